@@ -1,0 +1,105 @@
+"""Geometry the world hands to the layers above it: collision geometry and visual meshes.
+
+Conventions: world frame z-up, metres. A box is given by a world-from-box rigid transform
+(4x4, float64) and half extents along its local axes. Every piece of collision geometry carries
+a :class:`SurfaceTag` that decides how navigation treats it (DESIGN.md, "Grid": walls block in
+the 0.20-1.90 m band, furniture in 0.05-1.90 m, door leaves while closed, floors give support) and
+an ``owner`` index into ``owners`` (entity keys such as ``"fridge#1"``; -1 for anonymous).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+import numpy as np
+
+
+class SurfaceTag(IntEnum):
+    """What a piece of collision geometry is, for rasterising and collision filtering."""
+
+    FLOOR = 0      # walkable support; never an obstacle
+    WALL = 1       # blocks navigation inside 0.20-1.90 m above the local floor
+    FURNITURE = 2  # blocks navigation inside 0.05-1.90 m above the local floor
+    DOOR_LEAF = 3  # blocks like a wall while the door is closed; removed when opened
+    OBJECT = 4     # a movable object: not an obstacle for the grid, checked by body collision
+
+
+@dataclass
+class CollisionGeometry:
+    """Static and articulated collision geometry of a scene in world coordinates.
+
+    Attributes:
+        box_transforms: world-from-box transforms, shape (N, 4, 4), float64.
+        box_half_extents: half extents [m] along the box axes, shape (N, 3), float64.
+        box_tags: :class:`SurfaceTag` values, shape (N,), uint8.
+        box_owner: index into ``owners`` or -1, shape (N,), int32.
+        mesh_vertices: triangle-mesh vertices [m], shape (V, 3), float64.
+        mesh_faces: vertex indices, shape (F, 3), int32.
+        mesh_face_tags: :class:`SurfaceTag` per face, shape (F,), uint8.
+        mesh_face_owner: index into ``owners`` or -1 per face, shape (F,), int32.
+        owners: entity keys (``"name#index"``) referred to by the owner arrays.
+    """
+
+    box_transforms: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 4)))
+    box_half_extents: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    box_tags: np.ndarray = field(default_factory=lambda: np.zeros((0,), np.uint8))
+    box_owner: np.ndarray = field(default_factory=lambda: np.zeros((0,), np.int32))
+    mesh_vertices: np.ndarray = field(default_factory=lambda: np.zeros((0, 3)))
+    mesh_faces: np.ndarray = field(default_factory=lambda: np.zeros((0, 3), np.int32))
+    mesh_face_tags: np.ndarray = field(default_factory=lambda: np.zeros((0,), np.uint8))
+    mesh_face_owner: np.ndarray = field(default_factory=lambda: np.zeros((0,), np.int32))
+    owners: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.box_transforms = np.ascontiguousarray(self.box_transforms, dtype=np.float64).reshape(-1, 4, 4)
+        self.box_half_extents = np.ascontiguousarray(self.box_half_extents, dtype=np.float64).reshape(-1, 3)
+        self.box_tags = np.ascontiguousarray(self.box_tags, dtype=np.uint8).reshape(-1)
+        self.box_owner = np.ascontiguousarray(self.box_owner, dtype=np.int32).reshape(-1)
+        self.mesh_vertices = np.ascontiguousarray(self.mesh_vertices, dtype=np.float64).reshape(-1, 3)
+        self.mesh_faces = np.ascontiguousarray(self.mesh_faces, dtype=np.int32).reshape(-1, 3)
+        self.mesh_face_tags = np.ascontiguousarray(self.mesh_face_tags, dtype=np.uint8).reshape(-1)
+        self.mesh_face_owner = np.ascontiguousarray(self.mesh_face_owner, dtype=np.int32).reshape(-1)
+        n, f = len(self.box_transforms), len(self.mesh_faces)
+        for name, arr, count in (
+            ("box_half_extents", self.box_half_extents, n),
+            ("box_tags", self.box_tags, n),
+            ("box_owner", self.box_owner, n),
+            ("mesh_face_tags", self.mesh_face_tags, f),
+            ("mesh_face_owner", self.mesh_face_owner, f),
+        ):
+            if len(arr) != count:
+                raise ValueError(f"CollisionGeometry.{name}: expected {count} rows, got {len(arr)}")
+        if f and (self.mesh_faces.min() < 0 or self.mesh_faces.max() >= len(self.mesh_vertices)):
+            raise ValueError("CollisionGeometry.mesh_faces: vertex index out of range")
+
+    @property
+    def box_count(self) -> int:
+        return len(self.box_transforms)
+
+    @property
+    def face_count(self) -> int:
+        return len(self.mesh_faces)
+
+
+@dataclass
+class VisualMesh:
+    """One renderable triangle mesh in world coordinates.
+
+    Attributes:
+        vertices: [m], shape (V, 3), float32.
+        faces: shape (F, 3), int32.
+        face_colors: linear RGB in [0, 1], shape (F, 3), float32.
+        owner: entity key (``"name#index"``), ``"body"`` for the human, or ``""``.
+        uv: optional texture coordinates, shape (V, 2), float32, used where
+            ``textured_faces`` is set.
+        texture: optional RGB image, shape (H, W, 3), uint8 (label text painted by Pillow).
+        textured_faces: optional bool mask of faces that sample ``texture``, shape (F,).
+    """
+
+    vertices: np.ndarray
+    faces: np.ndarray
+    face_colors: np.ndarray
+    owner: str = ""
+    uv: np.ndarray | None = None
+    texture: np.ndarray | None = None
+    textured_faces: np.ndarray | None = None
