@@ -6,7 +6,7 @@ The benchmark (``bench/``, ``agents/``) depends only on these types and on the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
@@ -95,3 +95,39 @@ class StepOutcome:
             "interval_s": self.interval.duration_s if self.interval else 0.0,
             "timing": dict(self.timing),
         }
+
+
+@runtime_checkable
+class EnvironmentLike(Protocol):
+    """What the benchmark loop needs from an environment (implemented by ``interactiveworld.env.Environment``).
+
+    ``scene`` passed to :meth:`reset` is the world's serialised scene (a JSON-compatible dict, as
+    stored in a TaskPack). Entity keys are ``"name#index"``.
+    """
+
+    def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
+        """Build the world from a serialised scene and place the Human at its start pose."""
+
+    def split_commands(self, action_block: str) -> list[str] | PrimitiveError:
+        """Split a Human action block into command lines (newlines or ", ", bracket-aware)."""
+
+    def execute(self, command: str) -> StepOutcome:
+        """Parse, compile, execute, settle, read back and (unless rendering is off) render one command."""
+
+    def relations(self) -> frozenset[Relation]:
+        """All ground predicates true in the settled world now (including ``unmoved`` against the baseline)."""
+
+    def mark_baseline(self) -> None:
+        """Record the current poses as the baseline for ``unmoved`` and the handoff relation set."""
+
+    def handles(self, *, visible_only: bool = False) -> list[Handle]:
+        """Actionable entities; with ``visible_only``, those in the current view or held."""
+
+    def held(self) -> str | None:
+        """Key of the held object, or None."""
+
+    def render_view(self) -> np.ndarray:
+        """The current egocentric frame, (H, W, 3) uint8."""
+
+    def state_digest(self) -> str:
+        """A hash of the world state (poses rounded to 0.1 mm, articulations, states) for replay checks."""
