@@ -2,6 +2,8 @@
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from interactiveworld.env_types import Handle
 from interactiveworld.errors import ErrorCode, PrimitiveError
@@ -304,3 +306,42 @@ def test_compile_command_accepts_parsed_commands_directly():
     assert c.parsed is parsed
     assert c.goals[0].to_dict() == {"kind": "pick", "primitive": "pick", "targets": ["red_mug#2"], "params": {},
                                     "command": "[Grab] <red_mug> (2)"}
+
+
+def test_description_queries_ignore_filler_words():
+    c = _ok(compile_text("[Grab] <the chef knife>", SCENE))
+    assert c.targets == ["knife#1"]
+
+
+def test_render_rejects_non_finite_numbers():
+    with pytest.raises(ValueError):
+        render_command("Forward", [], scalar=float("nan"))
+    with pytest.raises(ValueError):
+        render_command("Put", ["a", "b"], place_spot=(float("inf"), 0.5))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet="[]<>()#@:=,.;-_ 0123456789abcdefgkmnoprstuwAGLPRTW°", max_size=50),
+       st.none() | st.sampled_from(["red_mug#2", "knife#1"]), st.none() | st.sampled_from(["table#1", "Fridge#1"]))
+def test_fuzz_compile_never_raises(line, held, last):
+    result = compile_text(line, SCENE, held=held, last_navigation_target=last)
+    if isinstance(result, PrimitiveError):
+        assert result.code in {ErrorCode.PARSE_ERROR, ErrorCode.UNKNOWN_VERB, ErrorCode.UNKNOWN_ENTITY,
+                               ErrorCode.AMBIGUOUS_REFERENCE, ErrorCode.BAD_ARITY, ErrorCode.BAD_ARGUMENT}
+        assert result.message
+    else:
+        assert result.goals and result.goals[-1].kind is GoalKind(result.spec.name)
+        keys = {f"{e.name}#{e.index}" for e in SCENE}
+        assert all(t in keys for g in result.goals for t in g.targets)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(all_aliases())), st.lists(st.sampled_from(
+    ["<red_mug> (2)", "<table>", "<Fridge> (1)", "<knife>", "<peg>", "<sponge> (1)"]), max_size=5),
+    st.sampled_from(["", " 2", " 45", " 1.5 m", " @place_spot=0:0.5"]))
+def test_fuzz_aliases_with_random_arguments(alias, args, tail):
+    line = f"[{alias}] " + " ".join(args) + tail
+    result = compile_text(line, SCENE)
+    spec = PRIMITIVES[all_aliases()[alias]]
+    if not spec.min_entities <= len(args) <= spec.max_entities:
+        assert isinstance(result, PrimitiveError) and result.code is ErrorCode.BAD_ARITY

@@ -132,7 +132,8 @@ class TraceStep:
     Attributes:
         tick: the loop tick of the command.
         primitive: canonical primitive name, or None when the command did not parse.
-        targets: the resolved entity keys of the command, in argument order.
+        targets: the resolved scene entity keys of the command in argument order (``CompiledCommand.targets``:
+            symbolic arguments such as connectors are not included).
         ok: True when the primitive succeeded (postcondition read back).
         relations_after: all ground relations after the command settled.
     """
@@ -196,6 +197,14 @@ class _Timeline:
             self.states.append(frozenset(final))
             self.commands.append(None)
         self.last = len(self.states) - 1
+        # relations of each state grouped by predicate, so atoms scan only their own predicate
+        self.by_pred: list[dict[str, list[Relation]]] = []
+        for state in self.states:
+            groups: dict[str, list[Relation]] = {}
+            for r in state:
+                if r:
+                    groups.setdefault(r[0], []).append(r)
+            self.by_pred.append(groups)
         # first tick at which each handoff relation was false
         self.broken_at: dict[Relation, int] = {}
         for i, state in enumerate(self.states):
@@ -229,7 +238,7 @@ class _Timeline:
         if isinstance(cond, Atom):
             return any(
                 self._match(cond.pred, cond.args, r) and (not (exclude and positive) or self.fresh(r, i))
-                for r in self.states[i]
+                for r in self.by_pred[i].get(cond.pred, ())
             )
         if isinstance(cond, Not):
             return not self.holds(cond.cond, i, positive=not positive, exclude=exclude)
@@ -238,7 +247,7 @@ class _Timeline:
         if isinstance(cond, AllOf):
             return all(self.holds(c, i, positive=positive, exclude=exclude) for c in cond.conds)
         if isinstance(cond, Count):
-            n = sum(1 for r in self.states[i] if self._match(cond.pred, cond.args, r))
+            n = sum(1 for r in self.by_pred[i].get(cond.pred, ()) if self._match(cond.pred, cond.args, r))
             return {"==": n == cond.n, ">=": n >= cond.n, "<=": n <= cond.n}[cond.op]
         if isinstance(cond, Ever):
             return any(self.holds(cond.cond, j, positive=positive, exclude=exclude) for j in range(1, i + 1))

@@ -34,7 +34,7 @@ from enum import Enum
 from typing import Any, Protocol, Sequence, runtime_checkable
 
 from ..errors import ErrorCode, PrimitiveError
-from .grammar import EntityArg, ParseError, ParsedCommand, format_number, normalize_name, parse_command
+from .grammar import FILLER_WORDS, EntityArg, ParseError, ParsedCommand, format_number, normalize_name, parse_command
 from .registry import PRIMITIVES, PrimitiveSpec, normalize_verb, resolve_verb, suggest_verb
 
 __all__ = [
@@ -241,7 +241,7 @@ def resolve_entity(arg: EntityArg, entities: Sequence[EntityRecord]) -> tuple[En
             token=arg.raw, candidates=keys,
         )
     # 4. a uniquely grounded description
-    query = {w for w in arg.name.split("_") if w}
+    query = {w for w in arg.name.split("_") if w and w not in FILLER_WORDS}
     matches = [e for e in entities if query and query <= _words(e)]
     if len(matches) > 1 and arg.index is not None:
         matches = [e for e in matches if e.index == arg.index]
@@ -521,7 +521,8 @@ def render_command(
         place_spot: ``(u, v)``.
 
     Raises:
-        ValueError: for an unknown verb, an empty name, or ``indices`` of a different length than ``args``.
+        ValueError: for an unknown verb, an empty name, ``indices`` of a different length than ``args``, or a
+            non-finite scalar or place spot.
     """
     spec = resolve_verb(verb)
     if spec is None:
@@ -543,9 +544,14 @@ def render_command(
         if isinstance(scalar, str):
             parts.append(scalar.strip())
         else:
-            unit = {"distance": " m", "angle": "", "duration": "", "angle_error": ""}.get(spec.scalar or "", "")
-            parts.append(format_number(float(scalar)) + unit)
+            value = float(scalar)
+            if not math.isfinite(value):
+                raise ValueError(f"scalar must be finite, got {scalar!r}")
+            unit = " m" if spec.scalar == "distance" else ""
+            parts.append(format_number(value) + unit)
     if place_spot is not None:
+        if len(place_spot) != 2 or not all(math.isfinite(float(x)) for x in place_spot):
+            raise ValueError(f"place_spot must be two finite numbers (u, v), got {place_spot!r}")
         parts.append(f"@place_spot={format_number(float(place_spot[0]))}:{format_number(float(place_spot[1]))}")
     return " ".join(parts)
 

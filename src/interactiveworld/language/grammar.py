@@ -39,6 +39,7 @@ __all__ = [
     "normalize_name",
     "format_number",
     "UNITS",
+    "FILLER_WORDS",
 ]
 
 
@@ -127,7 +128,10 @@ UNITS: dict[str, str] = {
 }
 """Accepted unit words (lower case) mapped to canonical units."""
 
-_FILLER = frozenset({"to", "the", "a", "an", "on", "onto", "in", "into", "at", "with", "from", "of", "towards", "and"})
+FILLER_WORDS = frozenset(
+    {"to", "the", "a", "an", "on", "onto", "in", "into", "at", "with", "from", "of", "towards", "and"}
+)
+"""Words skipped between arguments (``[Walk] to the <fridge>``) and ignored in description queries."""
 
 _VERB_STRICT = re.compile(r"\[\s*([A-Za-z][A-Za-z _\-]*?)\s*\]")
 _VERB_BARE = re.compile(r"\[?\s*([A-Za-z][A-Za-z_\-]*)\s*(\]?)")
@@ -276,7 +280,7 @@ def parse_command(line: str) -> ParsedCommand:
         elif not opened:
             repairs.append(f"verb {verb!r} written without brackets")
         pos = m.end()
-        if verb.lower() in _FILLER:  # "[To] ..." is not a verb
+        if verb.lower() in FILLER_WORDS:  # "[To] ..." is not a verb
             raise _err(line, m.start(1), "A command must start with a verb, such as [Walk]", verb)
 
     args: list[EntityArg] = []
@@ -398,7 +402,7 @@ def parse_command(line: str) -> ParsedCommand:
                 pos = mw.end()
                 last_was_number = False
                 continue
-            if word.lower() in _FILLER:
+            if word.lower() in FILLER_WORDS:
                 repairs.append(f"ignored the word {word!r}")
                 pos = mw.end()
                 continue
@@ -412,7 +416,7 @@ def parse_command(line: str) -> ParsedCommand:
                 while look < end and line[look] == " ":
                     look += 1
                 mw = _WORD.match(line, look, end)
-                if not mw or mw.group(0).lower() in _FILLER:
+                if not mw or mw.group(0).lower() in FILLER_WORDS:
                     break
             name = normalize_name(" ".join(words))
             if not name:  # pragma: no cover - a word always has a letter
