@@ -143,3 +143,18 @@ def test_arity_texts_name_the_arguments():
     assert PRIMITIVES["place_inside"].expected_arguments() == "2 to 3 entity arguments (object, container, region)"
     assert PRIMITIVES["wait"].expected_arguments() == "no entity arguments"
     assert PRIMITIVES["place_inside"].signature() == "[PutIn] <object> <container> [<region>]"
+
+
+def test_command_legend_lists_verbs_arguments_and_semantics():
+    from interactiveworld.language import command_legend
+
+    full = command_legend()
+    lines = full.splitlines()
+    assert len(lines) == 1 + 36
+    assert "[Walk] / [Run] / [WalkTowards] <target>: " in full
+    assert "[PutIn] / [PutInside] / [Insert] <object> <container> [<region>]: " in full
+    assert "[Wait] [duration]: " in full
+    subset = command_legend(["pick", "place"]).splitlines()
+    assert len(subset) == 3 and subset[1].startswith("[Grab] <object>: ")
+    with pytest.raises(KeyError):
+        command_legend(["dance"])

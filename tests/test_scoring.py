@@ -391,3 +391,24 @@ def test_score_invariants(baseline, states):
     # nothing changes after handoff: nothing earns credit
     idle = score_episode(spec, final=baseline, baseline=baseline, trace=[])
     assert idle.completion == 0.0
+
+
+def test_compact_round_trip_of_every_condition_kind():
+    spec = CompletionSpec.model_validate({
+        "goals": [
+            {"on": ["a#1", "b#1"]}, {"not": {"open": ["f#1"]}}, {"any": [{"cut": ["t#1"]}, {"cooked": ["t#1"]}]},
+            {"all": [{"sitting": ["chair#1"]}]}, {"count": {"pred": "inside", "args": ["*", "box#1"], "ge": 2}},
+            {"ever": {"running": ["washer#1"]}}, {"succeeded": "attach(leg#1, table_top#1)"},
+            {"multiset": {"pick": 2}}, {"multiset": {"counts": {"pick(*)": 1}, "exact": True}},
+            {"sequence": ["open(fridge#1)", "close"]},
+            {"before": {"first": {"raised": ["shelf_unit#1"]}, "then": {"attached": ["leg#1", "table_top#1"]}}},
+            {"forbidden_before": {"forbidden": {"near": ["a#1", "b#1"]}, "gate": {"unmoved": ["vase#1"]}}},
+        ],
+        "prohibitions": [{"held": ["*"]}, {"off": ["stove#1"]}],
+        "goal_weights": [1] * 12,
+    })
+    compact = spec.to_compact()
+    assert compact["goals"][0] == {"on": ["a#1", "b#1"]}
+    assert compact["goals"][6] == {"succeeded": "attach(leg#1, table_top#1)"}
+    assert CompletionSpec.model_validate(json.loads(json.dumps(compact))) == spec
+    assert len(spec.labels()) == 14 and spec.labels()[-1] == "prohibition[1]: off(stove#1)"

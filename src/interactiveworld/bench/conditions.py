@@ -53,6 +53,7 @@ __all__ = [
     "ForbiddenBefore",
     "Condition",
     "describe",
+    "to_compact",
 ]
 
 PREDICATES = (
@@ -337,4 +338,29 @@ def describe(cond: BaseModel) -> str:
         return f"({describe(cond.first)}) before ({describe(cond.then)})"
     if isinstance(cond, ForbiddenBefore):
         return f"no ({describe(cond.forbidden)}) before ({describe(cond.gate)})"
+    raise TypeError(f"not a condition: {cond!r}")
+
+
+def to_compact(cond: BaseModel) -> Any:
+    """The compact JSON form of a condition (the inverse of the expansion done on validation)."""
+    if isinstance(cond, Atom):
+        return {cond.pred: list(cond.args)}
+    if isinstance(cond, (Not, Ever)):
+        return {cond.kind: to_compact(cond.cond)}
+    if isinstance(cond, (AnyOf, AllOf)):
+        return {cond.kind: [to_compact(c) for c in cond.conds]}
+    if isinstance(cond, Count):
+        op = {"==": "eq", ">=": "ge", "<=": "le"}[cond.op]
+        return {"count": {"pred": cond.pred, "args": list(cond.args), op: cond.n}}
+    if isinstance(cond, CommandSucceeded):
+        return {"succeeded": cond.command.text()}
+    if isinstance(cond, CommandMultiset):
+        counts = {p.text(): n for p, n in cond.counts}
+        return {"multiset": {"counts": counts, "exact": True} if cond.exact else counts}
+    if isinstance(cond, CommandSequence):
+        return {"sequence": [p.text() for p in cond.steps]}
+    if isinstance(cond, Before):
+        return {"before": {"first": to_compact(cond.first), "then": to_compact(cond.then)}}
+    if isinstance(cond, ForbiddenBefore):
+        return {"forbidden_before": {"forbidden": to_compact(cond.forbidden), "gate": to_compact(cond.gate)}}
     raise TypeError(f"not a condition: {cond!r}")

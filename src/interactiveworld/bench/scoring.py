@@ -61,6 +61,7 @@ from .conditions import (
     ForbiddenBefore,
     Not,
     describe,
+    to_compact,
 )
 
 __all__ = [
@@ -78,6 +79,7 @@ __all__ = [
     "Before",
     "ForbiddenBefore",
     "describe",
+    "to_compact",
     "CompletionSpec",
     "TraceStep",
     "PointResult",
@@ -117,6 +119,17 @@ class CompletionSpec(BaseModel):
             if any(not (w > 0) for w in weights):
                 raise ValueError(f"{name} must all be positive")
         return self
+
+    def to_compact(self) -> dict[str, Any]:
+        """The spec in the compact JSON form TaskPack authors write (validates back to an equal spec)."""
+        out: dict[str, Any] = {"goals": [to_compact(c) for c in self.goals]}
+        if self.prohibitions:
+            out["prohibitions"] = [to_compact(c) for c in self.prohibitions]
+        if self.goal_weights is not None:
+            out["goal_weights"] = list(self.goal_weights)
+        if self.prohibition_weights is not None:
+            out["prohibition_weights"] = list(self.prohibition_weights)
+        return out
 
     def labels(self) -> list[str]:
         """The evaluation-point labels in scoring order."""

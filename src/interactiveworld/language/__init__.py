@@ -30,7 +30,15 @@ from .grammar import (
     parse_command,
     split_commands,
 )
-from .registry import PRIMITIVES, Postcondition, PrimitiveSpec, all_aliases, resolve_verb, suggest_verb
+from .registry import (
+    PRIMITIVES,
+    Postcondition,
+    PrimitiveSpec,
+    all_aliases,
+    command_legend,
+    resolve_verb,
+    suggest_verb,
+)
 
 __all__ = [
     "ParseError",
@@ -46,6 +54,7 @@ __all__ = [
     "resolve_verb",
     "suggest_verb",
     "all_aliases",
+    "command_legend",
     "EntityRecord",
     "GoalKind",
     "Goal",

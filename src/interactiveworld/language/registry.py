@@ -28,6 +28,7 @@ __all__ = [
     "resolve_verb",
     "suggest_verb",
     "all_aliases",
+    "command_legend",
 ]
 
 GROUPS = (
@@ -318,3 +319,29 @@ def suggest_verb(surface: str) -> str | None:
             return by_key[max(contained, key=len)]
         return None
     return by_key[match[0]]
+
+
+def command_legend(names: "list[str] | tuple[str, ...] | None" = None) -> str:
+    """The action legend shown to a Human executor: one line per primitive with its surface verbs,
+    arguments and semantics.
+
+    Args:
+        names: canonical primitive names to include, in that order (a task-facing prompt may expose a subset,
+            paper B.3.1); None lists all 36 in table order.
+
+    Raises:
+        KeyError: for a name that is not a canonical primitive.
+    """
+    lines = [
+        "Commands: [Verb] <entity_name> (instance_id) ..., one per line or separated by ', '. "
+        "Instance ids default to 1. Numbers: [Forward] paces (or '1.5 m'), turns in degrees, [Wait] in seconds. "
+        "Placements accept @place_spot=u:v (u -1..1 left to right, v 0..1 front to back)."
+    ]
+    for name in names if names is not None else list(PRIMITIVES):
+        spec = PRIMITIVES[name]
+        args = [f"<{a}>" if i < spec.min_entities else f"[<{a}>]" for i, a in enumerate(spec.arg_names)]
+        if spec.scalar is not None:
+            args.append(f"[{spec.scalar}]")
+        verbs = " / ".join(f"[{a}]" for a in spec.aliases)
+        lines.append(f"{verbs} {' '.join(args)}".rstrip() + f": {spec.summary}")
+    return "\n".join(lines)
