@@ -345,3 +345,18 @@ def test_fuzz_aliases_with_random_arguments(alias, args, tail):
     spec = PRIMITIVES[all_aliases()[alias]]
     if not spec.min_entities <= len(args) <= spec.max_entities:
         assert isinstance(result, PrimitiveError) and result.code is ErrorCode.BAD_ARITY
+
+
+@pytest.mark.parametrize(
+    "line, primitive, targets",
+    [
+        ("Turn on <Fridge>", "turn_on", ["Fridge#1"]),
+        ("Put the red mug on the table", "place", ["red_mug#2", "table#1"]),
+        ("Look at the chef knife.", "look_at", ["knife#1"]),
+        ("walk to the table", "navigate_to", ["table#1"]),
+        ("Stand up", "standup", []),
+    ],
+)
+def test_sentence_like_commands_compile_as_repairs(line, primitive, targets):
+    c = _ok(compile_text(line, SCENE))
+    assert c.spec.name == primitive and c.targets == targets and c.repaired

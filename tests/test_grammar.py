@@ -114,6 +114,10 @@ def test_strict_forms(line, verb, args, scalar, unit, spot):
         ("[Grab] red mug (2)", "[Grab] <red_mug> (2)"),                    # no angle brackets
         ("[PutIn] <red_mug> (2), <drawer> (1)", "[PutIn] <red_mug> (2) <drawer> (1)"),
         ("[Wait] (5)", "[Wait] 5"),                                        # parenthesised number
+        ("Turn on <stove> (1)", "[Turn on] <stove> (1)"),                  # a bare verb of several words
+        ("Walk towards the fridge", "[Walk towards] <fridge>"),
+        ("Put red mug on table", "[Put] <red_mug> <table>"),
+        ("Turn left 45", "[Turn left] 45"),
         ("[Put] <a> (1) <b> (1) @place_spot=0.5,0.5", "[Put] <a> (1) <b> (1) @place_spot=0.5:0.5"),
     ],
 )

@@ -29,6 +29,8 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from .registry import resolve_verb
+
 __all__ = [
     "ParseError",
     "EntityArg",
@@ -275,11 +277,27 @@ def parse_command(line: str) -> ParsedCommand:
         verb = m.group(1)
         opened = line[pos] == "["
         closed = bool(m.group(2))
+        pos = m.end()
+        if not opened:
+            # a bare verb of two or three words ("Turn on", "Put in", "Look at") joins into a surface verb
+            joined, joined_end = verb, pos
+            look = pos
+            for _ in range(2):
+                mw = _WORD.match(line, look, end)
+                if not mw:
+                    break
+                candidate = joined + mw.group(0)
+                if resolve_verb(candidate) is not None:
+                    verb = line[m.start(1) : mw.end()]
+                    joined_end = mw.end()
+                joined, look = candidate, mw.end()
+                while look < end and line[look] == " ":
+                    look += 1
+            pos = max(pos, joined_end)
         if opened and not closed:
             repairs.append(f"added the missing ']' after verb {verb!r}")
         elif not opened:
             repairs.append(f"verb {verb!r} written without brackets")
-        pos = m.end()
         if verb.lower() in FILLER_WORDS:  # "[To] ..." is not a verb
             raise _err(line, m.start(1), "A command must start with a verb, such as [Walk]", verb)
 
