@@ -412,3 +412,11 @@ def test_compact_round_trip_of_every_condition_kind():
     assert compact["goals"][6] == {"succeeded": "attach(leg#1, table_top#1)"}
     assert CompletionSpec.model_validate(json.loads(json.dumps(compact))) == spec
     assert len(spec.labels()) == 14 and spec.labels()[-1] == "prohibition[1]: off(stove#1)"
+
+
+def test_non_object_condition_is_explained():
+    with pytest.raises(ValidationError) as info:
+        CompletionSpec.model_validate({"goals": ["on(a#1, b#1)"]})
+    errors = info.value.errors()
+    assert len(errors) == 1 and errors[0]["loc"] == ("goals", 0)
+    assert "a condition is an object" in errors[0]["msg"]

@@ -27,6 +27,9 @@ agents receive no credit for the initial state"):
 A point that would hold physically but earns no credit under these rules is reported with
 ``baseline_excluded = True``.
 
+``unmoved`` is true at handoff for every object, so it belongs in prohibitions (``not unmoved(vase#1)``), not
+in goals.
+
 **Prohibitions** are conditions that must *not* hold at the end (``held(*)``: nothing may be held;
 ``not unmoved(vase#1)``: the vase must not be moved; ``ever on(knife#1, stove#1)``: never at any tick). They
 read the physical state as it is, with no baseline exclusion.
@@ -42,7 +45,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..env_types import Relation
 from .conditions import (
@@ -101,10 +104,18 @@ class CompletionSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    goals: tuple[Condition, ...] = Field(min_length=1)
+    goals: tuple[Condition, ...]
     prohibitions: tuple[Condition, ...] = ()
     goal_weights: tuple[float, ...] | None = None
     prohibition_weights: tuple[float, ...] | None = None
+
+    @field_validator("goals")
+    @classmethod
+    def _some_goal(cls, v: tuple) -> tuple:
+        # checked here rather than with min_length, which would also fire when an item failed
+        if not v:
+            raise ValueError("at least 1 goal is required")
+        return v
 
     @model_validator(mode="after")
     def _weights(self) -> "CompletionSpec":
