@@ -71,6 +71,10 @@ def test_every_alias_compiles_with_full_and_minimal_arity(alias, name):
         last = compiled.goals[-1]
         assert last.kind is GoalKind(name) and last.primitive == name and last.targets == expected_targets
         assert last.command == line
+        # the grounded text compiles to the same goals
+        again = _ok(compile_text(compiled.text, GENERIC))
+        assert [g.to_dict() | {"command": ""} for g in again.goals] == [
+            g.to_dict() | {"command": ""} for g in compiled.goals]
         if name == "navigate_to":
             assert len(compiled.goals) == 1
         elif spec.navigates:
@@ -360,3 +364,12 @@ def test_fuzz_aliases_with_random_arguments(alias, args, tail):
 def test_sentence_like_commands_compile_as_repairs(line, primitive, targets):
     c = _ok(compile_text(line, SCENE))
     assert c.spec.name == primitive and c.targets == targets and c.repaired
+
+
+def test_grounded_text_names_resolved_keys_and_defaults():
+    assert _ok(compile_text("grab red mug", SCENE)).text == "[Grab] <red_mug> (2)"
+    assert _ok(compile_text("[putin] <red_mug> (2) <drawer>", SCENE)).text == "[PutIn] <red_mug> (2) <drawer> (1)"
+    c = _ok(compile_text("[Attach] <red_mug> (2) <peg> <table> <hole> 3", SCENE))
+    assert c.text == "[Attach] <red_mug> (2) <peg> (0) <table> (1) <hole> (0) 3"
+    assert c.arg_keys == ["red_mug#2", "peg#0", "table#1", "hole#0"]
+    assert _ok(compile_text("[TurnLeft] 45 deg", SCENE)).text == "[TurnLeft] 45 deg"

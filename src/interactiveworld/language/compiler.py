@@ -167,6 +167,8 @@ class CompiledCommand:
         repaired: True when parsing or grounding needed a repair.
         repairs: every repair, parser's first.
         targets: the resolved entity keys of the command's scene arguments, in argument order.
+        arg_keys: every argument as a key, in argument order: resolved keys for scene arguments, and
+            ``name#index`` with the default index applied for symbolic ones.
     """
 
     parsed: ParsedCommand
@@ -175,11 +177,17 @@ class CompiledCommand:
     repaired: bool
     repairs: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
+    arg_keys: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
-        """The command in the strict grammar with its canonical surface verb and resolved keys."""
-        return self.parsed.canonical_text()
+        """The command as grounded, in the strict grammar: the registered spelling of the verb, resolved keys
+        with explicit indices, and the number and place spot as written (``[Grab] <red_mug> (2)``)."""
+        verb = next((a for a in self.spec.aliases if normalize_verb(a) == normalize_verb(self.parsed.verb)),
+                    self.spec.aliases[0])
+        p = self.parsed
+        scalar = None if p.scalar is None else format_number(p.scalar) + (f" {p.unit}" if p.unit else "")
+        return render_command(verb, self.arg_keys, scalar=scalar, place_spot=p.place_spot)
 
     def navigation_target_after(self, before: str | None) -> str | None:
         """The navigation target the body stands at after this command succeeds, given the one before it."""
@@ -432,6 +440,10 @@ def compile_command(
             resolved = {0: second, 1: first}
             repairs.append("read [Wipe] <target> <tool> in the legacy order as <tool> <target>")
     targets = [_key(resolved[i]) for i in order]
+    arg_keys = [
+        _key(resolved[i]) if i in resolved else _symbolic(arg, spec.symbolic_default_index)
+        for i, arg in enumerate(parsed.args)
+    ]
 
     goals: list[Goal] = []
     line = parsed.raw.strip() or parsed.canonical_text()
@@ -451,7 +463,7 @@ def compile_command(
             last = key
         goals.append(Goal(GoalKind(spec.name), spec.name, targets, params, line))
     return CompiledCommand(parsed=parsed, spec=spec, goals=goals, repaired=bool(repairs), repairs=repairs,
-                           targets=targets)
+                           targets=targets, arg_keys=arg_keys)
 
 
 def compile_text(
