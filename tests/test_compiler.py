@@ -239,9 +239,9 @@ def test_resolution_single_instance_and_ambiguous_instances():
     assert c.targets == ["red_mug#2"] and c.repaired
     err = _err(compile_text("[Grab] <plate>", SCENE), ErrorCode.AMBIGUOUS_REFERENCE)
     assert err.details["candidates"] == ["plate#3", "plate#4"]
-    assert "plate#3" in err.message and "plate#4" in err.message
+    assert "<plate> (3), <plate> (4)" in err.message and "#" not in err.message
     err = _err(compile_text("[Grab] <plate> (7)", SCENE), ErrorCode.UNKNOWN_ENTITY)
-    assert "plate#3" in err.message
+    assert "<plate> (3), <plate> (4)" in err.message
 
 
 def test_resolution_by_unique_description():
@@ -253,6 +253,7 @@ def test_resolution_by_unique_description():
     # "red" and "ceramic mug" each fit two entities
     err = _err(compile_text("[Grab] <red>", SCENE), ErrorCode.AMBIGUOUS_REFERENCE)
     assert err.details["candidates"] == ["red_apple#1", "red_mug#2"]
+    assert "<red_apple> (1), <red_mug> (2)" in err.message
     err = _err(compile_text("[Grab] <ceramic mug>", SCENE), ErrorCode.AMBIGUOUS_REFERENCE)
     assert err.details["candidates"] == ["blue_mug#1", "red_mug#2"]
     # an explicit index narrows a description to one

@@ -208,6 +208,11 @@ def _key(entity: EntityRecord) -> str:
     return f"{entity.name}#{entity.index}"
 
 
+def _handles(entities: Sequence[EntityRecord]) -> str:
+    """Entities as the Human writes them, ``<plate> (3), <plate> (4)``, sorted by key."""
+    return ", ".join(f"<{e.name}> ({e.index})" for e in sorted(entities, key=_key))
+
+
 def _words(entity: EntityRecord) -> set[str]:
     words: set[str] = set()
     for text in (entity.name, entity.category, entity.description):
@@ -235,18 +240,15 @@ def resolve_entity(arg: EntityArg, entities: Sequence[EntityRecord]) -> tuple[En
         if arg.index is None:
             if len(same_name) == 1:
                 return same_name[0], f"<{arg.name}> has no instance 1; used the only instance {_key(same_name[0])}"
-            keys = sorted(_key(e) for e in same_name)
             return _error(
                 ErrorCode.AMBIGUOUS_REFERENCE,
-                f"<{arg.name}> could mean {', '.join(keys)}; give the instance, e.g. <{arg.name}> "
-                f"({same_name[0].index}).",
-                token=arg.raw, candidates=keys,
+                f"<{arg.name}> could mean {_handles(same_name)}; say which one.",
+                token=arg.raw, candidates=sorted(_key(e) for e in same_name),
             )
-        keys = sorted(_key(e) for e in same_name)
         return _error(
             ErrorCode.UNKNOWN_ENTITY,
-            f"There is no <{arg.name}> ({arg.index}); the instances here are {', '.join(keys)}.",
-            token=arg.raw, candidates=keys,
+            f"There is no <{arg.name}> ({arg.index}); the ones here are {_handles(same_name)}.",
+            token=arg.raw, candidates=sorted(_key(e) for e in same_name),
         )
     # 4. a uniquely grounded description
     query = {w for w in arg.name.split("_") if w and w not in FILLER_WORDS}
@@ -256,11 +258,10 @@ def resolve_entity(arg: EntityArg, entities: Sequence[EntityRecord]) -> tuple[En
     if len(matches) == 1:
         return matches[0], f"resolved the description {arg.raw!r} to {_key(matches[0])}"
     if len(matches) > 1:
-        keys = sorted(_key(e) for e in matches)
         return _error(
             ErrorCode.AMBIGUOUS_REFERENCE,
-            f"{arg.raw!r} matches several things: {', '.join(keys)}. Name exactly one.",
-            token=arg.raw, candidates=keys,
+            f"{arg.raw!r} could mean {_handles(matches)}; say which one.",
+            token=arg.raw, candidates=sorted(_key(e) for e in matches),
         )
     names = sorted({normalize_name(e.name) for e in entities})
     close = get_close_matches(arg.name, names, n=3, cutoff=0.6)

@@ -15,7 +15,8 @@ recorded as None; the compiler applies the defaults (1, or 0 for connectors). Nu
 the parser only records the number and its unit, and the compiler checks ranges.
 
 The parser is lenient where the meaning is unambiguous and records every repair in
-:attr:`ParsedCommand.repairs`: a verb without brackets (``Walk <mug>``), a missing closing bracket, an index
+:attr:`ParsedCommand.repairs`: a verb without brackets (``Walk <mug>``; a bare verb of two or three words that
+together spell a registered verb is joined, ``Turn on <stove>``), a missing closing bracket, an index
 written without a space (``<mug>(2)``) or inside the name (``<Mug #2>``, ``<mug (2)>``), ``#2`` after the name,
 an entity written without angle brackets (``[Grab] red mug (2)``), filler words (``[Walk] to <fridge>``),
 commas between arguments, a list marker (``1.``, ``-``), a trailing period or semicolon, a parenthesised
