@@ -27,6 +27,8 @@ agents receive no credit for the initial state"):
 A point that would hold physically but earns no credit under these rules is reported with
 ``baseline_excluded = True``.
 
+``near`` is symmetric: ``near(a, b)`` is met by a relation reported in either order.
+
 ``unmoved`` is true at handoff for every object, so it belongs in prohibitions (``not unmoved(vase#1)``), not
 in goals.
 
@@ -207,18 +209,28 @@ class ScoreResult:
         }
 
 
+SYMMETRIC = frozenset({"near"})
+"""Predicates read as symmetric: ``near(a, b)`` matches a relation reported as ``("near", b, a)`` too."""
+
+
+def _symmetrised(state: frozenset[Relation]) -> frozenset[Relation]:
+    extra = {(r[0], r[2], r[1]) for r in state if len(r) == 3 and r[0] in SYMMETRIC}
+    return state | extra if extra else state
+
+
 class _Timeline:
     """States, commands and relation freshness of one episode, with memoised evaluation."""
 
     def __init__(self, *, final: frozenset[Relation], trace: Sequence[TraceStep], baseline: frozenset[Relation]):
-        self.baseline = frozenset(baseline)
+        self.baseline = _symmetrised(frozenset(baseline))
         self.states: list[frozenset[Relation]] = [self.baseline]
         self.commands: list[TraceStep | None] = [None]
         for step in trace:
-            self.states.append(frozenset(step.relations_after))
+            self.states.append(_symmetrised(frozenset(step.relations_after)))
             self.commands.append(step)
-        if len(self.states) == 1 or frozenset(final) != self.states[-1]:
-            self.states.append(frozenset(final))
+        final = _symmetrised(frozenset(final))
+        if len(self.states) == 1 or final != self.states[-1]:
+            self.states.append(final)
             self.commands.append(None)
         self.last = len(self.states) - 1
         # relations of each state grouped by predicate, so atoms scan only their own predicate
