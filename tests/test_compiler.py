@@ -17,6 +17,7 @@ from interactiveworld.language import (
     compile_text,
     parse_command,
     render_command,
+    render_structured,
 )
 
 SCENE = [
@@ -374,3 +375,17 @@ def test_grounded_text_names_resolved_keys_and_defaults():
     assert c.text == "[Attach] <red_mug> (2) <peg> (0) <table> (1) <hole> (0) 3"
     assert c.arg_keys == ["red_mug#2", "peg#0", "table#1", "hole#0"]
     assert _ok(compile_text("[TurnLeft] 45 deg", SCENE)).text == "[TurnLeft] 45 deg"
+
+
+def test_render_structured_taskpack_form():
+    step = {"verb": "PutIn", "args": ["red_mug", "drawer"], "indices": [2, 1]}
+    assert render_structured(step) == "[PutIn] <red_mug> (2) <drawer> (1)"
+    assert render_structured({"verb": "Put", "args": ["red_mug#2", "table"], "place_spot": "0.5:0.2"}) == (
+        "[Put] <red_mug> (2) <table> @place_spot=0.5:0.2")
+    assert render_structured({"verb": "Forward", "scalar_arg": 2.4}) == "[Forward] 2.4 m"
+    goal = _ok(compile_text(render_structured({"verb": "Wait", "scalar_arg": 5}), SCENE)).goals[-1]
+    assert goal.params["duration_s"] == 5.0
+    for bad in ({"args": ["a"]}, {"verb": "Put", "args": ["a", "b"], "place_spot": "0.5"},
+                {"verb": "Put", "args": ["a", "b"], "place_spot": "x:y"}, {"verb": "Walk", "target": "a"}):
+        with pytest.raises(ValueError):
+            render_structured(bad)

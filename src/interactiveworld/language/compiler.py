@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from enum import Enum
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from ..errors import ErrorCode, PrimitiveError
 from .grammar import FILLER_WORDS, EntityArg, ParseError, ParsedCommand, format_number, normalize_name, parse_command
@@ -46,6 +46,7 @@ __all__ = [
     "compile_text",
     "compile_block",
     "render_command",
+    "render_structured",
     "resolve_entity",
     "PACE_LENGTH_M",
     "DEFAULT_FORWARD_M",
@@ -567,6 +568,39 @@ def render_command(
             raise ValueError(f"place_spot must be two finite numbers (u, v), got {place_spot!r}")
         parts.append(f"@place_spot={format_number(float(place_spot[0]))}:{format_number(float(place_spot[1]))}")
     return " ".join(parts)
+
+
+def render_structured(step: Mapping[str, Any]) -> str:
+    """Render one command of the structured TaskPack form (paper B.3.1: fields ``verb``, ``args`` and optional
+    ``indices``, ``scalar_arg`` and ``place_spot``) into the text grammar.
+
+    ``place_spot`` may be ``[u, v]`` or the string ``"u:v"``.
+
+    Raises:
+        ValueError: for unknown fields, a missing ``verb``, or anything :func:`render_command` rejects.
+    """
+    unknown = set(step) - {"verb", "args", "indices", "scalar_arg", "place_spot"}
+    if unknown:
+        raise ValueError(f"unknown field(s) {sorted(unknown)} in structured command; expected verb, args, "
+                         f"indices, scalar_arg, place_spot")
+    if "verb" not in step:
+        raise ValueError("structured command has no 'verb'")
+    spot = step.get("place_spot")
+    if isinstance(spot, str):
+        parts = spot.split(":")
+        if len(parts) != 2:
+            raise ValueError(f"place_spot {spot!r} is not 'u:v'")
+        try:
+            spot = (float(parts[0]), float(parts[1]))
+        except ValueError as exc:
+            raise ValueError(f"place_spot {spot!r} is not 'u:v' with numbers") from exc
+    return render_command(
+        str(step["verb"]),
+        list(step.get("args") or ()),
+        indices=step.get("indices"),
+        scalar=step.get("scalar_arg"),
+        place_spot=None if spot is None else (float(spot[0]), float(spot[1])),
+    )
 
 
 # registry invariant: one goal kind per primitive
