@@ -224,7 +224,7 @@ def _commands(draw):
     return verb, args, indices, scalar, spot
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_commands())
 def test_fuzz_rendered_commands_round_trip(cmd):
     verb, args, indices, scalar, spot = cmd
@@ -238,7 +238,7 @@ def test_fuzz_rendered_commands_round_trip(cmd):
     assert p.place_spot == (None if spot is None else (float(spot[0]), float(spot[1])))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(_commands(), st.integers(0, 200), st.sampled_from(list(GRAMMAR_CHARS) + ["", "\n", ", "]))
 def test_fuzz_mutated_commands(cmd, where, insert):
     verb, args, indices, scalar, spot = cmd

@@ -372,7 +372,7 @@ _relations = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.frozensets(_relations, max_size=5), st.lists(st.frozensets(_relations, max_size=5), max_size=4))
 def test_score_invariants(baseline, states):
     trace = [TraceStep(i + 1, "wait", (), True, s) for i, s in enumerate(states)]
@@ -506,7 +506,7 @@ _ref_conditions = st.recursive(
 )
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(
     st.lists(_ref_conditions, min_size=1, max_size=3),
     st.lists(_ref_conditions, max_size=2),
