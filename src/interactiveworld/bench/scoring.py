@@ -27,6 +27,12 @@ agents receive no credit for the initial state"):
 A point that would hold physically but earns no credit under these rules is reported with
 ``baseline_excluded = True``.
 
+**Ordering gates.** ``before(first, then)`` holds when ``then`` holds at some tick and ``first`` held at a
+tick no later than the first such tick; ``forbidden_before(forbidden, gate)`` holds when ``gate`` holds at some
+tick and ``forbidden`` held at no tick strictly before the first such tick. Both are unmet while their gate has
+never held, so an idle episode cannot satisfy them. Under these rules a reversed order fails even when the
+final state is the same.
+
 ``near`` is symmetric: ``near(a, b)`` is met by a relation reported in either order.
 
 ``unmoved`` is true at handoff for every object, so it belongs in prohibitions (``not unmoved(vase#1)``), not
