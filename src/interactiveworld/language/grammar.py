@@ -400,7 +400,7 @@ def parse_command(line: str) -> ParsedCommand:
             if mu:
                 word = mu.group(0).lower()
                 if word not in UNITS:
-                    raise _err(line, pos, f"Unknown unit; use one of m, paces, deg, s", mu.group(0))
+                    raise _err(line, pos, "Unknown unit; use m, paces, deg or s", mu.group(0))
                 unit = UNITS[word]
                 pos = mu.end()
                 last_was_number = False
