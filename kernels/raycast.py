@@ -1,0 +1,115 @@
+"""First-hit and shadow (any-hit) ray queries against a static and a dynamic ``wp.Mesh``.
+
+Face ids use the renderer's global layout ``[static (Fs) | background (1) | dynamic (Fd)]``: a miss
+returns ``Fs`` and a dynamic hit ``Fs + 1 + face``. Barycentrics are returned in Embree's convention
+(hit point ``(1 - u - v) * p0 + u * p1 + v * p2``); Warp's own are ``u * p0 + v * p1 + (1 - u - v) * p2``.
+Ray directions are unit vectors, so ``t`` is a distance [m].
+"""
+from __future__ import annotations
+
+import numpy as np
+import warp as wp
+
+NO_MESH = wp.constant(wp.uint64(0))
+
+
+@wp.func
+def closest_hit(mesh: wp.uint64, o: wp.vec3, d: wp.vec3, max_t: float,
+                best_t: float, best_face: int, best_u: float, best_v: float, face_offset: int):
+    t = float(0.0)
+    bu = float(0.0)
+    bv = float(0.0)
+    sign = float(0.0)
+    n = wp.vec3()
+    f = int(0)
+    if mesh != NO_MESH:
+        if wp.mesh_query_ray(mesh, o, d, max_t, t, bu, bv, sign, n, f):
+            if t < best_t:
+                return t, f + face_offset, bv, 1.0 - bu - bv
+    return best_t, best_face, best_u, best_v
+
+
+@wp.kernel
+def first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
+                     origins: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3), max_t: float,
+                     t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
+                     u_out: wp.array(dtype=float), v_out: wp.array(dtype=float)):
+    i = wp.tid()
+    o = origins[i]
+    d = dirs[i]
+    t, f, u, v = closest_hit(static_mesh, o, d, max_t, max_t, static_count, 0.0, 0.0, 0)
+    t, f, u, v = closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
+    t_out[i] = t
+    face_out[i] = f
+    u_out[i] = u
+    v_out[i] = v
+
+
+@wp.kernel
+def occluded_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64,
+                    origins: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3), max_t: float,
+                    out: wp.array(dtype=wp.int8)):
+    i = wp.tid()
+    hit = int(0)
+    if static_mesh != NO_MESH:
+        if wp.mesh_query_ray_anyhit(static_mesh, origins[i], dirs[i], max_t):
+            hit = 1
+    if hit == 0 and dynamic_mesh != NO_MESH:
+        if wp.mesh_query_ray_anyhit(dynamic_mesh, origins[i], dirs[i], max_t):
+            hit = 1
+    out[i] = wp.int8(hit)
+
+
+def _mesh_id(mesh) -> wp.uint64:
+    return wp.uint64(0) if mesh is None else mesh.id
+
+
+def _check_rays(origins: np.ndarray, dirs: np.ndarray) -> None:
+    if origins.ndim != 2 or origins.shape[1] != 3 or dirs.shape != origins.shape:
+        raise ValueError(f"rays: expected origins and dirs of shape (N, 3), got {origins.shape} and {dirs.shape}")
+
+
+def first_hit(static_mesh, dynamic_mesh, static_count: int, origins: np.ndarray, dirs: np.ndarray,
+              *, device, max_t: float = 1.0e30):
+    """Closest hits of unit rays against the static and dynamic meshes (either may be None).
+
+    Args:
+        static_mesh, dynamic_mesh: ``wp.Mesh`` or None, on ``device``.
+        static_count: number of static faces ``Fs`` (the miss id).
+        origins, dirs: shape (N, 3), float32; dirs unit length.
+
+    Returns:
+        t [m], face (global id), u, v: numpy arrays of shape (N,) (float32, int32, float32, float32).
+    """
+    _check_rays(origins, dirs)
+    n = len(origins)
+    o = wp.array(np.ascontiguousarray(origins, dtype=np.float32), dtype=wp.vec3, device=device)
+    d = wp.array(np.ascontiguousarray(dirs, dtype=np.float32), dtype=wp.vec3, device=device)
+    t = wp.empty(n, dtype=float, device=device)
+    f = wp.empty(n, dtype=int, device=device)
+    u = wp.empty(n, dtype=float, device=device)
+    v = wp.empty(n, dtype=float, device=device)
+    wp.launch(first_hit_kernel, dim=n, inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), int(static_count),
+                                                o, d, float(max_t)],
+              outputs=[t, f, u, v], device=device)
+    return t.numpy(), f.numpy(), u.numpy(), v.numpy()
+
+
+def any_hit(static_mesh, dynamic_mesh, origins: np.ndarray, dirs: np.ndarray, max_t: float, *, device) -> np.ndarray:
+    """Whether each unit ray hits anything within ``max_t`` [m]; shape (N,), bool."""
+    _check_rays(origins, dirs)
+    n = len(origins)
+    o = wp.array(np.ascontiguousarray(origins, dtype=np.float32), dtype=wp.vec3, device=device)
+    d = wp.array(np.ascontiguousarray(dirs, dtype=np.float32), dtype=wp.vec3, device=device)
+    out = wp.empty(n, dtype=wp.int8, device=device)
+    wp.launch(occluded_kernel, dim=n, inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), o, d, float(max_t)],
+              outputs=[out], device=device)
+    return out.numpy().astype(bool)
+
+
+def build_mesh(vertices: np.ndarray, faces: np.ndarray, *, device):
+    """A ``wp.Mesh`` of the triangles on ``device``, or None when there are none."""
+    if len(faces) == 0:
+        return None
+    return wp.Mesh(points=wp.array(np.ascontiguousarray(vertices, dtype=np.float32), dtype=wp.vec3, device=device),
+                   indices=wp.array(np.ascontiguousarray(faces, dtype=np.int32).reshape(-1), dtype=int, device=device))

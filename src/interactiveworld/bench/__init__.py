@@ -1,0 +1,1 @@
+"""The benchmark: TaskPacks, the closed loop, scoring, metrics and logs."""

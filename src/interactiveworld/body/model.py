@@ -1,0 +1,244 @@
+"""The SMPL+H-shaped body: forward kinematics, linear blend skinning and the render mesh.
+
+Paper appendix B.1.1. A pose is a 156-D axis-angle vector [rad] (root 3, body 63, left hand 45, right hand 45);
+the root translation [m] is separate. World = ``Y_UP_TO_Z_UP @ x_model(pose) + translation`` (z-up, metres).
+The numeric work runs in the native core (``interactiveworld._core.Skeleton``).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import _core
+from ..world.geometry import VisualMesh
+from .skeleton import (BUILTIN_REST_JOINTS, FINGERS, JOINT_COUNT, JOINT_INDEX, JOINT_NAMES, PARENTS, POSE_SIZE,
+                       Y_UP_TO_Z_UP)
+
+
+def axis_angle_to_matrix(aa: np.ndarray) -> np.ndarray:
+    """Rodrigues' formula for axis-angle vectors (..., 3) [rad] -> rotation matrices (..., 3, 3)."""
+    aa = np.asarray(aa, dtype=np.float64)
+    theta = np.linalg.norm(aa, axis=-1, keepdims=True)
+    k = aa / np.maximum(theta, 1e-12)
+    K = np.zeros(aa.shape[:-1] + (3, 3))
+    K[..., 0, 1], K[..., 0, 2], K[..., 1, 2] = -k[..., 2], k[..., 1], -k[..., 0]
+    K = K - np.swapaxes(K, -1, -2)
+    s, c = np.sin(theta)[..., None], np.cos(theta)[..., None]
+    return np.eye(3) + s * K + (1 - c) * (K @ K)
+
+
+def matrix_to_axis_angle(R: np.ndarray) -> np.ndarray:
+    """Inverse of :func:`axis_angle_to_matrix` for (..., 3, 3) rotations (angle in [0, pi))."""
+    R = np.asarray(R, dtype=np.float64)
+    cos = np.clip((np.trace(R, axis1=-2, axis2=-1) - 1) / 2, -1.0, 1.0)
+    theta = np.arccos(cos)
+    w = np.stack([R[..., 2, 1] - R[..., 1, 2], R[..., 0, 2] - R[..., 2, 0], R[..., 1, 0] - R[..., 0, 1]], -1)
+    s = np.sin(theta)
+    scale = np.where(s > 1e-9, theta / np.maximum(2 * s, 1e-300), 0.5)
+    return w * scale[..., None]
+
+
+def _as_batch(pose, translation) -> tuple[np.ndarray, np.ndarray, bool]:
+    pose = np.asarray(pose, dtype=np.float64)
+    translation = np.asarray(translation, dtype=np.float64)
+    single = pose.ndim == 1
+    if pose.shape[-1:] != (POSE_SIZE,) or pose.ndim not in (1, 2):
+        raise ValueError(f"pose: expected ({POSE_SIZE},) or (B, {POSE_SIZE}) float64, got {pose.shape}")
+    pose2 = pose.reshape(-1, POSE_SIZE)
+    expected = (3,) if single else (pose2.shape[0], 3)
+    if translation.shape != expected:
+        raise ValueError(f"translation: expected {expected} float64, got {translation.shape}")
+    if not np.all(np.isfinite(pose2)):
+        raise ValueError("pose: contains NaN or infinite values")
+    if not np.all(np.isfinite(translation)):
+        raise ValueError("translation: contains NaN or infinite values")
+    return np.ascontiguousarray(pose2), np.ascontiguousarray(translation.reshape(-1, 3)), single
+
+
+@dataclass(eq=False)
+class BodyModel:
+    """A kinematic SMPL+H body with a skinned mesh.
+
+    Attributes:
+        joint_names: the 52 SMPL+H joint names.
+        parents: parent index per joint, shape (52,), int32, -1 for the root.
+        rest_joints: rest joint positions [m] in the y-up model frame, shape (52, 3), float64.
+        rest_vertices: rest mesh vertices [m], model frame, shape (V, 3), float64.
+        faces: mesh triangles, shape (F, 3), int32.
+        weights: skinning weights, shape (V, 52), float64, rows sum to 1.
+        posedirs: pose blend shapes, shape (459, 3V) float64 (SMPL+H files), or None.
+        face_colors: default render colours, shape (F, 3), float32.
+        fingertips: rest fingertip positions [m] by "<side>_<finger>", each (3,).
+        eye_offset: eye position in the head joint frame [m], shape (3,).
+        source: "builtin" or the model file path.
+    """
+
+    rest_joints: np.ndarray
+    rest_vertices: np.ndarray
+    faces: np.ndarray
+    weights: np.ndarray
+    face_colors: np.ndarray
+    posedirs: np.ndarray | None = None
+    eye_offset: np.ndarray = field(default_factory=lambda: np.array([0.0, 0.06, 0.095]))
+    source: str = "builtin"
+    joint_names: list[str] = field(default_factory=lambda: list(JOINT_NAMES))
+    parents: np.ndarray = field(default_factory=lambda: PARENTS.copy())
+    fingertips: dict[str, np.ndarray] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.rest_joints = np.ascontiguousarray(self.rest_joints, dtype=np.float64)
+        if self.rest_joints.shape != (JOINT_COUNT, 3):
+            raise ValueError(f"rest_joints: expected ({JOINT_COUNT}, 3) float64, got {self.rest_joints.shape}")
+        self.rest_vertices = np.ascontiguousarray(self.rest_vertices, dtype=np.float64)
+        self.faces = np.ascontiguousarray(self.faces, dtype=np.int32)
+        self.weights = np.ascontiguousarray(self.weights, dtype=np.float64)
+        V = len(self.rest_vertices)
+        if self.weights.shape != (V, JOINT_COUNT):
+            raise ValueError(f"weights: expected ({V}, {JOINT_COUNT}) float64, got {self.weights.shape}")
+        if self.posedirs is not None and self.posedirs.shape != (9 * (JOINT_COUNT - 1), 3 * V):
+            raise ValueError(f"posedirs: expected ({9 * (JOINT_COUNT - 1)}, {3 * V}), got {self.posedirs.shape}")
+        self.parents = np.asarray(self.parents, dtype=np.int32)
+        if not self.fingertips:
+            self.fingertips = _default_fingertips(self.rest_joints)
+        self._skeleton = _core.Skeleton(self.parents, self.rest_joints, Y_UP_TO_Z_UP)
+        self._skin_weights = _core.SkinWeights(self.weights)
+        self._cache: dict[str, object] = {}
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def builtin(cls) -> "BodyModel":
+        """The built-in body: SMPL+H names and hierarchy, adult proportions (1.70 m), a low-poly skinned mesh.
+
+        Needs no files. The mesh is for rendering (about 2.6 k triangles); collision uses the capsule rig.
+        """
+        from .builtin_mesh import build_builtin_mesh
+
+        tips = _default_fingertips(BUILTIN_REST_JOINTS)
+        verts, faces, weights, colors = build_builtin_mesh(BUILTIN_REST_JOINTS, tips)
+        return cls(rest_joints=BUILTIN_REST_JOINTS.copy(), rest_vertices=verts, faces=faces, weights=weights,
+                   face_colors=colors, fingertips=tips, source="builtin")
+
+    @classmethod
+    def from_smplh(cls, model_path, *, gender: str = "neutral", betas=None) -> "BodyModel":
+        """Load SMPL+H model files through ``smplx`` (the optional ``body`` extra).
+
+        Args:
+            model_path: a folder holding ``SMPLH_<GENDER>.npz``/``.pkl`` or the file itself.
+            gender: "neutral", "male" or "female".
+            betas: shape coefficients, shape (K,) with K <= the file's shape basis, or None for zeros.
+        Raises:
+            ImportError: smplx/torch are not installed.
+            FileNotFoundError: no model file at model_path.
+            ValueError: the file's arrays have the wrong shapes.
+        """
+        try:
+            import smplx
+        except ImportError as exc:  # optional extra
+            raise ImportError("BodyModel.from_smplh needs the 'body' extra (smplx and torch)") from exc
+        path = os.fspath(model_path)
+        if not os.path.exists(path):
+            raise FileNotFoundError(f"no SMPL+H model at {path}")
+        ext = "npz" if (os.path.isdir(path) or path.endswith(".npz")) else "pkl"
+        if os.path.isdir(path) and not os.path.exists(os.path.join(path, f"SMPLH_{gender.upper()}.npz")):
+            ext = "pkl"
+        sm = smplx.SMPLH(model_path=path, gender=gender, use_pca=False, ext=ext, flat_hand_mean=True)
+        parents = sm.parents.numpy().astype(np.int32)
+        if len(parents) != JOINT_COUNT or not np.array_equal(parents, PARENTS):
+            raise ValueError(f"{path}: kinematic tree is not SMPL+H's 52-joint tree")
+        v = sm.v_template.detach().numpy().astype(np.float64)
+        shapedirs = sm.shapedirs.detach().numpy().astype(np.float64)
+        if betas is not None:
+            betas = np.asarray(betas, dtype=np.float64).reshape(-1)
+            if len(betas) > shapedirs.shape[-1] or not np.all(np.isfinite(betas)):
+                raise ValueError(f"betas: expected at most {shapedirs.shape[-1]} finite values, got {betas.shape}")
+            v = v + shapedirs[..., : len(betas)] @ betas
+        J = sm.J_regressor.detach().numpy().astype(np.float64) @ v
+        weights = sm.lbs_weights.detach().numpy().astype(np.float64)
+        posedirs = sm.posedirs.detach().numpy().astype(np.float64)
+        faces = np.asarray(sm.faces, dtype=np.int32)
+        colors = np.tile(np.array([0.87, 0.68, 0.55], np.float32), (len(faces), 1))
+        return cls(rest_joints=J, rest_vertices=v, faces=faces, weights=weights, face_colors=colors,
+                   posedirs=posedirs, source=path)
+
+    # ------------------------------------------------------------------ kinematics
+    @property
+    def skeleton(self):
+        """The native ``_core.Skeleton`` (parents, rest joints, world-from-model rotation)."""
+        return self._skeleton
+
+    def forward_kinematics(self, pose, translation) -> np.ndarray:
+        """World joint transforms.
+
+        Args:
+            pose: axis-angle [rad], shape (156,) or (B, 156).
+            translation: root translation [m], shape (3,) or (B, 3).
+        Returns:
+            float64 (52, 4, 4) or (B, 52, 4, 4): rotation = joint frame, translation = joint position [m].
+        Raises:
+            ValueError: wrong shapes or non-finite values.
+        """
+        p, t, single = _as_batch(pose, translation)
+        out = self._skeleton.forward_kinematics(p, t)
+        return out[0] if single else out
+
+    def joints(self, pose, translation) -> np.ndarray:
+        """World joint positions [m], shape (52, 3) or (B, 52, 3)."""
+        return self.forward_kinematics(pose, translation)[..., :3, 3]
+
+    def skin(self, pose, translation) -> np.ndarray:
+        """Linear blend skinning (with SMPL+H pose blend shapes when the model has them).
+
+        Returns world vertices [m], float64, shape (V, 3) or (B, V, 3). Raises ValueError on bad input.
+        """
+        p, t, single = _as_batch(pose, translation)
+        tf = self._skeleton.forward_kinematics(p, t)
+        verts = self.rest_vertices
+        if self.posedirs is not None:
+            rots = axis_angle_to_matrix(p.reshape(-1, JOINT_COUNT, 3))
+            feature = (rots[:, 1:] - np.eye(3)).reshape(len(p), -1)
+            verts = np.ascontiguousarray(verts[None] + (feature @ self.posedirs).reshape(len(p), -1, 3))
+        out = _core.linear_blend_skinning(self._skeleton, tf, verts, self._skin_weights)
+        return out[0] if single else out
+
+    def visual_mesh(self, pose, translation, *, color=None) -> VisualMesh:
+        """The posed body as a :class:`VisualMesh` with owner ``"body"``.
+
+        Args:
+            pose (156,), translation (3,): as in :meth:`forward_kinematics`.
+            color: an RGB triple in [0, 1] for every face, or None for the model's own colours.
+        """
+        verts = self.skin(pose, translation)
+        if verts.ndim != 2:
+            raise ValueError("visual_mesh: expected a single pose (156,), not a batch")
+        if color is None:
+            colors = self.face_colors
+        else:
+            c = np.asarray(color, dtype=np.float32).reshape(-1)
+            if c.shape != (3,) or not np.all((c >= 0) & (c <= 1)):
+                raise ValueError(f"color: expected an RGB triple in [0, 1], got {color!r}")
+            colors = np.tile(c, (len(self.faces), 1))
+        return VisualMesh(vertices=verts.astype(np.float32), faces=self.faces.copy(),
+                          face_colors=np.asarray(colors, np.float32).copy(), owner="body")
+
+    def fingertip_positions(self, transforms: np.ndarray, hand: str) -> np.ndarray:
+        """World fingertip positions [m], shape (5, 3) in :data:`FINGERS` order, from FK transforms (52, 4, 4)."""
+        out = np.empty((5, 3))
+        for i, finger in enumerate(FINGERS):
+            j3 = JOINT_INDEX[f"{hand}_{finger}3"]
+            local = self.fingertips[f"{hand}_{finger}"] - self.rest_joints[j3]
+            out[i] = transforms[j3, :3, :3] @ local + transforms[j3, :3, 3]
+        return out
+
+
+def _default_fingertips(rest_joints: np.ndarray) -> dict[str, np.ndarray]:
+    """Fingertips continue the distal bone by 85 % of its length (adult distal phalanx ratio)."""
+    tips = {}
+    for side in ("left", "right"):
+        for finger in FINGERS:
+            j2, j3 = (JOINT_INDEX[f"{side}_{finger}{k}"] for k in (2, 3))
+            d = rest_joints[j3] - rest_joints[j2]
+            n = np.linalg.norm(d)
+            tips[f"{side}_{finger}"] = rest_joints[j3] + (0.85 * d if n > 0 else np.zeros(3))
+    return tips

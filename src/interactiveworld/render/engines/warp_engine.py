@@ -1,0 +1,59 @@
+"""Warp first-hit engine (``wp.Mesh`` + ``mesh_query_ray``): the engine on CUDA; runs on Warp's
+single-threaded CPU device too (the cross-check of the Embree engine)."""
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from . import Hits
+
+
+@lru_cache(maxsize=1)
+def _warp():
+    import warp as wp
+
+    wp.config.quiet = True
+    if hasattr(wp, "LOG_WARNING"):   # newer Warp: the greeting is an INFO log line
+        wp.config.log_level = max(getattr(wp.config, "log_level", 0), wp.LOG_WARNING)
+    wp.init()
+    return wp
+
+
+def cuda_available() -> bool:
+    """True when Warp sees a CUDA device."""
+    try:
+        return bool(_warp().is_cuda_available())
+    except Exception:  # warp missing or its runtime failed to load: no CUDA path
+        return False
+
+
+class WarpEngine:
+    """First hits with Warp on ``device`` (``"cpu"`` or ``"cuda:N"``); see the package docstring."""
+
+    def __init__(self, device: str = "cpu") -> None:
+        _warp()
+        from interactiveworld.kernels import raycast
+
+        self._rc = raycast
+        self.device = device
+        self.name = f"warp-{'cpu' if device == 'cpu' else 'cuda'}"
+        self._static = None
+        self._dynamic = None
+        self._static_count = 0
+
+    def build_static(self, vertices: np.ndarray, faces: np.ndarray) -> None:
+        self._static = self._rc.build_mesh(vertices, faces, device=self.device)
+        self._static_count = len(faces)
+        self._dynamic = None
+
+    def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
+        self._dynamic = self._rc.build_mesh(vertices, faces, device=self.device)
+
+    def intersect(self, origins: np.ndarray, dirs: np.ndarray) -> Hits:
+        t, f, u, v = self._rc.first_hit(self._static, self._dynamic, self._static_count, origins, dirs,
+                                        device=self.device)
+        return Hits(t=t, face=f.astype(np.int32, copy=False), u=u, v=v)
+
+    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float) -> np.ndarray:
+        return self._rc.any_hit(self._static, self._dynamic, origins, dirs, max_t, device=self.device)

@@ -1,0 +1,414 @@
+"""The goal checker (paper appendix B.3.2 "Scoring", C.3.1; DESIGN.md "Metrics"), on hand-worked episodes."""
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from interactiveworld.bench.scoring import (
+    PREDICATES,
+    AnyOf,
+    Atom,
+    Before,
+    CompletionSpec,
+    Count,
+    Not,
+    ScoreResult,
+    TraceStep,
+    evaluate,
+    score_episode,
+)
+
+
+def R(*items):
+    return frozenset(items)
+
+
+class Episode:
+    """Builds a trace by applying relation deltas, as the world would report them."""
+
+    def __init__(self, *baseline):
+        self.baseline = R(*baseline)
+        self.state = set(self.baseline)
+        self.trace: list[TraceStep] = []
+
+    def do(self, primitive, targets=(), *, add=(), remove=(), ok=True):
+        if ok:
+            self.state -= set(remove)
+            self.state |= set(add)
+        self.trace.append(TraceStep(len(self.trace) + 1, primitive, tuple(targets), ok, frozenset(self.state)))
+        return self
+
+    @property
+    def final(self):
+        return frozenset(self.state)
+
+    def score(self, spec) -> ScoreResult:
+        if not isinstance(spec, CompletionSpec):
+            spec = CompletionSpec.model_validate(spec)
+        return score_episode(spec, final=self.final, baseline=self.baseline, trace=self.trace)
+
+
+# ---- the kitchen task: walk, open the fridge, put the carton inside, close it --------------------------------
+
+KITCHEN = {
+    "goals": [{"inside": ["milk_carton#1", "fridge#1"]}, {"closed": ["fridge#1"]}],
+    "prohibitions": [{"held": ["*"]}],
+}
+
+
+def _kitchen(close=True):
+    ep = Episode(("closed", "fridge#1"), ("on", "milk_carton#1", "counter#1"), ("unmoved", "milk_carton#1"))
+    ep.do("navigate_to", ["fridge#1"])
+    ep.do("open", ["fridge#1"], add=[("open", "fridge#1")], remove=[("closed", "fridge#1")])
+    ep.do("pick", ["milk_carton#1"], add=[("held", "milk_carton#1")],
+          remove=[("on", "milk_carton#1", "counter#1"), ("unmoved", "milk_carton#1")])
+    ep.do("place_inside", ["milk_carton#1", "fridge#1"], add=[("inside", "milk_carton#1", "fridge#1")],
+          remove=[("held", "milk_carton#1")])
+    if close:
+        ep.do("close", ["fridge#1"], add=[("closed", "fridge#1")], remove=[("open", "fridge#1")])
+    return ep
+
+
+def test_kitchen_script_passes():
+    result = _kitchen().score(KITCHEN)
+    assert result.passed and result.completion == 1.0
+    assert [p.label for p in result.points] == [
+        "goal[0]: inside(milk_carton#1, fridge#1)", "goal[1]: closed(fridge#1)", "prohibition[0]: held(*)"]
+    # closed(fridge#1) was true at handoff but was broken (opened) and re-established: it earns credit
+    assert not result.points[1].baseline_excluded
+
+
+def test_kitchen_without_close_fails_with_partial_completion():
+    result = _kitchen(close=False).score(KITCHEN)
+    assert not result.passed
+    # inside earned (1), closed not (0), prohibition respected and credited since a goal was met (1): 2/3
+    assert result.completion == pytest.approx(2 / 3)
+    assert [p.satisfied for p in result.points] == [True, False, True]
+    d = result.to_dict()
+    assert d["passed"] == 0 and json.loads(json.dumps(d)) == d
+
+
+# ---- baseline exclusion --------------------------------------------------------------------------------------
+
+def test_baseline_true_predicate_earns_no_credit():
+    ep = Episode(("on", "mug#1", "table#1"), ("closed", "fridge#1"))
+    ep.do("look_around")
+    result = ep.score({"goals": [{"on": ["mug#1", "table#1"]}, {"inside": ["mug#1", "sink#1"]}]})
+    assert not result.passed and result.completion == 0.0
+    assert result.points[0].baseline_excluded and not result.points[0].satisfied
+    assert not result.points[1].baseline_excluded
+
+
+def test_baseline_predicate_broken_and_restored_earns_credit():
+    ep = Episode(("on", "mug#1", "table#1"))
+    ep.do("pick", ["mug#1"], add=[("held", "mug#1")], remove=[("on", "mug#1", "table#1")])
+    ep.do("place", ["mug#1", "table#1"], add=[("on", "mug#1", "table#1")], remove=[("held", "mug#1")])
+    result = ep.score({"goals": [{"on": ["mug#1", "table#1"]}]})
+    assert result.passed and not result.points[0].baseline_excluded
+
+
+def test_wildcard_goal_ignores_baseline_relations_but_counts_new_ones():
+    spec = {"goals": [{"on": ["*", "desk#1"]}]}
+    ep = Episode(("on", "stapler#1", "desk#1"))
+    ep.do("wait")
+    r = ep.score(spec)
+    assert not r.passed and r.points[0].baseline_excluded
+    ep.do("place", ["card#2", "desk#1"], add=[("on", "card#2", "desk#1")])
+    assert ep.score(spec).passed
+
+
+def test_negated_goal_true_since_handoff_earns_no_credit():
+    spec = {"goals": [{"not": {"open": ["fridge#1"]}}]}
+    untouched = Episode(("closed", "fridge#1"))
+    untouched.do("wait")
+    r = untouched.score(spec)
+    assert not r.passed and r.points[0].baseline_excluded
+    opened_then_closed = Episode(("closed", "fridge#1"))
+    opened_then_closed.do("open", ["fridge#1"], add=[("open", "fridge#1")], remove=[("closed", "fridge#1")])
+    opened_then_closed.do("close", ["fridge#1"], add=[("closed", "fridge#1")], remove=[("open", "fridge#1")])
+    assert opened_then_closed.score(spec).passed
+    left_open = Episode(("closed", "fridge#1"))
+    left_open.do("open", ["fridge#1"], add=[("open", "fridge#1")], remove=[("closed", "fridge#1")])
+    r = left_open.score(spec)
+    assert not r.passed and not r.points[0].baseline_excluded
+
+
+def test_done_with_nothing_achieved_scores_zero():
+    ep = Episode(("closed", "fridge#1"), ("on", "milk_carton#1", "counter#1"))
+    ep.do("confirm")  # the Human halts; the Assistant said done
+    result = ep.score(KITCHEN)
+    assert not result.passed and result.completion == 0.0
+    # the respected prohibition earns nothing when no goal was met
+    assert result.points[2].satisfied and not result.points[2].credited
+    # no trace at all: the same
+    empty = score_episode(CompletionSpec.model_validate(KITCHEN), final=ep.baseline, baseline=ep.baseline, trace=[])
+    assert not empty.passed and empty.completion == 0.0
+
+
+# ---- counts, orderings, prohibitions, alternatives, negations, commands -------------------------------------
+
+def _boxes(n):
+    ep = Episode(*[("on", f"carton#{i}", "shelf#1") for i in range(1, 6)])
+    for i in range(1, n + 1):
+        ep.do("place_inside", [f"carton#{i}", "box#1"], add=[("inside", f"carton#{i}", "box#1")],
+              remove=[("on", f"carton#{i}", "shelf#1")])
+    return ep
+
+
+@pytest.mark.parametrize("n, eq, ge, le", [(2, False, False, True), (3, True, True, True), (4, False, True, False)])
+def test_exact_count(n, eq, ge, le):
+    ep = _boxes(n)
+    for op, want in (("eq", eq), ("ge", ge)):
+        spec = {"goals": [{"count": {"pred": "inside", "args": ["*", "box#1"], op: 3}}]}
+        assert ep.score(spec).passed is want, (n, op)
+    # "at most 3" already held at handoff (0 cartons) and never stopped holding: baseline-excluded
+    r = ep.score({"goals": [{"count": {"pred": "inside", "args": ["*", "box#1"], "le": 3}}]})
+    assert not r.passed and r.points[0].baseline_excluded is le
+    # combined with a lower bound it is a proper goal
+    r = ep.score({"goals": [{"all": [{"count": {"pred": "inside", "args": ["*", "box#1"], "le": 3}},
+                                     {"count": {"pred": "inside", "args": ["*", "box#1"], "ge": 2}}]}]})
+    assert r.passed is le
+
+
+def test_exact_count_one_too_many_fails():
+    spec = {"goals": [{"count": {"pred": "inside", "args": ["*", "box#1"], "eq": 3}}]}
+    assert _boxes(3).score(spec).passed
+    r = _boxes(4).score(spec)
+    assert not r.passed and r.completion == 0.0
+
+
+def _stove(turn_off_first: bool):
+    ep = Episode(("running", "stove#1"), ("on", "pan#1", "stove#1"))
+    off = dict(add=[("off", "stove#1")], remove=[("running", "stove#1")])
+    if turn_off_first:
+        ep.do("turn_off", ["stove#1"], **off)
+    ep.do("pick", ["pan#1"], add=[("held", "pan#1")], remove=[("on", "pan#1", "stove#1")])
+    ep.do("place", ["pan#1", "counter#1"], add=[("on", "pan#1", "counter#1")], remove=[("held", "pan#1")])
+    if not turn_off_first:
+        ep.do("turn_off", ["stove#1"], **off)
+    return ep
+
+
+def test_ordering_gate_fails_when_order_reversed():
+    spec = {"goals": [{"before": {"first": {"off": ["stove#1"]}, "then": {"held": ["pan#1"]}}},
+                      {"on": ["pan#1", "counter#1"]}]}
+    good, reversed_ = _stove(True), _stove(False)
+    assert good.final == reversed_.final  # same final state
+    assert good.score(spec).passed
+    r = reversed_.score(spec)
+    assert not r.passed and [p.satisfied for p in r.points] == [False, True] and r.completion == 0.5
+
+
+def test_command_gate_and_sequence_order():
+    seq = {"goals": [{"sequence": ["turn_off(stove#1)", "pick(pan#1)"]}]}
+    assert _stove(True).score(seq).passed
+    assert not _stove(False).score(seq).passed
+    gate = {"goals": [{"before": {"first": {"succeeded": "turn_off(stove#1)"},
+                                  "then": {"succeeded": {"primitive": "pick", "args": ["pan#1"]}}}}]}
+    assert _stove(True).score(gate).passed and not _stove(False).score(gate).passed
+
+
+def test_forbidden_before():
+    spec = {"goals": [{"forbidden_before": {"forbidden": {"running": ["stove#1"]},
+                                            "gate": {"on": ["pan#1", "stove#1"]}}}]}
+    good = Episode(("off", "stove#1"), ("on", "pan#1", "counter#1"))
+    good.do("place", ["pan#1", "stove#1"], add=[("on", "pan#1", "stove#1")], remove=[("on", "pan#1", "counter#1")])
+    good.do("turn_on", ["stove#1"], add=[("running", "stove#1")], remove=[("off", "stove#1")])
+    assert good.score(spec).passed
+    bad = Episode(("off", "stove#1"), ("on", "pan#1", "counter#1"))
+    bad.do("turn_on", ["stove#1"], add=[("running", "stove#1")], remove=[("off", "stove#1")])
+    bad.do("place", ["pan#1", "stove#1"], add=[("on", "pan#1", "stove#1")], remove=[("on", "pan#1", "counter#1")])
+    assert good.final == bad.final
+    assert not bad.score(spec).passed
+    # the gate never reached: not satisfied (nothing was achieved)
+    idle = Episode(("off", "stove#1"), ("on", "pan#1", "counter#1"))
+    idle.do("wait")
+    assert not idle.score(spec).passed and idle.score(spec).completion == 0.0
+
+
+def test_prohibitions():
+    spec = {"goals": [{"on": ["invoice_card#2", "approval_desk#1"]}],
+            "prohibitions": [{"not": {"unmoved": ["invoice_card#1"]}}, {"held": ["*"]},
+                             {"ever": {"on": ["knife#1", "stove#1"]}}]}
+    base = [("unmoved", "invoice_card#1"), ("unmoved", "invoice_card#2"), ("on", "knife#1", "counter#1")]
+    clean = Episode(*base)
+    clean.do("pick", ["invoice_card#2"], add=[("held", "invoice_card#2")], remove=[("unmoved", "invoice_card#2")])
+    clean.do("place", ["invoice_card#2", "approval_desk#1"], add=[("on", "invoice_card#2", "approval_desk#1")],
+             remove=[("held", "invoice_card#2")])
+    r = clean.score(spec)
+    assert r.passed and r.completion == 1.0
+    # moving the other card violates the first prohibition
+    moved = Episode(*base)
+    moved.do("pick", ["invoice_card#1"], add=[("held", "invoice_card#1")], remove=[("unmoved", "invoice_card#1")])
+    moved.do("place", ["invoice_card#1", "approval_desk#1"], add=[("on", "invoice_card#1", "approval_desk#1")],
+             remove=[("held", "invoice_card#1")])
+    moved.do("pick", ["invoice_card#2"], add=[("held", "invoice_card#2")])
+    moved.do("place", ["invoice_card#2", "approval_desk#1"], add=[("on", "invoice_card#2", "approval_desk#1")],
+             remove=[("held", "invoice_card#2")])
+    r = moved.score(spec)
+    assert not r.passed and [p.satisfied for p in r.points] == [True, False, True, True]
+    assert r.completion == pytest.approx(3 / 4)
+    # a transient forbidden state is caught by "ever" even though the final state is clean
+    transient = Episode(*base)
+    transient.do("place", ["knife#1", "stove#1"], add=[("on", "knife#1", "stove#1")],
+                 remove=[("on", "knife#1", "counter#1")])
+    transient.do("place", ["knife#1", "counter#1"], add=[("on", "knife#1", "counter#1")],
+                 remove=[("on", "knife#1", "stove#1")])
+    transient.do("place", ["invoice_card#2", "approval_desk#1"], add=[("on", "invoice_card#2", "approval_desk#1")])
+    r = transient.score(spec)
+    assert not r.passed and [p.satisfied for p in r.points] == [True, True, True, False]
+    # still holding something at the end
+    holding = Episode(*base)
+    holding.do("place", ["invoice_card#2", "approval_desk#1"], add=[("on", "invoice_card#2", "approval_desk#1")])
+    holding.do("pick", ["knife#1"], add=[("held", "knife#1")])
+    assert [p.satisfied for p in holding.score(spec).points] == [True, True, False, True]
+
+
+def test_alternatives_and_negations():
+    spec = {"goals": [{"any": [{"inside": ["milk_carton#1", "fridge#1"]}, {"on": ["milk_carton#1", "shelf#2"]}]},
+                      {"all": [{"not": {"open": ["fridge#1"]}}, {"not": {"held": ["*"]}}]}]}
+    a = _kitchen()
+    assert a.score(spec).passed
+    b = Episode(("closed", "fridge#1"), ("on", "milk_carton#1", "counter#1"))
+    b.do("open", ["fridge#1"], add=[("open", "fridge#1")], remove=[("closed", "fridge#1")])
+    b.do("close", ["fridge#1"], add=[("closed", "fridge#1")], remove=[("open", "fridge#1")])
+    b.do("place", ["milk_carton#1", "shelf#2"], add=[("on", "milk_carton#1", "shelf#2")],
+         remove=[("on", "milk_carton#1", "counter#1")])
+    assert b.score(spec).passed
+    c = _kitchen(close=False)
+    r = c.score(spec)
+    assert [p.satisfied for p in r.points] == [True, False]
+
+
+def test_command_multiset_counts_only_successes():
+    ep = Episode()
+    ep.do("pick", ["cup#1"], add=[("held", "cup#1")])
+    ep.do("place", ["cup#1", "tray#1"], add=[("on", "cup#1", "tray#1")], remove=[("held", "cup#1")])
+    ep.do("pick", ["cup#2"], ok=False)
+    ep.do("pick", ["cup#2"], add=[("held", "cup#2")])
+    ep.do("place", ["cup#2", "tray#1"], add=[("on", "cup#2", "tray#1")], remove=[("held", "cup#2")])
+    at_least = {"goals": [{"multiset": {"place(*, tray#1)": 2, "pick": 2}}]}
+    assert ep.score(at_least).passed
+    exact_three = {"goals": [{"multiset": {"counts": {"pick": 3}, "exact": True}}]}
+    assert not ep.score(exact_three).passed  # the refused pick does not count
+    exact_two = {"goals": [{"multiset": {"counts": {"pick": 2}, "exact": True}}]}
+    assert ep.score(exact_two).passed
+    assert ep.score({"goals": [{"succeeded": "place(cup#2, tray#1)"}]}).passed
+    assert not ep.score({"goals": [{"succeeded": "place(cup#3, tray#1)"}]}).passed
+    assert not ep.score({"goals": [{"succeeded": "place(cup#2)"}]}).passed  # argument count must match
+
+
+def test_weights():
+    ep = _kitchen(close=False)
+    spec = {"goals": KITCHEN["goals"], "goal_weights": [3, 1]}
+    r = ep.score(spec)
+    assert r.completion == pytest.approx(0.75) and r.points[0].weight == 3.0
+
+
+def test_evaluate_directly():
+    ep = _kitchen()
+    cond = CompletionSpec.model_validate({"goals": [{"closed": "fridge#1"}]}).goals[0]
+    assert isinstance(cond, Atom) and cond.args == ("fridge#1",)
+    assert evaluate(cond, final=ep.final, trace=ep.trace, baseline=ep.baseline)
+    idle = Episode(("closed", "fridge#1"))
+    assert not evaluate(cond, final=idle.final, trace=[], baseline=idle.baseline)
+    assert evaluate(cond, final=idle.final, trace=[], baseline=idle.baseline, exclude_baseline=False)
+
+
+# ---- schema ---------------------------------------------------------------------------------------------------
+
+def test_compact_and_tagged_forms_are_equivalent():
+    compact = CompletionSpec.model_validate({
+        "goals": [{"on": ["a#1", "b#1"]}, {"not": {"open": ["f#1"]}}, {"any": [{"cut": ["t#1"]}]},
+                  {"count": {"pred": "inside", "args": ["*", "box#1"], "eq": 3}},
+                  {"before": {"first": {"off": ["s#1"]}, "then": {"held": ["p#1"]}}}],
+    })
+    assert isinstance(compact.goals[1], Not) and isinstance(compact.goals[2], AnyOf)
+    assert isinstance(compact.goals[3], Count) and compact.goals[3].op == "==" and compact.goals[3].n == 3
+    assert isinstance(compact.goals[4], Before)
+    # the dumped (tagged) form and JSON both validate back to the same spec
+    assert CompletionSpec.model_validate(compact.model_dump()) == compact
+    assert CompletionSpec.model_validate_json(compact.model_dump_json()) == compact
+    assert compact.labels()[3] == "goal[3]: count inside(*, box#1) == 3"
+
+
+@pytest.mark.parametrize(
+    "spec, where, words",
+    [
+        ({"goals": [{"onn": ["a#1", "b#1"]}]}, "goals.0", "unknown condition key 'onn'"),
+        ({"goals": [{"on": ["a#1"]}]}, "goals.0", "takes 2 argument(s)"),
+        ({"goals": [{"on": ["Mug", "b#1"]}]}, "goals.0", "not an entity key"),
+        ({"goals": [{"count": {"pred": "inside", "args": ["*", "b#1"]}}]}, "goals.0", "exactly one of 'eq'"),
+        ({"goals": [{"count": {"pred": "inside", "args": ["*", "b#1"], "eq": -1}}]}, "goals.0", "n"),
+        ({"goals": [{"succeeded": "grab(mug#1)"}]}, "goals.0", "unknown primitive 'grab'"),
+        ({"goals": [{"not": {"on": ["a#1"]}}]}, "goals.0", "takes 2 argument(s)"),
+        ({"goals": [{"on": ["a#1", "b#1"], "off": ["c#1"]}]}, "goals.0", "exactly one key"),
+        ({"goals": []}, "goals", "at least 1"),
+        ({"goals": [{"held": ["a#1"]}], "goal_weights": [1, 2]}, "", "goal_weights has 2 entries"),
+        ({"goals": [{"held": ["a#1"]}], "prohibitions": [{"any": []}]}, "prohibitions.0", "at least 1"),
+        ({"goals": [{"held": ["a#1"]}], "extra": 1}, "extra", "Extra inputs"),
+    ],
+)
+def test_malformed_conditions_fail_naming_the_field(spec, where, words):
+    with pytest.raises(ValidationError) as info:
+        CompletionSpec.model_validate(spec)
+    text = str(info.value)
+    assert words in text
+    if where:
+        assert any(".".join(str(x) for x in e["loc"]).startswith(where) for e in info.value.errors())
+
+
+def test_predicates_are_the_fourteen_of_the_paper():
+    assert PREDICATES == ("on", "inside", "held", "open", "closed", "off", "near", "sitting", "cut", "cooked",
+                          "running", "attached", "raised", "unmoved")
+
+
+_entities = st.sampled_from(["a#1", "b#1", "c#1"])
+_relations = st.one_of(
+    st.tuples(st.sampled_from(["on", "inside"]), _entities, _entities),
+    st.tuples(st.sampled_from(["held", "open", "closed"]), _entities),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.frozensets(_relations, max_size=5), st.lists(st.frozensets(_relations, max_size=5), max_size=4))
+def test_score_invariants(baseline, states):
+    trace = [TraceStep(i + 1, "wait", (), True, s) for i, s in enumerate(states)]
+    final = states[-1] if states else baseline
+    spec = CompletionSpec.model_validate({
+        "goals": [{"on": ["a#1", "b#1"]}, {"not": {"open": ["c#1"]}}, {"count": {"pred": "held", "args": ["*"], "le": 1}}],
+        "prohibitions": [{"inside": ["*", "c#1"]}],
+    })
+    r = score_episode(spec, final=final, baseline=baseline, trace=trace)
+    assert 0.0 <= r.completion <= 1.0
+    assert r.passed == all(p.satisfied for p in r.points)
+    if r.passed:
+        assert r.completion == 1.0
+    if not any(p.satisfied for p in r.points if p.kind == "goal"):
+        assert r.completion == 0.0
+    # nothing changes after handoff: nothing earns credit
+    idle = score_episode(spec, final=baseline, baseline=baseline, trace=[])
+    assert idle.completion == 0.0
+
+
+def test_compact_round_trip_of_every_condition_kind():
+    spec = CompletionSpec.model_validate({
+        "goals": [
+            {"on": ["a#1", "b#1"]}, {"not": {"open": ["f#1"]}}, {"any": [{"cut": ["t#1"]}, {"cooked": ["t#1"]}]},
+            {"all": [{"sitting": ["chair#1"]}]}, {"count": {"pred": "inside", "args": ["*", "box#1"], "ge": 2}},
+            {"ever": {"running": ["washer#1"]}}, {"succeeded": "attach(leg#1, table_top#1)"},
+            {"multiset": {"pick": 2}}, {"multiset": {"counts": {"pick(*)": 1}, "exact": True}},
+            {"sequence": ["open(fridge#1)", "close"]},
+            {"before": {"first": {"raised": ["shelf_unit#1"]}, "then": {"attached": ["leg#1", "table_top#1"]}}},
+            {"forbidden_before": {"forbidden": {"near": ["a#1", "b#1"]}, "gate": {"unmoved": ["vase#1"]}}},
+        ],
+        "prohibitions": [{"held": ["*"]}, {"off": ["stove#1"]}],
+        "goal_weights": [1] * 12,
+    })
+    compact = spec.to_compact()
+    assert compact["goals"][0] == {"on": ["a#1", "b#1"]}
+    assert compact["goals"][6] == {"succeeded": "attach(leg#1, table_top#1)"}
+    assert CompletionSpec.model_validate(json.loads(json.dumps(compact))) == spec
+    assert len(spec.labels()) == 14 and spec.labels()[-1] == "prohibition[1]: off(stove#1)"
