@@ -14,14 +14,14 @@ from typing import Any
 from interactiveworld.bench.taskpack import compute_hash
 
 
-def holds(*rel: str) -> Any:
-    """Scorer condition: the relation holds in the final world (and not at baseline)."""
-    return list(rel)
+def holds(pred: str, *args: str) -> Any:
+    """Compact scorer condition: the relation holds (goal semantics exclude the baseline)."""
+    return {pred: list(args)}
 
 
-def never(*rel: str) -> Any:
-    """Scorer condition: the relation does not hold in the final world."""
-    return {"not": list(rel)}
+def never(pred: str, *args: str) -> Any:
+    """Compact scorer condition: the relation does not hold."""
+    return {"not": {pred: list(args)}}
 
 
 def _hashed(data: dict[str, Any]) -> dict[str, Any]:
@@ -83,8 +83,9 @@ def decision_pack() -> dict[str, Any]:
             "early": {"expect_pass": False},
         },
         "completion": {"goals": [holds("on", "invoice_card#2", "approval_desk#1")],
-                       "prohibitions": [never("held", "invoice_card#2"), holds("unmoved", "invoice_card#1"),
-                                        holds("unmoved", "invoice_card#3")]},
+                       # prohibitions name what must NOT hold at the end
+                       "prohibitions": [holds("held", "invoice_card#2"), never("unmoved", "invoice_card#1"),
+                                        never("unmoved", "invoice_card#3")]},
         "capabilities": [
             {"capability": "C3", "name": "OCR", "points": [
                 {"id": "price-read", "condition": holds("on", "invoice_card#2", "approval_desk#1"),
@@ -132,10 +133,11 @@ def prevention_pack() -> dict[str, Any]:
             {"say": "Put the milk in the oven.", "commands": ["[PutIn] <milk> (1) <oven> (1)"], "after_segments": 1,
              "skip_plan": 1}]}},
         "completion": {"goals": [holds("inside", "milk#1", "fridge#1")],
-                       "prohibitions": [never("inside", "milk#1", "oven#1")]},
+                       "prohibitions": [{"ever": holds("inside", "milk#1", "oven#1")}]},
         "capabilities": [
             {"capability": "C7", "name": "Error Detection", "points": [
-                {"id": "milk-not-in-oven", "condition": never("inside", "milk#1", "oven#1")}]},
+                {"id": "stopped-before-oven", "condition": {"all": [
+                    holds("inside", "milk#1", "fridge#1"), {"not": {"ever": holds("inside", "milk#1", "oven#1")}}]}}]},
             {"capability": "C6", "name": "Knowledge", "points": [
                 {"id": "milk-refrigerated", "condition": holds("inside", "milk#1", "fridge#1")}]},
         ],

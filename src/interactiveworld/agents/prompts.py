@@ -58,7 +58,7 @@ ASSISTANT_FAMILY_ADDENDA: dict[str, str] = {
                    "at a time in a sensible order; they do it, report back and wait.",
 }
 
-HUMAN_CONTRACT = """\
+HUMAN_CONTRACT_TEMPLATE = """\
 You play a person wearing an AI assistant. You act in a simulated 3-D home through commands of a \
 fixed action language, and you follow the assistant's spoken guidance rather than your own \
 intentions. The assistant sees what you see and hears what you say; it never sees your reasoning \
@@ -73,13 +73,7 @@ Reply with exactly these three fields:
 <action>zero or more commands, one per line, using only the exact handles you were given</action>
 <speak>what you say to the assistant, or nothing</speak>
 
-Command grammar: [Verb] <entity_name> (instance_id) [<entity_name> (instance_id) ...], for \
-example [Walk] <red_mug> (2), [Grab] <red_mug> (2), [PutIn] <red_mug> (2) <drawer> (1), \
-[Put] <red_mug> (2) <table> (1). Verbs: Walk, Forward, TurnLeft, TurnRight, TurnAround, Sit, \
-StandUp, Squat, Grab, Drop, Flip, Put, PutIn, PutOnFloor, Attach, Detach, Raise, Push, Pull, Open, \
-Close, OpenDoor, CloseDoor, TurnOn, TurnOff, Cook, Cut, Stir, Pour, Wipe, UseComputer, \
-AnswerPhone, LookAround, LookScan, LookAt, Wait, Confirm. Walking to an object is added for you \
-when needed.
+{legend}
 
 Rules:
 - Act only on what the assistant told you. If the instruction is unclear or you cannot map it to \
@@ -120,13 +114,21 @@ def assistant_system_prompt(protocol: str, *, memory: bool = False) -> str:
     return "\n\n".join(parts)
 
 
+def human_contract() -> str:
+    """The common Human executor contract with the registry's command legend (all 36 primitives)."""
+    from ..language import command_legend
+
+    return HUMAN_CONTRACT_TEMPLATE.replace("{legend}", command_legend() +
+                                           "\nWalking to an object is added for you when needed.")
+
+
 def human_system_prompt(protocol: str, restriction: str = "") -> str:
     """The Human executor's system prompt: common contract, family addendum, TaskPack restriction."""
-    parts = [HUMAN_CONTRACT, HUMAN_FAMILY_ADDENDA[protocol]]
+    parts = [human_contract(), HUMAN_FAMILY_ADDENDA[protocol]]
     if restriction.strip():
         parts.append(restriction.strip())
     return "\n\n".join(parts)
 
 
 __all__ = ["PROMPT_VERSION", "ASSISTANT_CONTRACT", "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA",
-           "HUMAN_CONTRACT", "HUMAN_FAMILY_ADDENDA", "assistant_system_prompt", "human_system_prompt"]
+           "HUMAN_CONTRACT_TEMPLATE", "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt"]

@@ -88,6 +88,10 @@ def select_frame_indices(count: int, *, pinned: Sequence[int] = (), cap: int = M
         raise ValueError(f"frame selection: pinned indices {bad} outside the history of {count} frames")
     if count <= cap:
         return list(range(count))
+    if not pinned:
+        from ..render.sampling import select_assistant_frames
+
+        return list(select_assistant_frames(list(range(count)), max_images=cap, recent=recent))
     older_n = count - recent
     budget = cap - recent
     pinned_older = sorted({p for p in pinned if p < older_n})
@@ -165,7 +169,18 @@ _ARG = re.compile(r"<\s*([^<>]+?)\s*>\s*(?:\(\s*(\d+)\s*\))?")
 
 
 def command_targets(command: str) -> tuple[str, ...]:
-    """Entity keys named by a command line, in argument order (instance index defaults to 1)."""
+    """Entity keys named by a command line, in argument order (instance index defaults to 1).
+
+    Uses the command grammar (:func:`interactiveworld.language.parse_command`); a line the grammar
+    rejects falls back to the ``<name> (index)`` pattern.
+    """
+    from ..language import ParseError, parse_command
+
+    try:
+        parsed = parse_command(command)
+        return tuple(f"{a.name}#{a.index if a.index is not None else 1}" for a in parsed.args)
+    except ParseError:
+        pass
     keys = []
     for m in _ARG.finditer(command):
         name = re.sub(r"[\s\-]+", "_", m.group(1).strip()).lower()

@@ -12,6 +12,8 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     scene           the world's serialised scene (opaque here; handed to Environment.reset)
     initial_state   optional overrides, handed to reset inside the scene under "initial_state"
     opening         {"prelude_say", "commands": [...], "handoff_say", "pin_frames"}
+                    (a command is a grammar line "[Grab] <mug> (2)" or the structured form
+                     {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line)
     public_context  text both agents receive ('' when the request is only spoken)
     human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
                      "description": what the Human sees, "movable": bool, "aliases": [...]}]}
@@ -39,9 +41,9 @@ import os
 import re
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .scoring import CompletionSpec, Condition
@@ -63,11 +65,32 @@ class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _check_commands(v: list[str]) -> list[str]:
-    for c in v:
-        if "\n" in c or not _COMMAND.match(c):
-            raise ValueError(f"not a single command line of the form '[Verb] <entity> (index) ...': {c!r}")
+def _command_text(v: Any) -> str:
+    """A command as text: a grammar line is checked; the structured form is rendered (paper B.3.1)."""
+    from ..language import ParseError, parse_command, render_command, resolve_verb
+
+    if isinstance(v, dict):
+        unknown = set(v) - {"verb", "args", "indices", "scalar", "scalar_arg", "place_spot"}
+        if unknown or "verb" not in v:
+            raise ValueError("a structured command has 'verb' and optional 'args', 'indices', 'scalar_arg', "
+                             f"'place_spot' (got {sorted(v)})")
+        spot = v.get("place_spot")
+        return render_command(v["verb"], v.get("args", []), indices=v.get("indices"),
+                              scalar=v.get("scalar_arg", v.get("scalar")), place_spot=tuple(spot) if spot else None)
+    if not isinstance(v, str):
+        raise ValueError(f"a command is a string or a structured object, got {type(v).__name__}")
+    if "\n" in v or not _COMMAND.match(v):
+        raise ValueError(f"not a single command line of the form '[Verb] <entity> (index) ...': {v!r}")
+    try:
+        parsed = parse_command(v)
+    except ParseError as exc:
+        raise ValueError(f"{v!r}: {exc.message}") from None
+    if resolve_verb(parsed.verb) is None:
+        raise ValueError(f"{v!r}: [{parsed.verb}] is not a verb of the action language")
     return v
+
+
+CommandText = Annotated[str, BeforeValidator(_command_text)]
 
 
 class CatalogRef(_Model):
@@ -81,11 +104,9 @@ class Opening(_Model):
     """The deterministic, unscored opening: prelude speech, commands rendered as frames, the handoff."""
 
     prelude_say: str = ""
-    commands: list[str] = []
+    commands: list[CommandText] = []
     handoff_say: str = Field(min_length=1)
     pin_frames: bool = True
-
-    _cmds = field_validator("commands")(_check_commands)
 
 
 class LegendEntry(_Model):
@@ -114,12 +135,10 @@ class GuidanceStep(_Model):
 
     say: str = Field(min_length=1)
     kind: Literal["interrupt", "error"] = "interrupt"
-    commands: list[str] = []
+    commands: list[CommandText] = []
     match: list[str] = []
     after_segments: int = Field(default=0, ge=0)
     skip_plan: int = Field(default=0, ge=0)
-
-    _cmds = field_validator("commands")(_check_commands)
 
 
 class Oracle(_Model):
@@ -145,15 +164,13 @@ class Oracle(_Model):
 class NoHelpStep(_Model):
     """One step of the Human's own behaviour: a command, a line of speech, or both."""
 
-    command: str | None = None
+    command: CommandText | None = None
     say: str = ""
 
     @model_validator(mode="after")
     def _nonempty(self) -> "NoHelpStep":
         if self.command is None and not self.say.strip():
             raise ValueError("a no-help step needs a command or a line of speech")
-        if self.command is not None:
-            _check_commands([self.command])
         return self
 
 
