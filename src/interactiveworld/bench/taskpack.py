@@ -304,9 +304,9 @@ def compute_hash(data: dict[str, Any]) -> str:
 def _format_errors(source: str, exc: ValidationError) -> str:
     lines = []
     for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        msg = err["msg"]
-        lines.append(f"  field '{loc}': {msg}")
+        loc = ".".join(str(p) for p in err["loc"])
+        msg = err["msg"].removeprefix("Value error, ")
+        lines.append(f"  field '{loc}': {msg}" if loc else f"  {msg}")
     return f"{source}: invalid TaskPack ({len(lines)} problem(s))\n" + "\n".join(lines)
 
 
