@@ -28,6 +28,13 @@ class UsageError(Exception):
 
 
 def _seeds(values: list[str]) -> list[int]:
+    try:
+        return _parse_seeds(values)
+    except ValueError:
+        raise UsageError(f"--seeds: expected non-negative integers (e.g. '0 1 2' or '0-4'), got {values}") from None
+
+
+def _parse_seeds(values: list[str]) -> list[int]:
     out = []
     for v in values:
         for part in str(v).split(","):
@@ -40,7 +47,7 @@ def _seeds(values: list[str]) -> list[int]:
             else:
                 out.append(int(part))
     if not out or any(s < 0 for s in out):
-        raise UsageError(f"--seeds: expected non-negative integers (e.g. '0 1 2' or '0-4'), got {values}")
+        raise ValueError(values)
     return sorted(dict.fromkeys(out))
 
 
