@@ -121,7 +121,7 @@ def cmd(verb: str, *keys: str) -> str:
 
 
 def oracle_count(oracle_steps: list[dict[str, Any]], plan_before: int = 0) -> int:
-    """Human macro actions of the oracle run: its commands plus own-plan steps executed before it."""
+    """Human macro actions of the oracle run: its commands plus the own-plan steps that run."""
     return plan_before + sum(len(s["commands"]) for s in oracle_steps)
 
 
@@ -133,7 +133,7 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
              actions: int | None = None) -> dict[str, Any]:
     """Assemble and hash one TaskPack (validated against the schema before it is returned).
 
-    ``plan_before`` counts the WATCH plan steps the oracle run executes before its first intervention
+    ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
     (part of the oracle step count). Budgets default to twice the oracle steps plus slack.
     """
     from interactiveworld.bench.families import CATALOG_TABLE, Family
@@ -181,3 +181,13 @@ def write(data: dict[str, Any], folder: Path = TASKPACK_DIR) -> Path:
     p = folder / f"{data['id']}.json"
     p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return p
+
+
+def set_state(scene: dict[str, Any], key: str, **state: Any) -> dict[str, Any]:
+    """Set initial state fields (e.g. ``open=1.0``) of the entity ``key`` in a built scene dict (in place)."""
+    name, _, idx = key.partition("#")
+    for e in scene["entities"]:
+        if e["name"] == name and e["index"] == int(idx):
+            e["state"] = {**e.get("state", {}), **state}
+            return scene
+    raise KeyError(f"set_state: no entity {key} in the scene")

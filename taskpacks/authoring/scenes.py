@@ -74,9 +74,9 @@ def hotel_suite() -> SceneBuilder:
     b.add_fixture("desk", at=(3.2, 4.1), yaw=N, params={"width": 1.2, "depth": 0.6})
     b.add_fixture("chair", at=(3.2, 3.4), yaw=S)
     b.add_fixture("locker", name="wardrobe", at=(4.65, 3.3), yaw=E, params={"width": 0.8, "depth": 0.55})
-    b.add_fixture("cabinet", name="bedside_cabinet", at=(1.6, 0.35), yaw=S, params={"width": 0.5, "height": 0.6,
+    b.add_fixture("cabinet", name="bedside_cabinet", at=(1.6, 0.35), yaw=S, params={"width": 0.5, "height": 0.75,
                                                                                    "shelves": 1})
-    b.add_fixture("cabinet", name="bedside_cabinet", at=(2.6, 0.35), yaw=S, params={"width": 0.5, "height": 0.6,
+    b.add_fixture("cabinet", name="bedside_cabinet", at=(2.6, 0.35), yaw=S, params={"width": 0.5, "height": 0.75,
                                                                                    "shelves": 1})
     b.add_fixture("sink", at=(6.4, 4.15), yaw=N)
     b.add_fixture("shelf", name="towel_shelf", at=(8.15, 3.2), yaw=E, params={"width": 0.9})
