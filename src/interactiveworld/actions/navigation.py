@@ -491,7 +491,9 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
             plan.legs.append(route)
             return plan
         if route.details.get("which") is not None:  # start or goal itself blocked: doors cannot help
-            break
+            for key in plan.doors_to_open:
+                nav_map.set_door_open(key, False)
+            return route
         base = _core.reachable_mask(nav_map.passable(min(INFLATION_RADII), keep=(nav_map.world_to_cell(current),)),
                                     nav_map.world_to_cell(current)).sum()
         best = None  # (connects, gain, -route cost, door, stance, leg)
