@@ -216,3 +216,39 @@ def test_select_stances_unreachable_and_snap(house):
         select_stances(house, (1.5, 2.35), (0.8, 0.8), body_radius=-1)
     with pytest.raises(ValueError, match="finite"):
         select_stances(house, (np.inf, 2.35), (0.8, 0.8))
+
+
+def three_rooms_in_a_row():
+    """Rooms A | B | C (3 m each, x 0-9, y 0-4), doors door#1 (x = 3) and door#2 (x = 6) at y 1.6-2.5, and a
+    closet behind door#3 on A's bottom wall (a door that opens floor but leads nowhere)."""
+    t = 0.05
+    boxes = [
+        ((4.5, 1.5, -0.05), (4.5, 2.5, 0.05), 0.0, FL, -1),  # floor y -1..4 (closet below y = 0)
+        ((4.5, 4.0, 1.25), (4.5 + t, t, 1.25), 0.0, W, -1),
+        ((0.0, 1.5, 1.25), (t, 2.5, 1.25), 0.0, W, -1),
+        ((9.0, 1.5, 1.25), (t, 2.5, 1.25), 0.0, W, -1),
+        ((4.5, -1.0, 1.25), (4.5 + t, t, 1.25), 0.0, W, -1),
+        ((0.55, 0.0, 1.25), (0.55, t, 1.25), 0.0, W, -1),   # bottom wall of A: x 0-1.1, gap 1.1-2.0, 2.0-9
+        ((5.5, 0.0, 1.25), (3.5, t, 1.25), 0.0, W, -1),
+        ((1.55, 0.0, 1.0), (0.45, 0.02, 1.0), 0.0, D, 2),   # door#3 to the closet
+        ((2.5, -0.5, 1.25), (t, 0.5, 1.25), 0.0, W, -1),    # closet's right wall (x = 2.5)
+    ]
+    for x, owner in ((3.0, 0), (6.0, 1)):
+        boxes += [((x, 0.8, 1.25), (t, 0.8, 1.25), 0.0, W, -1), ((x, 3.25, 1.25), (t, 0.75, 1.25), 0.0, W, -1),
+                  ((x, 2.05, 1.0), (0.02, 0.45, 1.0), 0.0, D, owner)]
+    boxes.append(((6.0, -0.5, 1.25), (t, 0.5, 1.25), 0.0, W, -1))  # keep the strip below y = 0 split
+    return make_geometry(boxes, owners=["door#1", "door#2", "door#3"])
+
+
+def test_route_through_two_doors_in_order():
+    nav = NavigationMap.from_geometry(three_rooms_in_a_row())
+    doors = [DoorInfo("door#3", np.array([1.55, 0.05, 1.0])), DoorInfo("door#2", np.array([5.95, 2.4, 1.0])),
+             DoorInfo("door#1", np.array([2.95, 2.4, 1.0]))]
+    plan = plan_route_through_doors(nav, (1.0, 3.0), (8.0, 1.0), doors)
+    assert isinstance(plan, RoutePlan), plan
+    assert plan.doors_to_open == ["door#1", "door#2"] and len(plan.legs) == 3
+    assert not nav.door_open["door#3"]
+    assert plan.stances[0].xy[0] < 3.0 and 3.0 < plan.stances[1].xy[0] < 6.0
+    for leg in plan.legs:
+        _assert_route_clear(nav, leg)
+    np.testing.assert_allclose(plan.legs[-1].waypoints[-1], [8.0, 1.0])
