@@ -147,7 +147,7 @@ void bind_grid(py::module_& m) {
       [](const py::array& box_transforms, const py::array& box_half_extents, const py::array& vertices,
          const py::array& faces, const py::object& box_mask, const py::object& face_mask, const py::object& origin,
          double resolution, const py::array& floor_height, double band_lo, double band_hi, int flag,
-         py::array_t<uint8_t> out) {
+         py::array out_arr) {
         Geometry g = geometry_from(box_transforms, box_half_extents, vertices, faces);
         U8 bm, fm;
         const uint8_t* bmp = optional_mask(box_mask, bm, g.view.box_count, "box_mask");
@@ -155,10 +155,13 @@ void bind_grid(py::module_& m) {
         if (floor_height.ndim() != 2) throw std::invalid_argument("floor_height: expected (H, W) float64");
         F64 fh = floats(floor_height, "floor_height", -1, floor_height.shape(1), "(H, W)");
         const int rows = static_cast<int>(fh.shape(0)), cols = static_cast<int>(fh.shape(1));
-        if (out.ndim() != 2 || out.shape(0) != rows || out.shape(1) != cols || !out.writeable() ||
-            !(out.flags() & py::array::c_style))
+        // Written in place: no conversion allowed, so the dtype and layout must already match.
+        if (!(out_arr.dtype().kind() == 'u' && out_arr.itemsize() == 1) || out_arr.ndim() != 2 ||
+            out_arr.shape(0) != rows || out_arr.shape(1) != cols || !out_arr.writeable() ||
+            !(out_arr.flags() & py::array::c_style))
           throw std::invalid_argument("out: expected a writeable C-contiguous (" + std::to_string(rows) + ", " +
-                                      std::to_string(cols) + ") uint8 array");
+                                      std::to_string(cols) + ") uint8 array, got " + describe(out_arr));
+        auto out = py::array_t<uint8_t>::ensure(out_arr);
         if (flag <= 0 || flag > 255) throw std::invalid_argument("flag must be in 1..255");
         const grid::GridSpec s = spec_from(origin, resolution, rows, cols);
         uint8_t* o = out.mutable_data();

@@ -162,6 +162,8 @@ def test_raster_bad_input():
     fh = np.zeros((10, 10))
     with pytest.raises(ValueError, match="out"):
         _core.grid_rasterise_band(*args, 0.1, fh, 0.2, 1.9, 1, np.zeros((5, 5), np.uint8))
+    with pytest.raises(ValueError, match="out"):  # written in place: a bool array would be silently copied
+        _core.grid_rasterise_band(*args, 0.1, fh, 0.2, 1.9, 1, np.zeros((10, 10), bool))
     with pytest.raises(ValueError, match="band"):
         _core.grid_rasterise_band(*args, 0.1, fh, 1.9, 0.2, 1, np.zeros((10, 10), np.uint8))
     with pytest.raises(ValueError, match="bounds"):
