@@ -126,6 +126,9 @@ def test_clearance_cost_layer_is_eq2():
         (np.ones((3, 3), np.uint8), None, (3, 0), (1, 1), IndexError, "outside the grid"),
         (np.ones((3, 3), np.uint8), None, (0, 0), (-1, 1), IndexError, "outside the grid"),
         (np.ones((3, 3), np.uint8), None, (0, 0, 0), (1, 1), ValueError, "row, col"),
+        (np.ones((3, 3), np.uint8), None, (np.nan, 0), (1, 1), ValueError, "integers"),
+        (np.ones((3, 3), np.uint8), None, (0, 0), (0.5, 1.0), ValueError, "integers"),
+        (np.ones((3, 3), np.uint8), None, "ab", (1, 1), ValueError, "integers"),
     ],
 )
 def test_astar_bad_input(passable, cost, start, goal, exc, match):
