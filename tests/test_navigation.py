@@ -3,6 +3,8 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_grid_raster import box_tf, make_geometry  # noqa: F401  (shared scene builder)
 
 from interactiveworld import _core
@@ -252,3 +254,36 @@ def test_route_through_two_doors_in_order():
     for leg in plan.legs:
         _assert_route_clear(nav, leg)
     np.testing.assert_allclose(plan.legs[-1].waypoints[-1], [8.0, 1.0])
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), density=st.floats(0.0, 0.25))
+def test_plan_route_on_random_maps_is_optimal_and_clear(seed, density):
+    from test_grid_reference import dijkstra_reference
+
+    rng = np.random.default_rng(seed)
+    blocked = rng.random((24, 30)) < density
+    blocked[[0, -1], :] = blocked[:, [0, -1]] = True
+    nav = NavigationMap.from_occupancy(blocked, origin=(1.0, -2.0))
+    free = np.argwhere(~blocked)
+    a, b = (nav.cell_to_world(free[k]) + rng.uniform(-0.04, 0.04, 2) for k in rng.integers(len(free), size=2))
+    route = plan_route(nav, a, b)
+    sa, sb = nav.world_to_cell(a), nav.world_to_cell(b)
+    # Independent oracle: the largest ladder radius at which the reference Dijkstra connects start and goal.
+    expected = None
+    for radius in (0.20, 0.15, 0.10):
+        p = nav.passable(radius, keep=(sa, sb))
+        if p[sa] and p[sb]:
+            d = dijkstra_reference(p, nav.node_cost(), sa)
+            if np.isfinite(d[sb]):
+                expected = (radius, d[sb])
+                break
+    if expected is None:
+        assert isinstance(route, PrimitiveError) and route.code is ErrorCode.PATH_BLOCKED
+        return
+    assert isinstance(route, Route)
+    assert route.inflation_radius == expected[0]
+    np.testing.assert_allclose(route.cost, expected[1], rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(route.waypoints[0], a)
+    np.testing.assert_allclose(route.waypoints[-1], b)
+    _assert_route_clear(nav, route)
