@@ -17,7 +17,6 @@ import pytest
 import scipy.ndimage as ndi
 import scipy.sparse
 import scipy.sparse.csgraph
-from conftest import timed
 
 from interactiveworld import _core
 from interactiveworld.actions.navigation import NavigationMap, plan_route, synthetic_house_occupancy
@@ -68,12 +67,12 @@ def test_edt_ours(benchmark, ratios, house):
     free = ~house["blocked"]
     out = _core.distance_transform(free, scale=0.1)
     np.testing.assert_allclose(out, ndi.distance_transform_edt(free) * 0.1, atol=1e-12)
-    ratios.add("edt 500x500", "ours", timed(benchmark, _core.distance_transform, free, scale=0.1))
+    ratios.time(benchmark, "edt 500x500", "ours", _core.distance_transform, free, scale=0.1)
 
 
 def test_edt_scipy(benchmark, ratios, house):
     free = ~house["blocked"]
-    ratios.add("edt 500x500", "scipy.ndimage edt", timed(benchmark, lambda: ndi.distance_transform_edt(free) * 0.1))
+    ratios.time(benchmark, "edt 500x500", "scipy.ndimage edt", lambda: ndi.distance_transform_edt(free) * 0.1)
 
 
 # -- shortest path ----------------------------------------------------------------------------------------------
@@ -83,7 +82,7 @@ def test_astar_ours(benchmark, ratios, house, csgraph):
     ref = scipy.sparse.csgraph.dijkstra(csgraph, directed=True, indices=h["start"][0] * 500 + h["start"][1])
     np.testing.assert_allclose(cost, ref[h["goal"][0] * 500 + h["goal"][1]], rtol=1e-12)
     assert cells is not None and len(cells) > 500
-    ratios.add("path 500x500", "ours", timed(benchmark, _core.astar, h["passable"], h["cost"], h["start"], h["goal"]))
+    ratios.time(benchmark, "path 500x500", "ours", _core.astar, h["passable"], h["cost"], h["start"], h["goal"])
 
 
 def test_astar_pyastar2d(benchmark, ratios, house):
@@ -92,14 +91,14 @@ def test_astar_pyastar2d(benchmark, ratios, house):
     weights = np.where(h["passable"] > 0, 1.0, np.inf).astype(np.float32)
     path = pyastar2d.astar_path(weights, h["start"], h["goal"], allow_diagonal=True)
     assert path is not None
-    ratios.add("path 500x500", "pyastar2d (uniform cost)",
-               timed(benchmark, pyastar2d.astar_path, weights, h["start"], h["goal"], allow_diagonal=True))
+    ratios.time(benchmark, "path 500x500", "pyastar2d (uniform cost)", pyastar2d.astar_path, weights, h["start"],
+                h["goal"], allow_diagonal=True)
 
 
 def test_astar_csgraph_dijkstra(benchmark, ratios, house, csgraph):
     s = house["start"][0] * 500 + house["start"][1]
-    ratios.add("path 500x500", "scipy csgraph dijkstra",
-               timed(benchmark, scipy.sparse.csgraph.dijkstra, csgraph, directed=True, indices=s, rounds=5))
+    ratios.time(benchmark, "path 500x500", "scipy csgraph dijkstra", scipy.sparse.csgraph.dijkstra, csgraph,
+                directed=True, indices=s, rounds=5)
 
 
 def test_astar_networkx(benchmark, ratios, house):
@@ -119,8 +118,8 @@ def test_astar_networkx(benchmark, ratios, house):
     length = nx.astar_path_length(g, src, dst, heuristic=octile, weight="weight")
     _, ours, _ = _core.astar(h["passable"], h["cost"], h["start"], h["goal"])
     np.testing.assert_allclose(length, ours, rtol=1e-9)
-    ratios.add("path 500x500", "networkx astar",
-               timed(benchmark, nx.astar_path, g, src, dst, heuristic=octile, weight="weight", rounds=1))
+    ratios.time(benchmark, "path 500x500", "networkx astar", nx.astar_path, g, src, dst, heuristic=octile,
+                weight="weight", rounds=1)
 
 
 def test_plan_route_full_api(benchmark, ratios, house):
@@ -129,4 +128,4 @@ def test_plan_route_full_api(benchmark, ratios, house):
     a, b = nav.cell_to_world(h["start"]), nav.cell_to_world(h["goal"])
     route = plan_route(nav, a, b)
     assert route.inflation_radius == 0.20
-    ratios.add("plan_route (A*+pull+ladder)", "ours", timed(benchmark, plan_route, nav, a, b))
+    ratios.time(benchmark, "plan_route (A*+pull+ladder)", "ours", plan_route, nav, a, b)

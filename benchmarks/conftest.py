@@ -1,12 +1,12 @@
 """Shared benchmark helpers: time a hot path with pytest-benchmark and print ours-vs-peer ratios at the end.
 
-Usage in a benchmark module::
+Usage in a benchmark module (only the ``ratios`` fixture is needed)::
 
     def test_thing_ours(benchmark, ratios):
-        ratios.add("thing", "ours", timed(benchmark, fn, *args))  # (min, median) seconds
+        ratios.time(benchmark, "thing", "ours", fn, *args)
 
     def test_thing_peer(benchmark, ratios):
-        ratios.add("thing", "peer_name", timed(benchmark, peer_fn, *args))
+        ratios.time(benchmark, "thing", "peer_name", peer_fn, *args, rounds=3)  # pedantic rounds for slow peers
 
 Each group's table row gives every peer's time divided by ours (> 1: ours is faster). With
 ``--benchmark-disable`` (the default in pyproject) each function runs once and the single wall time is used.
@@ -31,6 +31,12 @@ class RatioBook:
     def add(self, group: str, label: str, seconds) -> None:
         t = seconds if isinstance(seconds, tuple) else (float(seconds), float(seconds))
         self.rows.setdefault(group, {})[label] = (float(t[0]), float(t[1]))
+
+    def time(self, benchmark, group: str, label: str, fn, *args, rounds: int | None = None, **kwargs):
+        """Times ``fn(*args, **kwargs)`` with ``benchmark``, records it, and returns (min, median) seconds."""
+        t = timed(benchmark, fn, *args, rounds=rounds, **kwargs)
+        self.add(group, label, t)
+        return t
 
     def lines(self) -> list[str]:
         out = []
