@@ -150,3 +150,19 @@ def test_search_bad_parameters():
         _core.dijkstra_field(p, None, (5, 5))
     with pytest.raises(IndexError):
         _core.reachable_mask(p, (0, 9))
+
+
+@pytest.mark.parametrize("value", [1e6, 1e300, 1.7e308])
+def test_astar_extreme_costs_never_crash(value):
+    p = np.ones((6, 7), np.uint8)
+    c = np.zeros((6, 7))
+    c[2:4, 3] = value
+    try:
+        cells, total, _ = _core.astar(p, c, (0, 0), (5, 6))
+    except ValueError as exc:  # cost sums that overflow are refused by name
+        assert "too large" in str(exc)
+        return
+    ref = dijkstra_reference(p, c, (0, 0))
+    np.testing.assert_allclose(total, ref[5, 6], rtol=1e-12)
+    field = _core.dijkstra_field(p, c, (0, 0))
+    np.testing.assert_allclose(field, ref, rtol=1e-12)
