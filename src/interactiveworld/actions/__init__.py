@@ -1,0 +1,1 @@
+"""The human action layer: navigation, reaching, grasping and the executor."""
