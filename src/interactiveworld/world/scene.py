@@ -504,7 +504,7 @@ class Scene:
                 if face is None:
                     continue
                 out.append(label_quad(lab["text"], r @ face.center + pose[:3, 3], r @ face.normal, r @ face.up,
-                                      face.width, face.height, e.key))
+                                      face.width, face.height, owner=e.key))
         return out
 
     def _visual_parts(self, e: Entity):
