@@ -318,25 +318,25 @@ class Scene:
     # ---------------------------------------------------------------- motion of entities
     def riders(self, key: str) -> list[str]:
         """Objects resting on or inside ``key`` (transitively), read back from geometry."""
-        from .relations import supporters
+        from .relations import support_graph
+        graph = support_graph(self)
         found: list[str] = []
         frontier = [key]
         while frontier:
             k = frontier.pop()
-            for other in self.movables():
-                if other.key in found or other.key == key or other.key == self.human.held:
-                    continue
-                if k in supporters(self, other.key):
-                    found.append(other.key)
-                    frontier.append(other.key)
+            for other, sup in graph.items():
+                if k in sup and other != key and other not in found and other not in self.human.carried:
+                    found.append(other)
+                    frontier.append(other)
         return found
 
-    def move_entity(self, key: str, pose: np.ndarray, *, carry: bool = True) -> list[str]:
-        """Set the pose of ``key``; with ``carry``, objects on/in it keep their relative transforms.
-
-        Returns the keys of the carried objects."""
+    def move_entity(self, key: str, pose: np.ndarray, *, carry: bool = True,
+                    riders: list[str] | None = None) -> list[str]:
+        """Set the pose of ``key``; with ``carry``, objects on/in it (``riders``, read back when None) keep their
+        relative transforms. Returns the keys of the carried objects."""
         e = self.entities[key]
-        riders = self.riders(key) if carry else []
+        if riders is None:
+            riders = self.riders(key) if carry else []
         delta = pose @ np.linalg.inv(e.pose)
         for r in riders:
             self.entities[r].pose = delta @ self.entities[r].pose
