@@ -169,7 +169,7 @@ class Environment:
         pose = h.body_pose if kf is None else kf.body_pose
         trans = h.body_translation if kf is None else kf.body_translation
         eye, fwd, up = head_camera(self.executor.motion.model, pose, trans)
-        gaze = None if kf is None else kf.gaze_target
+        gaze = self._need().human.gaze if kf is None else kf.gaze_target
         if gaze is not None and np.linalg.norm(gaze - eye) > 1e-6:
             fwd = (gaze - eye) / np.linalg.norm(gaze - eye)
             up = np.array([0.0, 0.0, 1.0]) if abs(fwd[2]) < 0.99 else up

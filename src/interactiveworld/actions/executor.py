@@ -111,6 +111,7 @@ class Executor:
             poses[h.held] = self.scene.entities[h.held].pose.copy()
             for k in h.carried:
                 poses[k] = self.scene.entities[k].pose.copy()
+        gaze = h.gaze if gaze is None else gaze
         kf = Keyframe(t, (h.body_translation if translation is None else translation).copy(),
                       (h.body_pose if pose is None else pose).copy(), poses, dict(articulation or {}),
                       None if gaze is None else np.asarray(gaze, float).copy(), tags)

@@ -68,9 +68,9 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
         return np.array([c[0], c[1], min(1.0, e.world_bounds_corners()[:, 2].max())])
     corners = e.world_bounds_corners()
     com = e.center_of_mass()
-    if not e.movable and e.door is None:  # the middle of the front (+x) face, at most 1 m high
+    if not e.movable and e.door is None:  # the top edge of the front (+x) face, at most 1.2 m high
         lo, hi = e.model.bounds
-        return e.local_to_world(np.array([hi[0], 0.5 * (lo[1] + hi[1]), min(1.0, 0.5 * (lo[2] + hi[2]))]))
+        return e.local_to_world(np.array([hi[0], 0.5 * (lo[1] + hi[1]), min(1.2, hi[2])]))
     if e.movable:
         return np.array([com[0], com[1], corners[:, 2].max() * 0.5 + com[2] * 0.5])
     return com
@@ -183,6 +183,7 @@ class Motion:
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True) -> None:
         """Append one keyframe per gait row ``[x, y, yaw]``; a held object follows the wrist."""
         h = self.scene.human
+        h.gaze = None  # walking and turning look where the body goes
         for x, y, yaw in rows[1:] if len(rows) > 1 else rows:
             pose, trans = self.stand((x, y), yaw)
             self.set_body(pose, trans, xy=(x, y), yaw=yaw)
@@ -264,6 +265,8 @@ class Motion:
                     err = self.swing(ex, plan.doors_to_open[i], 1.0)
                     if isinstance(err, PrimitiveError):
                         return err
+            h.gaze = np.asarray(contact, float).copy()  # arrived: look at what is to be handled
+            ex.keyframe()
             return None
         return last_error or PrimitiveError(ErrorCode.PATH_BLOCKED, f"No route to {target}.", {"target": target})
 
@@ -305,6 +308,7 @@ class Motion:
         plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
         if isinstance(plan, PrimitiveError):
             return plan
+        h.gaze = np.asarray(target_point, float).copy()
         i = self._contact_index(plan)
         self._play(ex, plan.frames[: i + 1], carry=carry)
         self.set_body(plan.contact_pose, plan.contact_translation)
