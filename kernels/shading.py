@@ -1,0 +1,206 @@
+"""Per-pixel shading of first hits: Lambert + ambient with a headlight term, per-face colour,
+bilinear texture lookup from a texture atlas, 8-bit sRGB encoding through a lookup table.
+
+Face ids use the renderer's global layout ``[static (Fs) | background (1) | dynamic (Fd)]``; the
+static table carries the background as its row ``Fs``. Colours are linear RGB. Lighting
+(see ``interactiveworld.render.shading``):
+``c = albedo * (ambient * (1 - headlight + headlight * |n.d|) + diffuse * max(0, n_view . l) * vis)``.
+"""
+from __future__ import annotations
+
+import numpy as np
+import warp as wp
+
+
+@wp.struct
+class FaceTable:
+    albedo: wp.array(dtype=wp.vec3)          # (F,) linear RGB
+    normal: wp.array(dtype=wp.vec3)          # (F,) unit face normal (zero for the background row)
+    n_dot_l: wp.array(dtype=float)           # (F,) normal . light direction
+    tex_slot: wp.array(dtype=int)            # (F,) texture slot or -1
+    uv: wp.array(dtype=wp.vec2, ndim=2)      # (F, 3) per-corner texture coordinates
+    tex_offset: wp.array(dtype=int)          # (S,) first texel of each slot in the atlas
+    tex_width: wp.array(dtype=int)           # (S,)
+    tex_height: wp.array(dtype=int)          # (S,)
+    atlas: wp.array(dtype=wp.vec3)           # all textures' linear texels, row-major, row 0 at the top
+
+
+@wp.func
+def texel(tab: FaceTable, slot: int, x: int, y: int) -> wp.vec3:
+    w = tab.tex_width[slot]
+    h = tab.tex_height[slot]
+    xc = wp.clamp(x, 0, w - 1)
+    yc = wp.clamp(y, 0, h - 1)
+    return tab.atlas[tab.tex_offset[slot] + yc * w + xc]
+
+
+@wp.func
+def sample_bilinear(tab: FaceTable, slot: int, uv: wp.vec2) -> wp.vec3:
+    # uv (0, 0) bottom-left, (1, 1) top-right; texel centres at half-integers
+    w = float(tab.tex_width[slot])
+    h = float(tab.tex_height[slot])
+    x = wp.clamp(uv[0], 0.0, 1.0) * w - 0.5
+    y = (1.0 - wp.clamp(uv[1], 0.0, 1.0)) * h - 0.5
+    x0 = wp.floor(x)
+    y0 = wp.floor(y)
+    fx = x - x0
+    fy = y - y0
+    xi = int(x0)
+    yi = int(y0)
+    top = texel(tab, slot, xi, yi) * (1.0 - fx) + texel(tab, slot, xi + 1, yi) * fx
+    bot = texel(tab, slot, xi, yi + 1) * (1.0 - fx) + texel(tab, slot, xi + 1, yi + 1) * fx
+    return top * (1.0 - fy) + bot * fy
+
+
+@wp.func
+def surface_albedo(tab: FaceTable, f: int, u: float, v: float) -> wp.vec3:
+    slot = tab.tex_slot[f]
+    if slot < 0:
+        return tab.albedo[f]
+    uv = tab.uv[f, 0] * (1.0 - u - v) + tab.uv[f, 1] * u + tab.uv[f, 2] * v
+    return sample_bilinear(tab, slot, uv)
+
+
+@wp.kernel
+def surface_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
+                   face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
+                   eye: wp.vec3, near: float, eps: float,
+                   ndl_out: wp.array(dtype=float), abs_ndd_out: wp.array(dtype=float),
+                   shadow_origin_out: wp.array(dtype=wp.vec3)):
+    """Per pixel: max(0, n_view . l), |n . d| and the shadow-ray origin (hit point lifted by eps)."""
+    i = wp.tid()
+    f = face[i]
+    n = wp.vec3()
+    nl = float(0.0)
+    if f <= static_count:
+        n = static_tab.normal[f]
+        nl = static_tab.n_dot_l[f]
+    else:
+        n = dynamic_tab.normal[f - static_count - 1]
+        nl = dynamic_tab.n_dot_l[f - static_count - 1]
+    d = dirs[i]
+    nd = wp.dot(n, d)
+    side = float(1.0)
+    if nd > 0.0:
+        side = -1.0   # back face seen: shade the side facing the camera
+    ndl_out[i] = wp.max(side * nl, 0.0)
+    abs_ndd_out[i] = wp.abs(nd)
+    shadow_origin_out[i] = eye + d * (near + t[i]) + n * (side * eps)
+
+
+@wp.kernel
+def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
+                 face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
+                 ndl: wp.array(dtype=float), abs_ndd: wp.array(dtype=float),
+                 ambient: float, diffuse: float, headlight: float, lut: wp.array(dtype=wp.uint8),
+                 rgb_out: wp.array(dtype=wp.uint8, ndim=2)):
+    """Per pixel: albedo (face colour or texture) times light, encoded to 8-bit sRGB by ``lut``."""
+    i = wp.tid()
+    f = face[i]
+    a = wp.vec3()
+    if f <= static_count:
+        a = surface_albedo(static_tab, f, u[i], v[i])
+    else:
+        a = surface_albedo(dynamic_tab, f - static_count - 1, u[i], v[i])
+    light = ambient * (1.0 - headlight + headlight * abs_ndd[i]) + diffuse * ndl[i]
+    c = a * light
+    top = float(lut.shape[0] - 1)
+    for k in range(3):
+        idx = int(wp.clamp(c[k] * top + 0.5, 0.0, top))
+        rgb_out[i, k] = lut[idx]
+
+
+def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray, tex_slot: np.ndarray,
+                    uv: np.ndarray, textures: list[np.ndarray], *, device) -> FaceTable:
+    """A :class:`FaceTable` on ``device`` from per-face arrays and linear textures (H, W, 3) float32.
+
+    Shapes: albedo, normal (F, 3) float32; n_dot_l (F,) float32; tex_slot (F,) int32 (-1 or an
+    index into ``textures``); uv (F, 3, 2) float32.
+    """
+    f = len(albedo)
+    for name, arr, shape in (("albedo", albedo, (f, 3)), ("normal", normal, (f, 3)), ("n_dot_l", n_dot_l, (f,)),
+                             ("tex_slot", tex_slot, (f,)), ("uv", uv, (f, 3, 2))):
+        if np.shape(arr) != shape:
+            raise ValueError(f"make_face_table: {name} expected {shape}, got {np.shape(arr)}")
+    tab = FaceTable()
+    tab.albedo = wp.array(np.ascontiguousarray(albedo, np.float32), dtype=wp.vec3, device=device)
+    tab.normal = wp.array(np.ascontiguousarray(normal, np.float32), dtype=wp.vec3, device=device)
+    tab.n_dot_l = wp.array(np.ascontiguousarray(n_dot_l, np.float32), dtype=float, device=device)
+    tab.tex_slot = wp.array(np.ascontiguousarray(tex_slot, np.int32), dtype=int, device=device)
+    tab.uv = wp.array(np.ascontiguousarray(uv, np.float32).reshape(f, 3, 2), dtype=wp.vec2, device=device)
+    sizes = [t.shape[0] * t.shape[1] for t in textures]
+    offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32) if sizes else np.zeros(1, np.int32)
+    atlas = (np.concatenate([t.reshape(-1, 3) for t in textures]) if textures else np.zeros((1, 3))).astype(np.float32)
+    tab.tex_offset = wp.array(offsets, dtype=int, device=device)
+    tab.tex_width = wp.array(np.array([t.shape[1] for t in textures] or [1], np.int32), dtype=int, device=device)
+    tab.tex_height = wp.array(np.array([t.shape[0] for t in textures] or [1], np.int32), dtype=int, device=device)
+    tab.atlas = wp.array(atlas, dtype=wp.vec3, device=device)
+    return tab
+
+
+def surface(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye, near: float,
+            eps: float, *, device):
+    """Launch :func:`surface_kernel`; returns wp arrays (ndl, |n.d|, shadow origins) of length N."""
+    n = face.shape[0]
+    ndl = wp.empty(n, dtype=float, device=device)
+    ndd = wp.empty(n, dtype=float, device=device)
+    so = wp.empty(n, dtype=wp.vec3, device=device)
+    wp.launch(surface_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs,
+                                             wp.vec3(*np.asarray(eye, np.float32)), float(near), float(eps)],
+              outputs=[ndl, ndd, so], device=device)
+    return ndl, ndd, so
+
+
+def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, ndl, abs_ndd,
+          ambient: float, diffuse: float, headlight: float, lut, *, device):
+    """Launch :func:`shade_kernel`; returns the (N, 3) uint8 sRGB colours as a wp array."""
+    n = face.shape[0]
+    out = wp.empty((n, 3), dtype=wp.uint8, device=device)
+    wp.launch(shade_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, ndl, abs_ndd,
+                                           float(ambient), float(diffuse), float(headlight), lut],
+              outputs=[out], device=device)
+    return out
+
+
+@wp.kernel
+def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), width: int,
+                         need_ray_out: wp.array(dtype=wp.int8)):
+    """Which lit pixels trace their own shadow ray: the top-left pixel of each 2 x 2 block, and any
+    pixel whose face differs from that pixel's face (the others reuse its answer)."""
+    i = wp.tid()
+    need = int(0)
+    if ndl[i] > 0.0:
+        row = i / width
+        col = i - row * width
+        rep = (row - row % 2) * width + (col - col % 2)
+        if rep == i or face[rep] != face[i]:
+            need = 1
+    need_ray_out[i] = wp.int8(need)
+
+
+@wp.kernel
+def shadow_resolve_kernel(face: wp.array(dtype=int), need_ray: wp.array(dtype=wp.int8),
+                          blocked: wp.array(dtype=wp.int8), width: int, ndl: wp.array(dtype=float)):
+    """Zero ``ndl`` of shadowed pixels: own shadow ray, or the 2 x 2 block's top-left pixel on the same face."""
+    i = wp.tid()
+    if ndl[i] > 0.0:
+        b = blocked[i]
+        if need_ray[i] == wp.int8(0):
+            row = i / width
+            col = i - row * width
+            b = blocked[(row - row % 2) * width + (col - col % 2)]
+        if b != wp.int8(0):
+            ndl[i] = 0.0
+
+
+def shadow_select(face, ndl, width: int, *, device):
+    """Launch :func:`shadow_select_kernel`; returns the (N,) int8 wp array of pixels needing a shadow ray."""
+    out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
+    wp.launch(shadow_select_kernel, dim=face.shape[0], inputs=[face, ndl, int(width)], outputs=[out], device=device)
+    return out
+
+
+def shadow_resolve(face, need_ray, blocked, width: int, ndl, *, device) -> None:
+    """Launch :func:`shadow_resolve_kernel` (``ndl`` is updated in place)."""
+    wp.launch(shadow_resolve_kernel, dim=face.shape[0], inputs=[face, need_ray, blocked, int(width), ndl],
+              device=device)
