@@ -93,3 +93,22 @@ def test_gallery_episode_contact_sheet(tmp_path):
     out = tmp_path / "gallery.png"
     assert main([str(out), "--engine", "embree"]) == 0
     assert Image.open(out).size[0] > 1000
+
+
+def test_render_interval_renders_only_sampled_keyframes():
+    from interactiveworld.render import Camera, render_interval
+    from interactiveworld.render import scenes
+
+    r = Renderer(engine="embree", width=64, height=48)
+    r.set_static(scenes.room())
+    iv = _interval(30, {20: {LOOK_HOLD}, 29: {RESULT}})
+    asked = []
+
+    def view(kf):
+        asked.append(kf.time_s)
+        x = 1.0 + kf.time_s
+        return Camera.look_at((x, 1.0, 1.6), (x, 3.0, 1.2), width=64, height=48), []
+
+    frames = render_interval(r, iv, view)
+    assert [i for i, _ in frames] == sample_interval(iv, 4) and {20, 29} <= {i for i, _ in frames}
+    assert len(asked) == 4 and all(f.shape == (48, 64, 3) for _, f in frames)

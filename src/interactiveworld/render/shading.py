@@ -41,12 +41,6 @@ ENCODE_LUT = linear_to_srgb8(np.arange(_LUT_SIZE) / (_LUT_SIZE - 1))
 _DECODE_LUT = srgb_to_linear(np.arange(256))
 
 
-def encode_frame(linear: np.ndarray) -> np.ndarray:
-    """Linear RGB (..., 3) float -> sRGB uint8 through a 4096-entry table (max error 1 level)."""
-    idx = np.clip(linear * (_LUT_SIZE - 1) + 0.5, 0, _LUT_SIZE - 1).astype(np.int32)
-    return ENCODE_LUT[idx]
-
-
 def texture_to_linear(texture: np.ndarray) -> np.ndarray:
     """An 8-bit sRGB texture (H, W, 3) uint8 as linear RGB (H, W, 3) float32."""
     return _DECODE_LUT[np.asarray(texture, dtype=np.uint8)]
