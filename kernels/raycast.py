@@ -29,16 +29,21 @@ def closest_hit(mesh: wp.uint64, o: wp.vec3, d: wp.vec3, max_t: float,
     return best_t, best_face, best_u, best_v
 
 
+@wp.func
+def scene_hit(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int, o: wp.vec3, d: wp.vec3,
+              max_t: float):
+    """Closest hit over both meshes in the global face-id layout (a miss returns ``static_count``)."""
+    t, f, u, v = closest_hit(static_mesh, o, d, max_t, max_t, static_count, 0.0, 0.0, 0)
+    return closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
+
+
 @wp.kernel
 def first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
                      origins: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3), max_t: float,
                      t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
                      u_out: wp.array(dtype=float), v_out: wp.array(dtype=float)):
     i = wp.tid()
-    o = origins[i]
-    d = dirs[i]
-    t, f, u, v = closest_hit(static_mesh, o, d, max_t, max_t, static_count, 0.0, 0.0, 0)
-    t, f, u, v = closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
+    t, f, u, v = scene_hit(static_mesh, dynamic_mesh, static_count, origins[i], dirs[i], max_t)
     t_out[i] = t
     face_out[i] = f
     u_out[i] = u
@@ -139,9 +144,7 @@ def first_hit_eye_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static
     """Closest hits of rays starting ``near`` [m] in front of the eye (t measured from that start)."""
     i = wp.tid()
     d = dirs[i]
-    o = eye + d * near
-    t, f, u, v = closest_hit(static_mesh, o, d, max_t, max_t, static_count, 0.0, 0.0, 0)
-    t, f, u, v = closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
+    t, f, u, v = scene_hit(static_mesh, dynamic_mesh, static_count, eye + d * near, d, max_t)
     t_out[i] = t
     face_out[i] = f
     u_out[i] = u
