@@ -170,15 +170,16 @@ def shadow_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, origins: wp.a
         blocked_out[i] = wp.int8(0)
 
 
-def camera_rays(camera, *, device, near: float = 0.0):
+def camera_rays(camera, *, device, near: float = 0.0, out=(None, None)):
     """Primary rays of ``camera`` computed on ``device``: wp arrays (origins, dirs) of N = H*W vec3.
 
     Computed in a kernel rather than with numpy: no BLAS call, so no contention with the ray
-    engine's worker threads on a small CPU, and no host-to-device copy on CUDA.
+    engine's worker threads on a small CPU, and no host-to-device copy on CUDA. ``out`` may hold
+    caller-owned (origins, dirs) buffers of length N, reused across frames.
     """
     n = camera.width * camera.height
-    origins = wp.empty(n, dtype=wp.vec3, device=device)
-    dirs = wp.empty(n, dtype=wp.vec3, device=device)
+    origins = out[0] if out[0] is not None and out[0].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
+    dirs = out[1] if out[1] is not None and out[1].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
     wp.launch(camera_rays_kernel, dim=n,
               inputs=[camera.width, float(np.tan(np.radians(camera.fov_y_deg) / 2.0)),
                       camera.width / camera.height, camera.height, wp.vec3(*camera.right.astype(np.float32)),

@@ -11,6 +11,8 @@ from __future__ import annotations
 import numpy as np
 import warp as wp
 
+vec3ub = wp.types.vector(3, wp.uint8)   # one 8-bit sRGB pixel (a single 3-byte store per pixel)
+
 
 @wp.struct
 class FaceTable:
@@ -53,10 +55,7 @@ def sample_bilinear(tab: FaceTable, slot: int, uv: wp.vec2) -> wp.vec3:
 
 
 @wp.func
-def surface_albedo(tab: FaceTable, f: int, u: float, v: float) -> wp.vec3:
-    slot = tab.tex_slot[f]
-    if slot < 0:
-        return tab.albedo[f]
+def textured_albedo(tab: FaceTable, f: int, slot: int, u: float, v: float) -> wp.vec3:
     uv = tab.uv[f, 0] * (1.0 - u - v) + tab.uv[f, 1] * u + tab.uv[f, 2] * v
     return sample_bilinear(tab, slot, uv)
 
@@ -64,7 +63,7 @@ def surface_albedo(tab: FaceTable, f: int, u: float, v: float) -> wp.vec3:
 @wp.kernel
 def surface_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                    face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
-                   eye: wp.vec3, near: float, eps: float,
+                   eye: wp.vec3, near: float, eps: float, want_shadow_origin: int,
                    ndl_out: wp.array(dtype=float), abs_ndd_out: wp.array(dtype=float),
                    shadow_origin_out: wp.array(dtype=wp.vec3)):
     """Per pixel: max(0, n_view . l), |n . d| and the shadow-ray origin (hit point lifted by eps)."""
@@ -85,7 +84,8 @@ def surface_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: 
         side = -1.0   # back face seen: shade the side facing the camera
     ndl_out[i] = wp.max(side * nl, 0.0)
     abs_ndd_out[i] = wp.abs(nd)
-    shadow_origin_out[i] = eye + d * (near + t[i]) + n * (side * eps)
+    if want_shadow_origin != 0:
+        shadow_origin_out[i] = eye + d * (near + t[i]) + n * (side * eps)
 
 
 @wp.kernel
@@ -93,21 +93,29 @@ def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: in
                  face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
                  ndl: wp.array(dtype=float), abs_ndd: wp.array(dtype=float),
                  ambient: float, diffuse: float, headlight: float, lut: wp.array(dtype=wp.uint8),
-                 rgb_out: wp.array(dtype=wp.uint8, ndim=2)):
+                 rgb_out: wp.array(dtype=vec3ub)):
     """Per pixel: albedo (face colour or texture) times light, encoded to 8-bit sRGB by ``lut``."""
     i = wp.tid()
     f = face[i]
     a = wp.vec3()
+    slot = int(-1)
+    # plain per-face colour read inline; the (rare) textured pixels call into the struct helpers
     if f <= static_count:
-        a = surface_albedo(static_tab, f, u[i], v[i])
+        slot = static_tab.tex_slot[f]
+        a = static_tab.albedo[f]
+        if slot >= 0:
+            a = textured_albedo(static_tab, f, slot, u[i], v[i])
     else:
-        a = surface_albedo(dynamic_tab, f - static_count - 1, u[i], v[i])
+        slot = dynamic_tab.tex_slot[f - static_count - 1]
+        a = dynamic_tab.albedo[f - static_count - 1]
+        if slot >= 0:
+            a = textured_albedo(dynamic_tab, f - static_count - 1, slot, u[i], v[i])
     light = ambient * (1.0 - headlight + headlight * abs_ndd[i]) + diffuse * ndl[i]
     c = a * light
     top = float(lut.shape[0] - 1)
-    for k in range(3):
-        idx = int(wp.clamp(c[k] * top + 0.5, 0.0, top))
-        rgb_out[i, k] = lut[idx]
+    rgb_out[i] = vec3ub(lut[int(wp.clamp(c[0] * top + 0.5, 0.0, top))],
+                        lut[int(wp.clamp(c[1] * top + 0.5, 0.0, top))],
+                        lut[int(wp.clamp(c[2] * top + 0.5, 0.0, top))])
 
 
 def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray, tex_slot: np.ndarray,
@@ -138,28 +146,42 @@ def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray,
     return tab
 
 
+def _buffer(out, n: int, dtype, device):
+    if out is not None:
+        if out.shape[0] != n or out.dtype != dtype:
+            raise ValueError(f"output buffer: expected ({n},) {dtype}, got {out.shape} {out.dtype}")
+        return out
+    return wp.empty(n, dtype=dtype, device=device)
+
+
 def surface(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye, near: float,
-            eps: float, *, device):
-    """Launch :func:`surface_kernel`; returns wp arrays (ndl, |n.d|, shadow origins) of length N."""
+            eps: float, *, device, shadow_origins: bool = True, out=(None, None, None)):
+    """Launch :func:`surface_kernel`; returns wp arrays (ndl, |n.d|, shadow origins) of length N.
+
+    ``out`` may hold caller-owned buffers (float, float, vec3 of length N) reused across frames;
+    with ``shadow_origins=False`` the third is left unwritten.
+    """
     n = face.shape[0]
-    ndl = wp.empty(n, dtype=float, device=device)
-    ndd = wp.empty(n, dtype=float, device=device)
-    so = wp.empty(n, dtype=wp.vec3, device=device)
+    ndl = _buffer(out[0], n, wp.float32, device)
+    ndd = _buffer(out[1], n, wp.float32, device)
+    so = _buffer(out[2], n if shadow_origins else 1, wp.vec3, device)
     wp.launch(surface_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs,
-                                             wp.vec3(*np.asarray(eye, np.float32)), float(near), float(eps)],
+                                             wp.vec3(*np.asarray(eye, np.float32)), float(near), float(eps),
+                                             int(shadow_origins)],
               outputs=[ndl, ndd, so], device=device)
     return ndl, ndd, so
 
 
 def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, ndl, abs_ndd,
-          ambient: float, diffuse: float, headlight: float, lut, *, device):
-    """Launch :func:`shade_kernel`; returns the (N, 3) uint8 sRGB colours as a wp array."""
+          ambient: float, diffuse: float, headlight: float, lut, *, device, out=None):
+    """Launch :func:`shade_kernel`; returns the N sRGB pixels as a wp array of ``vec3ub``
+    (``.numpy()`` gives (N, 3) uint8); ``out`` may be a caller-owned buffer of that type."""
     n = face.shape[0]
-    out = wp.empty((n, 3), dtype=wp.uint8, device=device)
+    rgb = _buffer(out, n, vec3ub, device)
     wp.launch(shade_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, ndl, abs_ndd,
                                            float(ambient), float(diffuse), float(headlight), lut],
-              outputs=[out], device=device)
-    return out
+              outputs=[rgb], device=device)
+    return rgb
 
 
 @wp.kernel

@@ -199,6 +199,8 @@ def test_held_object_appears_in_lower_part_of_view():
     assert rows.min() > H // 2, "the held carton should sit entirely in the lower half of the view"
     assert np.any(ids == r.owner_index("body"))
     assert visible_owners(r, cam, [door, arm] + held)["milk_carton#1"] == len(rows)
+    assert visible_owners(r, cam, ids=ids) == visible_owners(r, cam, [door, arm] + held)
+    assert "milk_carton#1" not in visible_owners(r, cam, [door, arm] + held, min_pixels=len(rows) + 1)
 
 
 def test_dynamic_mesh_occludes_static_and_is_rebuilt_per_frame():

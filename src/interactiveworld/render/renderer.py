@@ -224,6 +224,7 @@ class Renderer:
         self.owners: list[str] = []
         self._owner_ids: dict[str, int] = {}
         self._static: _FaceTable | None = None
+        self._bufs: dict = {}
         self._empty_dynamic = _build_table([], self.owner_index, self.light_dir, self._device)
         self.set_static([])
 
@@ -271,7 +272,8 @@ class Renderer:
             return (cam, dyn) + tuple(self.engine.trace_camera(cam, self.near))
         from interactiveworld.kernels.raycast import camera_rays
 
-        origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self.near)
+        origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self.near,
+                                          out=(self._buf("origins"), self._buf("dirs")))
         origins, dirs = origins_wp.numpy(), dirs_wp.numpy()
         mask = dynamic_pixel_mask(cam, dyn.vertices, dyn.faces) if dyn.face_count else None
         hits = self.engine.intersect(origins, dirs, dynamic_mask=mask)
@@ -316,8 +318,10 @@ class Renderer:
 
         fs = self._static.face_count
         dev = self._device
-        ndl, ndd, shadow_origin = ks.surface(self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye,
-                                             self.near, SHADOW_EPS_M, device=dev)
+        ndl, ndd, shadow_origin = ks.surface(
+            self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M, device=dev,
+            shadow_origins=self.shadows, out=(self._buf("ndl", float), self._buf("ndd", float),
+                                              self._buf("shadow_origin") if self.shadows else None))
         if self.shadows:
             need = ks.shadow_select(face, ndl, self.width, device=dev)
             if hasattr(self.engine, "shadow"):
@@ -332,17 +336,34 @@ class Renderer:
                 blocked = self._wp.array(blocked_np, dtype=self._wp.int8, device="cpu", copy=False)
             ks.shadow_resolve(face, need, blocked, self.width, ndl, device=dev)
         rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, ndl, ndd, self.ambient, self.diffuse,
-                       self.headlight, self._lut, device=dev)
-        return rgb.numpy().reshape(self.height, self.width, 3)
+                       self.headlight, self._lut, device=dev, out=self._buf("rgb", ks.vec3ub))
+        # a copy: the buffer is reused by the next frame
+        return rgb.numpy().reshape(self.height, self.width, 3).copy()
+
+    def _buf(self, name: str, dtype=None):
+        """A per-renderer wp buffer of H*W elements on the shading device, reused across frames
+        (fresh multi-megabyte allocations cost page faults every frame)."""
+        wp = self._wp
+        dtype = dtype or wp.vec3
+        n = self.width * self.height
+        b = self._bufs.get(name)
+        if b is None or b.shape[0] != n:
+            b = self._bufs[name] = wp.empty(n, dtype=dtype, device=self._device)
+        return b
 
 
-def visible_owners(renderer: Renderer, camera: Camera, dynamic=(), *, min_pixels: int = 20) -> dict[str, int]:
+def visible_owners(renderer: Renderer, camera: Camera, dynamic=(), *, min_pixels: int = 20,
+                   ids: np.ndarray | None = None) -> dict[str, int]:
     """Entities in view: owner key -> pixel count, for owners covering at least ``min_pixels`` pixels.
 
     Counts first hits only (occluded parts do not count). Includes ``"body"`` when the wearer's own
     body is in view; anonymous meshes (owner ``""``) are left out. Ordered by decreasing count.
+    ``ids`` may pass the owner map of a frame already traced (from :meth:`Renderer.render_with_ids`)
+    to skip tracing again.
     """
-    ids = renderer.render_ids(camera, dynamic).ravel()
+    if ids is None:
+        ids = renderer.render_ids(camera, dynamic)
+    ids = np.asarray(ids).ravel()
     counts = np.bincount(ids[ids >= 0], minlength=len(renderer.owners))
     order = np.argsort(-counts, kind="stable")
     return {renderer.owners[i]: int(counts[i]) for i in order if counts[i] >= min_pixels}
