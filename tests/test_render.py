@@ -275,3 +275,16 @@ def test_render_package_is_not_imported_by_the_top_level():
     code = "import sys, interactiveworld; print(any(m.startswith('interactiveworld.render') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_near_distance_hides_the_head_around_the_camera():
+    head = scenes.box((0.0, 0, 1.6), (0.06, 0.06, 0.08), (0.6, 0.4, 0.3), "body")   # eye inside the head
+    wall = _quad((2, 0, 1.6), (-1, 0, 0), (0, 0, 1), 3.0, 3.0, (1, 1, 1), "wall#1")
+    cam = Camera(eye=(0, 0, 1.6), forward=(1, 0, 0), width=W, height=H)
+    seen = {}
+    for near in (0.0, 0.08):
+        r = Renderer(engine="embree", width=W, height=H, near=near)
+        r.set_static([wall])
+        ids = r.render_ids(cam, [head])
+        seen[near] = {r.owners[i] for i in np.unique(ids) if i >= 0}
+    assert seen[0.0] == {"body"} and seen[0.08] == {"wall#1"}

@@ -23,6 +23,7 @@ DEFAULT_BACKGROUND = (0.55, 0.60, 0.65)  # linear RGB of rays that leave the sce
 SHADOW_RANGE_M = 1.5
 SHADOW_EPS_M = 2e-3
 HEADLIGHT = 0.4
+NEAR_M = 0.08   # rays start 8 cm ahead of the eye: clears the inside of the head mesh around the camera
 
 
 def _validate(mesh: VisualMesh, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -184,7 +185,8 @@ class Renderer:
         light_dir: direction toward the light, shape (3,) (normalised).
         ambient: ambient fraction in [0, 1]; the directional light contributes ``1 - ambient``.
         background: linear RGB of rays that leave the scene.
-        near: rays start this far [m] in front of the eye, so the wearer's own head is not seen.
+        near: rays start this far [m] in front of the eye (default 8 cm), so the inside of the wearer's
+            head mesh around the camera is not seen; held objects come no closer than ~15 cm.
 
     Raises:
         ValueError: an unknown engine or shading mode, a bad light direction or ambient.
@@ -192,7 +194,7 @@ class Renderer:
 
     def __init__(self, *, engine: str = "auto", width: int = 640, height: int = 480, shading: str = "lambert",
                  shadows: bool = True, light_dir=DEFAULT_LIGHT_DIR, ambient: float = DEFAULT_AMBIENT,
-                 background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = 0.0) -> None:
+                 background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = NEAR_M) -> None:
         if shading not in ("lambert", "flat"):
             raise ValueError(f"Renderer: unknown shading {shading!r}, expected 'lambert' or 'flat'")
         if not 0.0 <= ambient <= 1.0:
