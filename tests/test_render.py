@@ -278,7 +278,7 @@ def test_render_package_is_not_imported_by_the_top_level():
 
 
 def test_near_distance_hides_the_head_around_the_camera():
-    head = scenes.box((0.0, 0, 1.6), (0.06, 0.06, 0.08), (0.6, 0.4, 0.3), "body")   # eye inside the head
+    head = scenes.box((0.0, 0, 1.6), (0.045, 0.045, 0.045), (0.6, 0.4, 0.3), "body")   # eye inside the head
     wall = _quad((2, 0, 1.6), (-1, 0, 0), (0, 0, 1), 3.0, 3.0, (1, 1, 1), "wall#1")
     cam = Camera(eye=(0, 0, 1.6), forward=(1, 0, 0), width=W, height=H)
     seen = {}
