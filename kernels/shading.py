@@ -60,62 +60,106 @@ def textured_albedo(tab: FaceTable, f: int, slot: int, u: float, v: float) -> wp
     return sample_bilinear(tab, slot, uv)
 
 
-@wp.kernel
-def surface_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
-                   face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
-                   eye: wp.vec3, near: float, eps: float, want_shadow_origin: int,
-                   ndl_out: wp.array(dtype=float), abs_ndd_out: wp.array(dtype=float),
-                   shadow_origin_out: wp.array(dtype=wp.vec3)):
-    """Per pixel: max(0, n_view . l), |n . d| and the shadow-ray origin (hit point lifted by eps)."""
-    i = wp.tid()
-    f = face[i]
-    n = wp.vec3()
-    nl = float(0.0)
-    if f <= static_count:
-        n = static_tab.normal[f]
-        nl = static_tab.n_dot_l[f]
-    else:
-        n = dynamic_tab.normal[f - static_count - 1]
-        nl = dynamic_tab.n_dot_l[f - static_count - 1]
-    d = dirs[i]
+@wp.func
+def face_light(tab: FaceTable, f: int, d: wp.vec3) -> wp.vec3:
+    """(max(0, n_view . l), |n . d|, side) of face ``f`` seen along ``d`` (side -1 for a back face)."""
+    n = tab.normal[f]
     nd = wp.dot(n, d)
     side = float(1.0)
     if nd > 0.0:
         side = -1.0   # back face seen: shade the side facing the camera
-    ndl_out[i] = wp.max(side * nl, 0.0)
-    abs_ndd_out[i] = wp.abs(nd)
-    if want_shadow_origin != 0:
-        shadow_origin_out[i] = eye + d * (near + t[i]) + n * (side * eps)
+    return wp.vec3(wp.max(side * tab.n_dot_l[f], 0.0), wp.abs(nd), side)
+
+
+@wp.kernel
+def shadow_origin_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
+                         face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
+                         eye: wp.vec3, near: float, eps: float,
+                         ndl_out: wp.array(dtype=float), shadow_origin_out: wp.array(dtype=wp.vec3)):
+    """Per pixel: max(0, n_view . l) and the shadow-ray origin (hit point lifted by ``eps`` off the face)."""
+    i = wp.tid()
+    f = face[i]
+    d = dirs[i]
+    lt = wp.vec3()
+    n = wp.vec3()
+    if f <= static_count:
+        lt = face_light(static_tab, f, d)
+        n = static_tab.normal[f]
+    else:
+        lt = face_light(dynamic_tab, f - static_count - 1, d)
+        n = dynamic_tab.normal[f - static_count - 1]
+    ndl_out[i] = lt[0]
+    shadow_origin_out[i] = eye + d * (near + t[i]) + n * (lt[2] * eps)
 
 
 @wp.kernel
 def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                  face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
-                 ndl: wp.array(dtype=float), abs_ndd: wp.array(dtype=float),
+                 dirs: wp.array(dtype=wp.vec3), shadowed: wp.array(dtype=wp.int8), use_shadows: int,
                  ambient: float, diffuse: float, headlight: float, lut: wp.array(dtype=wp.uint8),
                  rgb_out: wp.array(dtype=vec3ub)):
     """Per pixel: albedo (face colour or texture) times light, encoded to 8-bit sRGB by ``lut``."""
     i = wp.tid()
     f = face[i]
+    d = dirs[i]
     a = wp.vec3()
+    lt = wp.vec3()
     slot = int(-1)
-    # plain per-face colour read inline; the (rare) textured pixels call into the struct helpers
+    # plain per-face colour read inline; the (rare) textured pixels call the texture helpers
     if f <= static_count:
         slot = static_tab.tex_slot[f]
         a = static_tab.albedo[f]
+        lt = face_light(static_tab, f, d)
         if slot >= 0:
             a = textured_albedo(static_tab, f, slot, u[i], v[i])
     else:
-        slot = dynamic_tab.tex_slot[f - static_count - 1]
-        a = dynamic_tab.albedo[f - static_count - 1]
+        g = f - static_count - 1
+        slot = dynamic_tab.tex_slot[g]
+        a = dynamic_tab.albedo[g]
+        lt = face_light(dynamic_tab, g, d)
         if slot >= 0:
-            a = textured_albedo(dynamic_tab, f - static_count - 1, slot, u[i], v[i])
-    light = ambient * (1.0 - headlight + headlight * abs_ndd[i]) + diffuse * ndl[i]
+            a = textured_albedo(dynamic_tab, g, slot, u[i], v[i])
+    ndl = lt[0]
+    if use_shadows != 0:
+        if shadowed[i] != wp.int8(0):
+            ndl = 0.0
+    light = ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * ndl
     c = a * light
     top = float(lut.shape[0] - 1)
     rgb_out[i] = vec3ub(lut[int(wp.clamp(c[0] * top + 0.5, 0.0, top))],
                         lut[int(wp.clamp(c[1] * top + 0.5, 0.0, top))],
                         lut[int(wp.clamp(c[2] * top + 0.5, 0.0, top))])
+
+
+@wp.kernel
+def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), width: int,
+                         need_ray_out: wp.array(dtype=wp.int8)):
+    """Which lit pixels trace their own shadow ray: the top-left pixel of each 2 x 2 block, and any
+    pixel whose face differs from that pixel's face (the others reuse its answer)."""
+    i = wp.tid()
+    need = int(0)
+    if ndl[i] > 0.0:
+        row = i / width
+        col = i - row * width
+        rep = (row - row % 2) * width + (col - col % 2)
+        if rep == i or face[rep] != face[i]:
+            need = 1
+    need_ray_out[i] = wp.int8(need)
+
+
+@wp.kernel
+def shadow_resolve_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), need_ray: wp.array(dtype=wp.int8),
+                          blocked: wp.array(dtype=wp.int8), width: int, shadowed_out: wp.array(dtype=wp.int8)):
+    """Shadowed lit pixels: own shadow ray blocked, or (no own ray) the block's top-left pixel's ray."""
+    i = wp.tid()
+    b = wp.int8(0)
+    if ndl[i] > 0.0:
+        b = blocked[i]
+        if need_ray[i] == wp.int8(0):
+            row = i / width
+            col = i - row * width
+            b = blocked[(row - row % 2) * width + (col - col % 2)]
+    shadowed_out[i] = b
 
 
 def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray, tex_slot: np.ndarray,
@@ -154,65 +198,33 @@ def _buffer(out, n: int, dtype, device):
     return wp.empty(n, dtype=dtype, device=device)
 
 
-def surface(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye, near: float,
-            eps: float, *, device, shadow_origins: bool = True, out=(None, None, None)):
-    """Launch :func:`surface_kernel`; returns wp arrays (ndl, |n.d|, shadow origins) of length N.
-
-    ``out`` may hold caller-owned buffers (float, float, vec3 of length N) reused across frames;
-    with ``shadow_origins=False`` the third is left unwritten.
-    """
+def shadow_origins(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye,
+                   near: float, eps: float, *, device, out=(None, None)):
+    """Launch :func:`shadow_origin_kernel`; returns wp arrays (ndl, shadow-ray origins) of length N.
+    ``out`` may hold caller-owned (float32, vec3) buffers of length N reused across frames."""
     n = face.shape[0]
     ndl = _buffer(out[0], n, wp.float32, device)
-    ndd = _buffer(out[1], n, wp.float32, device)
-    so = _buffer(out[2], n if shadow_origins else 1, wp.vec3, device)
-    wp.launch(surface_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs,
-                                             wp.vec3(*np.asarray(eye, np.float32)), float(near), float(eps),
-                                             int(shadow_origins)],
-              outputs=[ndl, ndd, so], device=device)
-    return ndl, ndd, so
+    so = _buffer(out[1], n, wp.vec3, device)
+    wp.launch(shadow_origin_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs,
+                                                   wp.vec3(*np.asarray(eye, np.float32)), float(near), float(eps)],
+              outputs=[ndl, so], device=device)
+    return ndl, so
 
 
-def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, ndl, abs_ndd,
+def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, shadowed,
           ambient: float, diffuse: float, headlight: float, lut, *, device, out=None):
     """Launch :func:`shade_kernel`; returns the N sRGB pixels as a wp array of ``vec3ub``
-    (``.numpy()`` gives (N, 3) uint8); ``out`` may be a caller-owned buffer of that type."""
+    (``.numpy()`` gives (N, 3) uint8). ``shadowed`` is an (N,) int8 wp array or None (no shadows);
+    ``out`` may be a caller-owned buffer of that type."""
     n = face.shape[0]
     rgb = _buffer(out, n, vec3ub, device)
-    wp.launch(shade_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, ndl, abs_ndd,
-                                           float(ambient), float(diffuse), float(headlight), lut],
+    use = shadowed is not None
+    if not use:
+        shadowed = wp.empty(1, dtype=wp.int8, device=device)
+    wp.launch(shade_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, dirs, shadowed,
+                                           int(use), float(ambient), float(diffuse), float(headlight), lut],
               outputs=[rgb], device=device)
     return rgb
-
-
-@wp.kernel
-def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), width: int,
-                         need_ray_out: wp.array(dtype=wp.int8)):
-    """Which lit pixels trace their own shadow ray: the top-left pixel of each 2 x 2 block, and any
-    pixel whose face differs from that pixel's face (the others reuse its answer)."""
-    i = wp.tid()
-    need = int(0)
-    if ndl[i] > 0.0:
-        row = i / width
-        col = i - row * width
-        rep = (row - row % 2) * width + (col - col % 2)
-        if rep == i or face[rep] != face[i]:
-            need = 1
-    need_ray_out[i] = wp.int8(need)
-
-
-@wp.kernel
-def shadow_resolve_kernel(face: wp.array(dtype=int), need_ray: wp.array(dtype=wp.int8),
-                          blocked: wp.array(dtype=wp.int8), width: int, ndl: wp.array(dtype=float)):
-    """Zero ``ndl`` of shadowed pixels: own shadow ray, or the 2 x 2 block's top-left pixel on the same face."""
-    i = wp.tid()
-    if ndl[i] > 0.0:
-        b = blocked[i]
-        if need_ray[i] == wp.int8(0):
-            row = i / width
-            col = i - row * width
-            b = blocked[(row - row % 2) * width + (col - col % 2)]
-        if b != wp.int8(0):
-            ndl[i] = 0.0
 
 
 def shadow_select(face, ndl, width: int, *, device):
@@ -222,7 +234,9 @@ def shadow_select(face, ndl, width: int, *, device):
     return out
 
 
-def shadow_resolve(face, need_ray, blocked, width: int, ndl, *, device) -> None:
-    """Launch :func:`shadow_resolve_kernel` (``ndl`` is updated in place)."""
-    wp.launch(shadow_resolve_kernel, dim=face.shape[0], inputs=[face, need_ray, blocked, int(width), ndl],
-              device=device)
+def shadow_resolve(face, ndl, need_ray, blocked, width: int, *, device):
+    """Launch :func:`shadow_resolve_kernel`; returns the (N,) int8 wp array of shadowed pixels."""
+    out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
+    wp.launch(shadow_resolve_kernel, dim=face.shape[0], inputs=[face, ndl, need_ray, blocked, int(width)],
+              outputs=[out], device=device)
+    return out

@@ -320,11 +320,11 @@ class Renderer:
 
         fs = self._static.face_count
         dev = self._device
-        ndl, ndd, shadow_origin = ks.surface(
-            self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M, device=dev,
-            shadow_origins=self.shadows, out=(self._buf("ndl", float), self._buf("ndd", float),
-                                              self._buf("shadow_origin") if self.shadows else None))
+        shadowed = None
         if self.shadows:
+            ndl, shadow_origin = ks.shadow_origins(
+                self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M, device=dev,
+                out=(self._buf("ndl", self._wp.float32), self._buf("shadow_origin")))
             need = ks.shadow_select(face, ndl, self.width, device=dev)
             if hasattr(self.engine, "shadow"):
                 blocked = self.engine.shadow(shadow_origin, self.light_dir, self.shadow_range, need)
@@ -336,8 +336,8 @@ class Renderer:
                     blocked_np[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape),
                                                             self.shadow_range)
                 blocked = self._wp.array(blocked_np, dtype=self._wp.int8, device="cpu", copy=False)
-            ks.shadow_resolve(face, need, blocked, self.width, ndl, device=dev)
-        rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, ndl, ndd, self.ambient, self.diffuse,
+            shadowed = ks.shadow_resolve(face, ndl, need, blocked, self.width, device=dev)
+        rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, dirs, shadowed, self.ambient, self.diffuse,
                        self.headlight, self._lut, device=dev, out=self._buf("rgb", ks.vec3ub))
         # a copy: the buffer is reused by the next frame
         return rgb.numpy().reshape(self.height, self.width, 3).copy()
