@@ -142,7 +142,7 @@ def _slow_first_hit_owner(meshes, cam):
             s = o - tri[0]
             u = np.einsum("ij,ij->i", s, p) * inv
             q = np.cross(s, e1)
-            v = (d @ e1 * 0 + np.einsum("ij,j->i", q, np.zeros(3))) if False else np.einsum("ij,ij->i", d, q) * inv
+            v = np.einsum("ij,ij->i", d, q) * inv
             t = q @ e2 * inv
             hit = ok & (u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-9) & (t < best_t)
             best_t[hit] = t[hit]
