@@ -132,33 +132,65 @@ def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: in
 
 
 @wp.kernel
-def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), width: int,
+def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), width: int, block: int,
                          need_ray_out: wp.array(dtype=wp.int8)):
-    """Which lit pixels trace their own shadow ray: the top-left pixel of each 2 x 2 block, and any
+    """Which lit pixels trace their own shadow ray: the top-left pixel of each block x block tile, and any
     pixel whose face differs from that pixel's face (the others reuse its answer)."""
     i = wp.tid()
     need = int(0)
     if ndl[i] > 0.0:
         row = i / width
         col = i - row * width
-        rep = (row - row % 2) * width + (col - col % 2)
+        rep = block_rep(row, col, width, block)
         if rep == i or face[rep] != face[i]:
             need = 1
     need_ray_out[i] = wp.int8(need)
 
 
+@wp.func
+def block_rep(row: int, col: int, width: int, block: int) -> int:
+    return (row - row % block) * width + (col - col % block)
+
+
+@wp.kernel
+def shadow_refine_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), need_ray: wp.array(dtype=wp.int8),
+                         blocked: wp.array(dtype=wp.int8), width: int, height: int, block: int,
+                         need_ray_out: wp.array(dtype=wp.int8)):
+    """Second pass: a lit pixel without its own ray traces one when the traced block corners around
+    it on the same face disagree (a shadow edge passes nearby), so edges keep full resolution."""
+    i = wp.tid()
+    need = int(0)
+    if ndl[i] > 0.0 and need_ray[i] == wp.int8(0):
+        row = i / width
+        col = i - row * width
+        r0 = row - row % block
+        c0 = col - col % block
+        ref = blocked[r0 * width + c0]
+        for k in range(4):
+            rr = r0 + block * (k / 2)
+            cc = c0 + block * (k % 2)
+            if rr < height and cc < width:
+                j = rr * width + cc
+                if face[j] == face[i] and need_ray[j] != wp.int8(0) and blocked[j] != ref:
+                    need = 1
+    need_ray_out[i] = wp.int8(need)
+
+
 @wp.kernel
 def shadow_resolve_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), need_ray: wp.array(dtype=wp.int8),
-                          blocked: wp.array(dtype=wp.int8), width: int, shadowed_out: wp.array(dtype=wp.int8)):
-    """Shadowed lit pixels: own shadow ray blocked, or (no own ray) the block's top-left pixel's ray."""
+                          blocked: wp.array(dtype=wp.int8), need_ray2: wp.array(dtype=wp.int8),
+                          blocked2: wp.array(dtype=wp.int8), width: int, block: int, shadowed_out: wp.array(dtype=wp.int8)):
+    """Shadowed lit pixels: their own ray (first or second pass) or else their block's top-left pixel's."""
     i = wp.tid()
     b = wp.int8(0)
     if ndl[i] > 0.0:
-        b = blocked[i]
-        if need_ray[i] == wp.int8(0):
+        if need_ray[i] != wp.int8(0):
+            b = blocked[i]
+        elif need_ray2[i] != wp.int8(0):
+            b = blocked2[i]
+        else:
             row = i / width
-            col = i - row * width
-            b = blocked[(row - row % 2) * width + (col - col % 2)]
+            b = blocked[block_rep(row, i - row * width, width, block)]
     shadowed_out[i] = b
 
 
@@ -227,16 +259,25 @@ def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face
     return rgb
 
 
-def shadow_select(face, ndl, width: int, *, device):
+def shadow_select(face, ndl, width: int, block: int, *, device):
     """Launch :func:`shadow_select_kernel`; returns the (N,) int8 wp array of pixels needing a shadow ray."""
     out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
-    wp.launch(shadow_select_kernel, dim=face.shape[0], inputs=[face, ndl, int(width)], outputs=[out], device=device)
+    wp.launch(shadow_select_kernel, dim=face.shape[0], inputs=[face, ndl, int(width), int(block)], outputs=[out],
+              device=device)
     return out
 
 
-def shadow_resolve(face, ndl, need_ray, blocked, width: int, *, device):
+def shadow_refine(face, ndl, need_ray, blocked, width: int, height: int, block: int, *, device):
+    """Launch :func:`shadow_refine_kernel`; returns the (N,) int8 wp array of second-pass shadow rays."""
+    out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
+    wp.launch(shadow_refine_kernel, dim=face.shape[0], inputs=[face, ndl, need_ray, blocked, int(width), int(height), int(block)],
+              outputs=[out], device=device)
+    return out
+
+
+def shadow_resolve(face, ndl, need_ray, blocked, need_ray2, blocked2, width: int, block: int, *, device):
     """Launch :func:`shadow_resolve_kernel`; returns the (N,) int8 wp array of shadowed pixels."""
     out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
-    wp.launch(shadow_resolve_kernel, dim=face.shape[0], inputs=[face, ndl, need_ray, blocked, int(width)],
-              outputs=[out], device=device)
+    wp.launch(shadow_resolve_kernel, dim=face.shape[0],
+              inputs=[face, ndl, need_ray, blocked, need_ray2, blocked2, int(width), int(block)], outputs=[out], device=device)
     return out

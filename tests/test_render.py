@@ -288,3 +288,19 @@ def test_near_distance_hides_the_head_around_the_camera():
         ids = r.render_ids(cam, [head])
         seen[near] = {r.owners[i] for i in np.unique(ids) if i >= 0}
     assert seen[0.0] == {"body"} and seen[0.08] == {"wall#1"}
+
+
+def test_shadow_ray_reuse_matches_one_ray_per_pixel(engine):
+    """Tiles that reuse one shadow ray (with edge refinement) give the per-pixel shadow image."""
+    static, door = scenes.kitchen(open_fraction=0.7, detail_faces=5_000)
+    cam = Camera.look_at((1.5, 0.8, 1.6), (3.4, 3.6, 1.0), width=W, height=H)
+    imgs = []
+    for block in (1, 2):
+        r = Renderer(engine=engine, width=W, height=H, shadow_block=block)
+        r.set_static(static)
+        imgs.append(r.render(cam, [door]).astype(int))
+    differ = (np.abs(imgs[0] - imgs[1]).max(axis=2) > 1).mean()
+    assert differ <= 0.002, f"{differ:.3%} of pixels differ"
+    no_shadow = Renderer(engine=engine, width=W, height=H, shadows=False)
+    no_shadow.set_static(static)
+    assert (np.abs(no_shadow.render(cam, [door]).astype(int) - imgs[0]).max(axis=2) > 1).mean() > 0.05

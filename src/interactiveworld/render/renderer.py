@@ -180,8 +180,10 @@ class Renderer:
             ``"warp-cpu"`` or ``"warp-cuda"``.
         width, height: frame size [px]; a camera's own size is overridden by these.
         shading: ``"lambert"`` (directional light + ambient) or ``"flat"`` (albedo only, no light).
-        shadows: contact shadows (range ``shadow_range`` [m]): one shadow ray per 2 x 2 pixel block
-            of a face, plus one for every lit pixel whose face differs from its block's first pixel.
+        shadows: contact shadows (range ``shadow_range`` [m]): one shadow ray per ``shadow_block`` x
+            ``shadow_block`` pixel tile of a face, plus one for every lit pixel whose face differs from
+            its tile's first pixel or near which the traced tile corners disagree (shadow edges stay at
+            full resolution). ``shadow_block=1`` traces one shadow ray per lit pixel.
         light_dir: direction toward the light, shape (3,) (normalised).
         ambient: ambient fraction in [0, 1]; the directional light contributes ``1 - ambient``.
         background: linear RGB of rays that leave the scene.
@@ -194,7 +196,8 @@ class Renderer:
 
     def __init__(self, *, engine: str = "auto", width: int = 640, height: int = 480, shading: str = "lambert",
                  shadows: bool = True, light_dir=DEFAULT_LIGHT_DIR, ambient: float = DEFAULT_AMBIENT,
-                 background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = NEAR_M) -> None:
+                 background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = NEAR_M,
+                 shadow_block: int = 2) -> None:
         if shading not in ("lambert", "flat"):
             raise ValueError(f"Renderer: unknown shading {shading!r}, expected 'lambert' or 'flat'")
         if not 0.0 <= ambient <= 1.0:
@@ -204,6 +207,9 @@ class Renderer:
             raise ValueError(f"Renderer: light_dir must be a finite non-zero (3,) vector, got {light_dir}")
         if width < 1 or height < 1:
             raise ValueError(f"Renderer: expected positive width and height, got {width}x{height}")
+        if int(shadow_block) < 1:
+            raise ValueError(f"Renderer: shadow_block must be >= 1, got {shadow_block}")
+        self.shadow_block = int(shadow_block)
         if near < 0 or shadow_range <= 0:
             raise ValueError(f"Renderer: need near >= 0 and shadow_range > 0, got {near}, {shadow_range}")
         self.engine = make_engine(engine)
@@ -325,22 +331,27 @@ class Renderer:
             ndl, shadow_origin = ks.shadow_origins(
                 self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M, device=dev,
                 out=(self._buf("ndl", self._wp.float32), self._buf("shadow_origin")))
-            need = ks.shadow_select(face, ndl, self.width, device=dev)
-            if hasattr(self.engine, "shadow"):
-                blocked = self.engine.shadow(shadow_origin, self.light_dir, self.shadow_range, need)
-            else:
-                blocked_np = np.zeros(need.shape[0], np.int8)
-                rays = np.flatnonzero(need.numpy())
-                if len(rays):
-                    p = shadow_origin.numpy()[rays]
-                    blocked_np[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape),
-                                                            self.shadow_range)
-                blocked = self._wp.array(blocked_np, dtype=self._wp.int8, device="cpu", copy=False)
-            shadowed = ks.shadow_resolve(face, ndl, need, blocked, self.width, device=dev)
+            need = ks.shadow_select(face, ndl, self.width, self.shadow_block, device=dev)
+            blocked = self._trace_shadows(shadow_origin, need)
+            need2 = ks.shadow_refine(face, ndl, need, blocked, self.width, self.height, self.shadow_block, device=dev)
+            blocked2 = self._trace_shadows(shadow_origin, need2)
+            shadowed = ks.shadow_resolve(face, ndl, need, blocked, need2, blocked2, self.width, self.shadow_block,
+                                         device=dev)
         rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, dirs, shadowed, self.ambient, self.diffuse,
                        self.headlight, self._lut, device=dev, out=self._buf("rgb", ks.vec3ub))
         # a copy: the buffer is reused by the next frame
         return rgb.numpy().reshape(self.height, self.width, 3).copy()
+
+    def _trace_shadows(self, origins, need):
+        """Shadow rays toward the light from wp ``origins`` where int8 ``need`` is set; int8 blocked flags."""
+        if hasattr(self.engine, "shadow"):
+            return self.engine.shadow(origins, self.light_dir, self.shadow_range, need)
+        blocked = np.zeros(need.shape[0], np.int8)
+        rays = np.flatnonzero(need.numpy())
+        if len(rays):
+            p = origins.numpy()[rays]
+            blocked[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape), self.shadow_range)
+        return self._wp.array(blocked, dtype=self._wp.int8, device="cpu", copy=False)
 
     def _buf(self, name: str, dtype=None):
         """A per-renderer wp buffer of H*W elements on the shading device, reused across frames
