@@ -58,13 +58,13 @@ def test_engines_give_the_same_frame(device):
         r.set_static(static)
         frames[name] = r.render_with_ids(cam, [door, arm] + held)
     (img_a, ids_a), (img_b, ids_b) = frames.values()
-    mismatch = (ids_a != ids_b).mean()
-    assert mismatch <= 0.002, f"owner maps differ on {mismatch:.3%} of pixels"
     diff = np.abs(img_a.astype(int) - img_b.astype(int))
-    # shading is shared; only pixels where float rounding picks another triangle or flips a
-    # grazing shadow ray may differ
-    assert (diff.max(axis=2) > 2).mean() <= 0.003
-    assert diff.mean() < 0.2
+    if device == "cpu":   # same float32 arithmetic on the host: identical owners, colours within 2 levels
+        np.testing.assert_array_equal(ids_a, ids_b)
+        assert diff.max() <= 2
+    else:   # CUDA may round differently where a ray grazes a triangle edge
+        assert (ids_a != ids_b).mean() <= 0.001
+        assert (diff.max(axis=2) > 2).mean() <= 0.002
 
 
 def test_dynamic_pixel_mask_is_conservative():
