@@ -17,6 +17,7 @@ from interactiveworld.language import (
     compile_text,
     parse_command,
     render_command,
+    render_structured,
 )
 
 SCENE = [
@@ -71,6 +72,10 @@ def test_every_alias_compiles_with_full_and_minimal_arity(alias, name):
         last = compiled.goals[-1]
         assert last.kind is GoalKind(name) and last.primitive == name and last.targets == expected_targets
         assert last.command == line
+        # the grounded text compiles to the same goals
+        again = _ok(compile_text(compiled.text, GENERIC))
+        assert [g.to_dict() | {"command": ""} for g in again.goals] == [
+            g.to_dict() | {"command": ""} for g in compiled.goals]
         if name == "navigate_to":
             assert len(compiled.goals) == 1
         elif spec.navigates:
@@ -235,9 +240,9 @@ def test_resolution_single_instance_and_ambiguous_instances():
     assert c.targets == ["red_mug#2"] and c.repaired
     err = _err(compile_text("[Grab] <plate>", SCENE), ErrorCode.AMBIGUOUS_REFERENCE)
     assert err.details["candidates"] == ["plate#3", "plate#4"]
-    assert "plate#3" in err.message and "plate#4" in err.message
+    assert "<plate> (3), <plate> (4)" in err.message and "#" not in err.message
     err = _err(compile_text("[Grab] <plate> (7)", SCENE), ErrorCode.UNKNOWN_ENTITY)
-    assert "plate#3" in err.message
+    assert "<plate> (3), <plate> (4)" in err.message
 
 
 def test_resolution_by_unique_description():
@@ -249,6 +254,7 @@ def test_resolution_by_unique_description():
     # "red" and "ceramic mug" each fit two entities
     err = _err(compile_text("[Grab] <red>", SCENE), ErrorCode.AMBIGUOUS_REFERENCE)
     assert err.details["candidates"] == ["red_apple#1", "red_mug#2"]
+    assert "<red_apple> (1), <red_mug> (2)" in err.message
     err = _err(compile_text("[Grab] <ceramic mug>", SCENE), ErrorCode.AMBIGUOUS_REFERENCE)
     assert err.details["candidates"] == ["blue_mug#1", "red_mug#2"]
     # an explicit index narrows a description to one
@@ -345,3 +351,41 @@ def test_fuzz_aliases_with_random_arguments(alias, args, tail):
     spec = PRIMITIVES[all_aliases()[alias]]
     if not spec.min_entities <= len(args) <= spec.max_entities:
         assert isinstance(result, PrimitiveError) and result.code is ErrorCode.BAD_ARITY
+
+
+@pytest.mark.parametrize(
+    "line, primitive, targets",
+    [
+        ("Turn on <Fridge>", "turn_on", ["Fridge#1"]),
+        ("Put the red mug on the table", "place", ["red_mug#2", "table#1"]),
+        ("Look at the chef knife.", "look_at", ["knife#1"]),
+        ("walk to the table", "navigate_to", ["table#1"]),
+        ("Stand up", "standup", []),
+    ],
+)
+def test_sentence_like_commands_compile_as_repairs(line, primitive, targets):
+    c = _ok(compile_text(line, SCENE))
+    assert c.spec.name == primitive and c.targets == targets and c.repaired
+
+
+def test_grounded_text_names_resolved_keys_and_defaults():
+    assert _ok(compile_text("grab red mug", SCENE)).text == "[Grab] <red_mug> (2)"
+    assert _ok(compile_text("[putin] <red_mug> (2) <drawer>", SCENE)).text == "[PutIn] <red_mug> (2) <drawer> (1)"
+    c = _ok(compile_text("[Attach] <red_mug> (2) <peg> <table> <hole> 3", SCENE))
+    assert c.text == "[Attach] <red_mug> (2) <peg> (0) <table> (1) <hole> (0) 3"
+    assert c.arg_keys == ["red_mug#2", "peg#0", "table#1", "hole#0"]
+    assert _ok(compile_text("[TurnLeft] 45 deg", SCENE)).text == "[TurnLeft] 45 deg"
+
+
+def test_render_structured_taskpack_form():
+    step = {"verb": "PutIn", "args": ["red_mug", "drawer"], "indices": [2, 1]}
+    assert render_structured(step) == "[PutIn] <red_mug> (2) <drawer> (1)"
+    assert render_structured({"verb": "Put", "args": ["red_mug#2", "table"], "place_spot": "0.5:0.2"}) == (
+        "[Put] <red_mug> (2) <table> @place_spot=0.5:0.2")
+    assert render_structured({"verb": "Forward", "scalar_arg": 2.4}) == "[Forward] 2.4 m"
+    goal = _ok(compile_text(render_structured({"verb": "Wait", "scalar_arg": 5}), SCENE)).goals[-1]
+    assert goal.params["duration_s"] == 5.0
+    for bad in ({"args": ["a"]}, {"verb": "Put", "args": ["a", "b"], "place_spot": "0.5"},
+                {"verb": "Put", "args": ["a", "b"], "place_spot": "x:y"}, {"verb": "Walk", "target": "a"}):
+        with pytest.raises(ValueError):
+            render_structured(bad)

@@ -372,7 +372,7 @@ _relations = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.frozensets(_relations, max_size=5), st.lists(st.frozensets(_relations, max_size=5), max_size=4))
 def test_score_invariants(baseline, states):
     trace = [TraceStep(i + 1, "wait", (), True, s) for i, s in enumerate(states)]
@@ -412,3 +412,120 @@ def test_compact_round_trip_of_every_condition_kind():
     assert compact["goals"][6] == {"succeeded": "attach(leg#1, table_top#1)"}
     assert CompletionSpec.model_validate(json.loads(json.dumps(compact))) == spec
     assert len(spec.labels()) == 14 and spec.labels()[-1] == "prohibition[1]: off(stove#1)"
+
+
+def test_non_object_condition_is_explained():
+    with pytest.raises(ValidationError) as info:
+        CompletionSpec.model_validate({"goals": ["on(a#1, b#1)"]})
+    errors = info.value.errors()
+    assert len(errors) == 1 and errors[0]["loc"] == ("goals", 0)
+    assert "a condition is an object" in errors[0]["msg"]
+
+
+# ---- a slow reference twin of the documented rules, over the compact JSON form --------------------------------
+
+def _ref_timeline(baseline, trace, final):
+    states = [baseline] + [s.relations_after for s in trace]
+    if len(states) == 1 or final != states[-1]:
+        states.append(final)
+    return states
+
+
+def _ref_match(pattern, r):
+    pred, args = pattern
+    return r[0] == pred and len(r) == len(args) + 1 and all(a in ("*", x) for a, x in zip(args, r[1:]))
+
+
+def _ref_eval(c, states, i, pos, excl):
+    (key, val), = c.items()
+    if key in PREDICATES:
+        def fresh(r):
+            return r not in states[0] or any(r not in states[k] for k in range(i + 1))
+        return any(_ref_match((key, val), r) and (not (pos and excl) or fresh(r)) for r in states[i])
+    if key == "not":
+        return not _ref_eval(val, states, i, not pos, excl)
+    if key == "any":
+        return any(_ref_eval(x, states, i, pos, excl) for x in val)
+    if key == "all":
+        return all(_ref_eval(x, states, i, pos, excl) for x in val)
+    if key == "count":
+        n = sum(1 for r in states[i] if _ref_match((val["pred"], val["args"]), r))
+        op, want = next((k, v) for k, v in val.items() if k in ("eq", "ge", "le"))
+        return {"eq": n == want, "ge": n >= want, "le": n <= want}[op]
+    if key == "ever":
+        return any(_ref_eval(val, states, j, pos, excl) for j in range(1, i + 1))
+    if key == "before":
+        for j in range(i + 1):
+            if _ref_eval(val["then"], states, j, pos, excl):
+                return any(_ref_eval(val["first"], states, k, pos, excl) for k in range(j + 1))
+        return False
+    if key == "forbidden_before":
+        for j in range(i + 1):
+            if _ref_eval(val["gate"], states, j, pos, excl):
+                return not any(_ref_eval(val["forbidden"], states, k, not pos, excl) for k in range(j))
+        return False
+    raise AssertionError(key)
+
+
+def _ref_score(spec, baseline, trace, final):
+    states = _ref_timeline(baseline, trace, final)
+    last = len(states) - 1
+    goals = [
+        _ref_eval(g, states, last, True, True)
+        and not all(_ref_eval(g, states, j, True, True) for j in range(last + 1))
+        for g in spec["goals"]
+    ]
+    prohibitions = [not _ref_eval(p, states, last, True, False) for p in spec.get("prohibitions", [])]
+    credited = sum(goals) + (sum(prohibitions) if any(goals) else 0)
+    return goals + prohibitions, credited / (len(goals) + len(prohibitions))
+
+
+_KEYS = ["a#1", "b#1", "c#1"]
+_ref_relations = st.one_of(
+    st.tuples(st.sampled_from(["on", "inside"]), st.sampled_from(_KEYS), st.sampled_from(_KEYS)),
+    st.tuples(st.sampled_from(["held", "open", "closed"]), st.sampled_from(_KEYS)),
+)
+_ref_atoms = st.one_of(
+    st.builds(lambda p, a, b: {p: [a, b]}, st.sampled_from(["on", "inside"]), st.sampled_from(_KEYS + ["*"]),
+              st.sampled_from(_KEYS + ["*"])),
+    st.builds(lambda p, a: {p: [a]}, st.sampled_from(["held", "open", "closed"]), st.sampled_from(_KEYS + ["*"])),
+    st.builds(lambda a, op, n: {"count": {"pred": "on", "args": [a, "*"], op: n}}, st.sampled_from(_KEYS + ["*"]),
+              st.sampled_from(["eq", "ge", "le"]), st.integers(0, 3)),
+)
+_ref_conditions = st.recursive(
+    _ref_atoms,
+    lambda inner: st.one_of(
+        st.builds(lambda c: {"not": c}, inner),
+        st.builds(lambda c: {"ever": c}, inner),
+        st.builds(lambda cs: {"any": cs}, st.lists(inner, min_size=1, max_size=3)),
+        st.builds(lambda cs: {"all": cs}, st.lists(inner, min_size=1, max_size=3)),
+        st.builds(lambda a, b: {"before": {"first": a, "then": b}}, inner, inner),
+        st.builds(lambda a, b: {"forbidden_before": {"forbidden": a, "gate": b}}, inner, inner),
+    ),
+    max_leaves=5,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(_ref_conditions, min_size=1, max_size=3),
+    st.lists(_ref_conditions, max_size=2),
+    st.frozensets(_ref_relations, max_size=5),
+    st.lists(st.frozensets(_ref_relations, max_size=5), max_size=5),
+    st.booleans(),
+)
+def test_scorer_matches_reference_twin(goals, prohibitions, baseline, states, extra_final):
+    trace = [TraceStep(i + 1, "wait", (), True, s) for i, s in enumerate(states)]
+    final = (states[-1] if states else baseline) | ({("held", "a#1")} if extra_final else set())
+    spec = {"goals": goals, "prohibitions": prohibitions}
+    got = score_episode(CompletionSpec.model_validate(spec), final=frozenset(final), baseline=baseline, trace=trace)
+    want_points, want_completion = _ref_score(spec, baseline, trace, frozenset(final))
+    assert [p.satisfied for p in got.points] == want_points
+    assert got.completion == pytest.approx(want_completion, abs=1e-12)
+
+
+def test_near_is_symmetric():
+    ep = Episode()
+    ep.do("place_on_floor", ["box#1", "door#1"], add=[("near", "door#1", "box#1")])
+    assert ep.score({"goals": [{"near": ["box#1", "door#1"]}]}).passed
+    assert ep.score({"goals": [{"count": {"pred": "near", "args": ["*", "door#1"], "eq": 1}}]}).passed

@@ -79,6 +79,13 @@ def _check_key(value: str, *, where: str) -> str:
     return value
 
 
+def _non_empty(value: tuple, field: str) -> tuple:
+    # a field validator rather than min_length, which would also fire when an item failed validation
+    if not value:
+        raise ValueError(f"{field} needs at least 1 item")
+    return value
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -118,14 +125,18 @@ class AnyOf(_Model):
     """Alternatives: at least one holds."""
 
     kind: Literal["any"] = "any"
-    conds: tuple["Condition", ...] = Field(min_length=1)
+    conds: tuple["Condition", ...]
+
+    _non_empty = field_validator("conds")(lambda v: _non_empty(v, "conds"))
 
 
 class AllOf(_Model):
     """Conjunction: all hold."""
 
     kind: Literal["all"] = "all"
-    conds: tuple["Condition", ...] = Field(min_length=1)
+    conds: tuple["Condition", ...]
+
+    _non_empty = field_validator("conds")(lambda v: _non_empty(v, "conds"))
 
 
 class Count(_Model):
@@ -213,7 +224,7 @@ class CommandMultiset(_Model):
     """Successful commands matching each pattern occurred at least (``exact``: exactly) the given number of times."""
 
     kind: Literal["multiset"] = "multiset"
-    counts: tuple[tuple[CommandPattern, int], ...] = Field(min_length=1)
+    counts: tuple[tuple[CommandPattern, int], ...]
     exact: bool = False
 
     @field_validator("counts", mode="before")
@@ -225,6 +236,7 @@ class CommandMultiset(_Model):
 
     @model_validator(mode="after")
     def _non_negative(self) -> "CommandMultiset":
+        _non_empty(self.counts, "counts")
         for pattern, n in self.counts:
             if n < 0:
                 raise ValueError(f"count of {pattern.text()!r} must be >= 0, got {n}")
@@ -235,7 +247,9 @@ class CommandSequence(_Model):
     """The patterns matched successful commands in this order (other commands may come between)."""
 
     kind: Literal["sequence"] = "sequence"
-    steps: tuple[CommandPattern, ...] = Field(min_length=1)
+    steps: tuple[CommandPattern, ...]
+
+    _non_empty = field_validator("steps")(lambda v: _non_empty(v, "steps"))
 
 
 class Before(_Model):
@@ -259,8 +273,13 @@ _COMPACT_COUNT_OPS = {"eq": "==", "ge": ">=", "le": "<=", "==": "==", ">=": ">="
 
 def _expand(data: Any) -> Any:
     """Rewrite the compact JSON form into the ``kind``-tagged form (see the module docstring)."""
-    if isinstance(data, BaseModel) or not isinstance(data, dict) or "kind" in data:
+    if isinstance(data, BaseModel) or (isinstance(data, dict) and "kind" in data):
         return data
+    if not isinstance(data, dict):
+        raise ValueError(
+            f"a condition is an object such as {{\"on\": [\"mug#1\", \"table#1\"]}}, got {type(data).__name__} "
+            f"{data!r:.60}"
+        )
     if len(data) != 1:
         keys = ", ".join(repr(k) for k in data) or "nothing"
         raise ValueError(f"a compact condition has exactly one key (a predicate or an operator), got {keys}")

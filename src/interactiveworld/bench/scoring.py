@@ -27,6 +27,17 @@ agents receive no credit for the initial state"):
 A point that would hold physically but earns no credit under these rules is reported with
 ``baseline_excluded = True``.
 
+**Ordering gates.** ``before(first, then)`` holds when ``then`` holds at some tick and ``first`` held at a
+tick no later than the first such tick; ``forbidden_before(forbidden, gate)`` holds when ``gate`` holds at some
+tick and ``forbidden`` held at no tick strictly before the first such tick. Both are unmet while their gate has
+never held, so an idle episode cannot satisfy them. Under these rules a reversed order fails even when the
+final state is the same.
+
+``near`` is symmetric: ``near(a, b)`` is met by a relation reported in either order.
+
+``unmoved`` is true at handoff for every object, so it belongs in prohibitions (``not unmoved(vase#1)``), not
+in goals.
+
 **Prohibitions** are conditions that must *not* hold at the end (``held(*)``: nothing may be held;
 ``not unmoved(vase#1)``: the vase must not be moved; ``ever on(knife#1, stove#1)``: never at any tick). They
 read the physical state as it is, with no baseline exclusion.
@@ -42,7 +53,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from ..env_types import Relation
 from .conditions import (
@@ -101,10 +112,18 @@ class CompletionSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    goals: tuple[Condition, ...] = Field(min_length=1)
+    goals: tuple[Condition, ...]
     prohibitions: tuple[Condition, ...] = ()
     goal_weights: tuple[float, ...] | None = None
     prohibition_weights: tuple[float, ...] | None = None
+
+    @field_validator("goals")
+    @classmethod
+    def _some_goal(cls, v: tuple) -> tuple:
+        # checked here rather than with min_length, which would also fire when an item failed
+        if not v:
+            raise ValueError("at least 1 goal is required")
+        return v
 
     @model_validator(mode="after")
     def _weights(self) -> "CompletionSpec":
@@ -196,18 +215,28 @@ class ScoreResult:
         }
 
 
+SYMMETRIC = frozenset({"near"})
+"""Predicates read as symmetric: ``near(a, b)`` matches a relation reported as ``("near", b, a)`` too."""
+
+
+def _symmetrised(state: frozenset[Relation]) -> frozenset[Relation]:
+    extra = {(r[0], r[2], r[1]) for r in state if len(r) == 3 and r[0] in SYMMETRIC}
+    return state | extra if extra else state
+
+
 class _Timeline:
     """States, commands and relation freshness of one episode, with memoised evaluation."""
 
     def __init__(self, *, final: frozenset[Relation], trace: Sequence[TraceStep], baseline: frozenset[Relation]):
-        self.baseline = frozenset(baseline)
+        self.baseline = _symmetrised(frozenset(baseline))
         self.states: list[frozenset[Relation]] = [self.baseline]
         self.commands: list[TraceStep | None] = [None]
         for step in trace:
-            self.states.append(frozenset(step.relations_after))
+            self.states.append(_symmetrised(frozenset(step.relations_after)))
             self.commands.append(step)
-        if len(self.states) == 1 or frozenset(final) != self.states[-1]:
-            self.states.append(frozenset(final))
+        final = _symmetrised(frozenset(final))
+        if len(self.states) == 1 or final != self.states[-1]:
+            self.states.append(final)
             self.commands.append(None)
         self.last = len(self.states) - 1
         # relations of each state grouped by predicate, so atoms scan only their own predicate

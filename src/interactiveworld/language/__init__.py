@@ -19,6 +19,7 @@ from .compiler import (
     compile_command,
     compile_text,
     render_command,
+    render_structured,
     resolve_entity,
 )
 from .grammar import (
@@ -63,6 +64,7 @@ __all__ = [
     "compile_text",
     "compile_block",
     "render_command",
+    "render_structured",
     "resolve_entity",
     "PACE_LENGTH_M",
     "DEFAULT_FORWARD_M",

@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from enum import Enum
-from typing import Any, Protocol, Sequence, runtime_checkable
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
 
 from ..errors import ErrorCode, PrimitiveError
 from .grammar import FILLER_WORDS, EntityArg, ParseError, ParsedCommand, format_number, normalize_name, parse_command
@@ -46,6 +46,7 @@ __all__ = [
     "compile_text",
     "compile_block",
     "render_command",
+    "render_structured",
     "resolve_entity",
     "PACE_LENGTH_M",
     "DEFAULT_FORWARD_M",
@@ -167,6 +168,8 @@ class CompiledCommand:
         repaired: True when parsing or grounding needed a repair.
         repairs: every repair, parser's first.
         targets: the resolved entity keys of the command's scene arguments, in argument order.
+        arg_keys: every argument as a key, in argument order: resolved keys for scene arguments, and
+            ``name#index`` with the default index applied for symbolic ones.
     """
 
     parsed: ParsedCommand
@@ -175,11 +178,17 @@ class CompiledCommand:
     repaired: bool
     repairs: list[str] = field(default_factory=list)
     targets: list[str] = field(default_factory=list)
+    arg_keys: list[str] = field(default_factory=list)
 
     @property
     def text(self) -> str:
-        """The command in the strict grammar with its canonical surface verb and resolved keys."""
-        return self.parsed.canonical_text()
+        """The command as grounded, in the strict grammar: the registered spelling of the verb, resolved keys
+        with explicit indices, and the number and place spot as written (``[Grab] <red_mug> (2)``)."""
+        verb = next((a for a in self.spec.aliases if normalize_verb(a) == normalize_verb(self.parsed.verb)),
+                    self.spec.aliases[0])
+        p = self.parsed
+        scalar = None if p.scalar is None else format_number(p.scalar) + (f" {p.unit}" if p.unit else "")
+        return render_command(verb, self.arg_keys, scalar=scalar, place_spot=p.place_spot)
 
     def navigation_target_after(self, before: str | None) -> str | None:
         """The navigation target the body stands at after this command succeeds, given the one before it."""
@@ -198,6 +207,11 @@ def _error(code: ErrorCode, message: str, **details: Any) -> PrimitiveError:
 
 def _key(entity: EntityRecord) -> str:
     return f"{entity.name}#{entity.index}"
+
+
+def _handles(entities: Sequence[EntityRecord]) -> str:
+    """Entities as the Human writes them, ``<plate> (3), <plate> (4)``, sorted by key."""
+    return ", ".join(f"<{e.name}> ({e.index})" for e in sorted(entities, key=_key))
 
 
 def _words(entity: EntityRecord) -> set[str]:
@@ -227,18 +241,15 @@ def resolve_entity(arg: EntityArg, entities: Sequence[EntityRecord]) -> tuple[En
         if arg.index is None:
             if len(same_name) == 1:
                 return same_name[0], f"<{arg.name}> has no instance 1; used the only instance {_key(same_name[0])}"
-            keys = sorted(_key(e) for e in same_name)
             return _error(
                 ErrorCode.AMBIGUOUS_REFERENCE,
-                f"<{arg.name}> could mean {', '.join(keys)}; give the instance, e.g. <{arg.name}> "
-                f"({same_name[0].index}).",
-                token=arg.raw, candidates=keys,
+                f"<{arg.name}> could mean {_handles(same_name)}; say which one.",
+                token=arg.raw, candidates=sorted(_key(e) for e in same_name),
             )
-        keys = sorted(_key(e) for e in same_name)
         return _error(
             ErrorCode.UNKNOWN_ENTITY,
-            f"There is no <{arg.name}> ({arg.index}); the instances here are {', '.join(keys)}.",
-            token=arg.raw, candidates=keys,
+            f"There is no <{arg.name}> ({arg.index}); the ones here are {_handles(same_name)}.",
+            token=arg.raw, candidates=sorted(_key(e) for e in same_name),
         )
     # 4. a uniquely grounded description
     query = {w for w in arg.name.split("_") if w and w not in FILLER_WORDS}
@@ -248,11 +259,10 @@ def resolve_entity(arg: EntityArg, entities: Sequence[EntityRecord]) -> tuple[En
     if len(matches) == 1:
         return matches[0], f"resolved the description {arg.raw!r} to {_key(matches[0])}"
     if len(matches) > 1:
-        keys = sorted(_key(e) for e in matches)
         return _error(
             ErrorCode.AMBIGUOUS_REFERENCE,
-            f"{arg.raw!r} matches several things: {', '.join(keys)}. Name exactly one.",
-            token=arg.raw, candidates=keys,
+            f"{arg.raw!r} could mean {_handles(matches)}; say which one.",
+            token=arg.raw, candidates=sorted(_key(e) for e in matches),
         )
     names = sorted({normalize_name(e.name) for e in entities})
     close = get_close_matches(arg.name, names, n=3, cutoff=0.6)
@@ -432,6 +442,10 @@ def compile_command(
             resolved = {0: second, 1: first}
             repairs.append("read [Wipe] <target> <tool> in the legacy order as <tool> <target>")
     targets = [_key(resolved[i]) for i in order]
+    arg_keys = [
+        _key(resolved[i]) if i in resolved else _symbolic(arg, spec.symbolic_default_index)
+        for i, arg in enumerate(parsed.args)
+    ]
 
     goals: list[Goal] = []
     line = parsed.raw.strip() or parsed.canonical_text()
@@ -451,7 +465,7 @@ def compile_command(
             last = key
         goals.append(Goal(GoalKind(spec.name), spec.name, targets, params, line))
     return CompiledCommand(parsed=parsed, spec=spec, goals=goals, repaired=bool(repairs), repairs=repairs,
-                           targets=targets)
+                           targets=targets, arg_keys=arg_keys)
 
 
 def compile_text(
@@ -554,6 +568,39 @@ def render_command(
             raise ValueError(f"place_spot must be two finite numbers (u, v), got {place_spot!r}")
         parts.append(f"@place_spot={format_number(float(place_spot[0]))}:{format_number(float(place_spot[1]))}")
     return " ".join(parts)
+
+
+def render_structured(step: Mapping[str, Any]) -> str:
+    """Render one command of the structured TaskPack form (paper B.3.1: fields ``verb``, ``args`` and optional
+    ``indices``, ``scalar_arg`` and ``place_spot``) into the text grammar.
+
+    ``place_spot`` may be ``[u, v]`` or the string ``"u:v"``.
+
+    Raises:
+        ValueError: for unknown fields, a missing ``verb``, or anything :func:`render_command` rejects.
+    """
+    unknown = set(step) - {"verb", "args", "indices", "scalar_arg", "place_spot"}
+    if unknown:
+        raise ValueError(f"unknown field(s) {sorted(unknown)} in structured command; expected verb, args, "
+                         f"indices, scalar_arg, place_spot")
+    if "verb" not in step:
+        raise ValueError("structured command has no 'verb'")
+    spot = step.get("place_spot")
+    if isinstance(spot, str):
+        parts = spot.split(":")
+        if len(parts) != 2:
+            raise ValueError(f"place_spot {spot!r} is not 'u:v'")
+        try:
+            spot = (float(parts[0]), float(parts[1]))
+        except ValueError as exc:
+            raise ValueError(f"place_spot {spot!r} is not 'u:v' with numbers") from exc
+    return render_command(
+        str(step["verb"]),
+        list(step.get("args") or ()),
+        indices=step.get("indices"),
+        scalar=step.get("scalar_arg"),
+        place_spot=None if spot is None else (float(spot[0]), float(spot[1])),
+    )
 
 
 # registry invariant: one goal kind per primitive

@@ -15,7 +15,8 @@ recorded as None; the compiler applies the defaults (1, or 0 for connectors). Nu
 the parser only records the number and its unit, and the compiler checks ranges.
 
 The parser is lenient where the meaning is unambiguous and records every repair in
-:attr:`ParsedCommand.repairs`: a verb without brackets (``Walk <mug>``), a missing closing bracket, an index
+:attr:`ParsedCommand.repairs`: a verb without brackets (``Walk <mug>``; a bare verb of two or three words that
+together spell a registered verb is joined, ``Turn on <stove>``), a missing closing bracket, an index
 written without a space (``<mug>(2)``) or inside the name (``<Mug #2>``, ``<mug (2)>``), ``#2`` after the name,
 an entity written without angle brackets (``[Grab] red mug (2)``), filler words (``[Walk] to <fridge>``),
 commas between arguments, a list marker (``1.``, ``-``), a trailing period or semicolon, a parenthesised
@@ -28,6 +29,8 @@ import math
 import re
 import unicodedata
 from dataclasses import dataclass, field
+
+from .registry import resolve_verb
 
 __all__ = [
     "ParseError",
@@ -275,11 +278,27 @@ def parse_command(line: str) -> ParsedCommand:
         verb = m.group(1)
         opened = line[pos] == "["
         closed = bool(m.group(2))
+        pos = m.end()
+        if not opened:
+            # a bare verb of two or three words ("Turn on", "Put in", "Look at") joins into a surface verb
+            joined, joined_end = verb, pos
+            look = pos
+            for _ in range(2):
+                mw = _WORD.match(line, look, end)
+                if not mw:
+                    break
+                candidate = joined + mw.group(0)
+                if resolve_verb(candidate) is not None:
+                    verb = line[m.start(1) : mw.end()]
+                    joined_end = mw.end()
+                joined, look = candidate, mw.end()
+                while look < end and line[look] == " ":
+                    look += 1
+            pos = max(pos, joined_end)
         if opened and not closed:
             repairs.append(f"added the missing ']' after verb {verb!r}")
         elif not opened:
             repairs.append(f"verb {verb!r} written without brackets")
-        pos = m.end()
         if verb.lower() in FILLER_WORDS:  # "[To] ..." is not a verb
             raise _err(line, m.start(1), "A command must start with a verb, such as [Walk]", verb)
 
@@ -381,7 +400,7 @@ def parse_command(line: str) -> ParsedCommand:
             if mu:
                 word = mu.group(0).lower()
                 if word not in UNITS:
-                    raise _err(line, pos, f"Unknown unit; use one of m, paces, deg, s", mu.group(0))
+                    raise _err(line, pos, "Unknown unit; use m, paces, deg or s", mu.group(0))
                 unit = UNITS[word]
                 pos = mu.end()
                 last_was_number = False

@@ -287,6 +287,9 @@ for _spec in _SPECS:
         _ALIAS_INDEX[_key] = _spec
 
 
+_CANONICAL_INDEX: dict[str, PrimitiveSpec] = {normalize_verb(name): spec for name, spec in PRIMITIVES.items()}
+
+
 def all_aliases() -> dict[str, str]:
     """Every surface verb of Table 5 (as written there) mapped to its canonical primitive name."""
     return {alias: spec.name for spec in _SPECS for alias in spec.aliases}
@@ -299,10 +302,7 @@ def resolve_verb(surface: str) -> PrimitiveSpec | None:
     too (``"place_inside"``).
     """
     key = normalize_verb(surface)
-    spec = _ALIAS_INDEX.get(key)
-    if spec is None:
-        spec = {normalize_verb(name): s for name, s in PRIMITIVES.items()}.get(key)
-    return spec
+    return _ALIAS_INDEX.get(key) or _CANONICAL_INDEX.get(key)
 
 
 def suggest_verb(surface: str) -> str | None:

@@ -1,0 +1,195 @@
+"""The executor: runs the typed goals of one compiled command against the world (paper appendix B.3.2,
+"Command execution and verification", stages 3-5; Table 5 for the operational semantics).
+
+A command's goals run in order on the live :class:`~interactiveworld.world.scene.Scene`. Each goal records
+:class:`~interactiveworld.world.motion.Keyframe` values (12 fps body frames; held objects, articulations and
+falling objects in ``object_poses`` / ``articulation``). When any goal fails, the world is restored to its
+state before the command and the :class:`~interactiveworld.errors.PrimitiveError` is returned with no frames.
+After success, state-changing primitives are verified against the relations read back from the settled world;
+a mismatch becomes POSTCONDITION_FAILED (the world keeps what physically happened, no success frames).
+
+The per-primitive handlers live in :mod:`interactiveworld.actions.primitives`; the shared body and
+navigation motions (stance, route, doors, reach, grasp) in :mod:`interactiveworld.actions.primitives.motion`.
+"""
+from __future__ import annotations
+
+import copy
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..env_types import RelationDelta
+from ..errors import ErrorCode, PrimitiveError
+from ..world.motion import RESULT, Interval, Keyframe
+from ..world.relations import read_relations
+from ..world.scene import Scene
+
+__all__ = ["Executor", "ExecutionResult", "Snapshot", "fail"]
+
+FPS = 12.0
+"""Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
+
+
+def fail(code: ErrorCode, message: str, **details: Any) -> PrimitiveError:
+    """Shorthand for a structured refusal."""
+    return PrimitiveError(code, message, details)
+
+
+@dataclass
+class Snapshot:
+    """Everything a command may change, for restoring the world after a failed command."""
+
+    poses: dict[str, np.ndarray]
+    states: dict[str, dict[str, Any]]
+    human: Any
+    attachments: dict[str, dict[str, Any]]
+    doors_open: dict[str, bool]
+
+    @classmethod
+    def take(cls, scene: Scene, doors_open: dict[str, bool]) -> "Snapshot":
+        return cls({k: e.pose.copy() for k, e in scene.entities.items()},
+                   {k: copy.deepcopy(e.state) for k, e in scene.entities.items()},
+                   copy.deepcopy(scene.human), copy.deepcopy(scene.attachments), dict(doors_open))
+
+    def restore(self, scene: Scene) -> None:
+        for k, e in scene.entities.items():
+            e.pose = self.poses[k].copy()
+            e.state = copy.deepcopy(self.states[k])
+        scene.human = copy.deepcopy(self.human)
+        scene.attachments = copy.deepcopy(self.attachments)
+
+
+@dataclass
+class ExecutionResult:
+    """Outcome of one compiled command.
+
+    Attributes:
+        ok: success with the postcondition read back.
+        error: the refusal or failure (None on success).
+        interval: the keyframes of the command (None when not ok).
+        relation_delta: relations added/removed by the command (read back after settling).
+        relations: the full relation set after the command.
+        timing: seconds per stage (``execute``, ``settle`` (read-back)).
+    """
+
+    ok: bool
+    error: PrimitiveError | None
+    interval: Interval | None
+    relation_delta: RelationDelta
+    relations: frozenset
+    timing: dict[str, float] = field(default_factory=dict)
+
+
+class Executor:
+    """Executes compiled commands on a scene with the body model, navigation and reach/grasp cores.
+
+    Args:
+        scene: the live world (modified in place).
+        baseline: key -> pose used by ``unmoved`` (may be replaced later by ``set_baseline``).
+    """
+
+    def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None) -> None:
+        from .primitives.motion import Motion
+        self.scene = scene
+        self.baseline = baseline
+        self.motion = Motion(scene)
+        self.frames: list[Keyframe] = []
+        self.last_navigation_target: str | None = None
+
+    # ------------------------------------------------------------------ keyframes
+    def keyframe(self, *, tags: frozenset[str] = frozenset(), object_poses: dict[str, np.ndarray] | None = None,
+                 articulation: dict[str, float] | None = None, gaze: np.ndarray | None = None,
+                 pose: np.ndarray | None = None, translation: np.ndarray | None = None,
+                 dt: float = 1.0 / FPS) -> Keyframe:
+        """Append a keyframe of the current body (or the given pose) and the moving objects."""
+        h = self.scene.human
+        t = self.frames[-1].time_s + dt if self.frames else 0.0
+        poses = {} if object_poses is None else dict(object_poses)
+        if h.held is not None and h.held not in poses:
+            poses[h.held] = self.scene.entities[h.held].pose.copy()
+            for k in h.carried:
+                poses[k] = self.scene.entities[k].pose.copy()
+        kf = Keyframe(t, (h.body_translation if translation is None else translation).copy(),
+                      (h.body_pose if pose is None else pose).copy(), poses, dict(articulation or {}),
+                      None if gaze is None else np.asarray(gaze, float).copy(), tags)
+        self.frames.append(kf)
+        return kf
+
+    # ------------------------------------------------------------------ execution
+    def relations(self) -> frozenset:
+        return read_relations(self.scene, self.baseline)
+
+    def execute(self, compiled: Any, *, before: frozenset | None = None) -> ExecutionResult:
+        """Run every goal of a :class:`~interactiveworld.language.CompiledCommand`, settle, read back, verify.
+
+        Args:
+            compiled: the compiled command (``goals``, ``spec`` with ``postcondition`` and ``state_changing``).
+            before: the relation set before the command (read now when None).
+        """
+        from .primitives import HANDLERS
+        t0 = time.perf_counter()
+        before = self.relations() if before is None else before
+        snap = Snapshot.take(self.scene, self.motion.doors_open())
+        self.frames = []
+        error: PrimitiveError | None = None
+        nav_before = self.last_navigation_target
+        try:
+            for goal in compiled.goals:
+                handler = HANDLERS[goal.kind.value]
+                out = handler(self, goal)
+                if isinstance(out, PrimitiveError):
+                    error = out
+                    break
+        except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
+            error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
+                         exception=type(exc).__name__)
+        t1 = time.perf_counter()
+        if error is not None:
+            snap.restore(self.scene)
+            self.motion.restore_doors(snap.doors_open)
+            self.last_navigation_target = nav_before
+            self.frames = []
+            return ExecutionResult(False, error, None, RelationDelta(), before,
+                                   {"execute": t1 - t0, "settle": 0.0})
+        after = self.relations()
+        t2 = time.perf_counter()
+        delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
+        timing = {"execute": t1 - t0, "settle": t2 - t1}
+        self.last_navigation_target = compiled.navigation_target_after(nav_before)
+        post = self._postcondition(compiled, after)
+        if post is not None:
+            return ExecutionResult(False, post, None, delta, after, timing)
+        if not self.frames:
+            self.keyframe()
+        last = self.frames[-1]
+        last.tags = frozenset(last.tags | {RESULT})
+        interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
+        return ExecutionResult(True, None, interval, delta, after, timing)
+
+    def _postcondition(self, compiled: Any, after: frozenset) -> PrimitiveError | None:
+        spec = compiled.spec
+        if not spec.state_changing:
+            return None
+        if spec.name == "standup":
+            if not any(r[0] == "sitting" for r in after):
+                return None
+            return fail(ErrorCode.POSTCONDITION_FAILED, "The action ran, but you are still sitting.",
+                        relation=["sitting"])
+        pc = spec.postcondition
+        if pc is None:
+            return None
+        sym = set(spec.symbolic_args)
+        targets = compiled.targets
+        try:
+            rel = (pc.pred, *[targets[i - sum(1 for s in sym if s < i)] for i in pc.args])
+        except IndexError:
+            return None
+        if (rel in after) == pc.holds:
+            return None
+        what = " and ".join(rel[1:])
+        state = rel[0] if pc.holds else f"{rel[0]} (it should not be)"
+        return fail(ErrorCode.POSTCONDITION_FAILED,
+                    f"The action ran, but afterwards the world does not show {what} as {state}. Look and try again.",
+                    relation=list(rel), holds=pc.holds)

@@ -1,0 +1,15 @@
+"""Handlers of the 36 primitives of Table 5, keyed by canonical name (plus ``navigate_to`` goals).
+
+Each handler is ``handler(executor, goal) -> None | PrimitiveError``: it changes the world and records
+keyframes, or refuses with a structured error (the executor then restores the world).
+"""
+from .devices import HANDLERS as _DEVICES
+from .fixtures import HANDLERS as _FIXTURES
+from .locomotion import HANDLERS as _LOCOMOTION
+from .manipulation import HANDLERS as _MANIPULATION
+from .perception import HANDLERS as _PERCEPTION
+
+HANDLERS = {**_LOCOMOTION, **_MANIPULATION, **_FIXTURES, **_DEVICES, **_PERCEPTION}
+"""Canonical primitive name -> handler (36 primitives; ``navigate_to`` doubles as the inserted NAVIGATE_TO)."""
+
+__all__ = ["HANDLERS"]

@@ -1,0 +1,268 @@
+"""Device and tool primitives (Table 5): cook, cut, stir, pour, wipe, use_computer, answer_phone."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import trimesh
+
+from ...errors import ErrorCode, PrimitiveError
+from ...world.relations import supporters
+from ..executor import fail
+from .motion import contact_point, need_held
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..executor import Executor
+
+AUTO_SIT_RADIUS = 1.2
+"""use_computer sits on a free seat within this distance [m] of the workstation when not sitting."""
+COOK_SECONDS = 2.0
+"""Duration [s] of the cooking interaction (frames at 2 per second)."""
+
+
+def _heat_source(ex: "Executor", food: str) -> str | None:
+    """The appliance with a heat source that ``food`` rests on or in, directly or via a movable vessel."""
+    scene = ex.scene
+    frontier, seen = [food], set()
+    while frontier:
+        k = frontier.pop()
+        for s in supporters(scene, k):
+            if s in seen:
+                continue
+            seen.add(s)
+            e = scene.entities[s]
+            if "heat_source" in e.affordances:
+                return s
+            if e.movable:
+                frontier.append(s)
+    return None
+
+
+def cook(ex: "Executor", goal) -> PrimitiveError | None:
+    """Requires the food in/on a running heat source; tends it and sets cooked."""
+    scene = ex.scene
+    food = goal.targets[0]
+    e = scene.entities[food]
+    if "cookable" not in e.affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{food} cannot be cooked.", target=food)
+    if scene.human.held == food:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{food} is in your hand; put it on or in a cooker first.")
+    source = _heat_source(ex, food)
+    if source is None:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{food} is not on or in a cooker (a cooktop, oven or "
+                    "microwave).", target=food)
+    if not scene.entities[source].state.get("running"):
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{source} is off; turn it on first.", appliance=source)
+    ex.motion.turn_to(ex, _facing(ex, contact_point(scene, "cook", food)))
+    gaze = e.center_of_mass()
+    for _ in range(int(COOK_SECONDS * 2)):
+        ex.keyframe(gaze=gaze, dt=0.5)
+    e.state["cooked"] = True
+    return None
+
+
+def _facing(ex: "Executor", point: np.ndarray) -> float:
+    h = ex.scene.human
+    return math.atan2(point[1] - h.xy[1], point[0] - h.xy[0])
+
+
+def _tool_check(ex: "Executor", tool: str, affordance: str, what: str) -> PrimitiveError | None:
+    err = need_held(ex.scene, tool)
+    if err:
+        return err
+    if affordance not in ex.scene.entities[tool].affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{tool} is not {what}.", tool=tool)
+    return None
+
+
+def _tool_path(ex: "Executor", target: str, offsets: list[np.ndarray]) -> PrimitiveError | None:
+    """Reach above the target, then move the held tool through ``offsets`` [m] (world) from that contact."""
+    scene = ex.scene
+    top = scene.entities[target].world_bounds_corners()[:, 2].max()
+    c = scene.entities[target].center_of_mass()
+    contact = np.array([c[0], c[1], top + 0.08])
+    plan = ex.motion.reach(ex, contact, target)
+    if isinstance(plan, PrimitiveError):
+        return plan
+    h = scene.human
+    wrist0 = h.wrist.copy()
+    for off in offsets:
+        w = wrist0.copy()
+        w[:3, 3] += off
+        scene.set_wrist(w)
+        ex.keyframe(gaze=c)
+    scene.set_wrist(wrist0)
+    ex.motion.retreat(ex, plan)
+    return None
+
+
+def cut(ex: "Executor", goal) -> PrimitiveError | None:
+    """Chop the target with the held cutting tool (three vertical strokes); verifies cut."""
+    scene = ex.scene
+    target, tool = goal.targets
+    err = _tool_check(ex, tool, "cutting_tool", "a cutting tool")
+    if err:
+        return err
+    if "cuttable" not in scene.entities[target].affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{target} cannot be cut.", target=target)
+    if scene.human.held == target:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"Put {target} down on a surface before cutting it.")
+    strokes = []
+    for k in range(3):
+        for dz in (0.0, -0.06, -0.1, -0.06, 0.0):
+            strokes.append(np.array([0.0, (k - 1) * 0.03, dz]))
+    err = _tool_path(ex, target, strokes)
+    if err:
+        return err
+    scene.entities[target].state["cut"] = True
+    return None
+
+
+def stir(ex: "Executor", goal) -> PrimitiveError | None:
+    """Move the held stirring tool in two circles (radius 4 cm) inside the target container."""
+    scene = ex.scene
+    target, tool = goal.targets
+    err = _tool_check(ex, tool, "stirring_tool", "a stirring tool")
+    if err:
+        return err
+    if not scene.entities[target].model.regions:
+        return fail(ErrorCode.NOT_AFFORDED, f"{target} has nothing to stir in.", target=target)
+    circle = [np.array([0.04 * math.cos(a), 0.04 * math.sin(a), -0.06]) for a in np.linspace(0, 4 * math.pi, 17)]
+    err = _tool_path(ex, target, circle)
+    if err:
+        return err
+    st = scene.entities[target].state
+    st["stirred"] = int(st.get("stirred", 0)) + 1
+    return None
+
+
+def pour(ex: "Executor", goal) -> PrimitiveError | None:
+    """Tilt the held source over the target's rim (to 100 deg and back); its configured ``contents`` move into
+    the target's ``contents``."""
+    scene = ex.scene
+    target, source = goal.targets
+    err = _tool_check(ex, source, "pour_source", "something to pour from")
+    if err:
+        return err
+    t = scene.entities[target]
+    if not ({"pour_target", "container"} & t.affordances):
+        return fail(ErrorCode.NOT_AFFORDED, f"You cannot pour into {target}.", target=target)
+    if t.model.joints and t.opening < 0.5:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{target} is closed; open it first.")
+    top = t.world_bounds_corners()[:, 2].max()
+    c = t.center_of_mass()
+    plan = ex.motion.reach(ex, np.array([c[0], c[1], top + 0.15]), target)
+    if isinstance(plan, PrimitiveError):
+        return plan
+    h = scene.human
+    oiw0 = h.object_in_wrist.copy()
+    e = scene.entities[source]
+    centre = 0.5 * (e.model.bounds[0] + e.model.bounds[1])
+    for a in list(np.linspace(0, 100, 7)[1:]) + list(np.linspace(100, 0, 7)[1:]):
+        h.object_in_wrist = oiw0 @ trimesh.transformations.rotation_matrix(math.radians(a), [0, 1, 0], centre)
+        scene.set_wrist(h.wrist)
+        ex.keyframe(gaze=c)
+    h.object_in_wrist = oiw0
+    scene.set_wrist(h.wrist)
+    contents = e.state.get("contents")
+    if contents:
+        t.state["contents"] = contents
+        e.state["contents"] = None
+    ex.motion.retreat(ex, plan)
+    return None
+
+
+def wipe(ex: "Executor", goal) -> PrimitiveError | None:
+    """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty)."""
+    from .manipulation import pick
+    scene = ex.scene
+    tool, target = goal.targets
+    h = scene.human
+    if "wiping_tool" not in scene.entities[tool].affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{tool} is not something to wipe with.", tool=tool)
+    if h.held is None:
+        from types import SimpleNamespace
+        err = pick(ex, SimpleNamespace(targets=[tool], params={}, primitive="pick"))
+        if err:
+            return err
+        err = ex.motion.go_to(ex, target, "wipe")
+        if err:
+            return err
+    elif h.held != tool:
+        return fail(ErrorCode.HAND_FULL, f"You are holding {h.held}; you need {tool} in your hand to wipe.")
+    sweep = []
+    for row in range(3):
+        for x in np.linspace(-0.12, 0.12, 5)[:: 1 if row % 2 == 0 else -1]:
+            sweep.append(np.array([x, (row - 1) * 0.08, -0.06]))
+    err = _tool_path(ex, target, sweep)
+    if err:
+        return err
+    scene.entities[target].state["wiped"] = True
+    return None
+
+
+def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
+    """Sit on a free seat near the workstation if not sitting, type with both hands, wake the display
+    (``running``), and stand up again if this action sat down."""
+    from .locomotion import sit, standup
+    from types import SimpleNamespace
+    scene = ex.scene
+    key = goal.targets[0]
+    e = scene.entities[key]
+    if "computer" not in e.affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{key} is not a computer.", target=key)
+    if scene.human.held is not None:
+        return fail(ErrorCode.HAND_FULL, f"You need both hands to type; put {scene.human.held} down first.")
+    sat_here = False
+    if scene.human.sitting is None:
+        kb = scene.control_point(key)
+        seats = sorted((float(np.linalg.norm(s.pose[:2, 3] - kb[:2])), s.key) for s in scene.entities.values()
+                       if "seat" in s.affordances)
+        seats = [k for d, k in seats if d <= AUTO_SIT_RADIUS]
+        if seats:
+            err = sit(ex, SimpleNamespace(targets=[seats[0]], params={}, primitive="sit"))
+            if err:
+                return err
+            sat_here = True
+    gaze = scene.control_point(key)
+    for _ in range(8):
+        ex.keyframe(gaze=gaze)
+    e.state["running"] = True
+    if sat_here:
+        err = standup(ex, SimpleNamespace(targets=[], params={}, primitive="standup"))
+        if err:
+            return err
+    return None
+
+
+def answer_phone(ex: "Executor", goal) -> PrimitiveError | None:
+    """Raise the held phone to the right ear (10 cm beside the eye) without walking; later waits keep it."""
+    scene = ex.scene
+    phone = goal.targets[0]
+    err = need_held(scene, phone)
+    if err:
+        return err
+    if "phone" not in scene.entities[phone].affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{phone} is not a phone.", target=phone)
+    eye, fwd, up = ex.motion.eye()
+    right = np.cross(fwd, up)
+    ear = eye + 0.10 * right - 0.02 * fwd
+    h = scene.human
+    start = scene.entities[phone].pose.copy()
+    target = np.eye(4)
+    target[:3, 0], target[:3, 1], target[:3, 2] = fwd, up, np.cross(fwd, up)
+    target[:3, 3] = ear
+    for i in range(1, 7):
+        a = i / 6
+        p = target.copy() if i == 6 else start.copy()
+        p[:3, 3] = (1 - a) * start[:3, 3] + a * ear
+        ex.keyframe(object_poses={phone: p})
+    h.object_in_wrist = np.linalg.inv(h.wrist) @ target
+    scene.set_wrist(h.wrist)
+    h.phone_at_ear = True
+    return None
+
+
+HANDLERS = {"cook": cook, "cut": cut, "stir": stir, "pour": pour, "wipe": wipe, "use_computer": use_computer,
+            "answer_phone": answer_phone}

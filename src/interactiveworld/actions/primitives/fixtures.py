@@ -1,0 +1,212 @@
+"""Fixture primitives (Table 5): push, pull, open, close, open_door, close_door, turn_on, turn_off."""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ...errors import ErrorCode, PrimitiveError
+from ...world.boxes import obb_penetration
+from ...world.geometry import SurfaceTag
+from ..executor import fail
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..executor import Executor
+
+PUSH_GAP = 0.10
+"""A pushed fixture stops this far [m] in front of the destination's footprint."""
+HANDLE_BODY_GAP = 0.45
+"""Distance [m] between the body and a pushed/pulled fixture's near face."""
+
+
+def _obstruction(ex: "Executor", key: str, fraction: float) -> str | None:
+    """A movable object the leaf of ``key`` would sweep through (penetration > 5 cm) between now and
+    ``fraction``; None when the swing is clear."""
+    scene = ex.scene
+    e = scene.entities[key]
+    start = e.opening
+    others = [o for o in scene.movables() if o.key != scene.human.held and o.key not in scene.human.carried]
+    if not others:
+        return None
+    ot = np.array([o.obb()[0] for o in others])
+    oh = np.array([o.obb()[1] for o in others])
+    for a in np.linspace(start, fraction, 6)[1:]:
+        for t, h, joint in scene.entity_boxes(e, {key: float(a)}):
+            if joint is None:
+                continue
+            depth = obb_penetration(t, h, ot, oh)
+            i = int(np.argmax(depth))
+            if depth[i] > 0.05:
+                return others[i].key
+    return None
+
+
+def _drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError | None:
+    scene = ex.scene
+    key = goal.targets[0]
+    e = scene.entities[key]
+    if not e.model.joints:
+        return fail(ErrorCode.NOT_AFFORDED, f"{key} cannot be opened or closed.", target=key)
+    if door and e.door is None:
+        return fail(ErrorCode.NOT_AFFORDED, f"{key} is not a door; use [Open] / [Close].", target=key)
+    blocker = _obstruction(ex, key, target)
+    if blocker is not None:
+        return fail(ErrorCode.TRAJECTORY_COLLISION, f"{blocker} is in the way of {key}'s "
+                    f"{'door' if e.model.joints[0].kind == 'hinge' else 'drawer'}; move it first.", blocker=blocker)
+    if e.door is not None and target < 0.5:
+        err = _body_in_doorway(ex, key)
+        if err:
+            return err
+    return ex.motion.swing(ex, key, target)
+
+
+def _body_in_doorway(ex: "Executor", key: str) -> PrimitiveError | None:
+    """Refuse to close a door onto the body: the closed leaf must stay 0.2 m from the body axis."""
+    scene = ex.scene
+    h = scene.human
+    for t, half, _ in scene.entity_boxes(scene.entities[key], {key: 0.0}):
+        local = t[:3, :3].T @ (np.r_[h.xy, t[2, 3]] - t[:3, 3])
+        if np.all(np.abs(local[:2]) <= half[:2] + 0.2):
+            return fail(ErrorCode.TRAJECTORY_COLLISION, f"You are standing in the doorway of {key}; step out first.")
+    return None
+
+
+def open_(ex: "Executor", goal) -> PrimitiveError | None:
+    """Drive the swing or sliding joint to its open limit (postcondition: open)."""
+    return _drive(ex, goal, 1.0, door=False)
+
+
+def close(ex: "Executor", goal) -> PrimitiveError | None:
+    """Drive the joint to its closed limit (postcondition: closed)."""
+    return _drive(ex, goal, 0.0, door=False)
+
+
+def open_door(ex: "Executor", goal) -> PrimitiveError | None:
+    """Reach the handle and swing the door open; its leaf leaves the navigation occupancy."""
+    return _drive(ex, goal, 1.0, door=True)
+
+
+def close_door(ex: "Executor", goal) -> PrimitiveError | None:
+    """Swing the door shut; its leaf blocks the navigation grid again."""
+    return _drive(ex, goal, 0.0, door=True)
+
+
+def _power(ex: "Executor", goal, running: bool) -> PrimitiveError | None:
+    scene = ex.scene
+    key = goal.targets[0]
+    e = scene.entities[key]
+    if "powered" not in e.affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{key} has no switch.", target=key)
+    h = scene.human
+    hand = "left" if h.held is not None else "right"
+    plan = ex.motion.reach(ex, scene.control_point(key), key, hand=hand)
+    if isinstance(plan, PrimitiveError):
+        return plan
+    for _ in range(3):
+        ex.keyframe()
+    e.state["running"] = running
+    ex.motion.retreat(ex, plan)
+    return None
+
+
+def turn_on(ex: "Executor", goal) -> PrimitiveError | None:
+    """Press the control; establishes running."""
+    return _power(ex, goal, True)
+
+
+def turn_off(ex: "Executor", goal) -> PrimitiveError | None:
+    """Press the control; clears running."""
+    return _power(ex, goal, False)
+
+
+def _destination(ex: "Executor", fixture: str, destination: str) -> np.ndarray | PrimitiveError:
+    """Where the fixture's origin goes: in front of the destination (its +x side), PUSH_GAP from its footprint."""
+    scene = ex.scene
+    d = scene.entities[destination]
+    f = scene.entities[fixture]
+    fwd = d.pose[:3, 0]
+    fwd = fwd / max(np.linalg.norm(fwd[:2]), 1e-9)
+    depth = -f.model.bounds[0][0] if d.key != fixture else 0.0
+    reach = (d.model.bounds[1][0] if not d.movable else max(d.model.half_extents[:2])) + PUSH_GAP + depth
+    p = d.pose[:3, 3] + reach * fwd
+    if scene.floor_z_at(p[:2]) is None:
+        return fail(ErrorCode.PATH_BLOCKED, f"There is no floor in front of {destination} for {fixture}.")
+    return p
+
+
+def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
+    from ..navigation import NavigationMap, plan_route
+    scene = ex.scene
+    fixture, destination = goal.targets
+    e = scene.entities[fixture]
+    if scene.human.held is not None:
+        return fail(ErrorCode.HAND_NOT_EMPTY, f"Your hands must be empty to {'push' if pushing else 'pull'} "
+                    f"{fixture}; put {scene.human.held} down first.", held=scene.human.held)
+    if "movable_fixture" not in e.affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{fixture} cannot be moved.", target=fixture)
+    if destination == fixture:
+        return fail(ErrorCode.BAD_ARGUMENT, f"{fixture} cannot be moved to itself.")
+    goal_p = _destination(ex, fixture, destination)
+    if isinstance(goal_p, PrimitiveError):
+        return goal_p
+    start = e.pose.copy()
+    target_pose = start.copy()
+    target_pose[:2, 3] = goal_p[:2]
+    # the footprint at the destination must be free of walls and other fixtures
+    e.pose = target_pose
+    boxes = scene.entity_boxes(e)
+    e.pose = start
+    geo = scene.collision_geometry(exclude=(fixture,))
+    solid = np.isin(geo.box_tags, [SurfaceTag.WALL, SurfaceTag.FURNITURE, SurfaceTag.DOOR_LEAF])
+    for t, h, _ in boxes:
+        depth = obb_penetration(t, h, geo.box_transforms[solid], geo.box_half_extents[solid])
+        if len(depth) and depth.max() > 0.01:
+            owner = geo.box_owner[solid][int(np.argmax(depth))]
+            return fail(ErrorCode.PATH_BLOCKED, f"{fixture} does not fit in front of {destination}: "
+                        f"{geo.owners[owner] if owner >= 0 else 'a wall'} is there.")
+    nav = NavigationMap.from_geometry(geo)
+    for d in scene.doors():
+        nav.set_door_open(d.key, d.opening >= 0.5)
+    route = plan_route(nav, start[:2, 3], goal_p[:2])
+    if isinstance(route, PrimitiveError):
+        return fail(ErrorCode.PATH_BLOCKED, f"{fixture} cannot be {'pushed' if pushing else 'pulled'} to "
+                    f"{destination}: {route.message}")
+    wp = route.waypoints
+    seg = np.linalg.norm(np.diff(wp, axis=0), axis=1)
+    total = float(seg.sum())
+    steps = max(2, int(math.ceil(total / (1.1 / 12.0 * 0.5))))  # half walking speed
+    cum = np.r_[0.0, np.cumsum(seg)]
+    h = scene.human
+    for i in range(1, steps + 1):
+        s = total * i / steps
+        k = min(int(np.searchsorted(cum, s, side="right")) - 1, len(seg) - 1)
+        a = (s - cum[k]) / max(seg[k], 1e-9)
+        p = wp[k] + a * (wp[k + 1] - wp[k])
+        pose = start.copy()
+        pose[:2, 3] = p
+        riders = scene.move_entity(fixture, pose, carry=True)
+        heading = wp[k + 1] - wp[k]
+        heading = heading / max(np.linalg.norm(heading), 1e-9)
+        gap = max(e.model.half_extents[:2]) + HANDLE_BODY_GAP
+        body = p - heading * gap if pushing else p + heading * gap
+        yaw = math.atan2(heading[1], heading[0]) if pushing else math.atan2(-heading[1], -heading[0])
+        bp, bt = ex.motion.stand(body, yaw)
+        ex.motion.set_body(bp, bt, xy=body, yaw=yaw)
+        ex.keyframe(object_poses={k_: scene.entities[k_].pose.copy() for k_ in [fixture, *riders]})
+    ex.motion.invalidate(nav=True)
+    return None
+
+
+def push(ex: "Executor", goal) -> PrimitiveError | None:
+    """With an empty hand, push a movable fixture to the front of the destination; contents ride along."""
+    return _move_fixture(ex, goal, True)
+
+
+def pull(ex: "Executor", goal) -> PrimitiveError | None:
+    """With an empty hand, pull a movable fixture to the front of the destination; contents ride along."""
+    return _move_fixture(ex, goal, False)
+
+
+HANDLERS = {"push": push, "pull": pull, "open": open_, "close": close, "open_door": open_door,
+            "close_door": close_door, "turn_on": turn_on, "turn_off": turn_off}

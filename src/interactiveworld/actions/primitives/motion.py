@@ -1,0 +1,359 @@
+"""Body and navigation motions shared by the primitive handlers: stance + route + gait, doors on the way,
+reach, grasp, and simple posture animations.
+
+Uses the navigation core (:mod:`interactiveworld.actions.navigation`, :mod:`~.gait`) and the body
+(:mod:`interactiveworld.body`, :mod:`interactiveworld.actions.reach` / :mod:`~.grasp`). Numbers from
+DESIGN.md: 12 fps gait at 1.1 m/s, yaw <= 10 deg per frame.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import trimesh
+
+from ...errors import ErrorCode, PrimitiveError
+from ...world.scene import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..executor import Executor
+
+__all__ = ["Motion", "contact_point", "object_mesh", "wrap_angle", "need_held"]
+
+REACH_PRIMITIVES = frozenset({
+    "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cook",
+    "cut", "stir", "pour", "wipe", "attach", "detach", "raise", "use_computer", "push", "pull"})
+"""Primitives whose navigation must end at a stance from which the contact is reachable."""
+
+YAW_STEP = math.radians(10.0)
+"""Largest heading change per frame [rad] (DESIGN.md "Gait")."""
+
+
+def wrap_angle(a: float) -> float:
+    return (a + math.pi) % (2 * math.pi) - math.pi
+
+
+def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
+    """The entity's parts as one mesh in its local frame (joints at their current opening)."""
+    e = scene.entities[key]
+    return trimesh.util.concatenate([p.mesh for p in e.model.parts])
+
+
+def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
+    """World point [m] (3,) the hand goes to for ``primitive`` on entity ``key`` (the stance faces it)."""
+    e = scene.entities[key]
+    if primitive in ("open", "close", "open_door", "close_door"):
+        h = scene.handle_point(key)
+        if h is not None:
+            return h
+    if primitive in ("turn_on", "turn_off", "use_computer"):
+        c = scene.control_point(key)
+        if c is not None:
+            return c
+    if primitive in ("place", "sit", "wipe"):
+        surfaces = [(s, t) for s, t in scene.surfaces(key) if not e.model.region(s.name)]
+        surfaces = surfaces or scene.surfaces(key)
+        if surfaces:
+            t = surfaces[0][1]
+            return t[:3, 3] + np.array([0.0, 0.0, 0.05])
+    if primitive == "place_inside":
+        regs = scene.regions(key)
+        if regs:
+            return regs[0][1][:3, 3].copy()
+    if primitive in ("push", "pull"):
+        c = e.center_of_mass()
+        return np.array([c[0], c[1], min(1.0, e.world_bounds_corners()[:, 2].max())])
+    corners = e.world_bounds_corners()
+    com = e.center_of_mass()
+    if e.movable:
+        return np.array([com[0], com[1], corners[:, 2].max() * 0.5 + com[2] * 0.5])
+    return com
+
+
+class Motion:
+    """Navigation map, body model and collider for one scene, plus the motions the handlers use."""
+
+    def __init__(self, scene: Scene) -> None:
+        self.scene = scene
+        self._nav = None
+        self._collider = None
+        self._model = None
+        self._door_state: dict[str, bool] = {}
+
+    # ------------------------------------------------------------------ cores (built lazily)
+    @property
+    def model(self):
+        if self._model is None:
+            from ...body import BodyModel
+            self._model = BodyModel.builtin()
+        return self._model
+
+    def nav_map(self):
+        """The occupancy grid with door leaves toggled to the doors' current state."""
+        if self._nav is None:
+            from ..navigation import NavigationMap
+            self._nav = NavigationMap.from_geometry(self.scene.collision_geometry())
+            self._door_state = {}
+        for d in self.scene.doors():
+            is_open = d.opening >= 0.5
+            if self._door_state.get(d.key) != is_open:
+                self._nav.set_door_open(d.key, is_open)
+                self._door_state[d.key] = is_open
+        return self._nav
+
+    def collider(self):
+        """The body's collision world (rebuilt after anything moved: see :meth:`invalidate`)."""
+        if self._collider is None:
+            from ...body.collider import SceneCollider
+            self._collider = SceneCollider.from_geometry(self.scene.collision_geometry())
+        return self._collider
+
+    def invalidate(self, *, nav: bool = False) -> None:
+        """Forget the collider (objects moved) and, with ``nav``, the grid (a fixture moved)."""
+        self._collider = None
+        if nav:
+            self._nav = None
+
+    def doors_open(self) -> dict[str, bool]:
+        return {d.key: d.opening >= 0.5 for d in self.scene.doors()}
+
+    def restore_doors(self, state: dict[str, bool]) -> None:
+        self._collider = None
+        if self._nav is not None:
+            self.nav_map()
+
+    # ------------------------------------------------------------------ body state
+    def floor_z(self, xy) -> float:
+        z = self.scene.floor_z_at(np.asarray(xy, float))
+        return 0.0 if z is None else z
+
+    def stand(self, xy, yaw: float) -> tuple[np.ndarray, np.ndarray]:
+        """Standing pose (156,) and translation (3,) at ``xy`` facing ``yaw``."""
+        from ...body import standing_pose
+        return standing_pose(self.model, np.asarray(xy, float), float(yaw), floor_z=self.floor_z(xy))
+
+    def set_body(self, pose: np.ndarray, translation: np.ndarray, *, xy=None, yaw: float | None = None) -> None:
+        h = self.scene.human
+        h.body_pose, h.body_translation = np.asarray(pose, float), np.asarray(translation, float)
+        if xy is not None:
+            h.xy = np.asarray(xy, float).copy()
+        if yaw is not None:
+            h.yaw = float(yaw)
+
+    def reset_body(self) -> None:
+        """Put the body in the standing pose of the human state (after reset or a restore)."""
+        h = self.scene.human
+        pose, trans = self.stand(h.xy, h.yaw)
+        if h.posture == "sit" and h.sitting is not None:
+            pose, trans = self.sit_pose(h.sitting)
+        self.set_body(pose, trans)
+        if h.held is not None and h.wrist is not None:
+            self.scene.set_wrist(self.carry_wrist(h.held))
+
+    def wrist(self, pose: np.ndarray, translation: np.ndarray, hand: str = "right") -> np.ndarray:
+        """World-from-wrist (4, 4) of a body pose by forward kinematics."""
+        from ...body import JOINT_INDEX
+        return self.model.forward_kinematics(pose, translation)[JOINT_INDEX[f"{hand}_wrist"]]
+
+    def carry_wrist(self, key: str) -> np.ndarray:
+        """Wrist transform at the current body pose (the held object hangs from it)."""
+        h = self.scene.human
+        return self.wrist(h.body_pose, h.body_translation)
+
+    def eye(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        from ...body import head_camera
+        h = self.scene.human
+        return head_camera(self.model, h.body_pose, h.body_translation)
+
+    def held_object(self, hand: str = "right"):
+        """The held object's collision points for the body checks, or None."""
+        h = self.scene.human
+        if h.held is None:
+            return None
+        from ...body.collider import HeldObject
+        return HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held), h.object_in_wrist, count=96)
+
+    # ------------------------------------------------------------------ walking
+    def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True) -> None:
+        """Append one keyframe per gait row ``[x, y, yaw]``; a held object follows the wrist."""
+        h = self.scene.human
+        for x, y, yaw in rows[1:] if len(rows) > 1 else rows:
+            pose, trans = self.stand((x, y), yaw)
+            self.set_body(pose, trans, xy=(x, y), yaw=yaw)
+            if carry and h.held is not None:
+                self.scene.set_wrist(self.wrist(pose, trans))
+            ex.keyframe()
+
+    def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None) -> None:
+        from ..gait import walk_keyframes
+        rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
+        self.walk_frames(ex, rows)
+
+    def turn_to(self, ex: "Executor", yaw: float) -> None:
+        """Rotate in place to ``yaw`` at <= 10 deg per frame."""
+        h = self.scene.human
+        delta = wrap_angle(yaw - h.yaw)
+        steps = max(1, int(math.ceil(abs(delta) / YAW_STEP - 1e-9)))
+        rows = np.array([[h.xy[0], h.xy[1], h.yaw + delta * i / steps] for i in range(steps + 1)])
+        self.walk_frames(ex, rows)
+
+    def go_to(self, ex: "Executor", target: str, primitive: str) -> PrimitiveError | None:
+        """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
+        route exists (opening closed doors on the way) and, for manipulations, from which the contact is
+        reachable; walk there at 12 fps."""
+        from ..navigation import DoorInfo, plan_route_through_doors, select_stances
+        h = self.scene.human
+        if h.sitting is not None:
+            return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
+                                  f"You are sitting on {h.sitting}; stand up first.", {"seat": h.sitting})
+        nav = self.nav_map()
+        contact = contact_point(self.scene, primitive, target)
+        stances = select_stances(nav, contact[:2], h.xy, count=8)
+        if isinstance(stances, PrimitiveError):
+            return stances
+        closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors() if d.opening < 0.5]
+        last_error: PrimitiveError | None = None
+        for stance in stances:
+            plan = plan_route_through_doors(nav, h.xy, stance.xy, closed)
+            if isinstance(plan, PrimitiveError):
+                last_error = plan
+                continue
+            if primitive in REACH_PRIMITIVES and target in self.scene.entities:
+                probe = self.probe_reach(stance.xy, stance.yaw, contact, target)
+                if isinstance(probe, PrimitiveError):
+                    for key in plan.doors_to_open:
+                        nav.set_door_open(key, False)
+                    last_error = probe
+                    continue
+            for i, leg in enumerate(plan.legs):
+                final = stance.yaw if i == len(plan.legs) - 1 else None
+                if i < len(plan.doors_to_open):
+                    door = plan.doors_to_open[i]
+                    handle = self.scene.handle_point(door)
+                    final = math.atan2(handle[1] - leg.waypoints[-1][1], handle[0] - leg.waypoints[-1][0])
+                self.walk_route(ex, leg.waypoints, final)
+                if i < len(plan.doors_to_open):
+                    err = self.swing(ex, plan.doors_to_open[i], 1.0)
+                    if isinstance(err, PrimitiveError):
+                        return err
+            return None
+        return last_error or PrimitiveError(ErrorCode.PATH_BLOCKED, f"No route to {target}.", {"target": target})
+
+    # ------------------------------------------------------------------ reaching
+    def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right"):
+        from ..reach import plan_reach
+        h = self.scene.human
+        held = self.held_object("right") if h.held is not None else None
+        return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
+                          self.collider(), hand=hand, allow_owners=(owner,), held=held)
+
+    def reach(self, ex: "Executor", target_point, owner: str, *, hand: str | None = None,
+              carry: bool = True):
+        """Reach ``target_point`` from the current stance; appends the approach frames (the held object follows
+        the wrist). Returns the ReachPlan or a PrimitiveError."""
+        h = self.scene.human
+        hand = hand or ("left" if h.held is not None and owner != h.held and not carry else "right")
+        plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
+        if isinstance(plan, PrimitiveError):
+            return plan
+        for pose, trans in plan.frames:
+            self.set_body(pose, trans)
+            if carry and h.held is not None:
+                self.scene.set_wrist(self.wrist(pose, trans))
+            ex.keyframe()
+        self.set_body(plan.contact_pose, plan.contact_translation)
+        if carry and h.held is not None:
+            self.scene.set_wrist(self.wrist(plan.contact_pose, plan.contact_translation))
+        return plan
+
+    def retreat(self, ex: "Executor", plan, *, carry: bool = True) -> None:
+        """Play the approach backwards, ending in the standing pose."""
+        h = self.scene.human
+        for pose, trans in reversed(plan.frames):
+            self.set_body(pose, trans)
+            if carry and h.held is not None:
+                self.scene.set_wrist(self.wrist(pose, trans))
+            ex.keyframe()
+        pose, trans = self.stand(h.xy, h.yaw)
+        self.set_body(pose, trans)
+        if carry and h.held is not None:
+            self.scene.set_wrist(self.wrist(pose, trans))
+        ex.keyframe()
+
+    def grasp(self, pose, translation, key: str):
+        from ..grasp import plan_grasp
+        return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)
+
+    # ------------------------------------------------------------------ articulation and postures
+    def swing(self, ex: "Executor", key: str, target: float, *, frames: int = 10) -> PrimitiveError | None:
+        """Reach the handle of ``key``, drive its main joint to ``target`` (fraction) over ``frames`` frames,
+        retreat. Door occupancy in the grid follows the leaf."""
+        h = self.scene.human
+        handle = self.scene.handle_point(key)
+        hand = "left" if h.held is not None else "right"
+        plan = self.reach(ex, handle, key, hand=hand)
+        if isinstance(plan, PrimitiveError):
+            return plan
+        e = self.scene.entities[key]
+        start = e.opening
+        for i in range(1, frames + 1):
+            ex.keyframe(articulation={key: start + (target - start) * i / frames})
+        self.scene.set_open(key, target)
+        if e.door is not None and self._nav is not None:
+            self._nav.set_door_open(key, target >= 0.5)
+            self._door_state[key] = target >= 0.5
+        self.invalidate()
+        self.retreat(ex, plan)
+        return None
+
+    def posture_frames(self, ex: "Executor", pose_to: np.ndarray, trans_to: np.ndarray, *, frames: int = 8,
+                       gaze=None) -> None:
+        """Blend the body linearly to a target pose (axis-angle components blended, fine for small changes)."""
+        h = self.scene.human
+        p0, t0 = h.body_pose.copy(), h.body_translation.copy()
+        for i in range(1, frames + 1):
+            a = i / frames
+            self.set_body((1 - a) * p0 + a * pose_to, (1 - a) * t0 + a * trans_to)
+            if h.held is not None:
+                self.scene.set_wrist(self.wrist(h.body_pose, h.body_translation))
+            ex.keyframe(gaze=gaze)
+
+    def crouch_pose(self, depth: float = 0.45) -> tuple[np.ndarray, np.ndarray]:
+        """A crouch: hips and knees flexed, the pelvis lowered by ``depth`` [m]."""
+        from ...body import JOINT_INDEX
+        h = self.scene.human
+        pose, trans = self.stand(h.xy, h.yaw)
+        flex = math.radians(100.0) * min(1.0, depth / 0.45)
+        for side in ("left", "right"):
+            pose[3 * JOINT_INDEX[f"{side}_hip"]] = -flex
+            pose[3 * JOINT_INDEX[f"{side}_knee"]] = 1.6 * flex
+            pose[3 * JOINT_INDEX[f"{side}_ankle"]] = -0.5 * flex
+        trans = trans.copy()
+        trans[2] -= depth
+        return pose, trans
+
+    def sit_pose(self, seat: str) -> tuple[np.ndarray, np.ndarray]:
+        """Seated on ``seat``'s top: hips flexed 90 deg, knees 90 deg, pelvis over the seat centre."""
+        from ...body import JOINT_INDEX
+        surf = next(t for s, t in self.scene.surfaces(seat) if s.name == "seat")
+        e = self.scene.entities[seat]
+        yaw = math.atan2(e.pose[1, 0], e.pose[0, 0])
+        pose, trans = self.stand(surf[:2, 3], yaw)
+        for side in ("left", "right"):
+            pose[3 * JOINT_INDEX[f"{side}_hip"]] = -math.pi / 2
+            pose[3 * JOINT_INDEX[f"{side}_knee"]] = math.pi / 2
+        trans = trans.copy()
+        joints = self.model.joints(pose, trans)
+        pelvis_z = joints[0][2]
+        trans[2] += surf[2, 3] + 0.08 - pelvis_z
+        return pose, trans
+
+
+def need_held(scene: Scene, key: str) -> PrimitiveError | None:
+    """NOT_HELD unless ``key`` is the held object."""
+    h = scene.human.held
+    if h != key:
+        extra = f" You are holding {h}." if h else " Your hand is empty."
+        return PrimitiveError(ErrorCode.NOT_HELD, f"You need to hold {key} for this.{extra}", {"held": h})
+    return None

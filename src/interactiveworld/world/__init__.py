@@ -1,0 +1,21 @@
+"""The physical world: parametric assets, the live scene, settling physics and predicates read back from
+geometry (DESIGN.md "Layers": physical layer; "Predicates are geometry with documented tolerances").
+
+``world/`` knows nothing of language: it stores poses, joint openings and states, and answers geometric
+questions about them.
+"""
+from .assets import CATALOG, AssetModel, build_asset, describe_catalog
+from .builder import SCENE_FORMAT, SceneBuilder
+from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
+from .motion import Interval, Keyframe
+from .physics import PlacementError, SettleResult, place_object, settle
+from .relations import read_relations
+from .scene import FLOOR_KEY, Entity, HumanState, Room, Scene, Wall
+from .serialize import SceneFormatError, scene_from_dict, scene_to_dict
+
+__all__ = [
+    "CATALOG", "AssetModel", "build_asset", "describe_catalog", "SCENE_FORMAT", "SceneBuilder",
+    "CollisionGeometry", "SurfaceTag", "VisualMesh", "Interval", "Keyframe", "PlacementError", "SettleResult",
+    "place_object", "settle", "read_relations", "FLOOR_KEY", "Entity", "HumanState", "Room", "Scene", "Wall",
+    "SceneFormatError", "scene_from_dict", "scene_to_dict",
+]

@@ -1,0 +1,572 @@
+"""The live scene: rooms, floors, walls with door openings, doors, fixtures and movable objects.
+
+Object poses are the truth (DESIGN.md "Predicates are geometry"): every entity has a world-from-entity
+transform (4, 4) and a state dict; articulated parts follow their joint opening (``state["open"]``, a
+fraction in [0, 1]). Relations are read back from this geometry by :mod:`interactiveworld.world.relations`.
+
+Frames and units: world z-up, metres, radians. Entity keys are ``"name#index"``.
+
+The serialised form (``Scene.to_dict`` / ``Scene.from_dict``, format ``"interactiveworld.scene/1"``) is
+described in :mod:`interactiveworld.world.serialize`; :class:`SceneBuilder` writes it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import numpy as np
+import trimesh
+
+from .assets import AssetModel, Joint, Region, Surface, build_asset, joint_transform
+from .builder import SceneBuilder
+from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
+
+__all__ = ["Room", "Wall", "Entity", "HumanState", "Scene", "SceneBuilder", "yaw_pose", "FLOOR_KEY"]
+
+FLOOR_KEY = "floor#1"
+"""Pseudo-entity key of the floor in relations such as ``("on", "mug#1", "floor#1")``."""
+
+FLOOR_THICKNESS = 0.05
+WALL_COLOR = (0.86, 0.85, 0.82)
+FLOOR_COLOR = (0.55, 0.52, 0.48)
+
+
+def yaw_pose(x: float, y: float, z: float, yaw: float) -> np.ndarray:
+    """World-from-entity transform (4, 4) for a position [m] and a yaw [rad] about +z."""
+    c, s = math.cos(yaw), math.sin(yaw)
+    t = np.eye(4)
+    t[:2, :2] = [[c, -s], [s, c]]
+    t[:3, 3] = (x, y, z)
+    return t
+
+
+@dataclass
+class Room:
+    """A rectangular room: ``rect`` = (x_min, y_min, x_max, y_max) [m]; floor top at ``floor_z`` [m]."""
+
+    name: str
+    rect: tuple[float, float, float, float]
+    floor_z: float = 0.0
+
+    def contains(self, xy: np.ndarray) -> bool:
+        x0, y0, x1, y1 = self.rect
+        return x0 <= xy[0] <= x1 and y0 <= xy[1] <= y1
+
+
+@dataclass
+class Wall:
+    """A straight wall from ``start`` to ``end`` (xy [m]) of ``thickness`` and ``height`` [m].
+
+    ``openings`` are ``(offset, width, height)`` [m] cut by doors (offset of the opening centre along the
+    wall from ``start``)."""
+
+    start: tuple[float, float]
+    end: tuple[float, float]
+    thickness: float = 0.1
+    height: float = 2.5
+    floor_z: float = 0.0
+    openings: list[tuple[float, float, float]] = field(default_factory=list)
+
+    @property
+    def direction(self) -> np.ndarray:
+        d = np.subtract(self.end, self.start).astype(float)
+        return d / max(np.linalg.norm(d), 1e-12)
+
+    @property
+    def length(self) -> float:
+        return float(np.linalg.norm(np.subtract(self.end, self.start)))
+
+    def boxes(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Solid pieces as (world-from-box transform (4, 4), half extents (3,)): segments between openings
+        and lintels above them."""
+        u = self.direction
+        yaw = math.atan2(u[1], u[0])
+        cuts = sorted(self.openings)
+        pieces: list[tuple[float, float, float, float]] = []  # (s0, s1, z0, z1)
+        s = 0.0
+        for off, width, height in cuts:
+            a, b = off - width / 2, off + width / 2
+            if a > s:
+                pieces.append((s, a, 0.0, self.height))
+            if height < self.height:
+                pieces.append((a, b, height, self.height))
+            s = max(s, b)
+        if s < self.length:
+            pieces.append((s, self.length, 0.0, self.height))
+        out = []
+        for s0, s1, z0, z1 in pieces:
+            mid = np.asarray(self.start, float) + u * (s0 + s1) / 2
+            t = yaw_pose(mid[0], mid[1], self.floor_z + (z0 + z1) / 2, yaw)
+            out.append((t, np.array([(s1 - s0) / 2, self.thickness / 2, (z1 - z0) / 2])))
+        return out
+
+
+@dataclass
+class Entity:
+    """A fixture, door or movable object.
+
+    Attributes:
+        name, index: the key parts (``key == f"{name}#{index}"``).
+        kind: asset catalog kind; ``params``: overrides of its defaults; ``model``: the built asset.
+        pose: world-from-entity transform (4, 4), float64.
+        state: persistent state: ``open`` (joint fraction), ``running``, ``cut``, ``cooked`` and free task
+            attributes (JSON values).
+        labels: ``[{"text": ..., "face": ...}]`` label text on the model's label faces.
+        description: free text the Human may see with the handle.
+        door: for room doors, ``{"wall": index, "offset": m}``.
+    """
+
+    name: str
+    index: int
+    kind: str
+    params: dict[str, Any]
+    model: AssetModel
+    pose: np.ndarray
+    state: dict[str, Any] = field(default_factory=dict)
+    labels: list[dict[str, str]] = field(default_factory=list)
+    description: str = ""
+    door: dict[str, Any] | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.name}#{self.index}"
+
+    @property
+    def category(self) -> str:
+        return self.model.category
+
+    @property
+    def movable(self) -> bool:
+        return self.model.movable
+
+    @property
+    def affordances(self) -> frozenset[str]:
+        return self.model.affordances
+
+    @property
+    def opening(self) -> float:
+        """Opening fraction of the main joint in [0, 1] (0 when not articulated)."""
+        return float(self.state.get("open", 0.0)) if self.model.joints else 0.0
+
+    def joint_fraction(self, joint: str | None) -> float:
+        return self.opening if joint is not None else 0.0
+
+    def link_transform(self, joint_name: str | None) -> np.ndarray:
+        """World-from-link transform (4, 4) of the link moved by ``joint_name`` (the body when None)."""
+        if joint_name is None:
+            return self.pose
+        joint = self.model.joint(joint_name)
+        return self.pose @ joint_transform(joint, self.opening)
+
+    def local_to_world(self, point: np.ndarray, joint: str | None = None) -> np.ndarray:
+        t = self.link_transform(joint)
+        return t[:3, :3] @ np.asarray(point, float) + t[:3, 3]
+
+    def world_bounds_corners(self) -> np.ndarray:
+        """The 8 corners of the entity's local AABB in world coordinates, shape (8, 3)."""
+        lo, hi = self.model.bounds
+        c = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
+        return c @ self.pose[:3, :3].T + self.pose[:3, 3]
+
+    def obb(self) -> tuple[np.ndarray, np.ndarray]:
+        """The entity's oriented bounding box: (world-from-box (4, 4), half extents (3,))."""
+        lo, hi = self.model.bounds
+        t = self.pose.copy()
+        t[:3, 3] = self.pose[:3, :3] @ (0.5 * (lo + hi)) + self.pose[:3, 3]
+        return t, 0.5 * (hi - lo)
+
+    def center_of_mass(self) -> np.ndarray:
+        lo, hi = self.model.bounds
+        return self.pose[:3, :3] @ (0.5 * (lo + hi)) + self.pose[:3, 3]
+
+
+@dataclass
+class HumanState:
+    """Where the simulated human is and what it holds.
+
+    Attributes:
+        xy: root position on the floor [m], shape (2,); yaw: heading [rad] (0 = +x).
+        posture: ``"stand"``, ``"sit"``, ``"squat"``.
+        sitting: key of the seat sat on, or None.
+        held: key of the held object, or None.
+        object_in_wrist: wrist-from-object transform (4, 4) of the held object.
+        wrist: world-from-wrist transform (4, 4) at the current pose, or None.
+        carried: key -> held-object-from-content transform of contents following the held container.
+        body_pose: SMPL+H pose (156,) [rad]; body_translation: root [m] (3,) (set by the executor).
+        gaze: world point the head looks at [m] (3,), or None.
+        phone_at_ear: True after ``answer_phone`` until the phone is released.
+    """
+
+    xy: np.ndarray
+    yaw: float = 0.0
+    posture: str = "stand"
+    sitting: str | None = None
+    held: str | None = None
+    object_in_wrist: np.ndarray | None = None
+    wrist: np.ndarray | None = None
+    carried: dict[str, np.ndarray] = field(default_factory=dict)
+    body_pose: np.ndarray | None = None
+    body_translation: np.ndarray | None = None
+    gaze: np.ndarray | None = None
+    phone_at_ear: bool = False
+
+
+class Scene:
+    """The live world (see the module docstring).
+
+    Build it with :meth:`from_dict` (a serialised scene) and serialise it with :meth:`to_dict`.
+    """
+
+    def __init__(self, name: str = "scene") -> None:
+        self.name = name
+        self.rooms: list[Room] = []
+        self.walls: list[Wall] = []
+        self.entities: dict[str, Entity] = {}
+        self.human = HumanState(np.zeros(2))
+        self.attachments: dict[str, dict[str, Any]] = {}
+        self.extra: dict[str, Any] = {}
+
+    # ---------------------------------------------------------------- construction / serialisation
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Scene":
+        """Build a scene from its serialised dict (see :mod:`interactiveworld.world.serialize`)."""
+        from .serialize import scene_from_dict
+        return scene_from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Canonical serialised dict: every entity by explicit pose (JSON-compatible)."""
+        from .serialize import scene_to_dict
+        return scene_to_dict(self)
+
+    # ---------------------------------------------------------------- lookup
+    def __contains__(self, key: str) -> bool:
+        return key in self.entities
+
+    def entity(self, key: str) -> Entity:
+        try:
+            return self.entities[key]
+        except KeyError:
+            raise KeyError(f"no entity {key!r} in the scene") from None
+
+    def __iter__(self) -> Iterator[Entity]:
+        return iter(self.entities.values())
+
+    def movables(self) -> list[Entity]:
+        return [e for e in self.entities.values() if e.movable]
+
+    def doors(self) -> list[Entity]:
+        return [e for e in self.entities.values() if e.door is not None]
+
+    def floor_z_at(self, xy: np.ndarray) -> float | None:
+        """Floor height [m] of the room containing ``xy``, or None outside every room."""
+        for room in self.rooms:
+            if room.contains(xy):
+                return room.floor_z
+        return None
+
+    def room_of(self, xy: np.ndarray) -> Room | None:
+        return next((r for r in self.rooms if r.contains(xy)), None)
+
+    # ---------------------------------------------------------------- world-frame semantics
+    def surfaces(self, key: str) -> list[tuple[Surface, np.ndarray]]:
+        """Support surfaces of ``key`` with their world-from-surface transforms (origin at the rectangle
+        centre, z up the surface normal)."""
+        e = self.entities[key]
+        out = []
+        for s in e.model.surfaces:
+            t = e.link_transform(s.joint).copy()
+            t[:3, 3] = t[:3, :3] @ s.center + t[:3, 3]
+            out.append((s, t))
+        return out
+
+    def regions(self, key: str) -> list[tuple[Region, np.ndarray]]:
+        """Interior regions of ``key`` with world-from-region transforms (origin at the region centre)."""
+        e = self.entities[key]
+        out = []
+        for r in e.model.regions:
+            t = e.link_transform(r.joint).copy()
+            t[:3, 3] = t[:3, :3] @ r.center + t[:3, 3]
+            out.append((r, t))
+        return out
+
+    def handle_point(self, key: str) -> np.ndarray | None:
+        """World position [m] of the main joint's handle, (3,), or None."""
+        e = self.entities[key]
+        if e.model.handle is None:
+            return None
+        joint = e.model.joints[0].name if e.model.joints else None
+        return e.local_to_world(e.model.handle, joint)
+
+    def control_point(self, key: str) -> np.ndarray | None:
+        e = self.entities[key]
+        return None if e.model.control is None else e.local_to_world(e.model.control)
+
+    def label_faces(self, key: str) -> list[dict[str, Any]]:
+        """Label faces of ``key`` that carry text: dicts with text, center, normal, up (world), width, height."""
+        e = self.entities[key]
+        out = []
+        for lab in e.labels:
+            face = next((f for f in e.model.label_faces if f.name == lab.get("face", "front")), None)
+            if face is None:
+                continue
+            r = e.pose[:3, :3]
+            out.append({"text": lab["text"], "face": face.name, "center": r @ face.center + e.pose[:3, 3],
+                        "normal": r @ face.normal, "up": r @ face.up, "width": face.width, "height": face.height})
+        return out
+
+    # ---------------------------------------------------------------- motion of entities
+    def riders(self, key: str) -> list[str]:
+        """Objects resting on or inside ``key`` (transitively), read back from geometry."""
+        from .relations import supporters
+        found: list[str] = []
+        frontier = [key]
+        while frontier:
+            k = frontier.pop()
+            for other in self.movables():
+                if other.key in found or other.key == key or other.key == self.human.held:
+                    continue
+                if k in supporters(self, other.key):
+                    found.append(other.key)
+                    frontier.append(other.key)
+        return found
+
+    def move_entity(self, key: str, pose: np.ndarray, *, carry: bool = True) -> list[str]:
+        """Set the pose of ``key``; with ``carry``, objects on/in it keep their relative transforms.
+
+        Returns the keys of the carried objects."""
+        e = self.entities[key]
+        riders = self.riders(key) if carry else []
+        delta = pose @ np.linalg.inv(e.pose)
+        for r in riders:
+            self.entities[r].pose = delta @ self.entities[r].pose
+        e.pose = np.array(pose, dtype=float)
+        return riders
+
+    def set_wrist(self, wrist: np.ndarray) -> None:
+        """Move the wrist; the held object (and its contents) follow by their fixed transforms."""
+        self.human.wrist = np.array(wrist, dtype=float)
+        held = self.human.held
+        if held is None or self.human.object_in_wrist is None:
+            return
+        obj_pose = self.human.wrist @ self.human.object_in_wrist
+        self.entities[held].pose = obj_pose
+        for k, rel in self.human.carried.items():
+            self.entities[k].pose = obj_pose @ rel
+
+    def grasp(self, key: str, wrist: np.ndarray, object_in_wrist: np.ndarray) -> None:
+        """Start holding ``key``: store the fixed wrist-from-object transform and the contents' transforms."""
+        riders = self.riders(key)
+        self.human.held = key
+        self.human.object_in_wrist = np.array(object_in_wrist, dtype=float)
+        inv = np.linalg.inv(self.entities[key].pose)
+        self.human.carried = {r: inv @ self.entities[r].pose for r in riders}
+        self.set_wrist(wrist)
+
+    def release(self) -> str | None:
+        """Stop holding; returns the released key (poses stay where they are until settled)."""
+        key = self.human.held
+        self.human.held = None
+        self.human.object_in_wrist = None
+        self.human.carried = {}
+        self.human.phone_at_ear = False
+        return key
+
+    def set_open(self, key: str, fraction: float) -> None:
+        """Drive the main joint of ``key`` to ``fraction`` in [0, 1]; contents of a drawer ride along."""
+        e = self.entities[key]
+        if not e.model.joints:
+            raise ValueError(f"{key} has no joint")
+        fraction = float(np.clip(fraction, 0.0, 1.0))
+        moving = [r.name for r in e.model.regions if r.joint is not None]
+        riders: list[str] = []
+        if moving:
+            from .relations import inside_region
+            riders = [o.key for o in self.movables() if o.key != self.human.held
+                      and any(inside_region(self, o.key, key, name) for name in moving)]
+        before = {r: np.linalg.inv(e.link_transform(e.model.joints[0].name)) @ self.entities[r].pose
+                  for r in riders}
+        e.state["open"] = fraction
+        after = e.link_transform(e.model.joints[0].name)
+        for r, rel in before.items():
+            self.entities[r].pose = after @ rel
+
+    # ---------------------------------------------------------------- geometry for other layers
+    def entity_boxes(self, e: Entity, overrides: dict[str, float] | None = None) -> list[tuple[np.ndarray, np.ndarray,
+                                                                                               str | None]]:
+        """Collision boxes of ``e``: (world-from-box (4, 4), half extents (3,), joint name or None).
+
+        Movable objects give one box (their local AABB); fixtures one box per colliding part."""
+        if e.movable:
+            t, h = e.obb()
+            return [(t, h, None)]
+        out = []
+        frac = e.opening if overrides is None or e.key not in overrides else overrides[e.key]
+        links: dict[str | None, np.ndarray] = {None: e.pose}
+        for j in e.model.joints:
+            links[j.name] = e.pose @ joint_transform(j, frac)
+        for p in e.model.parts:
+            if not p.collide:
+                continue
+            link = links[p.joint]
+            t = link.copy()
+            t[:3, 3] = link[:3, :3] @ p.box_center + link[:3, 3]
+            out.append((t, p.box_half, p.joint))
+        return out
+
+    def collision_geometry(self, *, exclude: tuple[str, ...] = ()) -> CollisionGeometry:
+        """All collision geometry as boxes: floors (FLOOR), walls (WALL), fixtures (FURNITURE), door leaves
+        (DOOR_LEAF, owner ``"door#N"``) and movable objects (OBJECT), owners ``"name#index"``."""
+        transforms, halves, tags, owner_idx = [], [], [], []
+        owners: list[str] = []
+        for room in self.rooms:
+            x0, y0, x1, y1 = room.rect
+            transforms.append(yaw_pose((x0 + x1) / 2, (y0 + y1) / 2, room.floor_z - FLOOR_THICKNESS / 2, 0.0))
+            halves.append(((x1 - x0) / 2, (y1 - y0) / 2, FLOOR_THICKNESS / 2))
+            tags.append(SurfaceTag.FLOOR)
+            owner_idx.append(-1)
+        for wall in self.walls:
+            for t, h in wall.boxes():
+                transforms.append(t)
+                halves.append(h)
+                tags.append(SurfaceTag.WALL)
+                owner_idx.append(-1)
+        for e in self.entities.values():
+            if e.key in exclude:
+                continue
+            boxes = self.entity_boxes(e)
+            if not boxes:
+                continue
+            owners.append(e.key)
+            oi = len(owners) - 1
+            tag = SurfaceTag.OBJECT if e.movable else (SurfaceTag.DOOR_LEAF if e.door is not None
+                                                       else SurfaceTag.FURNITURE)
+            for t, h, _ in boxes:
+                transforms.append(t)
+                halves.append(h)
+                tags.append(tag)
+                owner_idx.append(oi)
+        return CollisionGeometry(box_transforms=np.array(transforms).reshape(-1, 4, 4),
+                                 box_half_extents=np.array(halves, float).reshape(-1, 3),
+                                 box_tags=np.array(tags, np.uint8), box_owner=np.array(owner_idx, np.int32),
+                                 owners=owners)
+
+    def is_dynamic(self, e: Entity) -> bool:
+        """Entities drawn per frame (moving objects, articulated parts, movable fixtures)."""
+        return e.movable or bool(e.model.joints) or "movable_fixture" in e.affordances
+
+    def static_visual_meshes(self) -> list[VisualMesh]:
+        """Floors, walls and fixtures that never move (built once into the renderer's static scene)."""
+        meshes = [self._architecture_mesh()]
+        for e in self.entities.values():
+            if not self.is_dynamic(e):
+                meshes.extend(self.entity_visuals(e))
+        return meshes
+
+    def dynamic_visual_meshes(self, *, object_poses: dict[str, np.ndarray] | None = None,
+                              articulation: dict[str, float] | None = None) -> list[VisualMesh]:
+        """Movable objects, articulated fixtures and movable fixtures, optionally at keyframe overrides."""
+        out = []
+        for e in self.entities.values():
+            if self.is_dynamic(e):
+                pose = None if object_poses is None else object_poses.get(e.key)
+                frac = None if articulation is None else articulation.get(e.key)
+                out.extend(self.entity_visuals(e, pose=pose, opening=frac))
+        return out
+
+    def visual_meshes(self) -> list[VisualMesh]:
+        """Every renderable mesh now (static first, then dynamic)."""
+        return self.static_visual_meshes() + self.dynamic_visual_meshes()
+
+    def entity_visuals(self, e: Entity, *, pose: np.ndarray | None = None,
+                       opening: float | None = None) -> list[VisualMesh]:
+        """The entity's coloured mesh (one VisualMesh) plus one textured quad per label."""
+        pose = e.pose if pose is None else pose
+        frac = e.opening if opening is None else opening
+        links: dict[str | None, np.ndarray] = {None: pose}
+        for j in e.model.joints:
+            links[j.name] = pose @ joint_transform(j, frac)
+        verts, faces, colors = [], [], []
+        n = 0
+        for p in self._visual_parts(e):
+            v = p.mesh.vertices @ links[p.joint][:3, :3].T + links[p.joint][:3, 3]
+            verts.append(v)
+            faces.append(p.mesh.faces + n)
+            colors.append(np.repeat(np.asarray(p.color, np.float32)[None], len(p.mesh.faces), axis=0))
+            n += len(v)
+        out = [VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
+                          np.concatenate(colors).astype(np.float32), owner=e.key)]
+        if e.labels:
+            from ..render import label_quad
+            r = pose[:3, :3]
+            for lab in e.labels:
+                face = next((f for f in e.model.label_faces if f.name == lab.get("face", "front")), None)
+                if face is None:
+                    continue
+                out.append(label_quad(lab["text"], r @ face.center + pose[:3, 3], r @ face.normal, r @ face.up,
+                                      face.width, face.height, e.key))
+        return out
+
+    def _visual_parts(self, e: Entity):
+        if e.state.get("cut") and e.movable:
+            return _sliced_parts(e.model)
+        if e.state.get("cooked") and e.movable:
+            return [_tinted(p, 0.6) for p in e.model.parts]
+        return e.model.parts
+
+    def _architecture_mesh(self) -> VisualMesh:
+        verts, faces, colors = [], [], []
+        n = 0
+
+        def add(t, h, color):
+            nonlocal n
+            m = trimesh.creation.box(extents=2 * np.asarray(h), transform=t)
+            verts.append(m.vertices)
+            faces.append(m.faces + n)
+            colors.append(np.repeat(np.asarray(color, np.float32)[None], len(m.faces), axis=0))
+            n += len(m.vertices)
+
+        for room in self.rooms:
+            x0, y0, x1, y1 = room.rect
+            add(yaw_pose((x0 + x1) / 2, (y0 + y1) / 2, room.floor_z - FLOOR_THICKNESS / 2, 0.0),
+                ((x1 - x0) / 2, (y1 - y0) / 2, FLOOR_THICKNESS / 2), FLOOR_COLOR)
+        for wall in self.walls:
+            for t, h in wall.boxes():
+                add(t, h, WALL_COLOR)
+        if not verts:
+            return VisualMesh(np.zeros((0, 3), np.float32), np.zeros((0, 3), np.int32), np.zeros((0, 3), np.float32))
+        return VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
+                          np.concatenate(colors).astype(np.float32), owner="")
+
+
+def _tinted(part, factor: float):
+    from dataclasses import replace
+    return replace(part, color=tuple(c * factor for c in part.color))
+
+
+def _sliced_parts(model: AssetModel):
+    """A cut object drawn as three slices separated by 6 mm gaps along its longest horizontal axis."""
+    from dataclasses import replace
+    lo, hi = model.bounds
+    axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
+    out = []
+    edges = np.linspace(lo[axis], hi[axis], 4)
+    for part in model.parts:
+        for i in range(3):
+            normal = np.zeros(3)
+            normal[axis] = 1.0
+            piece = part.mesh.slice_plane([0, 0, 0] + normal * edges[i], normal, cap=True)
+            if piece is None or len(piece.faces) == 0:
+                continue
+            piece = piece.slice_plane(normal * edges[i + 1], -normal, cap=True)
+            if piece is None or len(piece.faces) == 0:
+                continue
+            piece = piece.copy()
+            shift = np.zeros(3)
+            shift[axis] = (i - 1) * 0.006
+            piece.apply_translation(shift)
+            out.append(replace(part, mesh=piece))
+    return out or list(model.parts)
+
+
+__all__ += ["Joint"]

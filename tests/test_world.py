@@ -1,0 +1,212 @@
+"""The world model: asset catalog, scene dict round trip, collision geometry, settling numbers."""
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+import pytest
+
+from interactiveworld.world import (CATALOG, FLOOR_KEY, PlacementError, Scene, SceneBuilder, SceneFormatError,
+                                    SurfaceTag, build_asset, describe_catalog, place_object, read_relations,
+                                    settle)
+from interactiveworld.world.assets import joint_transform
+from interactiveworld.world.physics import GRAVITY, MAX_PENETRATION, STEP_HZ, penetration
+from interactiveworld.world.scene import yaw_pose
+
+from interactiveworld.world.examples import kitchen
+
+
+def test_every_catalog_kind_builds_with_consistent_bounds():
+    for kind, spec in CATALOG.items():
+        m = build_asset(kind)
+        lo, hi = m.bounds
+        assert np.all(hi > lo), kind
+        assert m.movable == spec.movable
+        for part in m.parts:
+            np.testing.assert_allclose(part.mesh.bounds[0], part.box_center - part.box_half, atol=1e-9)
+        for r in m.regions:  # every region has its floor as a surface of the same name
+            assert m.surface(r.name) is not None
+    text = describe_catalog()
+    assert "fridge" in text and "shelf_1" in text
+
+
+def test_unknown_kind_and_parameter_are_named():
+    with pytest.raises(KeyError, match="unknown asset kind 'toaster_x'"):
+        build_asset("toaster_x")
+    with pytest.raises(ValueError, match="unknown parameter"):
+        build_asset("fridge", {"colour": (1, 0, 0)})
+
+
+def test_hinge_opens_outward_by_ninety_degrees():
+    m = build_asset("fridge")
+    j = m.joints[0]
+    h0 = m.handle
+    h1 = (joint_transform(j, 1.0) @ np.r_[h0, 1.0])[:3]
+    # Hand-worked: hinge on the viewer's left edge (y = -w/2) at the front (x = d/2); a 90 deg outward swing
+    # maps the handle offset (dx, dy) from the hinge to (dy, -dx).
+    hinge = j.origin
+    dx, dy = h0[0] - hinge[0], h0[1] - hinge[1]
+    np.testing.assert_allclose(h1[:2], hinge[:2] + [dy, -dx], atol=1e-9)
+    assert h1[0] > h0[0]
+
+
+def test_scene_round_trip_is_exact_and_geometry_identical():
+    d = kitchen()
+    s1 = Scene.from_dict(d)
+    c1 = s1.to_dict()
+    json.loads(json.dumps(c1))  # JSON-compatible
+    s2 = Scene.from_dict(c1)
+    assert s2.to_dict() == c1
+    g1, g2 = s1.collision_geometry(), s2.collision_geometry()
+    np.testing.assert_array_equal(g1.box_transforms, g2.box_transforms)
+    np.testing.assert_array_equal(g1.box_half_extents, g2.box_half_extents)
+    assert g1.owners == g2.owners
+    assert read_relations(s1) == read_relations(s2)
+
+
+def test_scene_format_errors_name_the_field():
+    d = kitchen()
+    with pytest.raises(SceneFormatError, match="format"):
+        Scene.from_dict({**d, "format": "x"})
+    bad = kitchen()
+    bad["entities"][0].pop("kind")
+    with pytest.raises(SceneFormatError, match="kind"):
+        Scene.from_dict(bad)
+    bad = kitchen()
+    bad["entities"][-1]["in"]["container"] = "oven#9"
+    with pytest.raises(SceneFormatError, match="oven#9"):
+        Scene.from_dict(bad)
+
+
+def test_collision_geometry_tags_and_owners():
+    s = Scene.from_dict(kitchen())
+    g = s.collision_geometry()
+    tags = set(g.box_tags.tolist())
+    assert {SurfaceTag.FLOOR, SurfaceTag.WALL, SurfaceTag.FURNITURE, SurfaceTag.DOOR_LEAF, SurfaceTag.OBJECT} <= tags
+    door = g.owners.index("door#1")
+    assert np.all(g.box_tags[g.box_owner == door] == SurfaceTag.DOOR_LEAF)
+    mug = g.owners.index("mug#1")
+    assert np.all(g.box_tags[g.box_owner == mug] == SurfaceTag.OBJECT)
+    # the door cuts an opening: no wall box covers the door centre below the lintel
+    for t, h in zip(g.box_transforms[g.box_tags == SurfaceTag.WALL], g.box_half_extents[g.box_tags == SurfaceTag.WALL]):
+        local = t[:3, :3].T @ (np.array([5.0, 2.0, 1.0]) - t[:3, 3])
+        assert np.any(np.abs(local) > h)
+
+
+def test_visual_meshes_split_static_and_dynamic():
+    s = Scene.from_dict(kitchen(carton_on_counter=False))
+    static = s.static_visual_meshes()
+    dynamic = s.dynamic_visual_meshes()
+    owners_dyn = {m.owner for m in dynamic}
+    assert {"mug#1", "tomato#1", "fridge#1", "door#1"} <= owners_dyn
+    assert "counter#1" in {m.owner for m in static} and "counter#1" not in owners_dyn
+    for m in static + dynamic:
+        assert m.vertices.dtype == np.float32 and m.faces.dtype == np.int32
+        assert m.face_colors.shape == (len(m.faces), 3)
+
+
+def test_settle_matches_hand_integrated_fall():
+    s = Scene.from_dict(kitchen(carton_on_counter=False))
+    mug = s.entity("mug#1")
+    pose = mug.pose.copy()
+    pose[2, 3] += 0.02
+    mug.pose = pose
+    r = settle(s, "mug#1")
+    # Semi-implicit Euler at 60 Hz: after k steps the drop is g dt^2 k (k+1) / 2; contact when >= 2 cm.
+    dt = 1.0 / STEP_HZ
+    k = next(k for k in range(1, 100) if GRAVITY * dt * dt * k * (k + 1) / 2 >= 0.02)
+    assert r.ok and r.support == "table#1" and r.steps == k == 4
+    np.testing.assert_allclose(s.entity("mug#1").pose[2, 3], 0.75, atol=1e-12)
+    np.testing.assert_allclose(r.drop, 0.02, atol=1e-12)
+
+
+def test_settle_falls_to_floor_when_nothing_below():
+    s = Scene.from_dict(kitchen(carton_on_counter=False))
+    s.entity("mug#1").pose = yaw_pose(1.5, 0.5, 0.6, 0.0)
+    r = settle(s, "mug#1")
+    assert r.ok and r.support == FLOOR_KEY
+    assert s.entity("mug#1").pose[2, 3] == pytest.approx(0.0, abs=1e-12)
+
+
+def test_penetration_gate_both_sides():
+    s = Scene.from_dict(kitchen(carton_on_counter=False))
+    mug = s.entity("mug#1")
+    lo_x = mug.model.bounds[0][0]
+    # push the mug into the west wall (inner face x = 0.05): 4 cm passes, 6 cm fails
+    for depth, ok in ((0.04, True), (0.06, False)):
+        mug.pose = yaw_pose(0.05 - depth - lo_x, 1.0, 0.0, 0.0)
+        r = settle(s, "mug#1")
+        np.testing.assert_allclose(r.penetration, depth, atol=1e-9)
+        assert r.ok is ok
+        assert MAX_PENETRATION == 0.05
+
+
+def test_placement_packs_objects_two_centimetres_apart():
+    b = SceneBuilder("t")
+    b.add_room("r", (0, 0, 3, 3))
+    b.add_fixture("table", at=(1.5, 1.5), params={"width": 0.3, "depth": 0.3})
+    for _ in range(2):
+        b.add_object("toy_block", on="table#1")
+    s = Scene.from_dict(b.build())
+    a, c = s.entity("toy_block#1").pose[:3, 3], s.entity("toy_block#2").pose[:3, 3]
+    gap = np.abs(a - c)[:2].max() - 0.06
+    assert gap >= 0.02 - 1e-9
+    # keep packing until the table is full: every pair stays >= 2 cm apart (axis-aligned blocks)
+    with pytest.raises(PlacementError, match="no free spot"):
+        for _ in range(40):
+            place_object(s, _add_block(s), "table#1")
+    placed = [e for e in s if e.name == "toy_block" and e.pose[2, 3] < 1.0]
+    assert len(placed) >= 9
+    for i, a in enumerate(placed):
+        for c in placed[i + 1:]:
+            assert np.abs(a.pose[:2, 3] - c.pose[:2, 3]).max() - 0.06 >= 0.02 - 1e-9
+        assert abs(a.pose[0, 3] - 1.5) <= 0.15 - 0.03 + 1e-9 and abs(a.pose[1, 3] - 1.5) <= 0.12 + 1e-9
+
+
+def _add_block(s: Scene) -> str:
+    from interactiveworld.world.scene import Entity
+    n = max((e.index for e in s if e.name == "toy_block"), default=0) + 1
+    e = Entity("toy_block", n, "toy_block", {}, build_asset("toy_block"), yaw_pose(0, 0, 5, 0))
+    s.entities[e.key] = e
+    return e.key
+
+
+def test_placement_refuses_unknown_surface_and_too_tall():
+    s = Scene.from_dict(kitchen(carton_on_counter=False))
+    key = _add_block(s)
+    with pytest.raises(PlacementError, match="no surface or region 'shelf_9'"):
+        place_object(s, key, "fridge#1", "shelf_9")
+    b = SceneBuilder("t")
+    b.add_room("r", (0, 0, 3, 3))
+    b.add_fixture("shelf", at=(1.5, 1.5), params={"height": 0.5, "shelves": 4})
+    b.add_object("bottle", at=(1.0, 1.0))
+    s = Scene.from_dict(b.build())
+    with pytest.raises(PlacementError, match="does not fit"):
+        place_object(s, "bottle#1", "shelf#1", "shelf_1")
+
+
+def test_carried_contents_and_drawer_contents_follow():
+    b = SceneBuilder("t")
+    b.add_room("r", (0, 0, 3, 3))
+    b.add_fixture("table", at=(1.5, 1.5))
+    b.add_fixture("drawer", at=(0.3, 1.0), z=0.5)
+    b.add_object("bowl", on="table#1")
+    b.add_object("egg", on="bowl#1", region="interior")
+    b.add_object("keys", on="drawer#1", region="drawer")
+    s = Scene.from_dict(b.build())
+    assert ("inside", "egg#1", "bowl#1") in read_relations(s)
+    wrist = np.eye(4)
+    wrist[:3, 3] = s.entity("bowl#1").pose[:3, 3] + [0, 0, 0.1]
+    s.grasp("bowl#1", wrist, np.linalg.inv(wrist) @ s.entity("bowl#1").pose)
+    moved = wrist.copy()
+    moved[:3, 3] += [0.3, -0.2, 0.25]
+    s.set_wrist(moved)
+    np.testing.assert_allclose(s.entity("egg#1").pose[:3, 3] - s.entity("bowl#1").pose[:3, 3],
+                               [0, 0, s.entity("egg#1").pose[2, 3] - s.entity("bowl#1").pose[2, 3]], atol=1e-12)
+    assert ("inside", "egg#1", "bowl#1") in read_relations(s)
+    k0 = s.entity("keys#1").pose[:3, 3].copy()
+    s.set_open("drawer#1", 1.0)
+    np.testing.assert_allclose(s.entity("keys#1").pose[:3, 3] - k0, [0.8 * 0.5, 0, 0], atol=1e-12)
+    assert ("inside", "keys#1", "drawer#1") in read_relations(s)
+    assert math.isclose(s.entity("drawer#1").opening, 1.0)
