@@ -234,3 +234,23 @@ def test_no_render_writes_no_frames(tmp_path):
                      env=FakeEnv(render=False), write_frames=False)
     assert rec["passed"] == 1 and rec["frames"] == 0
     assert not (tmp_path / "cell" / "frames").exists()
+
+
+def test_find_refuses_commands_on_unseen_targets(tmp_path):
+    data = copy.deepcopy(decision_pack())
+    data.update(id="finding-05", family="Finding")
+    data.pop("protocol")
+    data["catalog"] = {"table": 12, "row": 5}
+    data["opening"]["commands"] = ["[Walk] <shelf> (1)"]
+    tp = parse_taskpack(_hashed(data))
+    a = ListAssistant(["interrupt Grab the card printed $41.", "interrupt Go to the counter first.", "silent",
+                       "done"])
+    # the Human tries the remembered card by its handle before it is in view: refused, not executed
+    h = ListHuman([("[Grab] <invoice_card> (2)", ""), ("[Walk] <counter> (1)\n[Grab] <invoice_card> (2)", "")])
+    rec, trace, env = _run(tp, a, h, tmp_path)
+    cmds = [r for r in trace if r["type"] == "command"]
+    assert cmds[0]["outcome"]["error"]["code"] == "UNKNOWN_ENTITY"
+    assert "cannot see it" in cmds[0]["outcome"]["error"]["message"]
+    assert "[Grab] <invoice_card> (2)" not in env.executed[:len(tp.opening.commands) + 1]
+    assert [c["outcome"]["ok"] for c in cmds] == [False, True, True] and env.held() == "invoice_card#2"
+    assert rec["refused_actions"] == 1

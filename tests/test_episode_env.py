@@ -1,6 +1,5 @@
 """Integration: the closed loop on the real Environment (the physical world, the action language and
 the scorer together), with the example kitchen: oracle passes, silent fails, the trace replays."""
-import copy
 import json
 
 import pytest

@@ -317,10 +317,36 @@ class Episode:
             self.log.write("replace_queue", tick=tick, dropped=list(st.queue))
         st.queue = deque(split)
 
+    def _withheld(self, cmd: str) -> list[str]:
+        """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
+
+        FIND: a movable target exists for the Human only while visible or held; NARRATE: only once the
+        Assistant has named it (appendix C.2.2). Entities outside the legend are not restricted.
+        """
+        if self.protocol not in ("FIND", "NARRATE"):
+            return []
+        legend = {e.handle for e in self.tp.human_context.legend}
+        named = [k for k in command_targets(cmd) if k in legend]
+        if not named:
+            return []
+        visible = {h.key for h in self.env.handles(visible_only=True)} if self.protocol == "FIND" else set()
+        exposed = {a for a, _ in human_handles(self.protocol, self.tp.human_context.legend, visible=visible,
+                                               held=self.env.held(), mentioned=" ".join(self.st.assistant_said))}
+        return [k for k in named if key_to_arg(k) not in exposed]
+
     def _run_command(self, tick: int) -> None:
         st = self.st
         cmd = st.queue.popleft()
-        outcome = self._execute(cmd)
+        withheld = self._withheld(cmd)
+        if withheld:
+            # Refused at the information boundary: the Human cannot ground what it has not been given.
+            what = ", ".join(k.split("#")[0].replace("_", " ") for k in withheld)
+            why = ("you cannot see it from here" if self.protocol == "FIND"
+                   else "the assistant has not told you about it")
+            outcome = StepOutcome(command=cmd, ok=False, error=PrimitiveError(
+                ErrorCode.UNKNOWN_ENTITY, f"You cannot act on the {what}: {why}.", {"withheld": withheld}))
+        else:
+            outcome = self._execute(cmd)
         st.actions += 1
         st.segments_since += 1
         if st.interventions:
