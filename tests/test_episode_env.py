@@ -34,7 +34,7 @@ def _pack() -> dict:
             {"say": "Put it in the fridge.", "commands": ["[PutIn] <milk_carton> (1) <fridge> (1)"]},
             {"say": "Close the fridge.", "commands": ["[Close] <fridge> (1)"]}], "step_count": 4},
         "no_help": {"steps": [{"say": "Where should this go?"}]},
-        "completion": {"goals": [{"inside": ["milk_carton#1", "fridge#1"]}, {"closed": ["fridge#1"]}]},
+        "completion": {"goals": [{"inside": ["milk_carton#1", "fridge#1"]}], "prohibitions": [{"open": ["fridge#1"]}]},
         "capabilities": [{"capability": "C6", "name": "Knowledge", "points": [
             {"id": "refrigerated", "condition": {"inside": ["milk_carton#1", "fridge#1"]}}]}],
         "budgets": {"ticks": 20, "actions": 10},
