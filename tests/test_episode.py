@@ -138,6 +138,12 @@ def test_infrastructure_faults_make_the_cell_void(mutate, assistant_kw, reason, 
     assert trace[-1]["type"] == "end" and trace[-1]["status"] == "void"
 
 
+def test_missing_opening_frames_make_the_cell_void(tmp_path):
+    tp = parse_taskpack(decision_pack())
+    rec, _, _ = _run(tp, ListAssistant([]), ListHuman([]), tmp_path, env=FakeEnv(render=False), write_frames=True)
+    assert rec["status"] == "void" and "missing evidence" in rec["void_reason"]
+
+
 def test_policy_exception_is_recorded_as_error(tmp_path):
     tp = parse_taskpack(decision_pack())
     rec, trace, _ = _run(tp, ListAssistant([], crash_at=1), ListHuman([]), tmp_path)

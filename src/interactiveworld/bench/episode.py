@@ -50,7 +50,8 @@ class EpisodeConfig:
 
     Attributes:
         seed: world seed passed to ``reset``.
-        write_frames: write each frame as PNG under ``frames/`` (off: frames stay in memory only).
+        write_frames: rendering is on: write each frame as PNG under ``frames/``; an opening that
+            yields no frames is then missing evidence (VOID).
         assistant_name / human_name: names written to the logs (default: the agents' ``name``).
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
@@ -217,6 +218,8 @@ class Episode:
             log.write("opening_command", command=cmd, outcome=outcome.to_log(), frames=[f.path for f in frames])
             if not outcome.ok:
                 raise VoidCell(f"opening command {cmd!r} failed: {outcome.message}")
+        if self.cfg.write_frames and tp.opening.commands and not self.st.frames:
+            raise VoidCell("missing evidence: the opening produced no frames although rendering is on")
         self.env.mark_baseline()
         baseline = self.env.relations()
         log.write("baseline", relations=sorted(list(r) for r in baseline), digest=self.env.state_digest(),
