@@ -161,3 +161,11 @@ def test_no_taskpacks_installed(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path))
     assert main(["run", "--no-progress"]) == 2
     assert "no TaskPacks are installed" in capsys.readouterr().err
+
+
+def test_schema_lists_the_taskpack_fields(capsys):
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["title"] == "TaskPack"
+    assert {"format", "id", "family", "scene", "opening", "oracle", "completion", "budgets", "hash"} <= set(
+        schema["required"])

@@ -8,6 +8,7 @@
     iw-eval show runs/.../decision-05/seed0 --open
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
+    iw-eval schema                               # the TaskPack JSON Schema
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string) print
 a message and exit with status 2.
@@ -294,6 +295,13 @@ def cmd_hash(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .bench.taskpack import TaskPack
+
+    print(json.dumps(TaskPack.model_json_schema(), indent=2))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .bench.sweep import DEFAULT_ENV
 
@@ -348,6 +356,9 @@ def build_parser() -> argparse.ArgumentParser:
     h = sub.add_parser("hash", help="rewrite the hash of TaskPack file(s) being authored")
     h.add_argument("files", nargs="+")
     h.set_defaults(func=cmd_hash)
+
+    sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)")
+    sc.set_defaults(func=cmd_schema)
     return p
 
 
