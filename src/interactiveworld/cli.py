@@ -228,8 +228,17 @@ def cmd_show(args: argparse.Namespace) -> int:
         import html as _html
 
         index = target / "index.html"
+        from .bench.logs import read_eval
+
+        def status(cell: Path) -> str:
+            ev = read_eval(cell) or {}
+            if ev.get("status") != "valid":
+                return ev.get("status", "unfinished").upper()
+            return ("PASS" if ev.get("passed") else "FAIL") + f" ({100 * (ev.get('completion') or 0):.0f}%)"
+
         links = "".join(f'<li><a href="{_html.escape(str(p.relative_to(target)))}">'
-                        f'{_html.escape(str(p.parent.relative_to(target)))}</a></li>' for p in pages)
+                        f'{_html.escape(str(p.parent.relative_to(target)))}</a> {_html.escape(status(p.parent))}</li>'
+                        for p in pages)
         index.write_text(f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>episodes</title></head>"
                          f"<body><h1>Episodes</h1><ul>{links}</ul></body></html>\n", encoding="utf-8")
         shown = index
