@@ -11,7 +11,9 @@
     iw-eval schema                               # the TaskPack JSON Schema
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string) print
-a message and exit with status 2.
+a message and exit with status 2. ``run`` exits with 1 when VOID cells remain after their re-runs
+(run the same command again to retry them); ``replay`` and ``validate`` exit with 1 on a mismatch or
+a failed check.
 """
 from __future__ import annotations
 
