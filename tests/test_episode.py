@@ -37,6 +37,8 @@ def test_controls(task, control, passed, stop, tmp_path):
     if control == "oracle":
         assert rec["completion"] == 1.0
         assert rec["actions"] == tp.oracle.step_count and rec["efficiency"] == 1.0
+        # decision: the final Put completes it; prevention: the PutIn, before the closing of the fridge
+        assert rec["stable_completion_action"] == {"decision-05": 2, "prevention-01": 3}[task]
         assert all(c["label"] == "clean_pass" for c in rec["capabilities"])
     else:
         assert rec["completion"] < 1.0 and rec["efficiency"] is None
@@ -115,6 +117,7 @@ def test_goal_satisfaction_never_auto_terminates(tmp_path):
     h = ListHuman([("[Grab] <invoice_card> (2)\n[Put] <invoice_card> (2) <approval_desk> (1)", "")])
     rec, _, _ = _run(tp, a, h, tmp_path)
     assert rec["stop_reason"] == "tick_budget" and rec["ticks"] == tp.budgets.ticks and rec["passed"] == 1
+    assert rec["stable_completion_action"] == 2
 
 
 @pytest.mark.parametrize("mutate,assistant_kw,reason", [

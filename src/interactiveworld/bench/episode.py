@@ -420,9 +420,23 @@ class Episode:
         caps = label_capabilities(self.tp, final=final, baseline=baseline, trace=self.st.trace, assistant_speech=said,
                                   intervened=bool(self.st.interventions),
                                   acted_on_guidance=self.st.commands_after_intervention > 0)
+        stable = self._stable_completion(baseline) if result.passed else None
         digest = self.env.state_digest()
         self.log.write("final", relations=sorted(list(r) for r in final), digest=digest, held=self.env.held())
-        return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final)}
+        return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final),
+                "stable": stable}
+
+    def _stable_completion(self, baseline: frozenset) -> int | None:
+        """The earliest action count after which the strict pass holds and stays true (appendix C.3.3)."""
+        trace = self.st.trace
+        earliest = None
+        for k in range(len(trace), -1, -1):
+            state = trace[k - 1].relations_after if k else baseline
+            ok = scoring.score_episode(self.tp.completion, final=state, baseline=baseline, trace=trace[:k]).passed
+            if not ok:
+                break
+            earliest = k
+        return earliest
 
     def _eval_record(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
                      wall_s: float) -> dict[str, Any]:
@@ -444,6 +458,7 @@ class Episode:
             "ticks": st.ticks, "actions": st.actions, "refused_actions": st.refused,
             "oracle_actions": self.tp.oracle_actions,
             "efficiency": (st.actions / self.tp.oracle_actions) if valid and passed else None,
+            "stable_completion_action": score["stable"] if valid else None,
             "interventions": len(st.interventions), "leaks": st.leaks,
             "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
             "repairs": st.repairs,
