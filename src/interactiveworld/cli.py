@@ -79,7 +79,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .bench.sweep import CellSpec, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
 
-    _check_agents(args.assistant, args.human, args.assistant_memory)
+    assistants = list(dict.fromkeys(args.assistant))
+    humans = list(dict.fromkeys(args.human))
+    for a in assistants:
+        for h in humans:
+            _check_agents(a, h, args.assistant_memory)
     seeds = _seeds(args.seeds)
     try:
         paths = select_taskpacks(args.tasks, args.family)
@@ -88,33 +92,39 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.workers < 1:
         raise UsageError(f"--workers: expected >= 1, got {args.workers}")
-    if args.assistant == "wrong":
-        skipped = [tp.id for _, tp in packs if tp.controls.wrong is None]
-        if skipped:
-            print(f"note: no wrong-guidance control declared in {', '.join(skipped)}; skipped", file=sys.stderr)
-        packs = [(p, tp) for p, tp in packs if tp.controls.wrong is not None]
     out = Path(args.out or os.path.join("runs", time.strftime("%Y-%m-%dT%H-%M-%S")))
-    cells = [CellSpec(taskpack=str(p), task_id=tp.id, assistant=args.assistant, human=args.human, seed=s,
-                      memory=args.assistant_memory, api_base=args.api_base, env=args.env, render=not args.no_render,
-                      timeout_s=args.timeout, max_retries=args.max_retries)
-             for p, tp in packs for s in seeds]
-    print(f"iw-eval run: {len(cells)} cell(s) ({len(packs)} TaskPack(s) x {len(seeds)} seed(s)), "
-          f"Assistant {args.assistant}{'+memory' if args.assistant_memory else ''}, Human {args.human} -> {out}",
-          file=sys.stderr)
+    cells = []
+    for a in assistants:
+        chosen = packs
+        if a == "wrong":
+            skipped = [tp.id for _, tp in packs if tp.controls.wrong is None]
+            if skipped:
+                print(f"note: no wrong-guidance control declared in {', '.join(skipped)}; skipped", file=sys.stderr)
+            chosen = [(p, tp) for p, tp in packs if tp.controls.wrong is not None]
+        cells += [CellSpec(taskpack=str(p), task_id=tp.id, assistant=a, human=h, seed=s,
+                           memory=args.assistant_memory, api_base=args.api_base, env=args.env,
+                           render=not args.no_render, timeout_s=args.timeout, max_retries=args.max_retries)
+                  for h in humans for p, tp in chosen for s in seeds]
+    mem = "+memory" if args.assistant_memory else ""
+    print(f"iw-eval run: {len(cells)} cell(s): {len(assistants)} Assistant(s) x {len(humans)} Human(s) x "
+          f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
+          f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
     summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
                         progress=not args.no_progress,
-                        manifest={"assistant": args.assistant, "human": args.human, "seeds": seeds,
-                                  "render": not args.no_render, "env": args.env,
+                        manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
+                                  "memory": args.assistant_memory, "render": not args.no_render, "env": args.env,
                                   "taskpacks": {tp.id: tp.hash for _, tp in packs}})
     from .bench.metrics import family_table, load_results
     from .bench.report import markdown_table
 
-    records = [r for r in load_results(out) if r.get("assistant") == cells[0].assistant_label
-               and r.get("human") == args.human] if cells else []
+    labels = {(c.assistant_label, c.human) for c in cells}
+    records = [r for r in load_results(out) if (r.get("assistant"), r.get("human")) in labels]
     print(f"{summary['ran']} ran, {summary['skipped']} already finished, {summary['void']} VOID", file=sys.stderr)
     if records:
-        print(markdown_table(family_table(records), [("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"),
-                                                     ("pass_rate", "Pass %"), ("mcr", "MCR %")]))
+        cols = [("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"), ("pass_rate", "Pass %"), ("mcr", "MCR %")]
+        if len(labels) > 1:
+            cols.insert(0, ("agents", "Assistant | Human"))
+        print(markdown_table(family_table(records), cols))
     print(f"results: {out}")
     return 1 if summary["void"] else 0
 
@@ -322,9 +332,11 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("run", help="run Assistant x Human over TaskPacks and seeds (resumable)")
     r.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     r.add_argument("--family", help="only this family (name or protocol)")
-    r.add_argument("--assistant", default="oracle",
-                   help="oracle | silent | wrong | early | nohelp | a litellm model string (default: oracle)")
-    r.add_argument("--human", default="scripted", help="scripted | a litellm model string (default: scripted)")
+    r.add_argument("--assistant", nargs="+", default=["oracle"], metavar="NAME",
+                   help="one or more of: oracle | silent | wrong | early | nohelp | a litellm model string "
+                        "(default: oracle)")
+    r.add_argument("--human", nargs="+", default=["scripted"], metavar="NAME",
+                   help="one or more of: scripted | a litellm model string (default: scripted)")
     r.add_argument("--assistant-memory", action="store_true", help="the inference-time memory variant")
     r.add_argument("--seeds", nargs="+", default=["0"], help="seeds: '0 1 2', '0,1' or '0-4' (default 0)")
     r.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
