@@ -131,6 +131,13 @@ def render_episode_html(cell_dir: str | Path) -> Path:
         body.append(f'<tr><td class="tick">{t}</td><td class="frames">{_imgs(rw["frames"])}</td>'
                     f'<td class="dialogue">{"".join(rw["dialogue"])}</td><td>{"".join(rw["actions"])}</td></tr>')
     body.append("</table>")
+    points = ev.get("points") or []
+    if points:
+        body.append('<h2>Score points</h2><table class="caps"><tr><th>Point</th><th>Met</th><th>Note</th></tr>')
+        body += [f'<tr><td>{_e(p.get("label", ""))}</td><td class="{"ok" if p.get("satisfied") else "err"}">'
+                 f'{"yes" if p.get("satisfied") else "no"}</td><td>'
+                 f'{"true at handoff: no credit" if p.get("baseline_excluded") else ""}</td></tr>' for p in points]
+        body.append("</table>")
     caps = ev.get("capabilities") or []
     if caps:
         body.append('<h2>Capability points</h2><table class="caps"><tr><th>Capability</th><th>Point</th>'
