@@ -17,24 +17,26 @@ def decision_05() -> dict:
     b = shop()
     board(b, "wall_board", name="price_board", at=(9.6, 0.06), yaw=S, text="MILK PRICES\nVAN  $3\nCHOC $4\nORIG $5")
     colors = {"VAN": (0.95, 0.9, 0.65), "CHOC": (0.45, 0.28, 0.15), "ORIG": (0.95, 0.95, 0.97)}
-    for flavour, n, shelf in (("VAN", 5, "shelf_3"), ("CHOC", 4, "shelf_2"), ("ORIG", 2, "shelf_1")):
-        for _ in range(n):
-            b.add_object("milk_carton", on="fridge_shelf#1", region=shelf, params={"color": colors[flavour]},
-                         labels=[{"text": flavour, "face": "front"}])
-    b.add_object("juice_carton", on="fridge_shelf#1", region="shelf_1", labels=[{"text": "JUICE", "face": "front"}])
-    b.add_object("water_bottle", on="fridge_shelf#1", region="shelf_1")
+    # the chilled display table, one row per flavour (front to back), so one look shows every carton
+    for flavour, n, v in (("VAN", 5, 0.15), ("CHOC", 4, 0.5), ("ORIG", 2, 0.85)):
+        for i in range(n):
+            b.add_object("milk_carton", on="display_table#1", spot=(-0.6 + 0.22 * i, v),
+                         params={"color": colors[flavour]}, labels=[{"text": flavour, "face": "front"}])
+    b.add_object("juice_carton", on="display_table#1", spot=(0.5, 0.85), labels=[{"text": "JUICE", "face": "front"}])
+    b.add_object("water_bottle", on="display_table#1", spot=(0.8, 0.85))
     for i, total in enumerate(("$39", "$41", "$45")):
         b.add_object("invoice_card", on="stock_counter#1", spot=(-0.6 + 0.6 * i, 0.3),
                      params={"size": (0.16, 0.22, 0.003)}, labels=[{"text": f"INVOICE\n{total}", "face": "top"}])
     b.add_object("pen", on="approval_desk#1", spot=(0.5, 0.5))
-    b.set_human((3.0, 1.4), yaw=math.pi)
+    b.set_human((3.4, 1.1), yaw=math.pi / 2)
     right = "invoice_card#2"
     return taskpack(
         id="decision-05", family="Decision", row=5, scene=b.build(),
         title="Approve the invoice that matches the stocked milk cartons",
         prelude="I'm closing the shop and still have to approve today's milk invoice.",
-        opening=[cmd("Walk", "fridge_shelf#1"), cmd("LookAt", "fridge_shelf#1"), cmd("Walk", "price_board#1"),
-                 cmd("LookAt", "price_board#1"), cmd("Walk", "stock_counter#1"), cmd("LookAt", "invoice_card#1"),
+        opening=[cmd("LookAt", "display_table#1"), cmd("LookAt", "milk_carton#3"), cmd("LookAt", "milk_carton#7"),
+                 cmd("LookAt", "milk_carton#10"), cmd("Walk", "stock_counter#1"), cmd("LookAt", "price_board#1"),
+                 cmd("LookAt", "invoice_card#1"),
                  cmd("LookAt", "invoice_card#2"), cmd("LookAt", "invoice_card#3")],
         handoff="Which of these invoices matches the milk we have on the shelf? Help me put it on the approval desk.",
         legend=[entry("invoice_card#1", "invoice card printed $39", movable=True, aliases=["$39"]),
@@ -42,7 +44,7 @@ def decision_05() -> dict:
                 entry("invoice_card#3", "invoice card printed $45", movable=True, aliases=["$45"]),
                 entry("approval_desk#1", "the approval desk in the back room"),
                 entry("stock_counter#1", "the stock counter with the invoices"),
-                entry("fridge_shelf#1", "the refrigerated milk shelf")],
+                entry("display_table#1", "the chilled milk display")],
         oracle=[step("Pick up the invoice card printed $41.", cmd("Grab", right),
                      match=["Grab the $41 invoice card."]),
                 step("Put it on the approval desk.", cmd("Put", right, "approval_desk#1"))],
