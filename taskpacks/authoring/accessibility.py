@@ -185,6 +185,9 @@ def accessibility_11() -> dict:
     legend = [entry(f"water_bottle#{i}", f"a water bottle on the {where} desk", movable=True,
                     aliases=["bottle", "water"])
               for i, where in zip(range(1, 10), ["left"] * 4 + ["middle"] * 4 + ["right"])]
+    legend += [entry("pupil_desk#1", "the left desk", aliases=["left desk"]),
+               entry("pupil_desk#2", "the middle desk", aliases=["middle desk"]),
+               entry("pupil_desk#3", "the right desk", aliases=["right desk"])]
     return taskpack(
         id="accessibility-11", family="Accessibility", row=11, scene=b.build(),
         title="Even out water bottles across three look-alike desks",
