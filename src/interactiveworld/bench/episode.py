@@ -55,7 +55,8 @@ class EpisodeConfig:
         assistant_name / human_name: names written to the logs (default: the agents' ``name``).
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
-        fsync: make every trace line durable before continuing (crash safety).
+        fsync: force the trace to the disk at the end of every tick (every line is flushed to the
+            operating system as it is written either way, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
     """
@@ -411,6 +412,7 @@ class Episode:
                 return "action_budget"
             self.log.write("tick", tick=tick, actions=st.actions, queued=len(st.queue),
                            wall_s=round(time.perf_counter() - t_tick, 6))
+            self.log.sync()
 
     # ---------------------------------------------------------------- scoring
     def _score(self, baseline: frozenset) -> dict[str, Any]:
