@@ -89,8 +89,6 @@ def cmd_run(args: argparse.Namespace) -> int:
     from .bench.sweep import CellSpec, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
 
-    _check_env(args.env)
-
     assistants = list(dict.fromkeys(args.assistant))
     humans = list(dict.fromkeys(args.human))
     for a in assistants:
