@@ -288,8 +288,11 @@ class Episode:
         if turn.call is not None:
             st.calls.append({"role": "human", **turn.call.to_log()})
         spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
-        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt,
-                       handles=[a for a, _ in handles], held=held, frames=[f.path or f.index for f in obs.frames],
+        seen = {"handles": [a for a, _ in handles], "held": obs.held, "last_result": obs.last_result,
+                "assistant_speech": obs.assistant_speech, "new_instruction": obs.new_instruction,
+                "active_instruction": obs.active_instruction, "queued": obs.queued, "private_next": obs.private_next}
+        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt, observation=seen,
+                       held=held, frames=[f.path or f.index for f in obs.frames],
                        call=turn.call.to_log() if turn.call else None)
         if leaks:
             st.leaks += len(leaks)
