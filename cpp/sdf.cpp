@@ -149,8 +149,9 @@ int MeshDistance::build(int start, int count, int depth) {
   return id;
 }
 
-double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* closest) const {
-  double best = 1e300;
+double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* closest, double bound2) const {
+  // Slightly above the bound so the closest face itself is never pruned.
+  double best = bound2 < 1e299 ? bound2 * (1.0 + 1e-9) + 1e-18 : 1e300;
   int stack[128];
   int sp = 0;
   stack[sp++] = 0;
@@ -189,15 +190,16 @@ double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* close
 double MeshDistance::unsigned_distance(const Vec3& p, Vec3* closest) const {
   int face = 0, feature = 0;
   Vec3 c;
-  const double d2 = nearest(p, &face, &feature, &c);
+  const double d2 = nearest(p, &face, &feature, &c, 1e300);
   if (closest) *closest = c;
   return std::sqrt(d2);
 }
 
-double MeshDistance::signed_distance(const Vec3& p, Vec3* closest) const {
-  int face = 0, feature = 0;
+double MeshDistance::signed_distance(const Vec3& p, Vec3* closest, double bound) const {
+  int face = -1, feature = 0;
   Vec3 c;
-  const double d = std::sqrt(nearest(p, &face, &feature, &c));
+  double d = std::sqrt(nearest(p, &face, &feature, &c, bound < 1e299 ? bound * bound : 1e300));
+  if (face < 0) d = std::sqrt(nearest(p, &face, &feature, &c, 1e300));  // the bound was not an upper bound
   if (closest) *closest = c;
   if (!watertight_) return d;
   Vec3 n;
@@ -225,11 +227,17 @@ VoxelSDF VoxelSDF::build(const MeshDistance& mesh, double voxel, double padding,
   g.values.resize(cells);
   if (threads <= 0) threads = default_thread_count(cells, 4096);
   parallel_for(static_cast<std::size_t>(g.nx), threads, [&](std::size_t a, std::size_t e) {
+    double exact_prev = 0.0;
     for (std::size_t i = a; i < e; ++i)
       for (int j = 0; j < g.ny; ++j)
-        for (int k = 0; k < g.nz; ++k) {
+        for (int k = 0, prev = -1; k < g.nz; ++k) {
           const Vec3 p = g.origin + Vec3(i * voxel, j * voxel, k * voxel);
-          g.values[(i * g.ny + j) * g.nz + k] = static_cast<float>(mesh.signed_distance(p));
+          // The previous voxel's distance plus one spacing bounds this one's (1-Lipschitz): prunes the BVH.
+          const double bound = prev < 0 ? 1e300 : std::abs(exact_prev) + voxel;
+          const double d = mesh.signed_distance(p, nullptr, bound);
+          exact_prev = d;
+          prev = k;
+          g.values[(i * g.ny + j) * g.nz + k] = static_cast<float>(d);
         }
   });
   return g;

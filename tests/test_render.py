@@ -142,7 +142,7 @@ def _slow_first_hit_owner(meshes, cam):
             s = o - tri[0]
             u = np.einsum("ij,ij->i", s, p) * inv
             q = np.cross(s, e1)
-            v = (d @ e1 * 0 + np.einsum("ij,j->i", q, np.zeros(3))) if False else np.einsum("ij,ij->i", d, q) * inv
+            v = np.einsum("ij,ij->i", d, q) * inv
             t = q @ e2 * inv
             hit = ok & (u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-9) & (t < best_t)
             best_t[hit] = t[hit]
@@ -199,6 +199,8 @@ def test_held_object_appears_in_lower_part_of_view():
     assert rows.min() > H // 2, "the held carton should sit entirely in the lower half of the view"
     assert np.any(ids == r.owner_index("body"))
     assert visible_owners(r, cam, [door, arm] + held)["milk_carton#1"] == len(rows)
+    assert visible_owners(r, cam, ids=ids) == visible_owners(r, cam, [door, arm] + held)
+    assert "milk_carton#1" not in visible_owners(r, cam, [door, arm] + held, min_pixels=len(rows) + 1)
 
 
 def test_dynamic_mesh_occludes_static_and_is_rebuilt_per_frame():
@@ -273,3 +275,32 @@ def test_render_package_is_not_imported_by_the_top_level():
     code = "import sys, interactiveworld; print(any(m.startswith('interactiveworld.render') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_near_distance_hides_the_head_around_the_camera():
+    head = scenes.box((0.0, 0, 1.6), (0.045, 0.045, 0.045), (0.6, 0.4, 0.3), "body")   # eye inside the head
+    wall = _quad((2, 0, 1.6), (-1, 0, 0), (0, 0, 1), 3.0, 3.0, (1, 1, 1), "wall#1")
+    cam = Camera(eye=(0, 0, 1.6), forward=(1, 0, 0), width=W, height=H)
+    seen = {}
+    for near in (0.0, 0.08):
+        r = Renderer(engine="embree", width=W, height=H, near=near)
+        r.set_static([wall])
+        ids = r.render_ids(cam, [head])
+        seen[near] = {r.owners[i] for i in np.unique(ids) if i >= 0}
+    assert seen[0.0] == {"body"} and seen[0.08] == {"wall#1"}
+
+
+def test_shadow_ray_reuse_matches_one_ray_per_pixel(engine):
+    """Tiles that reuse one shadow ray (with edge refinement) give the per-pixel shadow image."""
+    static, door = scenes.kitchen(open_fraction=0.7, detail_faces=5_000)
+    cam = Camera.look_at((1.5, 0.8, 1.6), (3.4, 3.6, 1.0), width=W, height=H)
+    imgs = []
+    for block in (1, 2):
+        r = Renderer(engine=engine, width=W, height=H, shadow_block=block)
+        r.set_static(static)
+        imgs.append(r.render(cam, [door]).astype(int))
+    differ = (np.abs(imgs[0] - imgs[1]).max(axis=2) > 1).mean()
+    assert differ <= 0.002, f"{differ:.3%} of pixels differ"
+    no_shadow = Renderer(engine=engine, width=W, height=H, shadows=False)
+    no_shadow.set_static(static)
+    assert (np.abs(no_shadow.render(cam, [door]).astype(int) - imgs[0]).max(axis=2) > 1).mean() > 0.05

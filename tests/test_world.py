@@ -210,3 +210,17 @@ def test_carried_contents_and_drawer_contents_follow():
     np.testing.assert_allclose(s.entity("keys#1").pose[:3, 3] - k0, [0.8 * 0.5, 0, 0], atol=1e-12)
     assert ("inside", "keys#1", "drawer#1") in read_relations(s)
     assert math.isclose(s.entity("drawer#1").opening, 1.0)
+
+
+def test_penetration_prefilter_matches_full_sat():
+    from interactiveworld.world.boxes import obb_penetration, penetration_depths
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        t = yaw_pose(*rng.uniform(-1, 1, 3), rng.uniform(-3, 3))
+        h = rng.uniform(0.05, 0.5, 3)
+        tb = np.array([yaw_pose(*rng.uniform(-1.5, 1.5, 3), rng.uniform(-3, 3)) for _ in range(30)])
+        hb = rng.uniform(0.05, 0.5, (30, 3))
+        np.testing.assert_allclose(penetration_depths(t, h, tb, hb), obb_penetration(t, h, tb, hb), atol=1e-12)
+    # hand-worked: two unit cubes offset by 0.7 along x overlap by 0.3
+    np.testing.assert_allclose(obb_penetration(np.eye(4), np.full(3, 0.5), yaw_pose(0.7, 0, 0, 0)[None],
+                                               np.full((1, 3), 0.5)), [0.3], atol=1e-12)

@@ -28,7 +28,9 @@ class MeshDistance {
   MeshDistance(const double* vertices, std::size_t vertex_count, const int* faces, std::size_t face_count,
                bool require_watertight);
   // Signed distance [m] (negative inside) when the mesh is watertight, else the unsigned distance.
-  double signed_distance(const Vec3& p, Vec3* closest = nullptr) const;
+  // `bound` is an upper bound on the unsigned distance known in advance (e.g. a neighbour's distance plus the
+  // spacing; distance is 1-Lipschitz); it only prunes the search and never changes the result.
+  double signed_distance(const Vec3& p, Vec3* closest = nullptr, double bound = 1e300) const;
   double unsigned_distance(const Vec3& p, Vec3* closest = nullptr) const;
   bool watertight() const { return watertight_; }
   const Aabb& bounds() const { return bounds_; }
@@ -40,7 +42,7 @@ class MeshDistance {
   };
   int build(int start, int count, int depth);
   // Returns squared distance, the face index and the closest feature (0..2 vertex, 3..5 edge, 6 face).
-  double nearest(const Vec3& p, int* face, int* feature, Vec3* closest) const;
+  double nearest(const Vec3& p, int* face, int* feature, Vec3* closest, double bound2) const;
 
   std::vector<Vec3> v_;
   std::vector<std::array<int, 3>> f_;

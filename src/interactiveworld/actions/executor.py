@@ -111,6 +111,7 @@ class Executor:
             poses[h.held] = self.scene.entities[h.held].pose.copy()
             for k in h.carried:
                 poses[k] = self.scene.entities[k].pose.copy()
+        gaze = h.gaze if gaze is None else gaze
         kf = Keyframe(t, (h.body_translation if translation is None else translation).copy(),
                       (h.body_pose if pose is None else pose).copy(), poses, dict(articulation or {}),
                       None if gaze is None else np.asarray(gaze, float).copy(), tags)
@@ -128,7 +129,7 @@ class Executor:
             compiled: the compiled command (``goals``, ``spec`` with ``postcondition`` and ``state_changing``).
             before: the relation set before the command (read now when None).
         """
-        from .primitives import HANDLERS
+        from .primitives import CHECKS, HANDLERS
         t0 = time.perf_counter()
         before = self.relations() if before is None else before
         snap = Snapshot.take(self.scene, self.motion.doors_open())
@@ -136,7 +137,10 @@ class Executor:
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
         try:
-            for goal in compiled.goals:
+            final = compiled.goals[-1] if compiled.goals else None
+            check = CHECKS.get(final.kind.value) if final is not None else None
+            error = check(self, final) if check is not None else None
+            for goal in ([] if error is not None else compiled.goals):
                 handler = HANDLERS[goal.kind.value]
                 out = handler(self, goal)
                 if isinstance(out, PrimitiveError):

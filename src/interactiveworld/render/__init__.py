@@ -4,6 +4,7 @@ Nothing here is imported by the package's top level, so a ``--no-render`` run ne
 engines. Engines (Embree, Warp) are imported only when a :class:`Renderer` is made.
 """
 from .camera import DEFAULT_FOV_Y_DEG, Camera, inspection_camera
+from .frames import render_interval
 from .labels import label_quad, make_label_texture
 from .renderer import Renderer, visible_owners
 from .sampling import select_assistant_frames, sample_interval
@@ -12,5 +13,5 @@ from .video import write_video
 
 __all__ = [
     "Camera", "DEFAULT_FOV_Y_DEG", "Renderer", "contact_sheet", "inspection_camera", "label_quad",
-    "make_label_texture", "sample_interval", "save_png", "select_assistant_frames", "visible_owners", "write_video",
+    "make_label_texture", "render_interval", "sample_interval", "save_png", "select_assistant_frames", "visible_owners", "write_video",
 ]

@@ -296,9 +296,11 @@ def _stacked_regions(prefix: str, d: float, w: float, t: float, z_lo: float, z_h
     return parts, regions
 
 
-def _region_surfaces(regions: list[Region]) -> list[Surface]:
+def _region_surfaces(regions: list[Region], *, open_top: bool = False) -> list[Surface]:
+    """Floors of interior regions as support surfaces; ``open_top`` containers (bowls, bins, sinks) let objects
+    stick out above the region, closed ones (shelves, ovens) limit the height to the region's."""
     return [Surface(r.name, _v(r.center[0], r.center[1], r.center[2] - r.half[2]), r.half[:2].copy(), r.joint,
-                    2 * r.half[2]) for r in regions]
+                    math.inf if open_top else 2 * r.half[2]) for r in regions]
 
 
 def _front_door(w: float, d: float, h: float, z0: float, color: Color, hinge_side: str = "left",
@@ -519,7 +521,7 @@ def _sink(p: dict[str, Any]) -> AssetModel:
     control = _v(-d / 2 + 0.05, 0.08, h + 0.05)
     parts.append(_box("tap", (0.04, 0.04, 0.04), tuple(control), STEEL, collide=False))
     return _finish(AssetModel("sink", "fixture", False, parts, regions=[basin],
-                              surfaces=_region_surfaces([basin]), control=control,
+                              surfaces=_region_surfaces([basin], open_top=True), control=control,
                               affordances=frozenset({"container", "powered", "pour_target"})))
 
 
@@ -529,7 +531,7 @@ def _bin(p: dict[str, Any]) -> AssetModel:
     parts = _hollow_body(w, d, h, t, p["color"], open_top=True, open_front=False)
     region = Region("bin", _v(0, 0, t + (h - t) / 2), _v(d / 2 - t, w / 2 - t, (h - t) / 2))
     return _finish(AssetModel("bin", "fixture", False, parts, regions=[region],
-                              surfaces=_region_surfaces([region]), affordances=frozenset({"container"})))
+                              surfaces=_region_surfaces([region], open_top=True), affordances=frozenset({"container"})))
 
 
 def _seat(p: dict[str, Any]) -> AssetModel:
@@ -599,7 +601,7 @@ def _box_object(p: dict[str, Any]) -> AssetModel:
                  _box("wall_left", (lx, t, lz), (0, -ly / 2 + t / 2, lz / 2), p["color"]),
                  _box("wall_right", (lx, t, lz), (0, ly / 2 - t / 2, lz / 2), p["color"])]
         regions = [Region("interior", _v(0, 0, t + (lz - t) / 2), _v(lx / 2 - t, ly / 2 - t, (lz - t) / 2))]
-        surfaces = _region_surfaces(regions)
+        surfaces = _region_surfaces(regions, open_top=True)
     connectors = [Connector(c["name"], _connector_frame(c)) for c in p.get("connectors", [])]
     if connectors:
         aff.add("connector")
@@ -635,7 +637,7 @@ def _cyl_object(p: dict[str, Any]) -> AssetModel:
         parts = _cup("body", r, h, wall, p["color"])
         regions = [Region("interior", _v(0, 0, wall + (h - wall) / 2),
                           _v((r - wall) * 0.72, (r - wall) * 0.72, (h - wall) / 2))]
-        surfaces = _region_surfaces(regions)
+        surfaces = _region_surfaces(regions, open_top=True)
     else:
         parts = [_cylinder("body", r, h, 0.0, p["color"])]
         if "support" in aff:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["obb_penetration", "obb_distance", "aabb_of_obbs"]
+__all__ = ["obb_penetration", "obb_distance", "aabb_of_obbs", "penetration_depths"]
 
 
 def obb_penetration(t_a: np.ndarray, h_a: np.ndarray, t_b: np.ndarray, h_b: np.ndarray) -> np.ndarray:
@@ -62,3 +62,19 @@ def obb_distance(t_a: np.ndarray, h_a: np.ndarray, t_b: np.ndarray, h_b: np.ndar
     res = fcl.DistanceResult()
     dist = fcl.distance(a, b, fcl.DistanceRequest(), res)
     return max(float(dist), 0.0)
+
+
+def penetration_depths(t_a: np.ndarray, h_a: np.ndarray, t_b: np.ndarray, h_b: np.ndarray) -> np.ndarray:
+    """:func:`obb_penetration` of box A against every box B, with an AABB overlap pre-filter (boxes whose
+    world AABBs do not overlap A's get 0 without the 15-axis test). Same arguments and result."""
+    t_b = np.asarray(t_b, float).reshape(-1, 4, 4)
+    h_b = np.asarray(h_b, float).reshape(-1, 3)
+    out = np.zeros(len(t_b))
+    if not len(t_b):
+        return out
+    lo_a, hi_a = aabb_of_obbs(np.asarray(t_a, float)[None], np.asarray(h_a, float)[None])
+    lo_b, hi_b = aabb_of_obbs(t_b, h_b)
+    cand = np.nonzero(np.all((lo_b <= hi_a) & (hi_b >= lo_a), axis=1))[0]
+    if len(cand):
+        out[cand] = obb_penetration(t_a, h_a, t_b[cand], h_b[cand])
+    return out

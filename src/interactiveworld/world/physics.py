@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .boxes import obb_penetration
+from .boxes import obb_penetration, penetration_depths
 from .scene import FLOOR_KEY, Scene, yaw_pose
 
 __all__ = ["GRAVITY", "STEP_HZ", "REST_SPEED", "PACKING_SEPARATION", "MAX_PENETRATION", "SettleResult",
@@ -67,10 +67,11 @@ class SettleResult:
 
 def _excluded(scene: Scene, key: str, *, containers: bool = True) -> set[str]:
     """Itself, its contents, the held object and (with ``containers``) the movable objects containing it."""
-    from .relations import supporters
-    out = {key, *scene.riders(key)}
+    from .relations import support_graph
+    graph = support_graph(scene)
+    out = {key, *scene.riders(key, graph)}
     if containers:
-        out.update(s for s in supporters(scene, key) if scene.entities[s].movable)
+        out.update(s for s in graph.get(key, ()) if scene.entities[s].movable)
     if scene.human.held:
         out.add(scene.human.held)
         out.update(scene.human.carried)
@@ -115,7 +116,7 @@ def penetration(scene: Scene, key: str, *, exclude: set[str] | None = None) -> t
     geo = scene.collision_geometry(exclude=tuple(exclude))
     e = scene.entities[key]
     t, h = e.obb()
-    depth = obb_penetration(t, h, geo.box_transforms, geo.box_half_extents)
+    depth = penetration_depths(t, h, geo.box_transforms, geo.box_half_extents)
     from .geometry import SurfaceTag
     depth[geo.box_tags == SurfaceTag.FLOOR] = 0.0
     if not len(depth):

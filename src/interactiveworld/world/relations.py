@@ -239,6 +239,22 @@ def _inside_targets(cache: _SceneCache, corners: np.ndarray, com: np.ndarray) ->
     return out
 
 
+def support_graph(scene: Scene) -> dict[str, set[str]]:
+    """Movable key -> the entities it rests on or is inside of (batched :func:`supporters` for every
+    movable object not held; the floor excluded)."""
+    cache = _SceneCache(scene)
+    keys = cache.keys
+    out: dict[str, set[str]] = {}
+    for e in scene.movables():
+        if e.key == scene.human.held:
+            continue
+        corners = e.world_bounds_corners()
+        com = e.center_of_mass()
+        found = _on_targets(cache, float(corners[:, 2].min()), com) | _inside_targets(cache, corners, com)
+        out[e.key] = {keys[i] for i in found if keys[i] != e.key}
+    return out
+
+
 def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
                    *, include_near: bool = True) -> frozenset[tuple[str, ...]]:
     """Every ground predicate true in the (settled) scene now.

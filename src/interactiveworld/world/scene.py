@@ -316,27 +316,28 @@ class Scene:
         return out
 
     # ---------------------------------------------------------------- motion of entities
-    def riders(self, key: str) -> list[str]:
-        """Objects resting on or inside ``key`` (transitively), read back from geometry."""
-        from .relations import supporters
+    def riders(self, key: str, graph: dict[str, set[str]] | None = None) -> list[str]:
+        """Objects resting on or inside ``key`` (transitively), read back from geometry (``graph``: a
+        precomputed :func:`relations.support_graph`)."""
+        from .relations import support_graph
+        graph = support_graph(self) if graph is None else graph
         found: list[str] = []
         frontier = [key]
         while frontier:
             k = frontier.pop()
-            for other in self.movables():
-                if other.key in found or other.key == key or other.key == self.human.held:
-                    continue
-                if k in supporters(self, other.key):
-                    found.append(other.key)
-                    frontier.append(other.key)
+            for other, sup in graph.items():
+                if k in sup and other != key and other not in found and other not in self.human.carried:
+                    found.append(other)
+                    frontier.append(other)
         return found
 
-    def move_entity(self, key: str, pose: np.ndarray, *, carry: bool = True) -> list[str]:
-        """Set the pose of ``key``; with ``carry``, objects on/in it keep their relative transforms.
-
-        Returns the keys of the carried objects."""
+    def move_entity(self, key: str, pose: np.ndarray, *, carry: bool = True,
+                    riders: list[str] | None = None) -> list[str]:
+        """Set the pose of ``key``; with ``carry``, objects on/in it (``riders``, read back when None) keep their
+        relative transforms. Returns the keys of the carried objects."""
         e = self.entities[key]
-        riders = self.riders(key) if carry else []
+        if riders is None:
+            riders = self.riders(key) if carry else []
         delta = pose @ np.linalg.inv(e.pose)
         for r in riders:
             self.entities[r].pose = delta @ self.entities[r].pose
@@ -397,59 +398,62 @@ class Scene:
         """Collision boxes of ``e``: (world-from-box (4, 4), half extents (3,), joint name or None).
 
         Movable objects give one box (their local AABB); fixtures one box per colliding part."""
+        t, h, j = self._entity_box_arrays(e, overrides)
+        names = [None] + [jt.name for jt in e.model.joints]
+        return [(t[i], h[i], names[j[i] + 1]) for i in range(len(t))]
+
+    def _entity_box_arrays(self, e: Entity, overrides: dict[str, float] | None = None):
+        """Vectorised :meth:`entity_boxes`: transforms (P, 4, 4), half extents (P, 3), joint index (P,) (-1 body)."""
         if e.movable:
             t, h = e.obb()
-            return [(t, h, None)]
-        out = []
+            return t[None], h[None], np.array([-1])
+        local, halves, jidx = _model_boxes(e.model)
         frac = e.opening if overrides is None or e.key not in overrides else overrides[e.key]
-        links: dict[str | None, np.ndarray] = {None: e.pose}
-        for j in e.model.joints:
-            links[j.name] = e.pose @ joint_transform(j, frac)
-        for p in e.model.parts:
-            if not p.collide:
-                continue
-            link = links[p.joint]
-            t = link.copy()
-            t[:3, 3] = link[:3, :3] @ p.box_center + link[:3, 3]
-            out.append((t, p.box_half, p.joint))
-        return out
+        links = np.stack([e.pose] + [e.pose @ joint_transform(j, frac) for j in e.model.joints])
+        return np.einsum("pij,pjk->pik", links[jidx + 1], local), halves, jidx
 
-    def collision_geometry(self, *, exclude: tuple[str, ...] = ()) -> CollisionGeometry:
-        """All collision geometry as boxes: floors (FLOOR), walls (WALL), fixtures (FURNITURE), door leaves
-        (DOOR_LEAF, owner ``"door#N"``) and movable objects (OBJECT), owners ``"name#index"``."""
-        transforms, halves, tags, owner_idx = [], [], [], []
-        owners: list[str] = []
+    def _architecture_boxes(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Floors and walls (computed once: architecture never moves): transforms, halves, tags."""
+        cached = getattr(self, "_arch_cache", None)
+        if cached is not None and cached[0] == (len(self.rooms), len(self.walls)):
+            return cached[1]
+        transforms, halves, tags = [], [], []
         for room in self.rooms:
             x0, y0, x1, y1 = room.rect
             transforms.append(yaw_pose((x0 + x1) / 2, (y0 + y1) / 2, room.floor_z - FLOOR_THICKNESS / 2, 0.0))
             halves.append(((x1 - x0) / 2, (y1 - y0) / 2, FLOOR_THICKNESS / 2))
             tags.append(SurfaceTag.FLOOR)
-            owner_idx.append(-1)
         for wall in self.walls:
             for t, h in wall.boxes():
                 transforms.append(t)
                 halves.append(h)
                 tags.append(SurfaceTag.WALL)
-                owner_idx.append(-1)
+        out = (np.array(transforms).reshape(-1, 4, 4), np.array(halves, float).reshape(-1, 3),
+               np.array(tags, np.uint8))
+        self._arch_cache = ((len(self.rooms), len(self.walls)), out)
+        return out
+
+    def collision_geometry(self, *, exclude: tuple[str, ...] = ()) -> CollisionGeometry:
+        """All collision geometry as boxes: floors (FLOOR), walls (WALL), fixtures (FURNITURE), door leaves
+        (DOOR_LEAF, owner ``"door#N"``) and movable objects (OBJECT), owners ``"name#index"``."""
+        at, ah, atag = self._architecture_boxes()
+        transforms, halves, tags, owner_idx = [at], [ah], [atag], [np.full(len(at), -1, np.int32)]
+        owners: list[str] = []
         for e in self.entities.values():
             if e.key in exclude:
                 continue
-            boxes = self.entity_boxes(e)
-            if not boxes:
+            t, h, _ = self._entity_box_arrays(e)
+            if not len(t):
                 continue
             owners.append(e.key)
-            oi = len(owners) - 1
             tag = SurfaceTag.OBJECT if e.movable else (SurfaceTag.DOOR_LEAF if e.door is not None
                                                        else SurfaceTag.FURNITURE)
-            for t, h, _ in boxes:
-                transforms.append(t)
-                halves.append(h)
-                tags.append(tag)
-                owner_idx.append(oi)
-        return CollisionGeometry(box_transforms=np.array(transforms).reshape(-1, 4, 4),
-                                 box_half_extents=np.array(halves, float).reshape(-1, 3),
-                                 box_tags=np.array(tags, np.uint8), box_owner=np.array(owner_idx, np.int32),
-                                 owners=owners)
+            transforms.append(t)
+            halves.append(h)
+            tags.append(np.full(len(t), tag, np.uint8))
+            owner_idx.append(np.full(len(t), len(owners) - 1, np.int32))
+        return CollisionGeometry(box_transforms=np.concatenate(transforms), box_half_extents=np.concatenate(halves),
+                                 box_tags=np.concatenate(tags), box_owner=np.concatenate(owner_idx), owners=owners)
 
     def is_dynamic(self, e: Entity) -> bool:
         """Entities drawn per frame (moving objects, articulated parts, movable fixtures)."""
@@ -504,7 +508,7 @@ class Scene:
                 if face is None:
                     continue
                 out.append(label_quad(lab["text"], r @ face.center + pose[:3, 3], r @ face.normal, r @ face.up,
-                                      face.width, face.height, e.key))
+                                      face.width, face.height, owner=e.key))
         return out
 
     def _visual_parts(self, e: Entity):
@@ -537,6 +541,23 @@ class Scene:
             return VisualMesh(np.zeros((0, 3), np.float32), np.zeros((0, 3), np.int32), np.zeros((0, 3), np.float32))
         return VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
                           np.concatenate(colors).astype(np.float32), owner="")
+
+
+def _model_boxes(model: AssetModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Colliding parts of a fixture model as local box transforms (P, 4, 4), halves (P, 3) and joint index
+    (P,) (-1 for the body), cached on the model."""
+    cached = getattr(model, "_box_cache", None)
+    if cached is None:
+        parts = [p for p in model.parts if p.collide]
+        names = [j.name for j in model.joints]
+        local = np.repeat(np.eye(4)[None], len(parts), axis=0)
+        for i, p in enumerate(parts):
+            local[i, :3, 3] = p.box_center
+        halves = np.array([p.box_half for p in parts], float).reshape(-1, 3)
+        jidx = np.array([-1 if p.joint is None else names.index(p.joint) for p in parts], int)
+        cached = (local, halves, jidx)
+        model._box_cache = cached
+    return cached
 
 
 def _tinted(part, factor: float):

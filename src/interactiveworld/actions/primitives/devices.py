@@ -39,8 +39,7 @@ def _heat_source(ex: "Executor", food: str) -> str | None:
     return None
 
 
-def cook(ex: "Executor", goal) -> PrimitiveError | None:
-    """Requires the food in/on a running heat source; tends it and sets cooked."""
+def check_cook(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     food = goal.targets[0]
     e = scene.entities[food]
@@ -54,6 +53,17 @@ def cook(ex: "Executor", goal) -> PrimitiveError | None:
                     "microwave).", target=food)
     if not scene.entities[source].state.get("running"):
         return fail(ErrorCode.PRECONDITION_FAILED, f"{source} is off; turn it on first.", appliance=source)
+    return None
+
+
+def cook(ex: "Executor", goal) -> PrimitiveError | None:
+    """Requires the food in/on a running heat source; tends it and sets cooked."""
+    err = check_cook(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    food = goal.targets[0]
+    e = scene.entities[food]
     ex.motion.turn_to(ex, _facing(ex, contact_point(scene, "cook", food)))
     gaze = e.center_of_mass()
     for _ in range(int(COOK_SECONDS * 2)):
@@ -97,8 +107,7 @@ def _tool_path(ex: "Executor", target: str, offsets: list[np.ndarray]) -> Primit
     return None
 
 
-def cut(ex: "Executor", goal) -> PrimitiveError | None:
-    """Chop the target with the held cutting tool (three vertical strokes); verifies cut."""
+def check_cut(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     target, tool = goal.targets
     err = _tool_check(ex, tool, "cutting_tool", "a cutting tool")
@@ -106,8 +115,16 @@ def cut(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     if "cuttable" not in scene.entities[target].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{target} cannot be cut.", target=target)
-    if scene.human.held == target:
-        return fail(ErrorCode.PRECONDITION_FAILED, f"Put {target} down on a surface before cutting it.")
+    return None
+
+
+def cut(ex: "Executor", goal) -> PrimitiveError | None:
+    """Chop the target with the held cutting tool (three vertical strokes); verifies cut."""
+    err = check_cut(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    target, tool = goal.targets
     strokes = []
     for k in range(3):
         for dz in (0.0, -0.06, -0.1, -0.06, 0.0):
@@ -119,15 +136,23 @@ def cut(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def stir(ex: "Executor", goal) -> PrimitiveError | None:
-    """Move the held stirring tool in two circles (radius 4 cm) inside the target container."""
-    scene = ex.scene
+def check_stir(ex: "Executor", goal) -> PrimitiveError | None:
     target, tool = goal.targets
     err = _tool_check(ex, tool, "stirring_tool", "a stirring tool")
     if err:
         return err
-    if not scene.entities[target].model.regions:
+    if not ex.scene.entities[target].model.regions:
         return fail(ErrorCode.NOT_AFFORDED, f"{target} has nothing to stir in.", target=target)
+    return None
+
+
+def stir(ex: "Executor", goal) -> PrimitiveError | None:
+    """Move the held stirring tool in two circles (radius 4 cm) inside the target container."""
+    err = check_stir(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    target, tool = goal.targets
     circle = [np.array([0.04 * math.cos(a), 0.04 * math.sin(a), -0.06]) for a in np.linspace(0, 4 * math.pi, 17)]
     err = _tool_path(ex, target, circle)
     if err:
@@ -137,19 +162,28 @@ def stir(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def pour(ex: "Executor", goal) -> PrimitiveError | None:
-    """Tilt the held source over the target's rim (to 100 deg and back); its configured ``contents`` move into
-    the target's ``contents``."""
-    scene = ex.scene
+def check_pour(ex: "Executor", goal) -> PrimitiveError | None:
     target, source = goal.targets
     err = _tool_check(ex, source, "pour_source", "something to pour from")
     if err:
         return err
-    t = scene.entities[target]
+    t = ex.scene.entities[target]
     if not ({"pour_target", "container"} & t.affordances):
         return fail(ErrorCode.NOT_AFFORDED, f"You cannot pour into {target}.", target=target)
     if t.model.joints and t.opening < 0.5:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{target} is closed; open it first.")
+    return None
+
+
+def pour(ex: "Executor", goal) -> PrimitiveError | None:
+    """Tilt the held source over the target's rim (to 100 deg and back); its configured ``contents`` move into
+    the target's ``contents``."""
+    err = check_pour(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    target, source = goal.targets
+    t = scene.entities[target]
     top = t.world_bounds_corners()[:, 2].max()
     c = t.center_of_mass()
     plan = ex.motion.reach(ex, np.array([c[0], c[1], top + 0.15]), target)
@@ -173,14 +207,26 @@ def pour(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def wipe(ex: "Executor", goal) -> PrimitiveError | None:
-    """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty)."""
-    from .manipulation import pick
+def check_wipe(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     tool, target = goal.targets
     h = scene.human
     if "wiping_tool" not in scene.entities[tool].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{tool} is not something to wipe with.", tool=tool)
+    if h.held not in (None, tool):
+        return fail(ErrorCode.HAND_FULL, f"You are holding {h.held}; you need {tool} in your hand to wipe.")
+    return None
+
+
+def wipe(ex: "Executor", goal) -> PrimitiveError | None:
+    """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty)."""
+    from .manipulation import pick
+    err = check_wipe(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    tool, target = goal.targets
+    h = scene.human
     if h.held is None:
         from types import SimpleNamespace
         err = pick(ex, SimpleNamespace(targets=[tool], params={}, primitive="pick"))
@@ -189,8 +235,6 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
         err = ex.motion.go_to(ex, target, "wipe")
         if err:
             return err
-    elif h.held != tool:
-        return fail(ErrorCode.HAND_FULL, f"You are holding {h.held}; you need {tool} in your hand to wipe.")
     sweep = []
     for row in range(3):
         for x in np.linspace(-0.12, 0.12, 5)[:: 1 if row % 2 == 0 else -1]:
@@ -202,18 +246,28 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
-    """Sit on a free seat near the workstation if not sitting, type with both hands, wake the display
-    (``running``), and stand up again if this action sat down."""
-    from .locomotion import sit, standup
-    from types import SimpleNamespace
+def check_use_computer(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     key = goal.targets[0]
-    e = scene.entities[key]
-    if "computer" not in e.affordances:
+    if "computer" not in scene.entities[key].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} is not a computer.", target=key)
     if scene.human.held is not None:
         return fail(ErrorCode.HAND_FULL, f"You need both hands to type; put {scene.human.held} down first.")
+    return None
+
+
+def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
+    """Sit on a free seat near the workstation if not sitting, type with both hands, wake the display
+    (``running``), and stand up again if this action sat down."""
+    from types import SimpleNamespace
+
+    from .locomotion import sit, standup
+    err = check_use_computer(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    key = goal.targets[0]
+    e = scene.entities[key]
     sat_here = False
     if scene.human.sitting is None:
         kb = scene.control_point(key)
@@ -264,5 +318,7 @@ def answer_phone(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
+CHECKS = {"cook": check_cook, "cut": check_cut, "stir": check_stir, "pour": check_pour, "wipe": check_wipe,
+          "use_computer": check_use_computer}
 HANDLERS = {"cook": cook, "cut": cut, "stir": stir, "pour": pour, "wipe": wipe, "use_computer": use_computer,
             "answer_phone": answer_phone}

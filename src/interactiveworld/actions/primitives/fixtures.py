@@ -42,14 +42,25 @@ def _obstruction(ex: "Executor", key: str, fraction: float) -> str | None:
     return None
 
 
-def _drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError | None:
-    scene = ex.scene
+def _check_drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError | None:
     key = goal.targets[0]
-    e = scene.entities[key]
+    e = ex.scene.entities[key]
     if not e.model.joints:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} cannot be opened or closed.", target=key)
     if door and e.door is None:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} is not a door; use [Open] / [Close].", target=key)
+    if e.state.get("locked") and target > e.opening:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is locked.", target=key)
+    return None
+
+
+def _drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError | None:
+    err = _check_drive(ex, goal, target, door=door)
+    if err:
+        return err
+    scene = ex.scene
+    key = goal.targets[0]
+    e = scene.entities[key]
     blocker = _obstruction(ex, key, target)
     if blocker is not None:
         return fail(ErrorCode.TRAJECTORY_COLLISION, f"{blocker} is in the way of {key}'s "
@@ -92,12 +103,20 @@ def close_door(ex: "Executor", goal) -> PrimitiveError | None:
     return _drive(ex, goal, 0.0, door=True)
 
 
+def _check_power(ex: "Executor", goal) -> PrimitiveError | None:
+    key = goal.targets[0]
+    if "powered" not in ex.scene.entities[key].affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{key} has no switch.", target=key)
+    return None
+
+
 def _power(ex: "Executor", goal, running: bool) -> PrimitiveError | None:
+    err = _check_power(ex, goal)
+    if err:
+        return err
     scene = ex.scene
     key = goal.targets[0]
     e = scene.entities[key]
-    if "powered" not in e.affordances:
-        return fail(ErrorCode.NOT_AFFORDED, f"{key} has no switch.", target=key)
     h = scene.human
     hand = "left" if h.held is not None else "right"
     plan = ex.motion.reach(ex, scene.control_point(key), key, hand=hand)
@@ -127,7 +146,8 @@ def _destination(ex: "Executor", fixture: str, destination: str) -> np.ndarray |
     f = scene.entities[fixture]
     fwd = d.pose[:3, 0]
     fwd = fwd / max(np.linalg.norm(fwd[:2]), 1e-9)
-    depth = -f.model.bounds[0][0] if d.key != fixture else 0.0
+    # half extent of the fixture's footprint along the destination's front direction
+    depth = float(np.abs(f.pose[:3, :3].T @ fwd) @ f.model.half_extents)
     reach = (d.model.bounds[1][0] if not d.movable else max(d.model.half_extents[:2])) + PUSH_GAP + depth
     p = d.pose[:3, 3] + reach * fwd
     if scene.floor_z_at(p[:2]) is None:
@@ -135,18 +155,28 @@ def _destination(ex: "Executor", fixture: str, destination: str) -> np.ndarray |
     return p
 
 
-def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
-    from ..navigation import NavigationMap, plan_route
+def _check_move(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     fixture, destination = goal.targets
-    e = scene.entities[fixture]
+    verb = "push" if goal.kind.value == "push" else "pull"
     if scene.human.held is not None:
-        return fail(ErrorCode.HAND_NOT_EMPTY, f"Your hands must be empty to {'push' if pushing else 'pull'} "
-                    f"{fixture}; put {scene.human.held} down first.", held=scene.human.held)
-    if "movable_fixture" not in e.affordances:
+        return fail(ErrorCode.HAND_NOT_EMPTY, f"Your hands must be empty to {verb} {fixture}; put "
+                    f"{scene.human.held} down first.", held=scene.human.held)
+    if "movable_fixture" not in scene.entities[fixture].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{fixture} cannot be moved.", target=fixture)
     if destination == fixture:
         return fail(ErrorCode.BAD_ARGUMENT, f"{fixture} cannot be moved to itself.")
+    return None
+
+
+def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
+    from ..navigation import NavigationMap, plan_route
+    err = _check_move(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    fixture, destination = goal.targets
+    e = scene.entities[fixture]
     goal_p = _destination(ex, fixture, destination)
     if isinstance(goal_p, PrimitiveError):
         return goal_p
@@ -177,7 +207,7 @@ def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
     total = float(seg.sum())
     steps = max(2, int(math.ceil(total / (1.1 / 12.0 * 0.5))))  # half walking speed
     cum = np.r_[0.0, np.cumsum(seg)]
-    h = scene.human
+    riders = scene.riders(fixture)
     for i in range(1, steps + 1):
         s = total * i / steps
         k = min(int(np.searchsorted(cum, s, side="right")) - 1, len(seg) - 1)
@@ -185,7 +215,7 @@ def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
         p = wp[k] + a * (wp[k + 1] - wp[k])
         pose = start.copy()
         pose[:2, 3] = p
-        riders = scene.move_entity(fixture, pose, carry=True)
+        scene.move_entity(fixture, pose, riders=riders)
         heading = wp[k + 1] - wp[k]
         heading = heading / max(np.linalg.norm(heading), 1e-9)
         gap = max(e.model.half_extents[:2]) + HANDLE_BODY_GAP
@@ -208,5 +238,11 @@ def pull(ex: "Executor", goal) -> PrimitiveError | None:
     return _move_fixture(ex, goal, False)
 
 
+CHECKS = {"push": _check_move, "pull": _check_move,
+          "open": lambda ex, g: _check_drive(ex, g, 1.0, door=False),
+          "close": lambda ex, g: _check_drive(ex, g, 0.0, door=False),
+          "open_door": lambda ex, g: _check_drive(ex, g, 1.0, door=True),
+          "close_door": lambda ex, g: _check_drive(ex, g, 0.0, door=True),
+          "turn_on": _check_power, "turn_off": _check_power}
 HANDLERS = {"push": push, "pull": pull, "open": open_, "close": close, "open_door": open_door,
             "close_door": close_door, "turn_on": turn_on, "turn_off": turn_off}

@@ -69,7 +69,8 @@ def forward(ex: "Executor", goal) -> PrimitiveError | None:
     end = start + dist * np.array([math.cos(h.yaw), math.sin(h.yaw)])
     blocker = swept_path_blocker(ex, start, end)
     if blocker is not None:
-        return fail(ErrorCode.PATH_BLOCKED, f"You cannot walk {dist:.1f} m straight ahead: {blocker} is in the way.",
+        why = "there is no floor ahead" if blocker == "no floor" else f"{blocker} is in the way"
+        return fail(ErrorCode.PATH_BLOCKED, f"You cannot walk {dist:.1f} m straight ahead: {why}.",
                     blocker=blocker, distance_m=dist)
     ex.motion.walk_route(ex, np.array([start, end]), h.yaw)
     return None
@@ -88,8 +89,7 @@ def turn(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def sit(ex: "Executor", goal) -> PrimitiveError | None:
-    """Lower the body onto the seat top and record sitting."""
+def check_sit(ex: "Executor", goal) -> PrimitiveError | None:
     seat = goal.targets[0]
     scene = ex.scene
     if "seat" not in scene.entities[seat].affordances:
@@ -100,8 +100,21 @@ def sit(ex: "Executor", goal) -> PrimitiveError | None:
     if occupied:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{seat} is occupied by {', '.join(occupied)}.",
                     blockers=occupied)
+    return None
+
+
+def sit(ex: "Executor", goal) -> PrimitiveError | None:
+    """Lower the body onto the seat top and record sitting."""
+    err = check_sit(ex, goal)
+    if err:
+        return err
+    seat = goal.targets[0]
+    scene = ex.scene
     pose, trans = ex.motion.sit_pose(seat)
+    e = scene.entities[seat]
     ex.motion.posture_frames(ex, pose, trans, frames=10)
+    seat_xy = next(t for s, t in scene.surfaces(seat) if s.name == "seat")[:2, 3]
+    ex.motion.set_body(pose, trans, xy=seat_xy, yaw=math.atan2(e.pose[1, 0], e.pose[0, 0]))
     scene.human.sitting = seat
     scene.human.posture = "sit"
     return None
@@ -119,8 +132,16 @@ def standup(ex: "Executor", goal) -> PrimitiveError | None:
     if seat is None:
         return fail(ErrorCode.PRECONDITION_FAILED, "You are not sitting.")
     e = scene.entities[seat]
+    lo, hi = e.model.bounds
+    step = 0.35
+    # front first, then the sides, then behind the seat (a chair pushed under a table)
+    local = [(hi[0] + step, 0.0), (0.0, hi[1] + step), (0.0, lo[1] - step), (lo[0] - step, 0.0),
+             (hi[0] + 2 * step, 0.0)]
+    cands = [e.local_to_world(np.array([x, y, 0.0]))[:2] for x, y in local]
+    front = ex.motion.free_spot(cands)
+    if front is None:
+        return fail(ErrorCode.PATH_BLOCKED, f"There is no free floor around {seat} to stand up onto.")
     fwd = e.pose[:3, 0]
-    front = e.pose[:2, 3] + (e.model.bounds[1][0] + 0.35) * fwd[:2] / max(np.linalg.norm(fwd[:2]), 1e-9)
     yaw = math.atan2(fwd[1], fwd[0])
     pose, trans = ex.motion.stand(front, yaw)
     ex.motion.posture_frames(ex, pose, trans, frames=10)
@@ -144,5 +165,6 @@ def squat(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
+CHECKS = {"sit": check_sit}
 HANDLERS = {"navigate_to": navigate_to, "forward": forward, "turn": turn, "sit": sit, "standup": standup,
             "squat": squat}

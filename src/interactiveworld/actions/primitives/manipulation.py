@@ -34,8 +34,7 @@ def _closed_container(ex: "Executor", key: str) -> str | None:
     return None
 
 
-def pick(ex: "Executor", goal) -> PrimitiveError | None:
-    """Reach the object, close the adaptive hand (grasp family by shape), hold it and lift it back."""
+def check_pick(ex: "Executor", goal) -> PrimitiveError | None:
     scene, key = ex.scene, goal.targets[0]
     h = scene.human
     if h.held is not None:
@@ -50,6 +49,16 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     if box is not None:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is inside {box}, which is closed; open it first.",
                     container=box)
+    return None
+
+
+def pick(ex: "Executor", goal) -> PrimitiveError | None:
+    """Reach the object, close the adaptive hand (grasp family by shape), hold it and lift it back."""
+    err = check_pick(ex, goal)
+    if err:
+        return err
+    scene, key = ex.scene, goal.targets[0]
+    h = scene.human
     from .motion import contact_point
     plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key)
     if isinstance(plan, PrimitiveError):
@@ -165,8 +174,7 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} on {support}: {last}.", surfaces=names)
 
 
-def place(ex: "Executor", goal) -> PrimitiveError | None:
-    """Put the held object on the support's surface (``@place_spot`` honoured), settle, verify on."""
+def check_place(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     key, support = goal.targets
     err = need_held(scene, key)
@@ -174,6 +182,15 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     if not scene.entities[support].model.surfaces:
         return fail(ErrorCode.NOT_AFFORDED, f"{support} has no surface to put things on.", target=support)
+    return None
+
+
+def place(ex: "Executor", goal) -> PrimitiveError | None:
+    """Put the held object on the support's surface (``@place_spot`` honoured), settle, verify on."""
+    err = check_place(ex, goal)
+    if err:
+        return err
+    key, support = goal.targets
     return _place(ex, key, support, _surface_choice(ex, support, interior=False), goal.params.get("place_spot"))
 
 
@@ -189,8 +206,7 @@ def _region_names(ex: "Executor", container: str, region: str | None) -> list[st
                 f"{', '.join(names)}.", region=region, regions=names)
 
 
-def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
-    """Put the held object into the container's named region or the first free one; settle; verify inside."""
+def check_place_inside(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     key, container = goal.targets[:2]
     err = need_held(scene, key)
@@ -202,9 +218,21 @@ def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
     if c.model.joints and c.opening < 0.5:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{container} is closed; open it first.", target=container)
     names = _region_names(ex, container, goal.params.get("region"))
-    if isinstance(names, PrimitiveError):
-        return names
+    return names if isinstance(names, PrimitiveError) else None
+
+
+def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
+    """Put the held object into the container's named region or the first free one; settle; verify inside."""
+    err = check_place_inside(ex, goal)
+    if err:
+        return err
+    key, container = goal.targets[:2]
+    names = _region_names(ex, container, goal.params.get("region"))
     return _place(ex, key, container, names, goal.params.get("place_spot"))
+
+
+def check_place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
+    return need_held(ex.scene, goal.targets[0])
 
 
 def place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
@@ -311,23 +339,33 @@ def _connector(ex: "Executor", key: str, symbolic: str):
                 f"{', '.join(names) or 'none'}.", connector=symbolic)
 
 
-def attach(ex: "Executor", goal) -> PrimitiveError | None:
-    """Mate the child's connector to the parent's: child z opposite parent z, origins coincident; the optional
-    integer ``angle_error_deg`` rotates the child about the mating axis."""
+def check_attach(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     child, parent = goal.targets
     conns = goal.params.get("connectors", {})
-    cc = _connector(ex, child, conns.get("child", "#0"))
-    if isinstance(cc, PrimitiveError):
-        return cc
-    pc = _connector(ex, parent, conns.get("parent", "#0"))
-    if isinstance(pc, PrimitiveError):
-        return pc
+    for key, sym in ((child, conns.get("child", "#0")), (parent, conns.get("parent", "#0"))):
+        c = _connector(ex, key, sym)
+        if isinstance(c, PrimitiveError):
+            return c
     if child in scene.attachments:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{child} is already attached to "
                     f"{scene.attachments[child]['parent']}.")
     if scene.human.held not in (None, child):
         return fail(ErrorCode.HAND_FULL, f"You are holding {scene.human.held}; put it down first.")
+    return None
+
+
+def attach(ex: "Executor", goal) -> PrimitiveError | None:
+    """Mate the child's connector to the parent's: child z opposite parent z, origins coincident; the optional
+    integer ``angle_error_deg`` rotates the child about the mating axis."""
+    err = check_attach(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    child, parent = goal.targets
+    conns = goal.params.get("connectors", {})
+    cc = _connector(ex, child, conns.get("child", "#0"))
+    pc = _connector(ex, parent, conns.get("parent", "#0"))
     p = scene.entities[parent]
     mate = trimesh.transformations.rotation_matrix(math.pi, [1, 0, 0])
     err_rot = trimesh.transformations.rotation_matrix(math.radians(goal.params.get("angle_error_deg", 0)), [0, 0, 1])
@@ -353,13 +391,22 @@ def attach(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def detach(ex: "Executor", goal) -> PrimitiveError | None:
-    """Break the child-parent attachment; the child is moved 5 cm off the parent's connector and settles."""
-    scene = ex.scene
+def check_detach(ex: "Executor", goal) -> PrimitiveError | None:
     child, parent = goal.targets
-    rec = scene.attachments.get(child)
+    rec = ex.scene.attachments.get(child)
     if rec is None or rec["parent"] != parent:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{child} is not attached to {parent}.")
+    return None
+
+
+def detach(ex: "Executor", goal) -> PrimitiveError | None:
+    """Break the child-parent attachment; the child is moved 5 cm off the parent's connector and settles."""
+    err = check_detach(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    child, parent = goal.targets
+    rec = scene.attachments[child]
     p = scene.entities[parent]
     pc = p.model.connector(rec["parent_connector"])
     plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent)
@@ -378,18 +425,27 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def raise_(ex: "Executor", goal) -> PrimitiveError | None:
-    """Tip a flat assembly upright about its base (declared upright axis to +z), keeping attached parts."""
+def check_raise(ex: "Executor", goal) -> PrimitiveError | None:
     from ...world.relations import raised
     scene = ex.scene
     key = goal.targets[0]
-    e = scene.entities[key]
-    if e.model.upright_axis is None:
+    if scene.entities[key].model.upright_axis is None:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} is not an assembly that can be raised.")
     if raised(scene, key):
         return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is already upright.")
     if scene.human.held is not None:
         return fail(ErrorCode.HAND_FULL, f"You need both hands free; put {scene.human.held} down first.")
+    return None
+
+
+def raise_(ex: "Executor", goal) -> PrimitiveError | None:
+    """Tip a flat assembly upright about its base (declared upright axis to +z), keeping attached parts."""
+    err = check_raise(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    key = goal.targets[0]
+    e = scene.entities[key]
     up = e.pose[:3, :3] @ e.model.upright_axis
     axis = np.cross(up, [0.0, 0.0, 1.0])
     angle = math.acos(float(np.clip(up[2], -1.0, 1.0)))
@@ -418,6 +474,9 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
+CHECKS = {"pick": check_pick, "place": check_place, "place_inside": check_place_inside,
+          "place_on_floor": check_place_on_floor, "attach": check_attach, "detach": check_detach,
+          "raise": check_raise}
 HANDLERS = {"pick": pick, "release": release, "flip": flip, "place": place, "place_inside": place_inside,
             "place_on_floor": place_on_floor, "fall_to_floor": fall_to_floor, "attach": attach, "detach": detach,
             "raise": raise_}

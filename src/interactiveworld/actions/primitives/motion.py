@@ -22,10 +22,12 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["Motion", "contact_point", "object_mesh", "wrap_angle", "need_held"]
 
 REACH_PRIMITIVES = frozenset({
-    "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cook",
-    "cut", "stir", "pour", "wipe", "attach", "detach", "raise", "use_computer", "push", "pull"})
+    "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cut",
+    "stir", "pour", "wipe", "attach", "detach", "raise"})
 """Primitives whose navigation must end at a stance from which the contact is reachable."""
 
+REACH_SUBSTEPS = 3
+"""Keyframes blended between consecutive reach frames (12 fps playback)."""
 YAW_STEP = math.radians(10.0)
 """Largest heading change per frame [rad] (DESIGN.md "Gait")."""
 
@@ -66,6 +68,9 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
         return np.array([c[0], c[1], min(1.0, e.world_bounds_corners()[:, 2].max())])
     corners = e.world_bounds_corners()
     com = e.center_of_mass()
+    if not e.movable and e.door is None:  # the top edge of the front (+x) face, at most 1.2 m high
+        lo, hi = e.model.bounds
+        return e.local_to_world(np.array([hi[0], 0.5 * (lo[1] + hi[1]), min(1.2, hi[2])]))
     if e.movable:
         return np.array([com[0], com[1], corners[:, 2].max() * 0.5 + com[2] * 0.5])
     return com
@@ -178,6 +183,7 @@ class Motion:
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True) -> None:
         """Append one keyframe per gait row ``[x, y, yaw]``; a held object follows the wrist."""
         h = self.scene.human
+        h.gaze = None  # walking and turning look where the body goes
         for x, y, yaw in rows[1:] if len(rows) > 1 else rows:
             pose, trans = self.stand((x, y), yaw)
             self.set_body(pose, trans, xy=(x, y), yaw=yaw)
@@ -189,6 +195,19 @@ class Motion:
         from ..gait import walk_keyframes
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
         self.walk_frames(ex, rows)
+
+    def free_spot(self, candidates, radius: float = 0.15) -> np.ndarray | None:
+        """The first candidate xy [m] whose grid cell has clearance above ``radius`` (a place to stand)."""
+        nav = self.nav_map()
+        free = nav.passable(radius)
+        for xy in candidates:
+            try:
+                r, c = nav.world_to_cell(xy)
+            except (IndexError, ValueError):
+                continue
+            if 0 <= r < free.shape[0] and 0 <= c < free.shape[1] and free[r, c]:
+                return np.asarray(xy, float)
+        return None
 
     def turn_to(self, ex: "Executor", yaw: float) -> None:
         """Rotate in place to ``yaw`` at <= 10 deg per frame."""
@@ -209,10 +228,19 @@ class Motion:
                                   f"You are sitting on {h.sitting}; stand up first.", {"seat": h.sitting})
         nav = self.nav_map()
         contact = contact_point(self.scene, primitive, target)
+        closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors()
+                  if d.opening < 0.5 and not d.state.get("locked")]
         stances = select_stances(nav, contact[:2], h.xy, count=8)
+        shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
+        if isinstance(stances, PrimitiveError) and shut:
+            # the target may lie behind a closed door: choose stances as if every door were open
+            for key in shut:
+                nav.set_door_open(key, True)
+            stances = select_stances(nav, contact[:2], h.xy, count=8)
+            for key in shut:
+                nav.set_door_open(key, False)
         if isinstance(stances, PrimitiveError):
             return stances
-        closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors() if d.opening < 0.5]
         last_error: PrimitiveError | None = None
         for stance in stances:
             plan = plan_route_through_doors(nav, h.xy, stance.xy, closed)
@@ -237,49 +265,66 @@ class Motion:
                     err = self.swing(ex, plan.doors_to_open[i], 1.0)
                     if isinstance(err, PrimitiveError):
                         return err
+            h.gaze = np.asarray(contact, float).copy()  # arrived: look at what is to be handled
+            ex.keyframe()
             return None
         return last_error or PrimitiveError(ErrorCode.PATH_BLOCKED, f"No route to {target}.", {"target": target})
 
     # ------------------------------------------------------------------ reaching
     def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right"):
+        """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``."""
         from ..reach import plan_reach
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
+        owners = (owner,) if h.held is None else (owner, h.held, *h.carried)
         return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
-                          self.collider(), hand=hand, allow_owners=(owner,), held=held)
+                          self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy))
+
+    def _play(self, ex: "Executor", frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
+        """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
+        h = self.scene.human
+        p0, t0 = h.body_pose.copy(), h.body_translation.copy()
+        for pose, trans in frames:
+            for k in range(1, substeps + 1):
+                a = k / substeps
+                self.set_body((1 - a) * p0 + a * pose, (1 - a) * t0 + a * trans)
+                if carry and h.held is not None:
+                    self.scene.set_wrist(self.wrist(h.body_pose, h.body_translation))
+                ex.keyframe()
+            p0, t0 = np.asarray(pose, float), np.asarray(trans, float)
+
+    @staticmethod
+    def _contact_index(plan) -> int:
+        d = [float(np.abs(p - plan.contact_pose).sum() + np.abs(t - plan.contact_translation).sum())
+             for p, t in plan.frames]
+        return int(np.argmin(d)) if d else -1
 
     def reach(self, ex: "Executor", target_point, owner: str, *, hand: str | None = None,
               carry: bool = True):
-        """Reach ``target_point`` from the current stance; appends the approach frames (the held object follows
-        the wrist). Returns the ReachPlan or a PrimitiveError."""
+        """Reach ``target_point`` from the current stance: plays the approach up to the contact (the held object
+        follows the wrist). Returns the ReachPlan or a PrimitiveError."""
         h = self.scene.human
-        hand = hand or ("left" if h.held is not None and owner != h.held and not carry else "right")
+        hand = hand or "right"
         plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
         if isinstance(plan, PrimitiveError):
             return plan
-        for pose, trans in plan.frames:
-            self.set_body(pose, trans)
-            if carry and h.held is not None:
-                self.scene.set_wrist(self.wrist(pose, trans))
-            ex.keyframe()
+        h.gaze = np.asarray(target_point, float).copy()
+        i = self._contact_index(plan)
+        self._play(ex, plan.frames[: i + 1], carry=carry)
         self.set_body(plan.contact_pose, plan.contact_translation)
         if carry and h.held is not None:
             self.scene.set_wrist(self.wrist(plan.contact_pose, plan.contact_translation))
         return plan
 
     def retreat(self, ex: "Executor", plan, *, carry: bool = True) -> None:
-        """Play the approach backwards, ending in the standing pose."""
+        """Play the plan's retreat frames, then return to the standing pose."""
         h = self.scene.human
-        for pose, trans in reversed(plan.frames):
-            self.set_body(pose, trans)
-            if carry and h.held is not None:
-                self.scene.set_wrist(self.wrist(pose, trans))
-            ex.keyframe()
-        pose, trans = self.stand(h.xy, h.yaw)
-        self.set_body(pose, trans)
+        i = self._contact_index(plan)
+        stand = self.stand(h.xy, h.yaw)
+        self._play(ex, list(plan.frames[i + 1:]) + [stand], carry=carry)
+        self.set_body(*stand)
         if carry and h.held is not None:
-            self.scene.set_wrist(self.wrist(pose, trans))
-        ex.keyframe()
+            self.scene.set_wrist(self.wrist(*stand))
 
     def grasp(self, pose, translation, key: str):
         from ..grasp import plan_grasp

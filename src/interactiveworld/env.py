@@ -1,0 +1,250 @@
+"""The Environment facade: one object the benchmark loop drives (implements
+:class:`~interactiveworld.env_types.EnvironmentLike`).
+
+One command per :meth:`Environment.execute` call, in the five stages of paper appendix B.3.2 ("Command
+execution and verification"): parse and ground (recording strict vs repaired), compile into typed goals with
+implicit navigation, execute on the kinematic world, settle and read back relations, verify the postcondition
+and render the command's frame interval (4 frames per command, always the result frame and any look-hold
+frame; DESIGN.md "Frames"). With ``render=False`` the world evolves identically and no pixels are produced.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from .env_types import Handle, Relation, StepOutcome
+from .errors import ErrorCode, PrimitiveError
+from .world.motion import LOOK_HOLD, Keyframe
+from .world.scene import Scene
+
+__all__ = ["Environment"]
+
+FOV_Y_DEG = 60.0
+"""Vertical field of view of the head camera [deg] for the geometric visibility test."""
+VISIBLE_MIN_PIXELS = 20
+"""An entity counts as visible when it covers at least this many pixels (rendering on)."""
+NEAR_CLIP = 0.12
+"""Near clipping distance [m] of the head camera: the eye sits inside the head mesh."""
+VISIBLE_MAX_DISTANCE = 8.0
+"""Beyond this distance [m] an entity is not visible in the geometric test (rendering off)."""
+
+
+class Environment:
+    """The kinematic InteractiveWorld behind one episode.
+
+    Args:
+        render: produce egocentric frames (Embree/Warp ray casting); False gives identical world results.
+        width, height: frame size [px].
+        frames_per_command: frames sampled per command interval (paper: 4).
+        engine: renderer engine (``"auto"``, ``"embree"``, ``"warp"``).
+    """
+
+    def __init__(self, *, render: bool = True, width: int = 640, height: int = 480, frames_per_command: int = 4,
+                 engine: str = "auto") -> None:
+        if frames_per_command < 1:
+            raise ValueError(f"frames_per_command must be >= 1, got {frames_per_command}")
+        self.render_enabled = bool(render)
+        self.width, self.height = int(width), int(height)
+        self.frames_per_command = int(frames_per_command)
+        self.engine = engine
+        self.scene: Scene | None = None
+        self.executor = None
+        self._renderer = None
+        self._baseline_poses: dict[str, np.ndarray] | None = None
+        self.baseline_relations: frozenset[Relation] = frozenset()
+        self.seed = 0
+
+    # ------------------------------------------------------------------ lifecycle
+    def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
+        """Build the world from a serialised scene (``interactiveworld.scene/1``) and stand the human at its
+        start pose. The baseline is the reset state until :meth:`mark_baseline` is called."""
+        from .actions.executor import Executor
+        self.seed = int(seed)
+        self.scene = Scene.from_dict(scene)
+        self.executor = Executor(self.scene)
+        self.executor.motion.reset_body()
+        self._renderer = None
+        self.mark_baseline()
+
+    def _need(self) -> Scene:
+        if self.scene is None:
+            raise RuntimeError("Environment.reset(scene) must be called first")
+        return self.scene
+
+    def mark_baseline(self) -> None:
+        """Record the current poses (for ``unmoved``) and relation set (the handoff baseline)."""
+        scene = self._need()
+        self._baseline_poses = {k: e.pose.copy() for k, e in scene.entities.items()}
+        self.executor.baseline = self._baseline_poses
+        self.baseline_relations = self.relations()
+
+    # ------------------------------------------------------------------ commands
+    def split_commands(self, action_block: str) -> list[str] | PrimitiveError:
+        """Split an action block into command lines (newlines or ", ", bracket-aware)."""
+        from .language import ParseError, split_commands
+        try:
+            return split_commands(action_block)
+        except ParseError as exc:
+            return PrimitiveError(ErrorCode.PARSE_ERROR, exc.message, {"token": exc.token})
+
+    def _entities(self) -> list[Handle]:
+        scene = self._need()
+        return [Handle(e.name, e.index, e.category, True, e.description) for e in scene.entities.values()]
+
+    def execute(self, command: str) -> StepOutcome:
+        """Parse, compile, execute, settle, read back, verify and (unless rendering is off) render one command."""
+        from .language import compile_text
+        scene = self._need()
+        t0 = time.perf_counter()
+        compiled = compile_text(command, self._entities(),
+                                last_navigation_target=self.executor.last_navigation_target,
+                                held=scene.human.held)
+        t1 = time.perf_counter()
+        if isinstance(compiled, PrimitiveError):
+            return StepOutcome(command=command, ok=False, error=compiled, primitive=None,
+                               timing={"parse": t1 - t0, "execute": 0.0, "settle": 0.0, "render": 0.0})
+        result = self.executor.execute(compiled)
+        timing = {"parse": t1 - t0, **result.timing, "render": 0.0}
+        out = StepOutcome(command=command, ok=result.ok, error=result.error, primitive=compiled.spec.name,
+                          repaired=compiled.repaired, relation_delta=result.relation_delta,
+                          interval=result.interval)
+        if result.ok and self.render_enabled and result.interval is not None:
+            t2 = time.perf_counter()
+            from .render import sample_interval
+            idx = sample_interval(result.interval, self.frames_per_command)
+            for i in idx:
+                kf = result.interval.keyframes[i]
+                out.frames.append(self._render_keyframe(kf, compiled))
+                out.frame_tags.append(kf.tags)
+            timing["render"] = time.perf_counter() - t2
+        out.timing = timing
+        return out
+
+    # ------------------------------------------------------------------ queries
+    def relations(self) -> frozenset[Relation]:
+        """All ground predicates true in the settled world now (``unmoved`` against the baseline)."""
+        self._need()
+        return self.executor.relations()
+
+    def held(self) -> str | None:
+        return self._need().human.held
+
+    def handles(self, *, visible_only: bool = False) -> list[Handle]:
+        """Actionable entities; ``visible`` marks those in the current view (or held)."""
+        scene = self._need()
+        visible = self._visible_now()
+        held = {scene.human.held, *scene.human.carried} - {None}
+        out = []
+        for e in scene.entities.values():
+            vis = e.key in visible or e.key in held
+            if visible_only and not vis:
+                continue
+            out.append(Handle(e.name, e.index, e.category, vis, e.description))
+        return out
+
+    def state_digest(self) -> str:
+        """SHA-256 of poses (rounded to 0.1 mm / 1e-4), articulations, states, attachments and the human."""
+        scene = self._need()
+        h = scene.human
+        data = {
+            "entities": {k: {"pose": np.round(e.pose[:3, :4], 4).tolist(), "state": e.state}
+                         for k, e in sorted(scene.entities.items())},
+            "attachments": scene.attachments,
+            "human": {"xy": np.round(h.xy, 4).tolist(), "yaw": round(h.yaw, 4), "posture": h.posture,
+                      "sitting": h.sitting, "held": h.held, "phone_at_ear": h.phone_at_ear},
+        }
+        blob = json.dumps(data, sort_keys=True, default=_json_default).replace("-0.0,", "0.0,")
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    # ------------------------------------------------------------------ rendering
+    def _camera(self, kf: Keyframe | None = None):
+        from .body import head_camera
+        from .render import Camera
+        h = self._need().human
+        pose = h.body_pose if kf is None else kf.body_pose
+        trans = h.body_translation if kf is None else kf.body_translation
+        eye, fwd, up = head_camera(self.executor.motion.model, pose, trans)
+        gaze = self._need().human.gaze if kf is None else kf.gaze_target
+        if gaze is not None and np.linalg.norm(gaze - eye) > 1e-6:
+            fwd = (gaze - eye) / np.linalg.norm(gaze - eye)
+            up = np.array([0.0, 0.0, 1.0]) if abs(fwd[2]) < 0.99 else up
+        return Camera(eye=eye, forward=fwd, up=up, fov_y_deg=FOV_Y_DEG, width=self.width, height=self.height)
+
+    def _renderer_ready(self):
+        if self._renderer is None:
+            from .render import Renderer
+            self._renderer = Renderer(engine=self.engine, width=self.width, height=self.height, near=NEAR_CLIP)
+            self._renderer.set_static(self._need().static_visual_meshes())
+        return self._renderer
+
+    def _dynamic(self, kf: Keyframe | None = None) -> list:
+        scene = self._need()
+        h = scene.human
+        if kf is None:
+            meshes = scene.dynamic_visual_meshes()
+            pose, trans = h.body_pose, h.body_translation
+        else:
+            meshes = scene.dynamic_visual_meshes(object_poses=kf.object_poses, articulation=kf.articulation)
+            pose, trans = kf.body_pose, kf.body_translation
+        meshes.append(self.executor.motion.model.visual_mesh(pose, trans))
+        return meshes
+
+    def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:
+        renderer = self._renderer_ready()
+        camera = self._camera(kf)
+        if LOOK_HOLD in kf.tags and compiled is not None and compiled.targets:
+            faces = self._need().label_faces(compiled.targets[0])
+            if faces:
+                from .render import inspection_camera
+                f = faces[0]
+                camera = inspection_camera(f["center"], f["normal"], f["up"], label_height_m=f["height"],
+                                           width=self.width, height=self.height)
+        return renderer.render(camera, dynamic=self._dynamic(kf))
+
+    def render_view(self) -> np.ndarray:
+        """The current egocentric frame, (H, W, 3) uint8 (rendering must be on)."""
+        if not self.render_enabled:
+            raise RuntimeError("render_view: this Environment was made with render=False")
+        return self._renderer_ready().render(self._camera(), dynamic=self._dynamic())
+
+    def _visible_now(self) -> set[str]:
+        scene = self._need()
+        camera = self._camera()
+        if self.render_enabled:
+            from .render import visible_owners
+            return set(visible_owners(self._renderer_ready(), camera, self._dynamic(),
+                                      min_pixels=VISIBLE_MIN_PIXELS))
+        return self._frustum_visible(camera)
+
+    def _frustum_visible(self, camera) -> set[str]:
+        """Entities with a box corner or centre inside the camera frustum within 8 m (no occlusion test)."""
+        scene = self._need()
+        fwd = camera.forward / np.linalg.norm(camera.forward)
+        up = camera.up - np.dot(camera.up, fwd) * fwd
+        up /= np.linalg.norm(up)
+        right = np.cross(fwd, up)
+        ty = math.tan(math.radians(FOV_Y_DEG) / 2)
+        tx = ty * self.width / self.height
+        out = set()
+        for e in scene.entities.values():
+            pts = np.vstack([e.world_bounds_corners(), e.center_of_mass()[None]]) - camera.eye
+            z = pts @ fwd
+            ok = (z > 0.05) & (z < VISIBLE_MAX_DISTANCE) & (np.abs(pts @ right) <= tx * z) & \
+                (np.abs(pts @ up) <= ty * z)
+            if ok.any():
+                out.add(e.key)
+        return out
+
+
+def _json_default(o: Any) -> Any:
+    if isinstance(o, np.ndarray):
+        return o.tolist()
+    if isinstance(o, (np.floating, np.integer)):
+        return o.item()
+    raise TypeError(type(o))
+
