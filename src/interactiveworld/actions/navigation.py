@@ -181,8 +181,8 @@ class NavigationMap:
             if owner >= len(g.owners):
                 raise ValueError(f"door leaf owner index {owner} outside owners (len {len(g.owners)})")
             layer = np.zeros((rows, cols), dtype=np.uint8)
-            _core.grid_rasterise_band(*args, box_door & (g.box_owner == owner), face_door & (g.mesh_face_owner == owner),
-                                      lo, res, floor_height, *WALL_BAND, LAYER_DOOR, layer)
+            mine_b, mine_f = box_door & (g.box_owner == owner), face_door & (g.mesh_face_owner == owner)
+            _core.grid_rasterise_band(*args, mine_b, mine_f, lo, res, floor_height, *WALL_BAND, LAYER_DOOR, layer)
             key = g.owners[owner]
             prev = door_cells.get(key, np.zeros(0, np.int64))
             door_cells[key] = np.union1d(prev, np.flatnonzero(layer))
@@ -226,7 +226,9 @@ class NavigationMap:
 
     # -- coordinates -----------------------------------------------------------------------------------------
     def world_to_cell(self, xy) -> tuple[int, int]:
-        """Cell ``(row, col)`` containing world point ``xy`` [m]. Raises ValueError (non-finite), IndexError (outside)."""
+        """Cell ``(row, col)`` containing world point ``xy`` [m].
+
+        Raises ValueError (non-finite point), IndexError (outside the grid)."""
         p = _finite_xy(xy, "xy")
         col = int(math.floor((p[0] - self.origin[0]) / self.resolution))
         row = int(math.floor((p[1] - self.origin[1]) / self.resolution))
@@ -244,7 +246,8 @@ class NavigationMap:
         a = a.astype(np.float64)
         return self.origin + (a[..., ::-1] + 0.5) * self.resolution
 
-    def node_cost(self, *, lam: float = LAMBDA, d_safe: float = D_SAFE, door_cost: float = DEFAULT_DOOR_COST) -> np.ndarray:
+    def node_cost(self, *, lam: float = LAMBDA, d_safe: float = D_SAFE,
+                  door_cost: float = DEFAULT_DOOR_COST) -> np.ndarray:
         """Per-cell entry cost of eq. (2) without the step length, (H, W) float64 (cached per parameters)."""
         key = (float(lam), float(d_safe), float(door_cost))
         cost = self._cost_cache.get(key)
@@ -512,7 +515,8 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
             nav_map.set_door_open(door.key, True)
             connects = isinstance(plan_route(nav_map, stances[0].xy, goal, **kw), Route)
             s_rc = nav_map.world_to_cell(stances[0].xy)
-            gain = int(_core.reachable_mask(nav_map.passable(min(INFLATION_RADII), keep=(s_rc,)), s_rc).sum()) - int(base)
+            reach = _core.reachable_mask(nav_map.passable(min(INFLATION_RADII), keep=(s_rc,)), s_rc)
+            gain = int(reach.sum()) - int(base)
             nav_map.set_door_open(door.key, False)
             cand = (connects, gain, -leg.cost, door, stances[0], leg)
             if (connects or gain > 0) and (best is None or cand[:3] > best[:3]):
@@ -533,8 +537,9 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
                           {"doors_tried": [d.key for d in doors]})
 
 
-def synthetic_house_occupancy(shape: tuple[int, int] = (500, 500), *, seed: int = 0, resolution: float = RESOLUTION,
-                              min_room_m: float = 3.0, doorway_m: float = 0.9, furniture_per_room: int = 2) -> np.ndarray:
+def synthetic_house_occupancy(shape: tuple[int, int] = (500, 500), *, seed: int = 0,
+                              resolution: float = RESOLUTION, min_room_m: float = 3.0, doorway_m: float = 0.9,
+                              furniture_per_room: int = 2) -> np.ndarray:
     """A procedural house-like occupancy grid for tests, demos and benchmarks: (H, W) bool, True = blocked.
 
     An outer wall, rooms from recursive binary splits with 1-cell walls, one ``doorway_m`` doorway in every split
