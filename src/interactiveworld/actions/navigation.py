@@ -475,7 +475,8 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
                              inflation_radii=INFLATION_RADII) -> RoutePlan | PrimitiveError:
     """Plans to the goal, opening closed doors on the way (appendix B.2.1: route to a handle stance, open, replan).
 
-    While the goal is unreachable, each closed door of ``doors`` whose handle stance is reachable is tried: the
+    While the goal is unreachable, each closed door of ``doors`` whose handle stance is reachable is tried (the
+    stance's body clearance relaxes down the inflation ladder in narrow halls): the
     door that makes the goal reachable once open is preferred, otherwise the one that opens the most new floor.
     Chosen doors are opened in ``nav_map`` (occupancy updated) and listed in ``RoutePlan.doors_to_open`` in order;
     leg i ends at the handle stance of door i, the last leg at the goal. When no sequence reaches the goal, every
@@ -506,7 +507,11 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
         for door in doors:
             if nav_map.door_open[door.key]:
                 continue
-            stances = select_stances(nav_map, door.handle_point, current, count=1)
+            # Doors often sit in narrow halls: relax the standing clearance down the inflation ladder.
+            for body_radius in INFLATION_RADII:
+                stances = select_stances(nav_map, door.handle_point, current, count=1, body_radius=body_radius)
+                if not isinstance(stances, PrimitiveError):
+                    break
             if isinstance(stances, PrimitiveError):
                 continue
             leg = plan_route(nav_map, current, stances[0].xy, **kw)
