@@ -12,8 +12,8 @@ Occupancy (DESIGN.md, "Numbers from the paper"):
 * walls block where they intersect the band 0.20-1.90 m above that floor, furniture 0.05-1.90 m, door leaves
   like walls while their door is closed; OBJECT geometry never blocks (the body collision check handles it);
 * boxes and triangles are tested exactly against each cell's column (separating axes); a triangle mesh marks
-  the cells its surface crosses, so a column wholly inside a closed mesh (the middle of a tall wardrobe) stays
-  unmarked but is walled in by marked cells and therefore never reachable;
+  the cells its surface crosses, and for furniture meshes the cells an entity's marked footprint encloses (the
+  middle of a tall wardrobe, whose surface misses those columns) are marked too;
 * clearance ``D`` [m] is the exact Euclidean distance from a cell centre to the nearest blocked cell centre;
 * a cell is traversable at inflation radius ``R`` when ``D > R``; the planner uses the largest radius of
   {0.20, 0.15, 0.10} m that keeps start and goal connected. The start and goal cells themselves are exempt
@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.ndimage as ndi
 
 from interactiveworld import _core
 from interactiveworld.errors import ErrorCode, PrimitiveError
@@ -86,6 +87,24 @@ def _nonneg(value: float, name: str) -> float:
     if not math.isfinite(v) or v < 0.0:
         raise ValueError(f"{name} must be finite and >= 0, got {value!r}")
     return v
+
+
+def _fill_enclosed_furniture(g: CollisionGeometry, args, origin, res: float, floor_height, static) -> None:
+    """Marks the cells a furniture mesh walls in: a triangle surface only marks the columns it crosses, so the
+    middle of a tall wardrobe would stay free. Per owning entity, the enclosed part of its footprint is filled."""
+    ft = g.mesh_face_tags == SurfaceTag.FURNITURE
+    for owner in np.unique(g.mesh_face_owner[ft & (g.mesh_face_owner >= 0)]):
+        faces = ft & (g.mesh_face_owner == owner)
+        layer = np.zeros(static.shape, dtype=np.uint8)
+        no_boxes = np.zeros(g.box_count, dtype=bool)
+        if _core.grid_rasterise_band(*args, no_boxes, faces, origin, res, floor_height, *FURNITURE_BAND,
+                                     LAYER_FURNITURE, layer) == 0:
+            continue
+        rows, cols = np.nonzero(layer)
+        r0, r1, c0, c1 = rows.min(), rows.max() + 1, cols.min(), cols.max() + 1
+        filled = ndi.binary_fill_holes(layer[r0:r1, c0:c1] > 0)
+        block = static[r0:r1, c0:c1]
+        block[filled & np.isfinite(floor_height[r0:r1, c0:c1])] |= LAYER_FURNITURE
 
 
 class NavigationMap:
@@ -170,6 +189,7 @@ class NavigationMap:
                                   *WALL_BAND, LAYER_WALL, static)
         _core.grid_rasterise_band(*args, bt == SurfaceTag.FURNITURE, ft == SurfaceTag.FURNITURE, lo, res,
                                   floor_height, *FURNITURE_BAND, LAYER_FURNITURE, static)
+        _fill_enclosed_furniture(g, args, lo, res, floor_height, static)
         # Door leaves: one layer per owning door so each can be opened on its own; anonymous leaves stay shut.
         box_door, face_door = bt == SurfaceTag.DOOR_LEAF, ft == SurfaceTag.DOOR_LEAF
         anon_b, anon_f = box_door & (g.box_owner < 0), face_door & (g.mesh_face_owner < 0)
