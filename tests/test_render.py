@@ -242,33 +242,47 @@ def test_label_texture_has_centred_dark_text():
         make_label_texture("x", size_px=(4, 4))
 
 
-@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract binary not installed (apt: tesseract-ocr)")
-def test_carton_label_is_legible_in_the_inspection_view():
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,
+                                     reason="tesseract binary not installed (apt: tesseract-ocr)")
+
+
+def _ocr_label(renderer, cam, label, dynamic):
+    """OCR the label's region of the frame (tesseract's page layout analysis discards text set inside
+    large flat-shaded shapes when given the whole frame)."""
     import pytesseract
     from PIL import Image
 
+    img = renderer.render(cam, dynamic)
+    px = cam.project(label.vertices)
+    (c0, r0), (c1, r1) = np.floor(px.min(axis=0)).astype(int), np.ceil(px.max(axis=0)).astype(int)
+    pad = 12
+    crop = img[max(r0 - pad, 0): r1 + pad, max(c0 - pad, 0): c1 + pad]
+    return pytesseract.image_to_string(Image.fromarray(crop))
+
+
+@needs_tesseract
+def test_carton_label_is_legible_in_the_inspection_view():
     static, door = scenes.kitchen(open_fraction=1.0)
     r = Renderer(engine="embree")
     r.set_static(static)
     c, n, up = scenes.carton_label_frame(scenes.CARTON_IN_FRIDGE)
     label = next(m for m in static if m.owner == "milk_carton#1" and m.texture is not None)
-
-    def read(cam):
-        # OCR the label's region of the frame (tesseract's page layout analysis discards text set
-        # inside large flat-shaded shapes when given the whole frame)
-        img = r.render(cam, [door])
-        px = cam.project(label.vertices)
-        (c0, r0), (c1, r1) = np.floor(px.min(axis=0)).astype(int), np.ceil(px.max(axis=0)).astype(int)
-        pad = 12
-        crop = img[max(r0 - pad, 0): r1 + pad, max(c0 - pad, 0): c1 + pad]
-        return pytesseract.image_to_string(Image.fromarray(crop))
-
-    text = read(inspection_camera(c, n, up, label_height_m=0.09))
+    text = _ocr_label(r, inspection_camera(c, n, up, label_height_m=0.09), label, [door])
     words = text.split()
     assert "MILK" in words and "2%" in words and "FAT" in words, f"OCR read {text!r}"
     # from a walking view 2.7 m away the same label is too small to read: legibility comes from LookAt
-    far = read(Camera.look_at((2.6, 1.0, 1.5), scenes.CARTON_IN_FRIDGE))
+    far = _ocr_label(r, Camera.look_at((2.6, 1.0, 1.5), scenes.CARTON_IN_FRIDGE), label, [door])
     assert "MILK" not in far.split(), f"OCR read {far!r}"
+
+
+@needs_tesseract
+def test_wall_sign_is_legible_from_two_metres():
+    static, door = scenes.kitchen()
+    r = Renderer(engine="embree")
+    r.set_static(static)
+    sign = next(m for m in static if m.owner == "sign#1")
+    text = _ocr_label(r, Camera.look_at((2.0, 2.0, 1.6), (2.0, 4.0, 1.6)), sign, [door])
+    assert text.split() == ["KITCHEN", "Please", "keep", "the", "fridge", "closed"], f"OCR read {text!r}"
 
 
 def test_render_package_is_not_imported_by_the_top_level():
