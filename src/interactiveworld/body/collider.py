@@ -36,7 +36,8 @@ class CollisionReport:
         owner: the other side: an entity key, "scene" for anonymous geometry, or "body:<capsule>" for a
             self-contact; "" when ok.
         depth: penetration depth [m] (>= 0; 0 when ok).
-        clearance: worst signed clearance found [m] (inf when nothing is near).
+        clearance: worst signed clearance found [m] (inf when nothing is near; when ok, an upper bound, as pairs
+            proven clear by sphere tracing are not refined).
     """
 
     ok: bool
