@@ -23,6 +23,17 @@ int main() {
   IW_CHECK(g.nx == 15 && g.ny == 15 && g.nz == 15);
   IW_CHECK(std::abs(g.query(Vec3(0.5, 0.5, 0.5)) + 0.5) < 1e-6);
   IW_CHECK(std::abs(g.query(Vec3(1.05, 0.5, 0.5)) - 0.05) < 0.1);
+  // Narrow band: exact within the band, +-band beyond, signs kept.
+  const VoxelSDF nb = VoxelSDF::build(md, 0.1, 0.6, 2, 64u << 20, 0.15);
+  const VoxelSDF full = VoxelSDF::build(md, 0.1, 0.6, 2);
+  int far = 0;
+  for (std::size_t c = 0; c < full.values.size(); ++c) {
+    if (std::abs(full.values[c]) <= 0.15) IW_CHECK(nb.values[c] == full.values[c]);
+    IW_CHECK((nb.values[c] < 0) == (full.values[c] < 0));
+    IW_CHECK(std::abs(nb.values[c]) <= std::abs(full.values[c]) + 1e-6);
+    if (nb.values[c] != full.values[c]) ++far;
+  }
+  IW_CHECK(far > 0);
   // An open mesh is refused when a sign is required.
   bool threw = false;
   try {
