@@ -211,7 +211,10 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
     palm = _palm_target(family, sdf, T_obj, obj_from_world, centre, d, hi[2] - centre_local[2])
     R0 = hand_frame(family, hand, d)
 
-    candidates = []
+    allowed = tuple(allow_owners) + ((object_key,) if object_key else ())
+    best_count, reason = 0, ""
+    # Nominal wrist first, then the perturbations (B.2.2); the first candidate with >= 4 contacts that the arm
+    # can place (and, with a scene, that is collision-free) is taken.
     for yaw in WRIST_YAWS_DEG:
         for roll in WRIST_ROLLS_DEG:
             R = R0 @ _rot([0, 1, 0], yaw) @ _rot([1, 0, 0], roll)
@@ -221,40 +224,32 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
             angles, contact, clearance = _core.curl_fingers(
                 model.skeleton, pose, W, *hm.native_args(), sdf, obj_from_world, step=CURL_STEP,
                 band=CONTACT_BAND, max_penetration=MAX_PENETRATION)
-            score = (int(contact.sum()), -float(np.abs(clearance[contact]).sum()))
-            candidates.append((score, (yaw, roll), W, angles, contact, clearance))
-            if score[0] >= MIN_FINGERS and scene is None:
-                break
-        if candidates[-1][0][0] >= MIN_FINGERS and scene is None:
-            break
-    # Nominal wrist first; otherwise the candidate with the most (then the tightest) contacts.
-    ordered = [c for c in candidates if c[0][0] >= MIN_FINGERS]
-    if not ordered:
-        count = max(c[0][0] for c in candidates)
-        return PrimitiveError(ErrorCode.GRASP_FAILED,
-                              f"Only {count} of 5 fingers reach the object's surface for any wrist angle; "
-                              "try another approach or a different object.",
-                              {"contacts": count, "family": family})
-    ordered = ordered[:1] + sorted(ordered[1:], key=lambda c: c[0], reverse=True)
-    allowed = tuple(allow_owners) + ((object_key,) if object_key else ())
-    reason = ""
-    for (count, _), perturbation, W, angles, contact, clearance in ordered:
-        out, err = _place_wrist(model, pose, translation, W, hand)
-        if err > 0.01:
-            reason = f"The hand cannot be placed on the object from here ({err * 100:.0f} cm short); move closer."
-            continue
-        for f, (joints, axis) in enumerate(zip(hm.joints, hm.axes)):
-            for j in joints:
-                local = axis_angle_to_matrix(out[3 * j: 3 * j + 3]) @ axis_angle_to_matrix(axis * angles[f])
-                out[3 * j: 3 * j + 3] = matrix_to_axis_angle(local)
-        if scene is not None:
-            rep = check_pose(model, out, translation, scene, allow_owners=allowed, tolerance=0.002)
-            if not rep.ok:
-                reason = f"Every way of wrapping the hand collides ({rep.describe()})."
+            count = int(contact.sum())
+            best_count = max(best_count, count)
+            if count < MIN_FINGERS:
                 continue
-        wrist = model.forward_kinematics(out, translation)[hm.wrist]
-        return GraspResult(family, out, translation.copy(), count, np.linalg.inv(wrist) @ T_obj, wrist,
-                           perturbation, angles, contact, clearance, hand)
+            out, err = _place_wrist(model, pose, translation, W, hand)
+            if err > 0.01:
+                reason = reason or (f"The hand cannot be placed on the object from here ({err * 100:.0f} cm short); "
+                                    "move closer.")
+                continue
+            for f, (joints, axis) in enumerate(zip(hm.joints, hm.axes)):
+                for j in joints:
+                    local = axis_angle_to_matrix(out[3 * j: 3 * j + 3]) @ axis_angle_to_matrix(axis * angles[f])
+                    out[3 * j: 3 * j + 3] = matrix_to_axis_angle(local)
+            if scene is not None:
+                rep = check_pose(model, out, translation, scene, allow_owners=allowed, tolerance=0.002)
+                if not rep.ok:
+                    reason = f"Every way of wrapping the hand collides ({rep.describe()})."
+                    continue
+            wrist = model.forward_kinematics(out, translation)[hm.wrist]
+            return GraspResult(family, out, translation.copy(), count, np.linalg.inv(wrist) @ T_obj, wrist,
+                               (yaw, roll), angles, contact, clearance, hand)
+    if best_count < MIN_FINGERS:
+        return PrimitiveError(ErrorCode.GRASP_FAILED,
+                              f"Only {best_count} of 5 fingers reach the object's surface for any wrist angle; "
+                              "try another approach or a different object.",
+                              {"contacts": best_count, "family": family})
     code = ErrorCode.TRAJECTORY_COLLISION if reason.startswith("Every") else ErrorCode.OUT_OF_REACH
     return PrimitiveError(code, reason, {"family": family})
 
