@@ -49,8 +49,10 @@ def summary(request):
                 continue
             ratio = f"{ours / r:8.1f}x" if ours else "     n/a"
             lines.append(f"  {group:<34} ours {ours or 0:12.0f}/s  {label:<28} {r:12.0f}/s  {ratio}")
-    for line in lines:
-        (tr.write_line(line) if tr is not None else print(line))
+    capman = request.config.pluginmanager.getplugin("capturemanager")
+    with capman.global_and_fixture_disabled():  # show the table without -s
+        for line in lines:
+            (tr.write_line(line) if tr is not None else print(line))
 
 
 @pytest.fixture(scope="module")
