@@ -290,12 +290,22 @@ void check_poses(const Skeleton& sk, const CapsuleRig& rig, const Scene& scene, 
   for (std::size_t k = 0; k < batch * 3; ++k)
     if (!std::isfinite(translations[k]))
       throw std::invalid_argument("check_poses: translation " + std::to_string(k / 3) + " is not finite");
+  // Only the joints the rig (and the held object) ride, and their ancestors, need forward kinematics.
+  std::vector<std::uint8_t> needed(J, 0);
+  auto need = [&](int j) {
+    for (; j >= 0 && !needed[j]; j = sk.parents[j]) needed[j] = 1;
+  };
+  for (const Capsule& c : rig.capsules) {
+    need(c.joint_a);
+    need(c.joint_b);
+  }
+  if (opt.held_joint >= 0) need(opt.held_joint);
   if (threads <= 0) threads = default_thread_count(batch, 64);
   parallel_for(batch, threads, [&](std::size_t s, std::size_t e) {
     std::vector<Rigid> tf(J);
     for (std::size_t i = s; i < e; ++i) {
       const double* t = translations + 3 * i;
-      forward_kinematics(sk, poses + i * 3 * J, Vec3(t[0], t[1], t[2]), tf.data());
+      forward_kinematics(sk, poses + i * 3 * J, Vec3(t[0], t[1], t[2]), tf.data(), needed);
       out[i] = check_rig(rig, tf.data(), scene, opt);
     }
   });

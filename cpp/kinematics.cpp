@@ -67,6 +67,23 @@ void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& tran
   }
 }
 
+void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out,
+                        const std::vector<std::uint8_t>& needed) {
+  const int J = sk.joint_count();
+  for (int j = 0; j < J; ++j) {
+    if (!needed[j]) continue;
+    const Mat3 local = rodrigues(Vec3(pose[3 * j], pose[3 * j + 1], pose[3 * j + 2]));
+    const int p = sk.parents[j];
+    if (p < 0) {
+      out[j].R = sk.up * local;
+      out[j].t = sk.up * sk.rest_joints[j] + translation;
+    } else {
+      out[j].R = out[p].R * local;
+      out[j].t = out[p].t + out[p].R * (sk.rest_joints[j] - sk.rest_joints[p]);
+    }
+  }
+}
+
 Rigid rigid_from_rowmajor(const double* m) {
   Rigid r;
   for (int i = 0; i < 3; ++i)
