@@ -49,8 +49,10 @@ def summary(request):
                 continue
             ratio = f"{ours / r:8.1f}x" if ours else "     n/a"
             lines.append(f"  {group:<34} ours {ours or 0:12.0f}/s  {label:<28} {r:12.0f}/s  {ratio}")
-    for line in lines:
-        (tr.write_line(line) if tr is not None else print(line))
+    capman = request.config.pluginmanager.getplugin("capturemanager")
+    with capman.global_and_fixture_disabled():  # show the table without -s
+        for line in lines:
+            (tr.write_line(line) if tr is not None else print(line))
 
 
 @pytest.fixture(scope="module")
@@ -154,23 +156,24 @@ def test_signed_distance_vs_trimesh_and_warp(benchmark, scene_mesh):
     pts = rng.uniform(lo - 0.05, hi + 0.05, (200_000, 3))
     md = _core.MeshDistance(scene_mesh.vertices, scene_mesh.faces)
     t0 = time.perf_counter()
-    sdf = _core.VoxelSDF.build(md, 0.01, 0.05)
+    sdf = _core.VoxelSDF.build(md, 0.015, 0.05)
     build_s = time.perf_counter() - t0
     small = pts[:2000]
     ref = -trimesh.proximity.signed_distance(scene_mesh, small)
-    assert np.abs(sdf.query(small) - ref).max() <= 0.01
+    assert np.abs(sdf.query(small) - ref).max() <= 0.015
     group = "signed distance points"
     r_grid = _rate(group, "ours", lambda: sdf.query(pts), len(pts))
-    _rate(group, "ours exact (BVH)", lambda: md.signed_distance(pts), len(pts))
+    some = pts[:20_000]
+    _rate(group, "ours exact (BVH)", lambda: md.signed_distance(some), len(some))
     r_tm = _rate(group, "trimesh signed_distance", lambda: trimesh.proximity.signed_distance(scene_mesh, small),
                  len(small), repeat=1)
     wsdf = pytest.importorskip("interactiveworld.kernels.sdf")
     _rate(group, "warp mesh_query_point (cpu)",
-          lambda: wsdf.mesh_signed_distance(scene_mesh.vertices, scene_mesh.faces, pts), len(pts))
+          lambda: wsdf.mesh_signed_distance(scene_mesh.vertices, scene_mesh.faces, some), len(some))
     cells = int(np.prod(sdf.shape))
     _RATES.setdefault("SDF build (voxels/s)", {})["ours"] = cells / build_s
     _rate("SDF build (voxels/s)", "warp build_voxel_sdf (cpu)",
-          lambda: wsdf.build_voxel_sdf(scene_mesh.vertices, scene_mesh.faces, 0.01, 0.05), cells, repeat=1)
+          lambda: wsdf.build_voxel_sdf(scene_mesh.vertices, scene_mesh.faces, 0.015, 0.05), cells, repeat=1)
     benchmark.extra_info.update(points_per_s=r_grid, trimesh_points_per_s=r_tm, ratio=r_grid / r_tm,
                                 sdf_build_s=build_s, sdf_cells=cells)
     benchmark.pedantic(lambda: sdf.query(pts), rounds=3, iterations=1)
@@ -192,7 +195,7 @@ def test_warp_batched_vs_cpp_scalar(benchmark, model, poses):
 
     def warp_batched():
         return wcol.check_poses(model.parents, model.rest_joints, Y_UP_TO_Z_UP, rig, P, T, box_transforms=box[None],
-                                box_half_extents=halves)
+                                box_half_extents=halves, exact=False)
 
     assert np.mean(warp_batched()[1] == cpp_scalar()[0]) > 0.99
     r_w = _rate("warp vs C++ pose checks (boxes)", "ours", warp_batched, len(P))

@@ -66,6 +66,36 @@ def minimise_along(kind: int, R: wp.mat33, t: wp.vec3, half: wp.vec3, values: wp
     return wp.min(best, wp.min(f1, f2))
 
 
+@wp.func
+def proven_clear(kind: int, R: wp.mat33, t: wp.vec3, half: wp.vec3, values: wp.array3d(dtype=wp.float32),
+                 origin: wp.vec3, voxel: float, a: wp.vec3, b: wp.vec3, r: float, lipschitz: float):
+    """Sphere tracing along the axis: returns the smallest sample if f > 0 is proven on the whole axis, else -1e30
+    (the twin of ``proven_clear`` in cpp/collision.cpp)."""
+    scale = 1.0 / (lipschitz * wp.max(wp.length(b - a), 1.0e-12))
+    s = float(0.0)
+    seen = float(1.0e30)
+    for _it in range(48):
+        v = primitive_clearance(kind, R, t, half, values, origin, voxel, a, b, r, s)
+        seen = wp.min(seen, v)
+        if v <= 0.0:
+            return -1.0e30
+        if s >= 1.0:
+            return seen
+        s = wp.min(1.0, s + v * scale)
+    return -1.0e30
+
+
+@wp.func
+def capsule_vs_primitive(kind: int, R: wp.mat33, t: wp.vec3, half: wp.vec3, values: wp.array3d(dtype=wp.float32),
+                         origin: wp.vec3, voxel: float, a: wp.vec3, b: wp.vec3, r: float, r_step: float,
+                         lipschitz: float, check: int):
+    if check != 0:
+        seen = proven_clear(kind, R, t, half, values, origin, voxel, a, b, r, lipschitz)
+        if seen > -1.0e29:
+            return seen
+    return minimise_along(kind, R, t, half, values, origin, voxel, a, b, r, r_step)
+
+
 @wp.kernel
 def capsule_endpoints_kernel(rotations: wp.array2d(dtype=wp.mat33), positions: wp.array2d(dtype=wp.vec3),
                              joint_a: wp.array(dtype=wp.int32), joint_b: wp.array(dtype=wp.int32),
@@ -83,23 +113,24 @@ def capsule_clearance_kernel(ends_a: wp.array2d(dtype=wp.vec3), ends_b: wp.array
                              radii: wp.array(dtype=wp.float32), box_R: wp.array(dtype=wp.mat33),
                              box_t: wp.array(dtype=wp.vec3), box_half: wp.array(dtype=wp.vec3),
                              values: wp.array3d(dtype=wp.float32), origin: wp.vec3, voxel: float, has_field: int,
-                             clearance: wp.array2d(dtype=wp.float32)):
+                             check: int, clearance: wp.array2d(dtype=wp.float32)):
     b, c = wp.tid()
     a = ends_a[b, c]
     e = ends_b[b, c]
     r = radii[c]
     best = float(1.0e30)
     for k in range(box_R.shape[0]):
-        best = wp.min(best, minimise_along(0, box_R[k], box_t[k], box_half[k], values, origin, voxel, a, e, r, r))
+        best = wp.min(best, capsule_vs_primitive(0, box_R[k], box_t[k], box_half[k], values, origin, voxel, a, e, r,
+                                                 r, 1.0, check))
     if has_field != 0:
-        best = wp.min(best, minimise_along(1, wp.identity(3, dtype=float), wp.vec3(), wp.vec3(), values, origin,
-                                           voxel, a, e, r, wp.min(r, 2.0 * voxel)))
+        best = wp.min(best, capsule_vs_primitive(1, wp.identity(3, dtype=float), wp.vec3(), wp.vec3(), values,
+                                                 origin, voxel, a, e, r, wp.min(r, 2.0 * voxel), 1.75, check))
     clearance[b, c] = best
 
 
 def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_transforms=None, box_half_extents=None,
-                sdf_values=None, sdf_origin=None, sdf_voxel: float = 0.02, tolerance: float = 0.0, device="cpu"
-                ) -> tuple[np.ndarray, np.ndarray]:
+                sdf_values=None, sdf_origin=None, sdf_voxel: float = 0.02, tolerance: float = 0.0, exact: bool = True,
+                device="cpu") -> tuple[np.ndarray, np.ndarray]:
     """Clearances of every capsule for every pose, and the pose verdicts.
 
     Args:
@@ -109,6 +140,8 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
         box_transforms (N, 4, 4) world-from-box, box_half_extents (N, 3) [m].
         sdf_values (nx, ny, nz) float32 numpy or Warp array, sdf_origin (3,), sdf_voxel [m]: one scene SDF.
         tolerance: accepted penetration [m].
+        exact: refine every capsule's clearance; False proves clear capsules by sphere tracing first (their
+            clearance is then an upper bound; verdicts and penetration depths are unchanged).
     Returns:
         (clearance (B, C) float32 [m], ok (B,) bool).
     """
@@ -138,7 +171,7 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
     wp.launch(capsule_clearance_kernel, dim=(B, C),
               inputs=[ends_a, ends_b, arr(rig.radii, wp.float32),
                       wp.array(Rbw.astype(np.float32), dtype=wp.mat33, device=device), arr(tbw, wp.vec3),
-                      arr(H, wp.vec3), values, wp.vec3(*origin), float(sdf_voxel), has_field],
+                      arr(H, wp.vec3), values, wp.vec3(*origin), float(sdf_voxel), has_field, 0 if exact else 1],
               outputs=[clearance], device=device)
     c = clearance.numpy()
     return c, c.min(axis=1) >= -tolerance

@@ -81,6 +81,14 @@ def test_batched_pose_checks_match_core(model, device):
     np.testing.assert_allclose(clear, ref, atol=1e-4)
     np.testing.assert_array_equal(ok, ref.min(1) >= 0)
     assert ok.any() and not ok.all()
+    # The traced (check) mode gives the same verdicts and the same depths where capsules penetrate.
+    fast, ok_fast = wcollision.check_poses(model.parents, model.rest_joints, Y_UP_TO_Z_UP, rig, poses, trs,
+                                           box_transforms=boxes, box_half_extents=halves, sdf_values=sdf.values,
+                                           sdf_origin=sdf.origin, sdf_voxel=sdf.voxel, exact=False, device=device)
+    np.testing.assert_array_equal(ok_fast, ok)
+    hit = ref < 0
+    np.testing.assert_allclose(fast[hit], ref[hit], atol=1e-4)
+    assert np.all(fast >= ref - 1e-4)
 
 
 def test_finger_contacts_match_core(model, device):

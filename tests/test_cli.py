@@ -145,12 +145,16 @@ def test_hash_reports_schema_problems(tmp_path, capsys):
     (["run", "--seeds", "x"], "--seeds: expected non-negative integers"),
     (["run", "--assistant-memory"], "applies to model Assistants only"),
     (["run", "--workers", "0"], "--workers"),
+    (["run", "--env", "no_such_module:Env"], "--env: the environment factory 'no_such_module:Env' cannot be"),
+    (["run", "--env", "iw_fake_env"], "expected 'module:callable'"),
     (["replay", "/nonexistent"], "not a cell folder"),
     (["report", "/nonexistent"], "no such run folder"),
     (["report"], "give a run folder"),
     (["hash", "/nonexistent/x.json"], "no such TaskPack file"),
 ])
 def test_bad_arguments_exit_2(packs, args, needle, capsys):
+    if args[0] in ("run", "replay") and "--env" not in args:
+        args = [*args, *ENV]
     try:
         rc = main(args)
     except SystemExit as exc:  # argparse's own errors

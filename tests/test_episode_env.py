@@ -20,23 +20,27 @@ ENV = "interactiveworld.env:Environment"
 def _pack() -> dict:
     data = {
         "format": "interactiveworld.taskpack/1", "id": "guidance-12", "family": "Guidance",
-        "title": "Put the milk away", "version": "0.1.0", "catalog": {"table": 7, "row": 12},
+        "title": "Set the milk out for breakfast", "version": "0.1.0", "catalog": {"table": 7, "row": 12},
         "scene": kitchen(),
-        "opening": {"prelude_say": "Just got back from the shop.", "commands": ["[LookAt] <milk_carton> (1)"],
-                    "handoff_say": "Where does the milk go? Help me put it away."},
+        "opening": {"prelude_say": "Making breakfast.", "commands": ["[LookAt] <milk_carton> (1)"],
+                    "handoff_say": "Help me get the table ready."},
         "human_context": {"legend": [
             {"handle": "milk_carton#1", "description": "a milk carton labelled 1 L", "movable": True},
             {"handle": "fridge#1", "description": "the fridge"},
+            {"handle": "table#1", "description": "the kitchen table"},
             {"handle": "counter#1", "description": "the kitchen counter"}]},
         "oracle": {"steps": [
-            {"say": "Open the fridge.", "commands": ["[Open] <fridge> (1)"]},
+            {"say": "Open the fridge and check what is inside.", "commands": ["[Open] <fridge> (1)"]},
             {"say": "Pick up the milk carton on the counter.", "commands": ["[Grab] <milk_carton> (1)"]},
-            {"say": "Put it in the fridge.", "commands": ["[PutIn] <milk_carton> (1) <fridge> (1)"]},
+            {"say": "Put it on the table.", "commands": ["[Put] <milk_carton> (1) <table> (1)"]},
             {"say": "Close the fridge.", "commands": ["[Close] <fridge> (1)"]}], "step_count": 4},
-        "no_help": {"steps": [{"say": "Where should this go?"}]},
-        "completion": {"goals": [{"inside": ["milk_carton#1", "fridge#1"]}], "prohibitions": [{"open": ["fridge#1"]}]},
-        "capabilities": [{"capability": "C6", "name": "Knowledge", "points": [
-            {"id": "refrigerated", "condition": {"inside": ["milk_carton#1", "fridge#1"]}}]}],
+        "no_help": {"steps": [{"say": "What do we need?"}]},
+        # closed(fridge) held at handoff: it earns credit only because the fridge is opened and closed again
+        "completion": {"goals": [{"on": ["milk_carton#1", "table#1"]},
+                                 {"all": [{"ever": {"open": ["fridge#1"]}}, {"closed": ["fridge#1"]}]}],
+                       "prohibitions": [{"held": ["*"]}]},
+        "capabilities": [{"capability": "C5", "name": "Planning", "points": [
+            {"id": "milk-on-table", "condition": {"on": ["milk_carton#1", "table#1"]}}]}],
         "budgets": {"ticks": 20, "actions": 10},
     }
     data["hash"] = compute_hash(data)

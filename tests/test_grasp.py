@@ -112,3 +112,34 @@ def test_grasp_failures_and_bad_input(model):
     bad[7] = np.nan
     with pytest.raises(ValueError, match="NaN"):
         plan_grasp(model, bad, tr, trimesh.creation.box((0.05, 0.05, 0.05)), _at(0.4, -0.2, 0.9))
+
+
+def test_grasp_checks_scene_and_rides_wrist(model):
+    from interactiveworld.body import SceneCollider, check_pose
+    from interactiveworld.world.geometry import CollisionGeometry, SurfaceTag
+
+    cup = trimesh.creation.cylinder(radius=0.04, height=0.11, sections=32)
+    T = _at(0.42, -0.2, 0.955)  # standing on a table whose top is at 0.90 m
+    table = np.eye(4)
+    table[:3, 3] = [0.7, 0.0, 0.45]
+    scene = SceneCollider.from_geometry(CollisionGeometry(
+        box_transforms=table[None], box_half_extents=[[0.35, 0.6, 0.45]], box_tags=[SurfaceTag.FURNITURE],
+        box_owner=[0], owners=["table#1"]))
+    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, posture_ladder()[1])
+    res = plan_grasp(model, pose, tr, cup, T, scene=scene, object_key="cup#1")
+    assert isinstance(res, GraspResult), res
+    assert check_pose(model, res.pose, res.translation, scene, tolerance=0.002).ok
+    held = res.held("cup#1", cup)
+    wrist = res.wrist_transform
+    # The held points are the cup's surface, expressed in the wrist frame.
+    world = held.points @ wrist[:3, :3].T + wrist[:3, 3]
+    local = (world - T[:3, 3]) @ T[:3, :3]
+    np.testing.assert_allclose(np.abs(trimesh.proximity.signed_distance(cup, local)), 0.0, atol=1e-9)
+    # A crate enclosing the cup (and so the hand around it) makes every wrapping candidate collide.
+    crate = _at(0.42, -0.2, 0.955)
+    enclosed = SceneCollider.from_geometry(CollisionGeometry(
+        box_transforms=crate[None], box_half_extents=[[0.2, 0.2, 0.2]], box_tags=[SurfaceTag.FURNITURE],
+        box_owner=[0], owners=["crate#1"]))
+    res2 = plan_grasp(model, pose, tr, cup, T, scene=enclosed, object_key="cup#1")
+    assert isinstance(res2, PrimitiveError) and res2.code == ErrorCode.TRAJECTORY_COLLISION
+    assert "crate#1" in res2.message

@@ -226,3 +226,13 @@ def test_cli_run_with_model_agents(server, tmp_path, monkeypatch, capsys):
     for f in (tmp_path / "run").rglob("*"):
         if f.is_file():
             assert SECRET.encode() not in f.read_bytes()
+
+
+def test_local_server_without_any_key(server, monkeypatch):
+    from interactiveworld.agents.model import LLMClient
+
+    monkeypatch.delenv("OPENAI_API_KEY")
+    server.assistant_replies = ["silent"]
+    text, call = LLMClient("openai/test-assistant", api_base=server.base, max_retries=0).complete(
+        [{"role": "system", "content": "x"}, {"role": "user", "content": "hi"}])
+    assert text == "silent" and call.attempts == 1 and call.prompt_tokens == 100

@@ -113,3 +113,13 @@ def test_bad_input(model, table_scene):
         solve_arm(model, bad, tr, [0.5, 0.0, 1.0])
     with pytest.raises(ValueError, match=r"expected \(3,\)"):
         solve_arm(model, pose, tr, [0.5, 0.0])
+
+
+def test_reach_keeps_hand_in_view(model, table_scene):
+    from interactiveworld.body import head_camera
+
+    target = np.array([0.45, -0.2, 0.95])
+    plan = plan_reach(model, (0.0, 0.0), 0.0, target, table_scene, allow_owners=["table#1"])
+    eye, fwd, _ = head_camera(model, plan.contact_pose, plan.contact_translation)
+    to_target = (target - eye) / np.linalg.norm(target - eye)
+    assert np.degrees(np.arccos(np.clip(fwd @ to_target, -1, 1))) < 5.0

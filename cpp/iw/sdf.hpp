@@ -33,6 +33,8 @@ class MeshDistance {
   double signed_distance(const Vec3& p, Vec3* closest = nullptr, double bound = 1e300) const;
   double unsigned_distance(const Vec3& p, Vec3* closest = nullptr) const;
   bool watertight() const { return watertight_; }
+  const std::vector<Vec3>& vertices() const { return v_; }
+  const std::vector<std::array<int, 3>>& faces() const { return f_; }
   const Aabb& bounds() const { return bounds_; }
 
  private:
@@ -63,9 +65,12 @@ struct VoxelSDF {
   std::vector<float> values;
 
   // Samples `mesh` on a grid covering its bounds plus `padding` [m] on every side; threads split the x slabs.
-  // Throws std::invalid_argument for voxel <= 0, padding < 0, or a grid over max_cells cells.
+  // With a finite `band` [m], only voxels within `band` of a triangle's bounding box get exact distances; the
+  // others get +-band (a lower bound of their true magnitude), the sign taken from the exact voxels bordering
+  // their connected region. Throws std::invalid_argument for voxel <= 0, padding < 0, band <= 0, or a grid
+  // over max_cells cells.
   static VoxelSDF build(const MeshDistance& mesh, double voxel, double padding, int threads = 0,
-                        std::size_t max_cells = 64u << 20);
+                        std::size_t max_cells = 64u << 20, double band = 1e300);
   // Trilinear value at p; outside the grid, the value at the nearest grid point plus the distance to it.
   double query(const Vec3& p) const;
   // Central-difference gradient of query (unit length not enforced).

@@ -75,6 +75,16 @@ def _check_model(model: str, flag: str, expected: str) -> None:
         raise UsageError(f"{flag}: {exc} (expected {expected})") from None
 
 
+def _check_env(ref: str) -> None:
+    from .bench.sweep import load_factory
+
+    try:
+        load_factory(ref)
+    except (ImportError, ValueError) as exc:
+        raise UsageError(f"--env: the environment factory {ref!r} cannot be loaded ({type(exc).__name__}: {exc})") \
+            from None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from .bench.sweep import CellSpec, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
@@ -90,6 +100,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         packs = [(p, load_taskpack(p)) for p in paths]
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    _check_env(args.env)
     if args.workers < 1:
         raise UsageError(f"--workers: expected >= 1, got {args.workers}")
     out = Path(args.out or os.path.join("runs", time.strftime("%Y-%m-%dT%H-%M-%S")))
@@ -196,6 +207,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .bench.logs import TRACE_NAME, read_eval, read_trace
     from .bench.sweep import make_env
 
+    _check_env(args.env)
     cell = Path(args.cell)
     if not (cell / TRACE_NAME).is_file():
         raise UsageError(f"{cell}: no {TRACE_NAME} (not a cell folder)")
@@ -268,6 +280,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.sweep import make_env
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .bench.validate import ValidationReport, run_controls, static_checks
+
+    _check_env(args.env)
 
     try:
         paths = select_taskpacks(args.tasks or None, args.family)

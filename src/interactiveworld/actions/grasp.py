@@ -17,6 +17,7 @@ import numpy as np
 import trimesh
 
 from .. import _core
+from ..body.collider import HeldObject, SceneCollider, check_pose
 from ..body.model import BodyModel, axis_angle_to_matrix, matrix_to_axis_angle
 from ..body.skeleton import FINGERS, JOINT_INDEX
 from ..errors import ErrorCode, PrimitiveError
@@ -137,6 +138,11 @@ class GraspResult:
     finger_angles: np.ndarray
     finger_contact: np.ndarray
     finger_clearance: np.ndarray
+    hand: str = "right"
+
+    def held(self, key: str, object_mesh: trimesh.Trimesh) -> HeldObject:
+        """The grasped object as a :class:`HeldObject` riding this wrist (for pose checks while carrying)."""
+        return HeldObject.from_mesh(key, self.hand, object_mesh, self.object_in_wrist)
 
 
 def _rot(axis, deg: float) -> np.ndarray:
@@ -163,7 +169,8 @@ def hand_frame(family: str, hand: str, approach: np.ndarray) -> np.ndarray:
 
 
 def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh, object_pose, *,
-               hand: str = "right") -> "GraspResult | PrimitiveError":
+               hand: str = "right", scene: SceneCollider | None = None, allow_owners=(),
+               object_key: str | None = None) -> "GraspResult | PrimitiveError":
     """Place the hand on an object and wrap the fingers (paper B.2.2, "Hand adaptation").
 
     Args:
@@ -171,9 +178,12 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
         object_mesh: watertight mesh in the object's own z-up frame [m].
         object_pose: world-from-object transform (4, 4).
         hand: "right" or "left".
+        scene: when given, the final body pose is checked against it (the object's own key ``object_key`` and
+            ``allow_owners`` allowed, 2 mm tolerance); a colliding candidate is skipped.
     Returns:
         :class:`GraspResult`, or PrimitiveError GRASP_FAILED (fewer than 4 fingers touch for every wrist
-        candidate) / OUT_OF_REACH (the arm cannot place the palm).
+        candidate) / OUT_OF_REACH (the arm cannot place the palm) / TRAJECTORY_COLLISION (every wrapping
+        candidate collides with the scene).
     Raises:
         ValueError: bad shapes, NaN, a non-watertight mesh, an unknown hand.
     """
@@ -201,7 +211,10 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
     palm = _palm_target(family, sdf, T_obj, obj_from_world, centre, d, hi[2] - centre_local[2])
     R0 = hand_frame(family, hand, d)
 
-    best = None
+    allowed = tuple(allow_owners) + ((object_key,) if object_key else ())
+    best_count, reason = 0, ""
+    # Nominal wrist first, then the perturbations (B.2.2); the first candidate with >= 4 contacts that the arm
+    # can place (and, with a scene, that is collision-free) is taken.
     for yaw in WRIST_YAWS_DEG:
         for roll in WRIST_ROLLS_DEG:
             R = R0 @ _rot([0, 1, 0], yaw) @ _rot([1, 0, 0], roll)
@@ -211,31 +224,34 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
             angles, contact, clearance = _core.curl_fingers(
                 model.skeleton, pose, W, *hm.native_args(), sdf, obj_from_world, step=CURL_STEP,
                 band=CONTACT_BAND, max_penetration=MAX_PENETRATION)
-            score = (int(contact.sum()), -float(np.abs(clearance[contact]).sum()))
-            if best is None or score > best[0]:
-                best = (score, (yaw, roll), W, angles, contact, clearance)
-            if contact.sum() >= MIN_FINGERS:
-                break
-        if best[0][0] >= MIN_FINGERS:
-            break
-    (count, _), perturbation, W, angles, contact, clearance = best
-    if count < MIN_FINGERS:
+            count = int(contact.sum())
+            best_count = max(best_count, count)
+            if count < MIN_FINGERS:
+                continue
+            out, err = _place_wrist(model, pose, translation, W, hand)
+            if err > 0.01:
+                reason = reason or (f"The hand cannot be placed on the object from here ({err * 100:.0f} cm short); "
+                                    "move closer.")
+                continue
+            for f, (joints, axis) in enumerate(zip(hm.joints, hm.axes)):
+                for j in joints:
+                    local = axis_angle_to_matrix(out[3 * j: 3 * j + 3]) @ axis_angle_to_matrix(axis * angles[f])
+                    out[3 * j: 3 * j + 3] = matrix_to_axis_angle(local)
+            if scene is not None:
+                rep = check_pose(model, out, translation, scene, allow_owners=allowed, tolerance=0.002)
+                if not rep.ok:
+                    reason = f"Every way of wrapping the hand collides ({rep.describe()})."
+                    continue
+            wrist = model.forward_kinematics(out, translation)[hm.wrist]
+            return GraspResult(family, out, translation.copy(), count, np.linalg.inv(wrist) @ T_obj, wrist,
+                               (yaw, roll), angles, contact, clearance, hand)
+    if best_count < MIN_FINGERS:
         return PrimitiveError(ErrorCode.GRASP_FAILED,
-                              f"Only {count} of 5 fingers reach the object's surface for any wrist angle; "
+                              f"Only {best_count} of 5 fingers reach the object's surface for any wrist angle; "
                               "try another approach or a different object.",
-                              {"contacts": count, "family": family})
-    out, err = _place_wrist(model, pose, translation, W, hand)
-    if err > 0.01:
-        return PrimitiveError(ErrorCode.OUT_OF_REACH,
-                              f"The hand cannot be placed on the object from here ({err * 100:.0f} cm short); "
-                              "move closer.", {"error_m": err})
-    for f, (joints, axis) in enumerate(zip(hm.joints, hm.axes)):
-        for j in joints:
-            local = axis_angle_to_matrix(out[3 * j: 3 * j + 3]) @ axis_angle_to_matrix(axis * angles[f])
-            out[3 * j: 3 * j + 3] = matrix_to_axis_angle(local)
-    wrist = model.forward_kinematics(out, translation)[hm.wrist]
-    return GraspResult(family, out, translation.copy(), count, np.linalg.inv(wrist) @ T_obj, wrist, perturbation,
-                       angles, contact, clearance)
+                              {"contacts": best_count, "family": family})
+    code = ErrorCode.TRAJECTORY_COLLISION if reason.startswith("Every") else ErrorCode.OUT_OF_REACH
+    return PrimitiveError(code, reason, {"family": family})
 
 
 def _palm_target(family, sdf, T_obj, obj_from_world, centre, d, half_height) -> np.ndarray:

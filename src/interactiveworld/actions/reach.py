@@ -14,7 +14,7 @@ import numpy as np
 from .. import _core
 from ..body.collider import CONTACT_REGION_RADIUS, HeldObject, SceneCollider, check_poses
 from ..body.model import BodyModel, axis_angle_to_matrix, matrix_to_axis_angle
-from ..body.posture import heading_root_orient, relaxed_body_pose, standing_pose
+from ..body.posture import heading_root_orient, look_at, standing_pose
 from ..body.skeleton import JOINT_INDEX
 from ..errors import ErrorCode, PrimitiveError
 
@@ -207,6 +207,8 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
                                   tolerance=MANIPULATION_TOLERANCE)
             bad = [r for r in reports if not r.ok]
             if not bad:
+                # Gaze at the target so the hand stays in the egocentric view (head and neck only).
+                pre, contact, retreat = (look_at(model, p, tr0, target) for p in (pre, contact, retreat))
                 wrist = model.forward_kinematics(contact, tr0)[arm.chain[3]]
                 return ReachPlan(rung.name, [(pre, tr0.copy()), (contact, tr0.copy()), (retreat, tr0.copy())],
                                  contact, tr0.copy(), wrist, (pose0, tr0.copy()), float(err), offset, hand,

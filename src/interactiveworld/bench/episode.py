@@ -55,7 +55,8 @@ class EpisodeConfig:
         assistant_name / human_name: names written to the logs (default: the agents' ``name``).
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
-        fsync: make every trace line durable before continuing (crash safety).
+        fsync: force the trace to the disk at the end of every tick (every line is flushed to the
+            operating system as it is written either way, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
     """
@@ -287,8 +288,11 @@ class Episode:
         if turn.call is not None:
             st.calls.append({"role": "human", **turn.call.to_log()})
         spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
-        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt,
-                       handles=[a for a, _ in handles], held=held, frames=[f.path or f.index for f in obs.frames],
+        seen = {"handles": [a for a, _ in handles], "held": obs.held, "last_result": obs.last_result,
+                "assistant_speech": obs.assistant_speech, "new_instruction": obs.new_instruction,
+                "active_instruction": obs.active_instruction, "queued": obs.queued, "private_next": obs.private_next}
+        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt, observation=seen,
+                       held=held, frames=[f.path or f.index for f in obs.frames],
                        call=turn.call.to_log() if turn.call else None)
         if leaks:
             st.leaks += len(leaks)
@@ -411,6 +415,7 @@ class Episode:
                 return "action_budget"
             self.log.write("tick", tick=tick, actions=st.actions, queued=len(st.queue),
                            wall_s=round(time.perf_counter() - t_tick, 6))
+            self.log.sync()
 
     # ---------------------------------------------------------------- scoring
     def _score(self, baseline: frozenset) -> dict[str, Any]:

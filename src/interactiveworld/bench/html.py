@@ -23,7 +23,7 @@ h1{font-size:20px;margin:0 0 4px} .meta{color:#334155;margin-bottom:12px}
 table.ep{border-collapse:collapse;width:100%} table.ep td,table.ep th{border-top:1px solid #cbd5e1;
 vertical-align:top;padding:6px} table.ep th{text-align:left;background:#e2e8f0}
 td.tick{width:40px;font-weight:700;color:#475569} td.frames{width:44%} td.dialogue{width:30%}
-.frames img{width:160px;height:auto;margin:2px;border:1px solid #94a3b8;image-rendering:auto}
+.frames img{width:calc(25% - 6px);height:auto;margin:2px;border:1px solid #94a3b8}
 .say{border-radius:8px;padding:6px 8px;margin:3px 0}
 .assistant{background:#dbeafe;border-left:4px solid #1d4ed8}
 .human{background:#fef3c7;border-left:4px solid #b45309}

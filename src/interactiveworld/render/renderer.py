@@ -117,7 +117,7 @@ def _build_table(meshes, owner_index, light: np.ndarray, device, background=None
     return _FaceTable(vertices=verts, faces=faces, owner=owner, shading=table)
 
 
-def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, *, tile: int = 16) -> np.ndarray:
+def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, *, tile: int = 8) -> np.ndarray:
     """Pixels whose primary rays may hit the given triangles: (H*W,) bool, conservative.
 
     Each triangle is clipped against the plane 1 mm in front of the eye, its screen bounding box
