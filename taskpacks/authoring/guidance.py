@@ -205,7 +205,7 @@ def guidance_20() -> dict:
     bottles: GIN 200 + RUM 300 + WINE 500 mL; the 700/750/1000 mL decoys stay on the shelf."""
     b = shop()
     board(b, "wall_board", name="order_sheet", at=(9.0, 4.94), yaw=N, width=1.0,
-          text="TASTING KIT\n1 gin + 1 rum + 1 wine\ntotal exactly 1 litre")
+          text="TASTING KIT\ngin + rum + wine\nexactly 1 litre")
     bottles = (("GIN\n200 mL", 0.03, 0.16), ("RUM\n750 mL", 0.04, 0.28), ("WINE\n500 mL", 0.035, 0.24),
                ("GIN\n700 mL", 0.04, 0.27), ("RUM\n300 mL", 0.03, 0.19), ("WINE\n1000 mL", 0.045, 0.32))
     for i, (text, r, h) in enumerate(bottles):
