@@ -46,26 +46,40 @@ F64 floats(const py::array& a, const char* name, py::ssize_t d0, py::ssize_t d1,
   return F64::ensure(a);
 }
 
+py::array as_numpy(const py::object& o) { return py::module_::import("numpy").attr("asarray")(o); }
+
+int32_t flat_cell(const py::object& rc, int rows, int cols, const char* name) {
+  const py::array a = as_numpy(rc);
+  const char kind = a.dtype().kind();
+  if (a.ndim() != 1 || a.shape(0) != 2 || !(kind == 'i' || kind == 'u'))
+    throw std::invalid_argument(std::string(name) + ": expected (row, col) integers, got " + describe(a));
+  const auto v = py::cast<std::vector<long long>>(a.attr("astype")("int64").attr("tolist")());
+  if (v[0] < 0 || v[0] >= rows || v[1] < 0 || v[1] >= cols)
+    throw py::index_error(std::string(name) + " cell (" + std::to_string(v[0]) + ", " + std::to_string(v[1]) +
+                          ") outside the grid of shape (" + std::to_string(rows) + ", " + std::to_string(cols) + ")");
+  return static_cast<int32_t>(v[0] * cols + v[1]);
+}
+
+// A point given as n floats (world coordinates [m]); NaN/inf are left for the core to reject by name.
+std::vector<double> point(const py::object& o, size_t n, const char* name) {
+  const py::array a = as_numpy(o);
+  const char kind = a.dtype().kind();
+  if (a.ndim() != 1 || a.shape(0) != static_cast<py::ssize_t>(n) || !(kind == 'f' || kind == 'i' || kind == 'u'))
+    throw std::invalid_argument(std::string(name) + ": expected (" + std::to_string(n) + ",) float64, got " +
+                                describe(a));
+  return py::cast<std::vector<double>>(a.attr("astype")("float64").attr("tolist")());
+}
+
 grid::GridSpec spec_from(const py::object& origin, double resolution, int rows, int cols) {
-  F64 o = F64::ensure(origin);
-  if (!o || o.ndim() != 1 || o.shape(0) != 2) throw std::invalid_argument("origin: expected (2,) float64");
+  const auto o = point(origin, 2, "origin");
   grid::GridSpec s;
-  s.origin_x = o.at(0);
-  s.origin_y = o.at(1);
+  s.origin_x = o[0];
+  s.origin_y = o[1];
   s.resolution = resolution;
   s.rows = rows;
   s.cols = cols;
   s.validate();
   return s;
-}
-
-int32_t flat_cell(const py::object& rc, int rows, int cols, const char* name) {
-  auto v = py::cast<std::vector<long long>>(rc);
-  if (v.size() != 2) throw std::invalid_argument(std::string(name) + ": expected (row, col)");
-  if (v[0] < 0 || v[0] >= rows || v[1] < 0 || v[1] >= cols)
-    throw py::index_error(std::string(name) + " cell (" + std::to_string(v[0]) + ", " + std::to_string(v[1]) +
-                          ") outside the grid of shape (" + std::to_string(rows) + ", " + std::to_string(cols) + ")");
-  return static_cast<int32_t>(v[0] * cols + v[1]);
 }
 
 struct Geometry {
@@ -147,7 +161,7 @@ void bind_grid(py::module_& m) {
       [](const py::array& box_transforms, const py::array& box_half_extents, const py::array& vertices,
          const py::array& faces, const py::object& box_mask, const py::object& face_mask, const py::object& origin,
          double resolution, const py::array& floor_height, double band_lo, double band_hi, int flag,
-         py::array_t<uint8_t> out) {
+         py::array out_arr) {
         Geometry g = geometry_from(box_transforms, box_half_extents, vertices, faces);
         U8 bm, fm;
         const uint8_t* bmp = optional_mask(box_mask, bm, g.view.box_count, "box_mask");
@@ -155,10 +169,13 @@ void bind_grid(py::module_& m) {
         if (floor_height.ndim() != 2) throw std::invalid_argument("floor_height: expected (H, W) float64");
         F64 fh = floats(floor_height, "floor_height", -1, floor_height.shape(1), "(H, W)");
         const int rows = static_cast<int>(fh.shape(0)), cols = static_cast<int>(fh.shape(1));
-        if (out.ndim() != 2 || out.shape(0) != rows || out.shape(1) != cols || !out.writeable() ||
-            !(out.flags() & py::array::c_style))
+        // Written in place: no conversion allowed, so the dtype and layout must already match.
+        if (!(out_arr.dtype().kind() == 'u' && out_arr.itemsize() == 1) || out_arr.ndim() != 2 ||
+            out_arr.shape(0) != rows || out_arr.shape(1) != cols || !out_arr.writeable() ||
+            !(out_arr.flags() & py::array::c_style))
           throw std::invalid_argument("out: expected a writeable C-contiguous (" + std::to_string(rows) + ", " +
-                                      std::to_string(cols) + ") uint8 array");
+                                      std::to_string(cols) + ") uint8 array, got " + describe(out_arr));
+        auto out = py::array_t<uint8_t>::ensure(out_arr);
         if (flag <= 0 || flag > 255) throw std::invalid_argument("flag must be in 1..255");
         const grid::GridSpec s = spec_from(origin, resolution, rows, cols);
         uint8_t* o = out.mutable_data();
@@ -289,8 +306,7 @@ void bind_grid(py::module_& m) {
         F64 c;
         if (!node_cost.is_none()) c = floats(node_cost.cast<py::array>(), "node_cost", rows, cols, "(H, W)");
         const grid::GridSpec s = spec_from(origin, resolution, rows, cols);
-        auto a = py::cast<std::vector<double>>(p0), b = py::cast<std::vector<double>>(p1);
-        if (a.size() != 2 || b.size() != 2) throw std::invalid_argument("p0, p1: expected (2,) world xy");
+        const auto a = point(p0, 2, "p0"), b = point(p1, 2, "p1");
         return grid::segment_cost(p.data(), node_cost.is_none() ? nullptr : c.data(), s, a[0], a[1], b[0], b[1]);
       },
       py::arg("passable"), py::arg("node_cost"), py::arg("origin"), py::arg("resolution"), py::arg("p0"),
@@ -333,9 +349,11 @@ void bind_grid(py::module_& m) {
         F64 cl = floats(clearance, "clearance", -1, clearance.shape(1), "(H, W)");
         F64 rc = floats(route_cost, "route_cost", cl.shape(0), cl.shape(1), "(H, W)");
         const grid::GridSpec s = spec_from(origin, resolution, static_cast<int>(cl.shape(0)), static_cast<int>(cl.shape(1)));
-        auto cxy = py::cast<std::vector<double>>(contact_xy);
-        auto rad = py::cast<std::vector<double>>(radii);
-        if (cxy.size() != 2) throw std::invalid_argument("contact_xy: expected (2,)");
+        const auto cxy = point(contact_xy, 2, "contact_xy");
+        const py::array ra = as_numpy(radii);
+        if (ra.ndim() != 1 || !(ra.dtype().kind() == 'f' || ra.dtype().kind() == 'i'))
+          throw std::invalid_argument("radii: expected (K,) float64, got " + describe(ra));
+        const auto rad = py::cast<std::vector<double>>(ra.attr("astype")("float64").attr("tolist")());
         auto res = grid::stance_candidates(cl.data(), rc.data(), s, cxy[0], cxy[1], rad.data(),
                                            static_cast<int>(rad.size()), angles, body_radius);
         py::array_t<double> out({static_cast<py::ssize_t>(res.size()), py::ssize_t{6}});

@@ -41,7 +41,13 @@ struct Node {
 class OpenList {
  public:
   // f0: the smallest key ever pushed; span: largest amount a push can exceed the key being expanded.
-  OpenList(double f0, double width, double span) : base_(f0), width_(width), inv_width_(1.0 / width) {
+  OpenList(double f0, double width, double span) : base_(f0) {
+    if (!std::isfinite(f0) || !std::isfinite(span) || !(width > 0.0))
+      throw std::invalid_argument("step costs too large for the search (non-finite cost sums)");
+    constexpr double kMaxBuckets = 1 << 20;  // extreme cost layers get wider buckets (still exact)
+    if (span / width > kMaxBuckets) width = span / kMaxBuckets;
+    width_ = width;
+    inv_width_ = 1.0 / width;
     const size_t need = static_cast<size_t>(std::ceil(span * inv_width_)) + 3;
     size_t n = 16;
     while (n < need) n <<= 1;
@@ -51,6 +57,7 @@ class OpenList {
   bool empty() const { return count_ == 0; }
   void push(double f, const Node& x) {
     const double rel = (f - base_) * inv_width_;
+    if (!(rel < 4e18)) throw std::invalid_argument("path cost too large for the search");
     size_t b = rel > 0.0 ? static_cast<size_t>(rel) : 0;
     if (b < cur_) b = cur_;  // rounding can put a key a hair below the bucket being expanded
     ring_[b & mask_].push_back(x);

@@ -19,6 +19,9 @@ double segment_cost(const uint8_t* passable, const double* node_cost, const Grid
   // Grid coordinates in cell units.
   const double u0 = (x0 - s.origin_x) / s.resolution, v0 = (y0 - s.origin_y) / s.resolution;
   const double u1 = (x1 - s.origin_x) / s.resolution, v1 = (y1 - s.origin_y) / s.resolution;
+  // Far outside the grid: blocked (and keeps the integer casts below well defined).
+  const double lim = 1e9;
+  if (std::fabs(u0) > lim || std::fabs(v0) > lim || std::fabs(u1) > lim || std::fabs(v1) > lim) return inf;
   int j = static_cast<int>(std::floor(u0)), i = static_cast<int>(std::floor(v0));
   const int jend = static_cast<int>(std::floor(u1)), iend = static_cast<int>(std::floor(v1));
   auto cell_ok = [&](int ii, int jj) {

@@ -81,7 +81,10 @@ struct AStarResult {
 
 // 8-connected A* on `passable` (non-zero = traversable) with step cost r*(l8 + node_cost[n']) and no diagonal
 // corner cutting (a diagonal step needs both orthogonal neighbours traversable). Heuristic: r * octile distance
-// (admissible because node_cost >= 0, which is checked). Start and goal must be traversable, else not found.
+// (consistent because node_cost >= 0, which is checked). The open list is a ring of LIFO buckets of width
+// 0.1 r over f; nodes are reopened when their g improves and the search stops once the lowest bucket cannot
+// beat the goal's g, so the returned cost is the exact optimum. Start and goal must be traversable, else not
+// found. `cost` is summed along the returned cells.
 AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
                   int32_t start, int32_t goal);
 

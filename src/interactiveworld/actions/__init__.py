@@ -1,4 +1,5 @@
-"""Human action layer: stance selection, occupancy-grid navigation and gait (paper §2.2, appendix B.2)."""
+"""The human action layer: stance selection, occupancy-grid navigation, gait, reaching, grasping and the executor
+of the 36 primitives (paper §2.2, appendix B.2)."""
 from interactiveworld.actions.gait import walk_keyframes
 from interactiveworld.actions.navigation import (
     DEFAULT_DOOR_COST,

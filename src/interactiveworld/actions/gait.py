@@ -4,8 +4,9 @@ Produces per-frame root keyframes ``[x, y, yaw]`` (metres, radians, world z-up) 
 
 * the body advances along the route polyline at ``speed`` (1.1 m/s at 12 fps) and turns toward a look-ahead
   point 1.2 m further along the route;
-* yaw changes by at most 10 degrees per frame; when the travel direction is more than ~35 degrees from the body
-  heading the body turns in place before stepping, so the body-to-travel offset stays bounded;
+* yaw changes by at most 10 degrees per frame and stays within 35 degrees of the direction of travel (the route
+  segment being walked; a frame never steps across a route corner); when the travel direction is further than
+  that from the body heading, the body turns in place before stepping;
 * over the last 1.5 m the heading blends toward ``final_yaw`` (facing the object), still within the offset bound
   while moving; remaining turning happens in place at the end;
 * the last 5 frames close the final ~0.10 m slowly (the short approach to the interaction distance).
@@ -41,11 +42,15 @@ def _polyline(waypoints: np.ndarray):
     return pts, cum
 
 
+def _segment_at(cum: np.ndarray, s: float) -> int:
+    return max(0, min(int(np.searchsorted(cum, s, side="right")) - 1, len(cum) - 2))
+
+
 def _point_at(pts: np.ndarray, cum: np.ndarray, s: float) -> np.ndarray:
     if len(pts) == 1:
         return pts[0].copy()
     s = min(max(s, 0.0), cum[-1])
-    k = min(int(np.searchsorted(cum, s, side="right")) - 1, len(pts) - 2)
+    k = _segment_at(cum, s)
     t = (s - cum[k]) / (cum[k + 1] - cum[k])
     return pts[k] + t * (pts[k + 1] - pts[k])
 
@@ -93,26 +98,23 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
     frames = [(pts[0][0], pts[0][1], yaw)]
     max_frames = int(10 * (total / step + APPROACH_FRAMES) + 4 * math.pi / MAX_YAW_STEP + 100)
     while s < total - 1e-9 and len(frames) < max_frames:
-        pos = _point_at(pts, cum, s)
-        ahead = _point_at(pts, cum, s + LOOK_AHEAD)
-        d = ahead - pos
-        if np.hypot(*d) < 1e-9:
-            d = pts[-1] - pts[-2] if len(pts) > 1 else np.zeros(2)
-        travel = math.atan2(d[1], d[0])
+        k = _segment_at(cum, s)
+        seg = pts[k + 1] - pts[k]
+        tangent = math.atan2(seg[1], seg[0])  # direction of travel on this segment
+        d = _point_at(pts, cum, s + LOOK_AHEAD) - _point_at(pts, cum, s)
+        desired = math.atan2(d[1], d[0]) if np.hypot(*d) > 1e-9 else tangent
         remaining = total - s
-        target = travel
         if final_yaw is not None and remaining < BLEND_DISTANCE:
-            w = 1.0 - remaining / BLEND_DISTANCE
-            offset = max(-MAX_TRAVEL_OFFSET, min(MAX_TRAVEL_OFFSET, w * _wrap(final_yaw - travel)))
-            target = _wrap(travel + offset)
-        if abs(_wrap(travel - yaw)) > MAX_TRAVEL_OFFSET + 1e-9:
-            yaw = _turn(yaw, travel)  # turn in place before stepping
+            desired = _wrap(desired + (1.0 - remaining / BLEND_DISTANCE) * _wrap(final_yaw - desired))
+        # The body may lead or lag the direction of travel by at most MAX_TRAVEL_OFFSET.
+        target = _wrap(tangent + max(-MAX_TRAVEL_OFFSET, min(MAX_TRAVEL_OFFSET, _wrap(desired - tangent))))
+        if abs(_wrap(tangent - yaw)) > MAX_TRAVEL_OFFSET + 1e-9:
+            yaw = _turn(yaw, target)  # turn in place before stepping
         else:
             yaw = _turn(yaw, target)
-            if s < cruise_end - 1e-9:
-                s = min(s + step, cruise_end)
-            else:
-                s = min(s + approach_step, total)
+            advance = step if s < cruise_end - 1e-9 else approach_step
+            limit = cruise_end if s < cruise_end - 1e-9 else total
+            s = min(s + advance, limit, float(cum[k + 1]))  # never cut across a route corner within one frame
         p = _point_at(pts, cum, s)
         frames.append((p[0], p[1], yaw))
     if final_yaw is not None:

@@ -11,6 +11,9 @@ Occupancy (DESIGN.md, "Numbers from the paper"):
   are blocked;
 * walls block where they intersect the band 0.20-1.90 m above that floor, furniture 0.05-1.90 m, door leaves
   like walls while their door is closed; OBJECT geometry never blocks (the body collision check handles it);
+* boxes and triangles are tested exactly against each cell's column (separating axes); a triangle mesh marks
+  the cells its surface crosses, so a column wholly inside a closed mesh (the middle of a tall wardrobe) stays
+  unmarked but is walled in by marked cells and therefore never reachable;
 * clearance ``D`` [m] is the exact Euclidean distance from a cell centre to the nearest blocked cell centre;
 * a cell is traversable at inflation radius ``R`` when ``D > R``; the planner uses the largest radius of
   {0.20, 0.15, 0.10} m that keeps start and goal connected. The start and goal cells themselves are exempt
@@ -491,7 +494,9 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
             plan.legs.append(route)
             return plan
         if route.details.get("which") is not None:  # start or goal itself blocked: doors cannot help
-            break
+            for key in plan.doors_to_open:
+                nav_map.set_door_open(key, False)
+            return route
         base = _core.reachable_mask(nav_map.passable(min(INFLATION_RADII), keep=(nav_map.world_to_cell(current),)),
                                     nav_map.world_to_cell(current)).sum()
         best = None  # (connects, gain, -route cost, door, stance, leg)

@@ -1,0 +1,290 @@
+"""Model agents through litellm: any provider and model string (paper section 4, appendix C.2.3-C.2.4).
+
+* :class:`ModelAssistant` -- the evaluated Assistant. One chat per episode: the system prompt and
+  family addendum, then per tick a user turn with new wearer speech and the marker "Latest
+  segment."; the bounded frame selection (at most 32 images) is attached to the newest user turn
+  only, as PNG data URLs, so every call carries the same visual budget.
+* :class:`ModelHuman` -- the Human executor. Stateless: each tick is built from scratch from the
+  public context, the motor legend, held object, last result, new Assistant speech and the
+  still-active instruction (appendix C.2.1 step 5).
+* :class:`LLMClient` -- one completion call with timeouts, retries with exponential backoff on
+  transport faults, and per-call token and cost accounting. A call that still fails raises
+  :class:`~interactiveworld.agents.base.AgentTransportError`: an infrastructure fault, so the
+  cell becomes VOID and is re-run, never scored as a model failure.
+
+API keys are read by litellm from the environment only; they are never passed around in our
+objects, and every log line is scrubbed of them (:class:`~interactiveworld.bench.logs.Scrubber`).
+"""
+from __future__ import annotations
+
+import base64
+import os
+import re
+import time
+from typing import Any
+
+from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
+                   HumanTurn)
+from .prompts import assistant_system_prompt, human_system_prompt
+from .protocol import parse_assistant, parse_human
+
+_litellm = None
+
+_MODEL_RE = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-:@]+)+$|^[A-Za-z0-9][\w.\-:]*$")
+
+
+def litellm_module():
+    """Import litellm quietly and offline (local cost map, no debug banners)."""
+    global _litellm
+    if _litellm is None:
+        os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+        import litellm
+
+        litellm.suppress_debug_info = True
+        litellm.set_verbose = False
+        litellm.drop_params = True
+        _litellm = litellm
+    return _litellm
+
+
+def check_model_string(model: str) -> str:
+    """Validate a litellm model string such as ``openai/gpt-5.5`` or ``gemini/gemini-3.1-pro``.
+
+    Returns:
+        The provider litellm routes the model to.
+
+    Raises:
+        ValueError: the string is malformed or names no provider litellm knows.
+    """
+    if not isinstance(model, str) or not _MODEL_RE.match(model.strip()):
+        raise ValueError(f"bad model string {model!r}: expected '<provider>/<model>' (e.g. 'openai/gpt-5.5')")
+    lm = litellm_module()
+    try:
+        _, provider, _, _ = lm.get_llm_provider(model.strip())
+    except Exception as exc:  # litellm raises its BadRequestError for unknown providers
+        raise ValueError(f"bad model string {model!r}: litellm cannot route it to a provider "
+                         f"(write it as '<provider>/<model>')") from exc
+    return provider
+
+
+def _transient_errors() -> tuple[type[BaseException], ...]:
+    ex = litellm_module().exceptions
+    names = ("APIConnectionError", "Timeout", "InternalServerError", "ServiceUnavailableError", "RateLimitError",
+             "BadGatewayError", "APIError")
+    return tuple(getattr(ex, n) for n in names if hasattr(ex, n))
+
+
+class LLMClient:
+    """One model endpoint.
+
+    Args:
+        model: litellm model string (``provider/model``).
+        api_base: optional base URL (an OpenAI-compatible server, a proxy).
+        timeout_s: per-attempt timeout [s].
+        max_retries: retries after the first attempt on transport faults (backoff 1, 2, 4... s,
+            capped at ``max_backoff_s``).
+        temperature: sampling temperature (0 for the documented deterministic setting).
+        max_tokens: completion token cap.
+    """
+
+    def __init__(self, model: str, *, api_base: str | None = None, timeout_s: float = 120.0, max_retries: int = 3,
+                 temperature: float = 0.0, max_tokens: int = 1024, min_backoff_s: float = 1.0,
+                 max_backoff_s: float = 30.0):
+        check_model_string(model)
+        self.model = model.strip()
+        self.api_base = api_base
+        self.timeout_s = float(timeout_s)
+        self.max_retries = int(max_retries)
+        self.temperature = float(temperature)
+        self.max_tokens = int(max_tokens)
+        self.min_backoff_s = float(min_backoff_s)
+        self.max_backoff_s = float(max_backoff_s)
+
+    def complete(self, messages: list[dict[str, Any]]) -> tuple[str, CallRecord]:
+        """Run one chat completion.
+
+        Returns:
+            (reply text, '' for an empty or missing reply; the call record).
+
+        Raises:
+            AgentTransportError: every attempt failed (transport, server or configuration error).
+        """
+        from tenacity import RetryError, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+
+        lm = litellm_module()
+        t0 = time.perf_counter()
+        attempts = 0
+        last_error: list[str] = []
+
+        def call() -> Any:
+            nonlocal attempts
+            attempts += 1
+            try:
+                return lm.completion(model=self.model, messages=messages, api_base=self.api_base,
+                                     timeout=self.timeout_s, temperature=self.temperature,
+                                     max_tokens=self.max_tokens, num_retries=0)
+            except Exception as exc:
+                last_error.append(f"{type(exc).__name__}: {exc}")
+                raise
+
+        retrying = Retrying(stop=stop_after_attempt(self.max_retries + 1),
+                            wait=wait_exponential(multiplier=self.min_backoff_s, min=self.min_backoff_s,
+                                                  max=self.max_backoff_s),
+                            retry=retry_if_exception_type(_transient_errors()), reraise=True)
+        try:
+            response = retrying(call)
+        except (Exception, RetryError) as exc:
+            raise AgentTransportError(f"{self.model}: call failed after {attempts} attempt(s): "
+                                      f"{last_error[-1] if last_error else exc}") from exc
+        latency = time.perf_counter() - t0
+        text = ""
+        try:
+            text = response.choices[0].message.content or ""
+        except (AttributeError, IndexError, TypeError):
+            text = ""
+        if isinstance(text, list):  # content parts
+            text = "".join(p.get("text", "") for p in text if isinstance(p, dict))
+        usage = getattr(response, "usage", None)
+        cost = None
+        hidden = getattr(response, "_hidden_params", None) or {}
+        if hidden.get("response_cost") is not None:
+            cost = float(hidden["response_cost"])
+        else:
+            try:
+                cost = float(lm.completion_cost(completion_response=response))
+            except Exception:  # model not in the cost map: unknown, not zero
+                cost = None
+        record = CallRecord(model=self.model, latency_s=round(latency, 6), attempts=attempts,
+                            prompt_tokens=getattr(usage, "prompt_tokens", None) if usage else None,
+                            completion_tokens=getattr(usage, "completion_tokens", None) if usage else None,
+                            cost_usd=cost, error=last_error[-1] if last_error else None)
+        return str(text), record
+
+
+def image_part(frame: Frame) -> dict[str, Any]:
+    """An OpenAI-style image content part carrying the frame as a PNG data URL."""
+    url = "data:image/png;base64," + base64.b64encode(frame.png).decode("ascii")
+    return {"type": "image_url", "image_url": {"url": url}}
+
+
+def loggable(messages: list[dict[str, Any]], frames: list[Frame]) -> list[dict[str, Any]]:
+    """The messages as logged: image parts replaced by references to the frame files."""
+    refs = iter(frames)
+    out = []
+    for msg in messages:
+        content = msg["content"]
+        if isinstance(content, list):
+            parts = []
+            for p in content:
+                if p.get("type") == "image_url":
+                    f = next(refs, None)
+                    parts.append({"type": "image", "frame": f.path if f and f.path else (f.index if f else None)})
+                else:
+                    parts.append(p)
+            content = parts
+        out.append({"role": msg["role"], "content": content})
+    return out
+
+
+class ModelAssistant:
+    """The evaluated Assistant, a multimodal model behind litellm.
+
+    Args:
+        model: litellm model string.
+        memory: enable the inference-time memory variant (appendix D.2; see
+            :class:`~interactiveworld.agents.memory.AssistantMemory`).
+        **client_kwargs: passed to :class:`LLMClient` (``api_base``, ``timeout_s``...).
+    """
+
+    polled = True
+
+    def __init__(self, model: str, *, memory: bool = False, **client_kwargs: Any):
+        from .memory import AssistantMemory
+
+        self.client = LLMClient(model, **client_kwargs)
+        self.name = model + ("+memory" if memory else "")
+        self.memory = AssistantMemory() if memory else None
+        self._protocol = "ASK"
+        self._history: list[dict[str, Any]] = []
+
+    def reset(self, protocol: str) -> None:
+        self._protocol = protocol
+        self._history = []
+        if self.memory is not None:
+            self.memory.clear()
+
+    def _turn_text(self, obs: AssistantObservation) -> str:
+        lines = []
+        if obs.first_turn and obs.task_request.strip():
+            lines.append(f"Task context: {obs.task_request.strip()}")
+        for s in obs.wearer_speech:
+            lines.append(f'Wearer: "{s}"')
+        if not obs.wearer_speech:
+            lines.append("(The wearer said nothing new.)")
+        if self.memory is not None:
+            lines.append(self.memory.render())
+        lines.append(f"{len(obs.new_frames)} new frame(s) since your last turn.")
+        lines.append("Latest segment.")
+        return "\n".join(lines)
+
+    def act(self, obs: AssistantObservation) -> AssistantTurn:
+        system = {"role": "system", "content": assistant_system_prompt(self._protocol, memory=self.memory is not None)}
+        text = self._turn_text(obs)
+        content: list[dict[str, Any]] = [{"type": "text", "text": text}]
+        if obs.frames:
+            content.append({"type": "text", "text": f"{len(obs.frames)} frame(s), oldest first:"})
+            content += [image_part(f) for f in obs.frames]
+        messages = [system, *self._history, {"role": "user", "content": content}]
+        raw, call = self.client.complete(messages)
+        action = parse_assistant(raw, expect_memory=self.memory is not None)
+        if self.memory is not None and action.memory:
+            self.memory.add(obs.tick, action.memory)
+        # Later turns carry this turn's text only: images are re-selected each turn.
+        self._history += [{"role": "user", "content": text}, {"role": "assistant", "content": raw}]
+        return AssistantTurn(action, prompt={"messages": loggable(messages, obs.frames)}, call=call)
+
+
+class ModelHuman:
+    """The Human executor, a model behind litellm, held fixed across compared Assistants."""
+
+    def __init__(self, model: str, **client_kwargs: Any):
+        self.client = LLMClient(model, **client_kwargs)
+        self.name = model
+        self._protocol = "ASK"
+
+    def reset(self, protocol: str) -> None:
+        self._protocol = protocol
+
+    def user_text(self, obs: HumanObservation) -> str:
+        """The dynamically filled Human user turn."""
+        lines = [f"Task context: {obs.public_context.strip() or '(none)'}", "", "Objects you can act on:"]
+        lines += [f"- {arg}: {desc}" for arg, desc in obs.handles] or ["- (none yet)"]
+        lines.append(f"Holding: {obs.held or 'nothing'}")
+        lines.append(f"Result of your last command: {obs.last_result or '(no command yet)'}")
+        if not obs.assistant_present:
+            lines.append("There is no assistant in this session.")
+        elif obs.new_instruction and obs.assistant_speech:
+            lines.append(f'The assistant says: "{obs.assistant_speech}"')
+        else:
+            lines.append("The assistant said nothing new.")
+        if obs.active_instruction:
+            lines.append(f'Instruction you are carrying out: "{obs.active_instruction}"')
+        if obs.queued:
+            lines.append("Your commands still waiting to run: " + "; ".join(obs.queued))
+        if obs.private_next:
+            lines.append(f"Next step of your private plan: {obs.private_next}")
+        if obs.frames:
+            lines.append(f"{len(obs.frames)} frame(s) of what you see, oldest first, follow.")
+        return "\n".join(lines)
+
+    def act(self, obs: HumanObservation) -> HumanTurn:
+        system = {"role": "system", "content": human_system_prompt(self._protocol, obs.restriction)}
+        content: list[dict[str, Any]] = [{"type": "text", "text": self.user_text(obs)}]
+        content += [image_part(f) for f in obs.frames]
+        messages = [system, {"role": "user", "content": content}]
+        raw, call = self.client.complete(messages)
+        return HumanTurn(parse_human(raw), prompt={"messages": loggable(messages, obs.frames)}, call=call)
+
+
+__all__ = ["LLMClient", "ModelAssistant", "ModelHuman", "check_model_string", "litellm_module", "image_part",
+           "loggable"]

@@ -1,0 +1,449 @@
+"""The closed loop of one evaluation cell (paper section 3, appendix C.2.1-C.2.2; DESIGN.md "One tick").
+
+1. Load: the TaskPack is loaded with its hash verified (by the caller, :func:`run_cell`).
+2. Opening: reset the world, run the deterministic opening commands (their frames are recorded and,
+   as the TaskPack says, pinned into every frame selection); a failed opening makes the cell VOID.
+3. Baseline: ``mark_baseline()`` and the handoff relation set.
+4. Ticks: the Assistant (polled unless this is the no-help run) answers with one control response;
+   the Human answers with reasoning / action / speak; at most one command runs per tick. A new
+   Assistant instruction pre-empts queued commands; a parse or execution error flushes the queue;
+   ``done`` freezes the world once any already accepted commands have drained.
+5. Stop: ``done``, the tick budget, or the action budget (refused actions count).
+6. Score: the final relation set, the baseline and the command trace go to the scorer; capability
+   points are labelled (:mod:`.metrics`); ``eval.json`` is written last, atomically.
+
+Infrastructure faults (a reset or opening that fails, an environment exception, an INTERNAL error
+code, a model that cannot be reached) end the cell as VOID: it is re-run, never scored.
+"""
+from __future__ import annotations
+
+import re
+import time
+import traceback
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
+from ..agents.prompts import PROMPT_VERSION
+from ..agents.protocol import AssistantAction, HumanReply
+from ..env_types import EnvironmentLike, StepOutcome
+from ..errors import ErrorCode, PrimitiveError
+from . import scoring
+from .families import command_targets, human_handles, key_to_arg, redact_speech, select_frame_indices
+from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
+from .metrics import label_capabilities
+from .taskpack import TaskPack
+
+EVAL_FORMAT = "interactiveworld.eval/1"
+STOP_REASONS = ("done", "tick_budget", "action_budget", "error", "void")
+
+
+class VoidCell(Exception):
+    """An infrastructure fault: the cell is VOID (re-run, never scored)."""
+
+
+@dataclass
+class EpisodeConfig:
+    """Per-cell settings.
+
+    Attributes:
+        seed: world seed passed to ``reset``.
+        write_frames: write each frame as PNG under ``frames/`` (off: frames stay in memory only).
+        assistant_name / human_name: names written to the logs (default: the agents' ``name``).
+        max_frames: the Assistant's per-turn image budget (32).
+        recent_frames: the most recent frames always kept (8).
+        fsync: make every trace line durable before continuing (crash safety).
+        observed_hash: the hash computed from the TaskPack file as loaded (written beside the
+            expected hash for provenance).
+    """
+
+    seed: int = 0
+    write_frames: bool = True
+    assistant_name: str | None = None
+    human_name: str | None = None
+    max_frames: int = 32
+    recent_frames: int = 8
+    fsync: bool = True
+    observed_hash: str | None = None
+
+
+@dataclass
+class _State:
+    frames: list[Frame] = field(default_factory=list)
+    pinned: list[int] = field(default_factory=list)
+    frames_sent_upto: int = 0
+    segments_since: int = 0
+    wearer_speech: list[str] = field(default_factory=list)
+    assistant_said: list[str] = field(default_factory=list)
+    queue: deque = field(default_factory=deque)
+    active_instruction: str = ""
+    last_result: str = ""
+    ticks: int = 0
+    actions: int = 0
+    refused: int = 0
+    trace: list[Any] = field(default_factory=list)
+    plan_cursor: int = 0
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    leaks: int = 0
+    invalid_assistant: int = 0
+    invalid_human: int = 0
+    repairs: int = 0
+    interventions: list[int] = field(default_factory=list)  # ticks with an Assistant intervention
+    commands_after_intervention: int = 0
+    first_assistant_turn: bool = True
+    timing: dict[str, float] = field(default_factory=lambda: {"env_s": 0.0, "assistant_s": 0.0, "human_s": 0.0})
+
+
+def _normalize_cmd(c: str) -> str:
+    return " ".join(c.lower().split())
+
+
+class Episode:
+    """One cell: a TaskPack, an environment, an Assistant, a Human, a seed and an output folder.
+
+    Args:
+        taskpack: the validated TaskPack.
+        env: any :class:`~interactiveworld.env_types.EnvironmentLike`.
+        assistant: an Assistant policy (``polled`` False for the no-help run).
+        human: a Human policy.
+        out_dir: the cell folder (``trace.jsonl``, ``eval.json``, ``frames/``).
+        config: :class:`EpisodeConfig`.
+    """
+
+    def __init__(self, taskpack: TaskPack, env: EnvironmentLike, assistant: Any, human: Any,
+                 out_dir: str | Path, config: EpisodeConfig | None = None):
+        self.tp = taskpack
+        self.env = env
+        self.assistant = assistant
+        self.human = human
+        self.out = Path(out_dir)
+        self.cfg = config or EpisodeConfig()
+        self.scrub = Scrubber()
+        self.protocol = taskpack.protocol_name
+        self.st = _State()
+        self._entity_names: set[str] = set()
+
+    # ---------------------------------------------------------------- frames
+    def _add_frames(self, outcome: StepOutcome, tick: int, *, pin: bool) -> list[Frame]:
+        added = []
+        tags_list = outcome.frame_tags or [frozenset()] * len(outcome.frames)
+        for j, img in enumerate(outcome.frames):
+            tags = tuple(sorted(tags_list[j])) if j < len(tags_list) else ()
+            idx = len(self.st.frames)
+            f = Frame(index=idx, tick=tick, command=outcome.command, tags=tags, png=Frame.encode(img))
+            if self.cfg.write_frames:
+                f.path = f"{FRAMES_DIR}/f{idx:05d}_t{tick:03d}.png"
+                p = self.out / f.path
+                p.parent.mkdir(parents=True, exist_ok=True)
+                p.write_bytes(f.png)
+            if pin and (set(tags) & {"result", "look_hold"}):
+                f.pinned = True
+                self.st.pinned.append(idx)
+            self.st.frames.append(f)
+            added.append(f)
+        return added
+
+    def _selected_frames(self) -> list[Frame]:
+        idx = select_frame_indices(len(self.st.frames), pinned=self.st.pinned, cap=self.cfg.max_frames,
+                                   recent=self.cfg.recent_frames)
+        return [self.st.frames[i] for i in idx]
+
+    # ---------------------------------------------------------------- run
+    def run(self) -> dict[str, Any]:
+        """Run the cell to its end and return the ``eval.json`` record (also written to disk)."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        t0 = time.perf_counter()
+        log = TraceWriter(self.out / TRACE_NAME, scrub=self.scrub, fsync=self.cfg.fsync)
+        self.log = log
+        assistant_name = self.cfg.assistant_name or getattr(self.assistant, "name", "assistant")
+        human_name = self.cfg.human_name or getattr(self.human, "name", "human")
+        self.header = {
+            "task_id": self.tp.id, "family": self.tp.family.value, "protocol": self.protocol,
+            "taskpack_version": self.tp.version, "taskpack_hash": self.tp.hash,
+            "observed_hash": self.cfg.observed_hash,
+            "assistant": assistant_name, "human": human_name, "seed": self.cfg.seed,
+            "assistant_polled": bool(getattr(self.assistant, "polled", True)),
+            "budgets": self.tp.budgets.model_dump(), "prompt_version": PROMPT_VERSION,
+        }
+        log.write("header", **self.header)
+        stop_reason, void_reason, score = "void", None, None
+        try:
+            baseline = self._opening()
+            stop_reason = self._loop()
+            score = self._score(baseline)
+        except VoidCell as exc:
+            stop_reason, void_reason = "void", str(exc)
+        except AgentTransportError as exc:
+            stop_reason, void_reason = "void", f"transport: {exc}"
+        except Exception as exc:  # a harness or policy bug: recorded, cell void, never scored
+            stop_reason = "error"
+            void_reason = f"{type(exc).__name__}: {exc}"
+            log.write("exception", traceback=traceback.format_exc(limit=8))
+        record = self._eval_record(stop_reason, void_reason, score, time.perf_counter() - t0)
+        log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
+                  passed=record["passed"], completion=record["completion"])
+        log.close()
+        write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub)
+        return record
+
+    def _execute(self, command: str) -> StepOutcome:
+        t = time.perf_counter()
+        try:
+            outcome = self.env.execute(command)
+        except Exception as exc:
+            raise VoidCell(f"environment raised on {command!r}: {type(exc).__name__}: {exc}") from exc
+        finally:
+            self.st.timing["env_s"] += time.perf_counter() - t
+        if outcome.error is not None and outcome.error.code == ErrorCode.INTERNAL:
+            raise VoidCell(f"internal simulator error on {command!r}: {outcome.error.message}")
+        return outcome
+
+    def _opening(self) -> frozenset:
+        tp, log = self.tp, self.log
+        try:
+            self.env.reset(tp.reset_scene(), seed=self.cfg.seed)
+        except Exception as exc:
+            raise VoidCell(f"setup failed: {type(exc).__name__}: {exc}") from exc
+        self._entity_names = {h.name for h in self.env.handles()} | {
+            e.handle.split("#")[0] for e in tp.human_context.legend}
+        if tp.opening.prelude_say:
+            log.write("speech", tick=0, speaker="wearer", text=tp.opening.prelude_say, source="prelude")
+            self.st.wearer_speech.append(tp.opening.prelude_say)
+        for cmd in tp.opening.commands:
+            outcome = self._execute(cmd)
+            frames = self._add_frames(outcome, 0, pin=tp.opening.pin_frames)
+            log.write("opening_command", command=cmd, outcome=outcome.to_log(), frames=[f.path for f in frames])
+            if not outcome.ok:
+                raise VoidCell(f"opening command {cmd!r} failed: {outcome.message}")
+        self.env.mark_baseline()
+        baseline = self.env.relations()
+        log.write("baseline", relations=sorted(list(r) for r in baseline), digest=self.env.state_digest(),
+                  held=self.env.held())
+        log.write("speech", tick=0, speaker="wearer", text=tp.opening.handoff_say, source="handoff")
+        self.st.wearer_speech.append(tp.opening.handoff_say)
+        self.st.segments_since = 0
+        return baseline
+
+    def _assistant_turn(self, tick: int) -> AssistantAction:
+        st = self.st
+        new_frames = st.frames[st.frames_sent_upto:]
+        obs = AssistantObservation(tick=tick, protocol=self.protocol, task_request=self.tp.public_context,
+                                   frames=self._selected_frames(), new_frames=new_frames,
+                                   new_segments=st.segments_since, wearer_speech=list(st.wearer_speech),
+                                   first_turn=st.first_assistant_turn)
+        t = time.perf_counter()
+        turn = self.assistant.act(obs)
+        st.timing["assistant_s"] += time.perf_counter() - t
+        st.first_assistant_turn = False
+        st.frames_sent_upto = len(st.frames)
+        st.segments_since = 0
+        st.wearer_speech.clear()
+        action = turn.action
+        if action.kind == "invalid":
+            st.invalid_assistant += 1
+        if action.repaired:
+            st.repairs += 1
+        if turn.call is not None:
+            st.calls.append({"role": "assistant", **turn.call.to_log()})
+        self.log.write("assistant", tick=tick, frames=[f.path or f.index for f in obs.frames],
+                       new_frames=len(new_frames), raw=action.raw, parsed=action.to_log(), prompt=turn.prompt,
+                       call=turn.call.to_log() if turn.call else None)
+        return action
+
+    def _human_turn(self, tick: int, speech: str, new_instruction: bool) -> HumanReply:
+        st, tp = self.st, self.tp
+        visible = {h.key for h in self.env.handles(visible_only=True)}
+        held = self.env.held()
+        if new_instruction:
+            st.assistant_said.append(speech)
+        handles = human_handles(self.protocol, tp.human_context.legend, visible=visible, held=held,
+                                mentioned=" ".join(st.assistant_said))
+        plan = tp.no_help.steps
+        private_next = None
+        if self.protocol == "WATCH" and st.plan_cursor < len(plan):
+            step = plan[st.plan_cursor]
+            private_next = " / ".join(x for x in (step.command or "", f'say "{step.say}"' if step.say else "") if x)
+        obs = HumanObservation(
+            tick=tick, protocol=self.protocol, public_context=tp.public_context,
+            restriction=tp.human_context.restriction, handles=handles,
+            held=key_to_arg(held) if held else None, last_result=st.last_result,
+            assistant_speech=speech if new_instruction else "", new_instruction=new_instruction,
+            active_instruction=st.active_instruction if st.queue else "", queued=list(st.queue),
+            frames=[] if self.protocol == "NARRATE" else self._selected_frames(), private_next=private_next,
+            assistant_present=bool(getattr(self.assistant, "polled", True)))
+        t = time.perf_counter()
+        turn = self.human.act(obs)
+        st.timing["human_s"] += time.perf_counter() - t
+        reply = turn.reply
+        if not reply.valid:
+            st.invalid_human += 1
+        if reply.repairs:
+            st.repairs += 1
+        if turn.call is not None:
+            st.calls.append({"role": "human", **turn.call.to_log()})
+        spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
+        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt,
+                       handles=[a for a, _ in handles], held=held, frames=[f.path or f.index for f in obs.frames],
+                       call=turn.call.to_log() if turn.call else None)
+        if leaks:
+            st.leaks += len(leaks)
+            self.log.write("leak", tick=tick, leaks=[{"kind": lk.kind, "text": lk.text} for lk in leaks],
+                           redacted=spoken)
+        if spoken.strip():
+            self.log.write("speech", tick=tick, speaker="wearer", text=spoken, source="human")
+            st.wearer_speech.append(spoken)
+        return reply
+
+    def _take_action_block(self, tick: int, reply: HumanReply, new_instruction: bool) -> None:
+        st = self.st
+        if new_instruction:
+            if st.queue:
+                self.log.write("preempt", tick=tick, dropped=list(st.queue))
+            st.queue.clear()
+        if not reply.action.strip():
+            return
+        split = self.env.split_commands(reply.action)
+        if isinstance(split, PrimitiveError):
+            # A block that does not parse is a refused action: it consumes an interaction.
+            st.queue.clear()
+            st.actions += 1
+            st.refused += 1
+            st.last_result = f"Your commands could not be read: {split.message}"
+            self.log.write("parse_error", tick=tick, action=reply.action, error=split.to_dict())
+            return
+        if st.queue:
+            self.log.write("replace_queue", tick=tick, dropped=list(st.queue))
+        st.queue = deque(split)
+
+    def _run_command(self, tick: int) -> None:
+        st = self.st
+        cmd = st.queue.popleft()
+        outcome = self._execute(cmd)
+        st.actions += 1
+        st.segments_since += 1
+        if st.interventions:
+            st.commands_after_intervention += 1
+        frames = self._add_frames(outcome, tick, pin=False)
+        relations_after = self.env.relations()
+        targets = command_targets(cmd)
+        st.trace.append(scoring.TraceStep(tick=tick, primitive=outcome.primitive, targets=targets, ok=outcome.ok,
+                                          relations_after=relations_after))
+        plan = self.tp.no_help.steps
+        if st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
+                _normalize_cmd(plan[st.plan_cursor].command) == _normalize_cmd(cmd):
+            st.plan_cursor += 1
+        if outcome.ok:
+            st.last_result = f"{cmd}: done."
+        else:
+            st.refused += 1
+            st.last_result = f"{cmd}: failed. {outcome.message}"
+            if st.queue:
+                self.log.write("flush", tick=tick, dropped=list(st.queue), reason="execution error")
+            st.queue.clear()
+        self.log.write("command", tick=tick, command=cmd, targets=list(targets), outcome=outcome.to_log(),
+                       frames=[f.path or f.index for f in frames], held=self.env.held(), action_index=st.actions)
+
+    def _loop(self) -> str:
+        st, budgets = self.st, self.tp.budgets
+        polled = bool(getattr(self.assistant, "polled", True))
+        self.assistant.reset(self.protocol)
+        self.human.reset(self.protocol)
+        done = False
+        while True:
+            if done and not st.queue:
+                return "done"
+            if st.ticks >= budgets.ticks:
+                return "tick_budget"
+            st.ticks += 1
+            tick = st.ticks
+            t_tick = time.perf_counter()
+            if not done:
+                speech, new_instruction = "", False
+                if polled:
+                    action = self._assistant_turn(tick)
+                    if action.kind == "done":
+                        done = True
+                        self.log.write("freeze", tick=tick, draining=list(st.queue))
+                    elif action.intervenes:
+                        speech, new_instruction = action.speech, True
+                        st.interventions.append(tick)
+                        st.active_instruction = speech
+                        self.log.write("speech", tick=tick, speaker="assistant", text=speech, kind=action.kind)
+                if not done:
+                    reply = self._human_turn(tick, speech, new_instruction)
+                    self._take_action_block(tick, reply, new_instruction)
+            if st.queue:
+                self._run_command(tick)
+                if st.actions >= budgets.actions:
+                    return "action_budget"
+            elif st.actions >= budgets.actions:
+                return "action_budget"
+            self.log.write("tick", tick=tick, actions=st.actions, queued=len(st.queue),
+                           wall_s=round(time.perf_counter() - t_tick, 6))
+
+    # ---------------------------------------------------------------- scoring
+    def _score(self, baseline: frozenset) -> dict[str, Any]:
+        final = self.env.relations()
+        result = scoring.score_episode(self.tp.completion, final=final, baseline=baseline, trace=self.st.trace)
+        said = " ".join(self.st.assistant_said)
+        caps = label_capabilities(self.tp, final=final, baseline=baseline, trace=self.st.trace, assistant_speech=said,
+                                  intervened=bool(self.st.interventions),
+                                  acted_on_guidance=self.st.commands_after_intervention > 0)
+        digest = self.env.state_digest()
+        self.log.write("final", relations=sorted(list(r) for r in final), digest=digest, held=self.env.held())
+        return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final)}
+
+    def _eval_record(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
+                     wall_s: float) -> dict[str, Any]:
+        st = self.st
+        valid = stop_reason not in ("void", "error") and score is not None
+        result = score["result"] if score else None
+        costs = [c.get("cost_usd") for c in st.calls]
+        tokens_in = [c.get("prompt_tokens") for c in st.calls]
+        tokens_out = [c.get("completion_tokens") for c in st.calls]
+        passed = int(bool(result.passed)) if valid else None
+        rec = {
+            "format": EVAL_FORMAT, **self.header,
+            "status": "valid" if valid else "void",
+            "stop_reason": stop_reason, "void_reason": void_reason,
+            "passed": passed,
+            "completion": float(result.completion) if valid else None,
+            "points": [_point_log(p) for p in result.points] if valid else [],
+            "capabilities": score["capabilities"] if valid else [],
+            "ticks": st.ticks, "actions": st.actions, "refused_actions": st.refused,
+            "oracle_actions": self.tp.oracle_actions,
+            "efficiency": (st.actions / self.tp.oracle_actions) if valid and passed else None,
+            "interventions": len(st.interventions), "leaks": st.leaks,
+            "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
+            "repairs": st.repairs,
+            "calls": len(st.calls),
+            "prompt_tokens": sum(t for t in tokens_in if t is not None) if st.calls else 0,
+            "completion_tokens": sum(t for t in tokens_out if t is not None) if st.calls else 0,
+            "cost_usd": (sum(costs) if all(c is not None for c in costs) else None) if st.calls else 0.0,
+            "final_digest": score["digest"] if score else None,
+            "frames": len(st.frames),
+            "wall_s": round(wall_s, 4),
+            "timing": {k: round(v, 6) for k, v in st.timing.items()},
+        }
+        return rec
+
+
+def _point_log(p: Any) -> Any:
+    if hasattr(p, "model_dump"):
+        return p.model_dump(mode="json")
+    if hasattr(p, "to_log"):
+        return p.to_log()
+    if hasattr(p, "__dict__"):
+        return {k: v for k, v in p.__dict__.items() if not k.startswith("_")}
+    return p
+
+
+def run_episode(taskpack: TaskPack, env: EnvironmentLike, assistant: Any, human: Any, out_dir: str | Path,
+                config: EpisodeConfig | None = None) -> dict[str, Any]:
+    """Run one cell and return its ``eval.json`` record (see :class:`Episode`)."""
+    return Episode(taskpack, env, assistant, human, out_dir, config).run()
+
+
+__all__ = ["Episode", "EpisodeConfig", "VoidCell", "run_episode", "EVAL_FORMAT", "STOP_REASONS"]

@@ -1,0 +1,163 @@
+"""Episode records: an append-only, crash-safe JSON-lines trace per cell and its ``eval.json``
+(paper appendix B.3.2 "Logging", C.2.5; DESIGN.md "One tick").
+
+Every record is one line, written whole and flushed to disk (``fsync``) before the loop moves on,
+so a killed process loses at most the line being written; :func:`read_trace` skips a torn last
+line. ``eval.json`` is written atomically (temporary file + rename) and only at the end of a cell:
+its presence is what marks the cell finished.
+
+Secrets never reach a log: every line passes through :class:`Scrubber`, which replaces the value
+of each environment variable that looks like a credential (``*KEY*``, ``*TOKEN*``, ``*SECRET*``,
+``*PASSWORD*``) and anything shaped like a bearer token.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Iterator, Mapping
+
+TRACE_NAME = "trace.jsonl"
+EVAL_NAME = "eval.json"
+FRAMES_DIR = "frames"
+REDACTED = "[REDACTED]"
+
+_SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
+_BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{8,}")
+_KEYLIKE = re.compile(r"\b(sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_\-]{12,}\b")
+
+
+class Scrubber:
+    """Replaces secret values in text before it is written anywhere.
+
+    Args:
+        environ: the environment to collect secrets from (default ``os.environ``); values shorter
+            than 8 characters are ignored (they would redact ordinary words).
+        extra: further literal secrets to redact.
+    """
+
+    def __init__(self, environ: Mapping[str, str] | None = None, extra: tuple[str, ...] = ()):
+        env = os.environ if environ is None else environ
+        secrets = {v for k, v in env.items() if _SECRET_NAME.search(k) and v and len(v) >= 8}
+        secrets |= {s for s in extra if s and len(s) >= 8}
+        self._secrets = sorted(secrets, key=len, reverse=True)
+
+    def __call__(self, text: str) -> str:
+        for s in self._secrets:
+            if s in text:
+                text = text.replace(s, REDACTED)
+        text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+        return _KEYLIKE.sub(REDACTED, text)
+
+
+def _default(obj: Any) -> Any:
+    if hasattr(obj, "to_log"):
+        return obj.to_log()
+    if hasattr(obj, "model_dump"):
+        return obj.model_dump(mode="json")
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    if hasattr(obj, "item"):
+        return obj.item()
+    if hasattr(obj, "tolist"):
+        return obj.tolist()
+    return str(obj)
+
+
+def dumps(record: Any, scrub: Scrubber | None = None) -> str:
+    """One record as a single JSON line (secrets scrubbed)."""
+    line = json.dumps(record, default=_default, ensure_ascii=False, separators=(",", ":"))
+    return scrub(line) if scrub else line
+
+
+class TraceWriter:
+    """Append-only JSON-lines writer; each :meth:`write` is durable when it returns.
+
+    Records get ``seq`` (0-based order) and ``t`` (seconds since the writer opened) fields.
+    """
+
+    def __init__(self, path: str | os.PathLike[str], *, scrub: Scrubber | None = None, fsync: bool = True):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._f = open(self.path, "a", encoding="utf-8")
+        self._scrub = scrub or Scrubber()
+        self._fsync = fsync
+        self._seq = 0
+        self._t0 = time.perf_counter()
+
+    def write(self, type_: str, **fields: Any) -> None:
+        record = {"seq": self._seq, "type": type_, "t": round(time.perf_counter() - self._t0, 6), **fields}
+        self._f.write(dumps(record, self._scrub) + "\n")
+        self._f.flush()
+        if self._fsync:
+            os.fsync(self._f.fileno())
+        self._seq += 1
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.close()
+
+    def __enter__(self) -> "TraceWriter":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def read_trace(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
+    """All complete records of a trace file; a torn (unterminated or unparseable) last line is skipped.
+
+    Raises:
+        FileNotFoundError: no such trace.
+        ValueError: a line other than the last is not valid JSON (the file was edited or corrupted).
+    """
+    return list(iter_trace(path))
+
+
+def iter_trace(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
+    """Records of a trace file one by one (see :func:`read_trace`)."""
+    lines = [ln for ln in Path(path).read_text(encoding="utf-8").split("\n") if ln.strip()]
+    for i, line in enumerate(lines):
+        try:
+            yield json.loads(line)
+        except json.JSONDecodeError as exc:
+            if i == len(lines) - 1:
+                return  # torn last line of a killed writer
+            raise ValueError(f"{path}: record {i + 1} is not valid JSON ({exc})") from exc
+
+
+def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber | None = None) -> None:
+    """Write JSON to ``path`` via a temporary file in the same folder and an atomic rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(obj, default=_default, ensure_ascii=False, indent=2)
+    text = (scrub or Scrubber())(text)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def read_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The cell's ``eval.json``, or None when the cell has not finished."""
+    p = Path(cell_dir) / EVAL_NAME
+    if not p.is_file():
+        return None
+    try:
+        return json.loads(p.read_text(encoding="utf-8"))
+    except json.JSONDecodeError:
+        return None
+
+
+__all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "Scrubber", "TraceWriter", "read_trace", "iter_trace",
+           "write_json_atomic", "read_eval", "dumps"]

@@ -1,0 +1,154 @@
+"""Reports of a sweep: Markdown and CSV tables and PNG plots (paper Table 2, Figure 3, Table 3).
+
+Everything is recomputed from the per-cell ``eval.json`` files (appendix C.3.3 "Reproducibility").
+"""
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+from typing import Any
+
+from .metrics import CAPABILITY_IDS, capability_table, efficiency_table, family_table, load_results, void_cells
+from .taskpack import CAPABILITIES
+
+
+def _fmt(x: Any, nd: int = 1) -> str:
+    if x is None:
+        return "-"
+    if isinstance(x, float):
+        return f"{x:.{nd}f}"
+    return str(x)
+
+
+def markdown_table(rows: list[dict[str, Any]], columns: list[tuple[str, str]], nd: int = 1) -> str:
+    """A GitHub-flavoured Markdown table of ``rows`` with (key, header) ``columns``."""
+    head = "| " + " | ".join(h for _, h in columns) + " |"
+    sep = "| " + " | ".join("---" for _ in columns) + " |"
+    body = ["| " + " | ".join(_fmt(r.get(k), nd) for k, _ in columns) + " |" for r in rows]
+    return "\n".join([head, sep, *body])
+
+
+def write_csv(path: Path, rows: list[dict[str, Any]], columns: list[str]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.DictWriter(f, fieldnames=columns, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in columns})
+
+
+def _plots(out: Path, fam: list[dict[str, Any]], eff: list[dict[str, Any]], caps: list[dict[str, Any]]) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    written = []
+    agents = sorted({r["agents"] for r in fam})
+    fams = [f for f in dict.fromkeys(r["family"] for r in fam)]
+    if agents and fams:
+        fig, axes = plt.subplots(1, 2, figsize=(max(8, 1.6 * len(fams) * 2), 4), sharey=True)
+        width = 0.8 / len(agents)
+        x = np.arange(len(fams))
+        for metric, ax in zip(("pass_rate", "mcr"), axes):
+            for i, a in enumerate(agents):
+                vals = [next((r[metric] for r in fam if r["agents"] == a and r["family"] == f), None) for f in fams]
+                ax.bar(x + i * width, [v if v is not None else 0 for v in vals], width, label=a)
+            ax.set_xticks(x + width * (len(agents) - 1) / 2, fams, rotation=30, ha="right")
+            ax.set_title("Pass rate (%)" if metric == "pass_rate" else "MCR (%)")
+            ax.set_ylim(0, 105)
+        axes[0].legend(fontsize=7)
+        fig.tight_layout()
+        p = out / "pass_mcr.png"
+        fig.savefig(p, dpi=120)
+        plt.close(fig)
+        written.append(p)
+    if eff:
+        agents_e = sorted({r["agents"] for r in eff})
+        fams_e = list(dict.fromkeys(r["family"] for r in eff))
+        fig, ax = plt.subplots(figsize=(max(6, 1.4 * len(fams_e)), 4))
+        width = 0.8 / len(agents_e)
+        x = np.arange(len(fams_e))
+        for i, a in enumerate(agents_e):
+            vals = [next((r["efficiency"] for r in eff if r["agents"] == a and r["family"] == f), 0) for f in fams_e]
+            ax.bar(x + i * width, vals, width, label=a)
+        ax.axhline(1.0, color="k", lw=0.8, ls="--")
+        ax.set_xticks(x + width * (len(agents_e) - 1) / 2, fams_e, rotation=30, ha="right")
+        ax.set_ylabel("actions / oracle actions")
+        ax.legend(fontsize=7)
+        fig.tight_layout()
+        p = out / "efficiency.png"
+        fig.savefig(p, dpi=120)
+        plt.close(fig)
+        written.append(p)
+    if caps:
+        agents_c = sorted({r["agents"] for r in caps})
+        grid = np.full((len(agents_c), len(CAPABILITY_IDS)), np.nan)
+        for r in caps:
+            if r["score"] is not None:
+                grid[agents_c.index(r["agents"]), CAPABILITY_IDS.index(r["capability"])] = r["score"]
+        fig, ax = plt.subplots(figsize=(9, 1 + 0.5 * len(agents_c)))
+        im = ax.imshow(grid, vmin=0, vmax=100, cmap="RdYlGn", aspect="auto")
+        ax.set_xticks(range(len(CAPABILITY_IDS)), [f"{c}\n{CAPABILITIES[c]}" for c in CAPABILITY_IDS], fontsize=6)
+        ax.set_yticks(range(len(agents_c)), agents_c, fontsize=7)
+        for i in range(grid.shape[0]):
+            for j in range(grid.shape[1]):
+                if not np.isnan(grid[i, j]):
+                    ax.text(j, i, f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7)
+        fig.colorbar(im, ax=ax, label="CapScore (%)")
+        fig.tight_layout()
+        p = out / "capabilities.png"
+        fig.savefig(p, dpi=120)
+        plt.close(fig)
+        written.append(p)
+    return written
+
+
+def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plots: bool = True) -> dict[str, Any]:
+    """Write ``report.md``, ``families.csv``, ``efficiency.csv``, ``capabilities.csv`` and PNG plots.
+
+    Returns:
+        ``{"markdown": text, "files": [paths], "cells": n}``.
+
+    Raises:
+        FileNotFoundError: the run folder does not exist or holds no finished cell.
+    """
+    run = Path(run_dir)
+    if not run.is_dir():
+        raise FileNotFoundError(f"{run}: no such run folder")
+    records = load_results(run)
+    if not records:
+        raise FileNotFoundError(f"{run}: no eval.json found (no finished cell)")
+    out = Path(out_dir) if out_dir else run / "report"
+    out.mkdir(parents=True, exist_ok=True)
+    fam, eff, caps, voids = family_table(records), efficiency_table(records), capability_table(records), void_cells(records)
+    md = [f"# InteractiveBench report: {run.name}", "", f"{len(records)} cells, {len(voids)} VOID.", "",
+          "## Pass rate and MCR per family (%)", "",
+          markdown_table(fam, [("agents", "Assistant | Human"), ("family", "Family"), ("tasks", "Tasks"),
+                               ("void", "VOID"), ("pass_rate", "Pass"), ("mcr", "MCR")]), "",
+          "## Efficiency on strict successes (actions / oracle actions, paired per task)", "",
+          markdown_table(eff, [("agents", "Assistant | Human"), ("family", "Family"), ("tasks", "Tasks passed"),
+                               ("efficiency", "Ratio")], nd=2) if eff else "(no strict success)", "",
+          "## Capability scores (%)", "",
+          markdown_table([{**r, "capability": f"{r['capability']} {CAPABILITIES[r['capability']]}"} for r in caps],
+                         [("agents", "Assistant | Human"), ("capability", "Capability"), ("points", "Points"),
+                          ("clean_pass", "clean_pass"), ("wrong", "wrong"), ("abstain", "abstain"),
+                          ("unobserved", "unobserved"), ("assisted", "assisted"), ("score", "Score")])
+          if caps else "(no capability points)", ""]
+    if voids:
+        md += ["## VOID cells (to re-run)", "",
+               markdown_table(voids, [("agents", "Assistant | Human"), ("task_id", "Task"), ("seed", "Seed"),
+                                      ("void_reason", "Reason")]), ""]
+    text = "\n".join(md)
+    files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
+    files[0].write_text(text, encoding="utf-8")
+    write_csv(files[1], fam, ["agents", "family", "tasks", "cells", "void", "pass_rate", "mcr"])
+    write_csv(files[2], eff, ["agents", "family", "tasks", "efficiency"])
+    write_csv(files[3], caps, ["agents", "capability", "points", "clean_pass", "wrong", "abstain", "unobserved",
+                               "assisted", "void", "score"])
+    if plots:
+        files += _plots(out, fam, eff, caps)
+    return {"markdown": text, "files": [str(f) for f in files], "cells": len(records)}
+
+
+__all__ = ["write_report", "markdown_table", "write_csv"]

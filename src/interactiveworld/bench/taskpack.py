@@ -1,0 +1,462 @@
+"""The TaskPack: one frozen, versioned, hashed benchmark task (paper appendix C.1.2; DESIGN.md
+"TaskPack"; /TASKPACK-EXAMPLE walks through one in prose).
+
+File format ``interactiveworld.taskpack/1``, one JSON object per file::
+
+    format          "interactiveworld.taskpack/1"
+    id              "<family>-NN", e.g. "decision-05" (NN = the catalog row)
+    family          Decision | Finding | Guidance | Prevention | Accessibility | Planning
+    protocol        optional; if given must be the family's (ASK FIND GUIDE WATCH NARRATE ORCHESTRATE)
+    title, version  free text; version is bumped on any content change
+    catalog         {"table": 7..12, "row": 1..20} -- the paper's catalog table and row
+    scene           the world's serialised scene (opaque here; handed to Environment.reset)
+    initial_state   optional overrides, handed to reset inside the scene under "initial_state"
+    opening         {"prelude_say", "commands": [...], "handoff_say", "pin_frames"}
+                    (a command is a grammar line "[Grab] <mug> (2)" or the structured form
+                     {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line)
+    public_context  text both agents receive ('' when the request is only spoken)
+    human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
+                     "description": what the Human sees, "movable": bool, "aliases": [...]}]}
+    oracle          {"steps": [{"say", "kind": interrupt|error, "commands": [...], "match": [...],
+                     "after_segments": int, "skip_plan": int}], "step_count": int}
+    no_help         {"steps": [{"command": str|null, "say": str}]} -- the Human's own behaviour
+                     (for WATCH: its private no-advice plan)
+    controls        {"wrong": {"steps": [...as oracle...], "expect_pass": false} | null,
+                     "early": {"expect_pass": false}}
+    completion      a scoring.CompletionSpec
+    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "condition": a scoring
+                     condition, "assistant_says": optional regex over Assistant speech}]}]
+    budgets         {"ticks": int, "actions": int}
+    hash            "sha256:<hex>" of the canonical JSON of every other field
+
+The canonical JSON is ``json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
+encoded as UTF-8, computed on the file's data as written (so defaults filled in by the schema
+never change a hash). Loading verifies the hash; ``iw-eval hash FILE`` rewrites it while authoring.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
+from .scoring import CompletionSpec, Condition
+
+FORMAT = "interactiveworld.taskpack/1"
+CAPABILITIES: dict[str, str] = {
+    "C1": "Object Recognition", "C2": "Spatial Grounding", "C3": "OCR", "C4": "Long-horizon Memory",
+    "C5": "Planning", "C6": "Knowledge", "C7": "Error Detection", "C8": "Proactivity", "C9": "Communication",
+}
+_KEY = r"^[a-z][a-z0-9_]*#\d+$"
+_COMMAND = re.compile(r"^\s*\[\s*[A-Za-z_]+\s*\]")
+
+
+class TaskPackError(ValueError):
+    """A TaskPack that cannot be used: unreadable, schema violation (the field is named), or hash mismatch."""
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def _command_text(v: Any) -> str:
+    """A command as text: a grammar line is checked; the structured form is rendered (paper B.3.1)."""
+    from ..language import ParseError, parse_command, render_command, resolve_verb
+
+    if isinstance(v, dict):
+        unknown = set(v) - {"verb", "args", "indices", "scalar", "scalar_arg", "place_spot"}
+        if unknown or "verb" not in v:
+            raise ValueError("a structured command has 'verb' and optional 'args', 'indices', 'scalar_arg', "
+                             f"'place_spot' (got {sorted(v)})")
+        spot = v.get("place_spot")
+        return render_command(v["verb"], v.get("args", []), indices=v.get("indices"),
+                              scalar=v.get("scalar_arg", v.get("scalar")), place_spot=tuple(spot) if spot else None)
+    if not isinstance(v, str):
+        raise ValueError(f"a command is a string or a structured object, got {type(v).__name__}")
+    if "\n" in v or not _COMMAND.match(v):
+        raise ValueError(f"not a single command line of the form '[Verb] <entity> (index) ...': {v!r}")
+    try:
+        parsed = parse_command(v)
+    except ParseError as exc:
+        raise ValueError(f"{v!r}: {exc.message}") from None
+    if resolve_verb(parsed.verb) is None:
+        raise ValueError(f"{v!r}: [{parsed.verb}] is not a verb of the action language")
+    return v
+
+
+CommandText = Annotated[str, BeforeValidator(_command_text)]
+
+
+class CatalogRef(_Model):
+    """Where the task is listed in the paper's catalog (appendix C.4, Tables 7-12)."""
+
+    table: int = Field(ge=7, le=12)
+    row: int = Field(ge=1, le=20)
+
+
+class Opening(_Model):
+    """The deterministic, unscored opening: prelude speech, commands rendered as frames, the handoff."""
+
+    prelude_say: str = ""
+    commands: list[CommandText] = []
+    handoff_say: str = Field(min_length=1)
+    pin_frames: bool = True
+
+
+class LegendEntry(_Model):
+    """One action handle the Human may use, with what the Human can see of it."""
+
+    handle: str = Field(pattern=_KEY)
+    description: str = Field(min_length=1)
+    movable: bool = False
+    aliases: list[str] = []
+
+
+class HumanContext(_Model):
+    """Human-only context: the family restriction text and the action legend."""
+
+    restriction: str = ""
+    legend: list[LegendEntry] = Field(min_length=1)
+
+
+class GuidanceStep(_Model):
+    """One step of a guidance program: what the Assistant says and the commands it grounds to.
+
+    ``match`` lists further phrasings the scripted Human accepts; ``after_segments`` holds the step
+    until that many command segments have been executed since handoff (WATCH timing);
+    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes.
+    """
+
+    say: str = Field(min_length=1)
+    kind: Literal["interrupt", "error"] = "interrupt"
+    commands: list[CommandText] = []
+    match: list[str] = []
+    after_segments: int = Field(default=0, ge=0)
+    skip_plan: int = Field(default=0, ge=0)
+
+
+class Oracle(_Model):
+    """The oracle program.
+
+    ``step_count`` is the number of Human macro actions of the oracle run (the efficiency
+    denominator, appendix C.3.3): the oracle's commands plus, for WATCH, the steps of the Human's
+    own plan executed before the intervention. It cannot be smaller than the oracle's commands;
+    ``iw-eval validate`` checks it against the oracle control run.
+    """
+
+    steps: list[GuidanceStep] = Field(min_length=1)
+    step_count: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _count(self) -> "Oracle":
+        n = sum(len(s.commands) for s in self.steps)
+        if n > self.step_count:
+            raise ValueError(f"step_count is {self.step_count} but the steps alone hold {n} commands")
+        return self
+
+
+class NoHelpStep(_Model):
+    """One step of the Human's own behaviour: a command, a line of speech, or both."""
+
+    command: CommandText | None = None
+    say: str = ""
+
+    @model_validator(mode="after")
+    def _nonempty(self) -> "NoHelpStep":
+        if self.command is None and not self.say.strip():
+            raise ValueError("a no-help step needs a command or a line of speech")
+        return self
+
+
+class NoHelp(_Model):
+    steps: list[NoHelpStep] = []
+
+
+class WrongControl(_Model):
+    steps: list[GuidanceStep] = Field(min_length=1)
+    expect_pass: bool = False
+
+
+class EarlyControl(_Model):
+    expect_pass: bool = False
+
+
+class Controls(_Model):
+    wrong: WrongControl | None = None
+    early: EarlyControl = EarlyControl()
+
+
+class CapabilityPoint(_Model):
+    """One evaluation point: a scorer condition, optionally also requiring Assistant speech to match."""
+
+    id: str = Field(min_length=1)
+    condition: Condition
+    assistant_says: str | None = None
+
+    @field_validator("assistant_says")
+    @classmethod
+    def _regex(cls, v: str | None) -> str | None:
+        if v is not None:
+            try:
+                re.compile(v)
+            except re.error as exc:
+                raise ValueError(f"not a valid regular expression: {exc}") from exc
+        return v
+
+
+class CapabilityAtom(_Model):
+    capability: Literal["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]
+    name: str = ""
+    points: list[CapabilityPoint] = Field(min_length=1)
+
+
+class Budgets(_Model):
+    ticks: int = Field(ge=1, le=10_000)
+    actions: int = Field(ge=1, le=10_000)
+
+
+class TaskPack(_Model):
+    """A validated TaskPack (see the module docstring for the file format)."""
+
+    format: Literal["interactiveworld.taskpack/1"]
+    id: str = Field(pattern=r"^[a-z]+-\d{2}$")
+    family: Family
+    protocol: str | None = None
+    title: str = Field(min_length=1)
+    version: str = Field(min_length=1)
+    catalog: CatalogRef
+    scene: dict[str, Any]
+    initial_state: dict[str, Any] = {}
+    opening: Opening
+    public_context: str = ""
+    human_context: HumanContext
+    oracle: Oracle
+    no_help: NoHelp = NoHelp()
+    controls: Controls = Controls()
+    completion: CompletionSpec
+    capabilities: list[CapabilityAtom] = []
+    budgets: Budgets
+    hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "TaskPack":
+        fam = self.family
+        if self.protocol is not None and self.protocol != FAMILY_PROTOCOL[fam]:
+            raise ValueError(f"protocol {self.protocol!r} does not match family {fam.value} "
+                             f"(expected {FAMILY_PROTOCOL[fam]!r})")
+        prefix, _, num = self.id.partition("-")
+        if prefix != fam.value.lower():
+            raise ValueError(f"id {self.id!r} must start with '{fam.value.lower()}-' for family {fam.value}")
+        if self.catalog.table != CATALOG_TABLE[fam]:
+            raise ValueError(f"catalog.table {self.catalog.table} is not the {fam.value} table "
+                             f"({CATALOG_TABLE[fam]})")
+        if int(num) != self.catalog.row:
+            raise ValueError(f"id number {num} does not match catalog.row {self.catalog.row}")
+        seen: dict[str, tuple[str, ...]] = {}
+        from ..agents.controls import normalize_utterance
+
+        steps = list(self.oracle.steps) + (list(self.controls.wrong.steps) if self.controls.wrong else [])
+        for s in steps:
+            for phrase in [s.say, *s.match]:
+                k = normalize_utterance(phrase)
+                if k in seen and seen[k] != tuple(s.commands):
+                    raise ValueError(f"guidance {phrase!r} grounds to two different command lists")
+                seen[k] = tuple(s.commands)
+        legend = {e.handle for e in self.human_context.legend}
+        if len(legend) != len(self.human_context.legend):
+            raise ValueError("human_context.legend lists a handle twice")
+        return self
+
+    @property
+    def protocol_name(self) -> str:
+        """The family's interaction protocol (ASK, FIND, GUIDE, WATCH, NARRATE, ORCHESTRATE)."""
+        return FAMILY_PROTOCOL[self.family]
+
+    @property
+    def oracle_actions(self) -> int:
+        """Human macro actions of the oracle program (the efficiency denominator)."""
+        return self.oracle.step_count
+
+    def reset_scene(self) -> dict[str, Any]:
+        """The scene dict handed to ``Environment.reset`` (initial_state folded in when present)."""
+        if not self.initial_state:
+            return self.scene
+        return {**self.scene, "initial_state": self.initial_state}
+
+
+def canonical_json(data: dict[str, Any]) -> bytes:
+    """The canonical serialisation hashed for a TaskPack (the ``hash`` field excluded)."""
+    body = {k: v for k, v in data.items() if k != "hash"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def compute_hash(data: dict[str, Any]) -> str:
+    """``"sha256:<hex>"`` of :func:`canonical_json`."""
+    return "sha256:" + hashlib.sha256(canonical_json(data)).hexdigest()
+
+
+def _format_errors(source: str, exc: ValidationError) -> str:
+    lines = []
+    for err in exc.errors():
+        loc = ".".join(str(p) for p in err["loc"])
+        msg = err["msg"].removeprefix("Value error, ")
+        lines.append(f"  field '{loc}': {msg}" if loc else f"  {msg}")
+    return f"{source}: invalid TaskPack ({len(lines)} problem(s))\n" + "\n".join(lines)
+
+
+def _read_json(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise TaskPackError(f"{path}: no such TaskPack file") from None
+    except OSError as exc:
+        raise TaskPackError(f"{path}: cannot read ({exc})") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise TaskPackError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+    if not isinstance(data, dict):
+        raise TaskPackError(f"{path}: a TaskPack is a JSON object, got {type(data).__name__}")
+    return data
+
+
+def parse_taskpack(data: dict[str, Any], *, source: str = "<taskpack>", verify_hash: bool = True) -> TaskPack:
+    """Validate TaskPack data.
+
+    Raises:
+        TaskPackError: a schema violation (each field at fault is named) or, with
+            ``verify_hash``, a hash that does not match the content.
+    """
+    if data.get("format") not in (None, FORMAT):
+        raise TaskPackError(f"{source}: field 'format': expected {FORMAT!r}, got {data.get('format')!r}")
+    try:
+        tp = TaskPack.model_validate(data)
+    except ValidationError as exc:
+        raise TaskPackError(_format_errors(source, exc)) from None
+    if verify_hash:
+        actual = compute_hash(data)
+        if actual != tp.hash:
+            raise TaskPackError(f"{source}: field 'hash': the content hashes to {actual} but the file says "
+                                f"{tp.hash} (edited after freezing? run 'iw-eval hash {source}' while authoring)")
+    return tp
+
+
+def load_taskpack(path: str | os.PathLike[str], *, verify_hash: bool = True) -> TaskPack:
+    """Load and validate a TaskPack file, verifying its hash (see :func:`parse_taskpack`)."""
+    p = Path(path)
+    return parse_taskpack(_read_json(p), source=str(p), verify_hash=verify_hash)
+
+
+def rehash_file(path: str | os.PathLike[str]) -> str:
+    """Rewrite a TaskPack file's ``hash`` field from its content (for authoring); returns the hash.
+
+    The rest of the file is rewritten with 2-space indentation and key order preserved.
+
+    Raises:
+        TaskPackError: the file is missing or not a JSON object.
+    """
+    p = Path(path)
+    data = _read_json(p)
+    data["hash"] = compute_hash(data)
+    p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return data["hash"]
+
+
+def taskpack_dirs() -> list[Path]:
+    """Folders searched for built-in TaskPacks, in order.
+
+    ``$IW_TASKPACK_DIR`` (``os.pathsep``-separated) when set; otherwise the installed package's
+    ``interactiveworld/taskpacks`` and, in a source checkout, the repository's ``taskpacks/``.
+    """
+    env = os.environ.get("IW_TASKPACK_DIR")
+    if env:
+        return [Path(p) for p in env.split(os.pathsep) if p]
+    dirs: list[Path] = []
+    try:
+        pkg = resources.files("interactiveworld") / "taskpacks"
+        if pkg.is_dir():
+            dirs.append(Path(str(pkg)))
+    except (ModuleNotFoundError, TypeError):
+        pass
+    repo = Path(__file__).resolve().parents[3] / "taskpacks"
+    if repo.is_dir() and (repo.parent / "pyproject.toml").is_file() and repo not in dirs:
+        dirs.append(repo)
+    return dirs
+
+
+def builtin_taskpacks() -> dict[str, Path]:
+    """Built-in TaskPack files by id (first folder of :func:`taskpack_dirs` wins on duplicates).
+
+    Only top-level ``*.json`` files whose ``format`` is :data:`FORMAT` count (scenes and other
+    data may live beside them).
+    """
+    found: dict[str, Path] = {}
+    for d in taskpack_dirs():
+        for f in sorted(d.glob("*.json")):
+            try:
+                data = json.loads(f.read_text(encoding="utf-8"))
+            except (OSError, json.JSONDecodeError):
+                continue
+            if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("id"), str):
+                found.setdefault(data["id"], f)
+    return dict(sorted(found.items()))
+
+
+def taskpack_family(path: Path) -> str | None:
+    """The ``family`` field of a TaskPack file without full validation (for listing)."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8")).get("family")
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return None
+
+
+def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) -> list[Path]:
+    """Resolve a task selection to TaskPack files.
+
+    Args:
+        tasks: ids of built-in TaskPacks or paths to TaskPack files; None or ``["all"]`` = all.
+        family: restrict to one family (name or protocol).
+
+    Raises:
+        TaskPackError: no built-in TaskPacks are installed, an id is unknown, or a file is missing.
+        ValueError: the family is unknown.
+    """
+    fam = Family.parse(family) if family else None
+    builtin = builtin_taskpacks()
+    paths: list[Path] = []
+    if not tasks or tasks == ["all"]:
+        if not builtin:
+            where = ", ".join(str(d) for d in taskpack_dirs()) or "(no TaskPack folder found)"
+            raise TaskPackError(f"no TaskPacks are installed (looked in {where}); author them under taskpacks/ "
+                                f"or point IW_TASKPACK_DIR at a folder of TaskPack files")
+        paths = list(builtin.values())
+    else:
+        for t in tasks:
+            if t in builtin:
+                paths.append(builtin[t])
+            elif t.endswith(".json") or os.sep in t:
+                p = Path(t)
+                if not p.is_file():
+                    raise TaskPackError(f"{t}: no such TaskPack file")
+                paths.append(p)
+            else:
+                known = ", ".join(builtin) or "none installed"
+                raise TaskPackError(f"unknown task id {t!r} (built-in TaskPacks: {known})")
+    if fam is not None:
+        paths = [p for p in paths if taskpack_family(p) == fam.value]
+        if not paths:
+            raise TaskPackError(f"no selected TaskPack belongs to family {fam.value}")
+    return paths
+
+
+__all__ = ["FORMAT", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
+           "HumanContext", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
+           "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets", "canonical_json", "compute_hash",
+           "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs", "builtin_taskpacks",
+           "taskpack_family", "select_taskpacks"]

@@ -1,0 +1,133 @@
+"""Static checks and pre-sweep controls of a TaskPack (paper appendix C.1, C.1.2 "Pre-sweep controls";
+DESIGN.md "TaskPack").
+
+Static checks: the schema and hash; every handle the programs and the legend use exists in the
+scene; no positive goal already holds after the opening; the answer (numbers and codes the oracle
+speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
+silent Assistant and the no-help run fail; the wrong and early controls fail unless the TaskPack
+declares otherwise.
+"""
+from __future__ import annotations
+
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from . import scoring
+from .families import command_targets
+from .taskpack import TaskPack
+
+
+@dataclass
+class Check:
+    name: str
+    ok: bool
+    detail: str = ""
+
+
+@dataclass
+class ValidationReport:
+    task_id: str
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(c.ok for c in self.checks)
+
+    def add(self, name: str, ok: bool, detail: str = "") -> None:
+        self.checks.append(Check(name, ok, detail))
+
+
+_ANSWER_TOKEN = re.compile(r"\$?\d+(?:[.,]\d+)?%?|\b[A-Z]{2,}[A-Z0-9\-]*\b")
+
+
+def answer_tokens(tp: TaskPack) -> set[str]:
+    """Numbers, prices and upper-case codes the oracle speaks (the answer a task hides)."""
+    toks: set[str] = set()
+    for s in tp.oracle.steps:
+        toks |= set(_ANSWER_TOKEN.findall(s.say))
+    return toks
+
+
+def exposed_answer(tp: TaskPack) -> list[str]:
+    """Answer tokens that appear in public text (public context, prelude or handoff speech)."""
+    public = " ".join([tp.public_context, tp.opening.prelude_say, tp.opening.handoff_say])
+    return sorted(t for t in answer_tokens(tp) if re.search(rf"(?<![\w$]){re.escape(t)}(?![\w%])", public))
+
+
+def program_targets(tp: TaskPack) -> set[str]:
+    """Entity keys named anywhere in the opening, oracle, wrong-control and no-help programs and the legend."""
+    cmds = list(tp.opening.commands)
+    for s in tp.oracle.steps:
+        cmds += s.commands
+    if tp.controls.wrong:
+        for s in tp.controls.wrong.steps:
+            cmds += s.commands
+    cmds += [s.command for s in tp.no_help.steps if s.command]
+    keys = {k for c in cmds for k in command_targets(c)}
+    return keys | {e.handle for e in tp.human_context.legend}
+
+
+def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int = 0) -> None:
+    """Scene-dependent static checks (the environment is reset and the opening run)."""
+    exposed = exposed_answer(tp)
+    report.add("answer not in public text", not exposed, f"exposed: {', '.join(exposed)}" if exposed else "")
+    env.reset(tp.reset_scene(), seed=seed)
+    keys = {h.key for h in env.handles()}
+    missing = sorted(program_targets(tp) - keys)
+    report.add("handles exist in the scene", not missing, f"missing: {', '.join(missing)}" if missing else "")
+    failed = []
+    for cmd in tp.opening.commands:
+        out = env.execute(cmd)
+        if not out.ok:
+            failed.append(f"{cmd}: {out.message}")
+    report.add("opening runs", not failed, "; ".join(failed))
+    env.mark_baseline()
+    baseline = env.relations()
+    pre = scoring.score_episode(tp.completion, final=baseline, baseline=frozenset(), trace=[])
+    report.add("opening satisfies no scored goal", not pre.passed and pre.completion == 0.0,
+               f"completion {pre.completion:.2f} already at handoff" if pre.completion else "")
+
+
+CONTROL_EXPECTATIONS = ("oracle", "silent", "nohelp", "wrong", "early")
+
+
+def run_controls(tp: TaskPack, make_env: Callable[[], Any], report: ValidationReport, *, out_dir: Path | None = None,
+                 seed: int = 0) -> dict[str, dict[str, Any]]:
+    """Run the control cells with the scripted Human and record whether each behaved as declared."""
+    from ..agents.controls import ScriptedHuman, make_control_assistant
+    from .episode import EpisodeConfig, run_episode
+
+    results = {}
+    tmp = None
+    if out_dir is None:
+        tmp = tempfile.TemporaryDirectory(prefix="iw-validate-")
+        out_dir = Path(tmp.name)
+    try:
+        for name in CONTROL_EXPECTATIONS:
+            if name == "wrong" and tp.controls.wrong is None:
+                report.add("wrong control", True, "not declared")
+                continue
+            expect = {"oracle": True, "silent": False, "nohelp": False,
+                      "wrong": bool(tp.controls.wrong.expect_pass) if tp.controls.wrong else False,
+                      "early": bool(tp.controls.early.expect_pass)}[name]
+            rec = run_episode(tp, make_env(), make_control_assistant(name, tp), ScriptedHuman(tp),
+                              Path(out_dir) / tp.id / name, EpisodeConfig(seed=seed, write_frames=False))
+            results[name] = rec
+            ok = rec["status"] == "valid" and bool(rec["passed"]) == expect
+            detail = (f"passed={rec['passed']} completion={rec['completion']} stop={rec['stop_reason']}"
+                      if rec["status"] == "valid" else f"VOID: {rec['void_reason']}")
+            report.add(f"{name} control {'passes' if expect else 'fails'}", ok, detail)
+            if name == "oracle" and rec["status"] == "valid":
+                report.add("oracle step count", rec["actions"] == tp.oracle.step_count,
+                           f"oracle run took {rec['actions']} actions, oracle.step_count is {tp.oracle.step_count}")
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    return results
+
+
+__all__ = ["Check", "ValidationReport", "static_checks", "run_controls", "exposed_answer", "answer_tokens",
+           "program_targets"]

@@ -1,0 +1,105 @@
+"""Sweeps: resumable cells, a SIGKILLed sweep finished by re-running it, VOID re-runs, workers."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from iw_taskpacks import write_packs  # noqa: E402
+
+from interactiveworld.bench.sweep import CellSpec, cell_dir, is_finished, make_env, run_sweep  # noqa: E402
+
+TESTS = Path(__file__).parent
+ENV = "iw_fake_env:FakeEnv"
+
+
+def _cells(packs, seeds, assistant="oracle"):
+    return [CellSpec(taskpack=str(p), task_id=t, assistant=assistant, seed=s, env=ENV, render=False)
+            for t, p in sorted(packs.items()) for s in seeds]
+
+
+def test_resume_skips_finished_cells(tmp_path):
+    packs = write_packs(tmp_path / "tp")
+    out = tmp_path / "run"
+    first = run_sweep(_cells(packs, [0, 1]), out, progress=False)
+    assert (first["total"], first["ran"], first["skipped"], first["void"]) == (4, 4, 0, 0)
+    stamps = {p: p.stat().st_mtime_ns for p in out.rglob("eval.json")}
+    again = run_sweep(_cells(packs, [0, 1, 2]), out, progress=False)
+    assert (again["ran"], again["skipped"]) == (2, 4)
+    assert all(p.stat().st_mtime_ns == t for p, t in stamps.items())
+    ledger = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    assert len(ledger) == 6 and all(r["passed"] == 1 for r in ledger)
+    manifest = json.loads((out / "sweep.json").read_text())
+    assert len(manifest["cells"]) == 6
+
+
+def test_void_cells_are_rerun(tmp_path, monkeypatch):
+    packs = write_packs(tmp_path / "tp")
+    cells = _cells({"decision-05": packs["decision-05"]}, [0])
+    calls = {"n": 0}
+    import iw_fake_env
+
+    orig = iw_fake_env.FakeEnv.reset
+
+    def flaky_reset(self, scene, *, seed=0):
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise ConnectionError("simulator server not ready")
+        return orig(self, scene, seed=seed)
+
+    monkeypatch.setattr(iw_fake_env.FakeEnv, "reset", flaky_reset)
+    res = run_sweep(cells, tmp_path / "run", progress=False, void_retries=2)
+    assert res["void"] == 0 and res["records"][0]["passed"] == 1 and calls["n"] == 2
+    cell = cell_dir(tmp_path / "run", cells[0])
+    archived = json.loads((cell / "attempts" / "0" / "eval.json").read_text())
+    assert archived["status"] == "void" and "simulator server not ready" in archived["void_reason"]
+
+
+def test_workers_run_in_processes(tmp_path):
+    packs = write_packs(tmp_path / "tp")
+    res = run_sweep(_cells(packs, [0, 1]), tmp_path / "run", workers=2, progress=False)
+    assert res["ran"] == 4 and res["void"] == 0
+    assert all(is_finished(cell_dir(tmp_path / "run", c)) for c in _cells(packs, [0, 1]))
+
+
+def test_make_env_passes_render():
+    assert make_env(ENV, render=False).render is False
+    with pytest.raises(ValueError, match="expected 'module:callable'"):
+        make_env("iw_fake_env.FakeEnv", render=False)
+
+
+def _evals(out):
+    return {p: p.read_bytes() for p in out.rglob("eval.json") if "attempts" not in p.parts}
+
+
+def test_killed_sweep_resumes_without_redoing_or_losing_cells(tmp_path):
+    packs = write_packs(tmp_path / "tp")
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+           "IW_TASKPACK_DIR": str(tmp_path / "tp"), "IW_FAKE_DELAY_S": "0.03"}
+    cmd = [sys.executable, "-m", "interactiveworld.cli", "run", "--seeds", "0-5", "--out", str(out), "--env", ENV,
+           "--no-progress"]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and len(_evals(out)) < 3 and proc.poll() is None:
+        time.sleep(0.02)
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    finished = {p: b for p, b in _evals(out).items() if json.loads(b)["status"] == "valid"}
+    assert 3 <= len(finished) < 12, "the sweep should have been killed part-way"
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{12 - len(finished)} ran, {len(finished)} already finished, 0 VOID" in done.stderr
+    after = _evals(out)
+    assert len(after) == 12 and all(json.loads(b)["passed"] == 1 for b in after.values())
+    # finished cells were neither redone nor lost
+    assert all(after[p] == b for p, b in finished.items())
+    # each cell ran exactly once to completion: one header per final trace
+    for p in after:
+        trace = (p.parent / "trace.jsonl").read_text().splitlines()
+        assert sum('"type":"header"' in line for line in trace) == 1

@@ -1,0 +1,147 @@
+"""TaskPack schema and loader: hash verification, errors that name the field at fault, structured
+commands, built-in discovery."""
+import copy
+import hashlib
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from iw_taskpacks import _hashed, decision_pack, prevention_pack, write_packs  # noqa: E402
+
+from interactiveworld.bench.taskpack import (TaskPackError, builtin_taskpacks, canonical_json,  # noqa: E402
+                                             compute_hash, load_taskpack, parse_taskpack, rehash_file,
+                                             select_taskpacks)
+
+
+def test_hash_is_sha256_of_canonical_json_without_the_hash_field():
+    data = decision_pack()
+    body = {k: v for k, v in data.items() if k != "hash"}
+    expected = hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":"),
+                                         ensure_ascii=False).encode()).hexdigest()
+    assert data["hash"] == "sha256:" + expected
+    assert compute_hash(data) == data["hash"]
+    # key order and the hash field itself do not change the canonical form
+    shuffled = dict(reversed(list(data.items())))
+    shuffled["hash"] = "sha256:" + "0" * 64
+    assert canonical_json(shuffled) == canonical_json(data)
+
+
+def test_load_verifies_the_hash(tmp_path):
+    paths = write_packs(tmp_path)
+    tp = load_taskpack(paths["decision-05"])
+    assert tp.id == "decision-05" and tp.protocol_name == "ASK" and tp.oracle_actions == 2
+    data = json.loads(paths["decision-05"].read_text())
+    data["oracle"]["steps"][0]["say"] = "Pick up the invoice card printed $45."
+    paths["decision-05"].write_text(json.dumps(data))
+    with pytest.raises(TaskPackError, match=r"field 'hash': the content hashes to sha256:[0-9a-f]{64}"):
+        load_taskpack(paths["decision-05"])
+    assert load_taskpack(paths["decision-05"], verify_hash=False).oracle.steps[0].say.endswith("$45.")
+
+
+def test_rehash_rewrites_the_hash(tmp_path):
+    p = write_packs(tmp_path)["prevention-01"]
+    data = json.loads(p.read_text())
+    data["title"] = "A new title"
+    p.write_text(json.dumps(data))
+    h = rehash_file(p)
+    assert h == compute_hash(json.loads(p.read_text()))
+    assert load_taskpack(p).title == "A new title"
+
+
+@pytest.mark.parametrize("mutate,field", [
+    (lambda d: d.pop("budgets"), "budgets"),
+    (lambda d: d["budgets"].update(ticks=0), "budgets.ticks"),
+    (lambda d: d["oracle"]["steps"][1].update(commands=["Put it there"]), "oracle.steps.1.commands.0"),
+    (lambda d: d["oracle"]["steps"][0].update(commands=["[Fly] <invoice_card> (2)"]), "oracle.steps.0.commands.0"),
+    (lambda d: d["human_context"]["legend"][0].update(handle="Invoice Card 1"), "human_context.legend.0.handle"),
+    (lambda d: d["capabilities"][0].update(capability="C10"), "capabilities.0.capability"),
+    (lambda d: d["completion"]["goals"].append({"onn": ["a#1", "b#1"]}), "completion.goals"),
+    (lambda d: d.update(extra_field=1), "extra_field"),
+    (lambda d: d["no_help"]["steps"].append({}), "no_help.steps.1"),
+])
+def test_schema_errors_name_the_field(mutate, field):
+    data = copy.deepcopy(decision_pack())
+    mutate(data)
+    with pytest.raises(TaskPackError) as err:
+        parse_taskpack(_hashed(data), source="decision-05.json")
+    msg = str(err.value)
+    assert msg.startswith("decision-05.json: invalid TaskPack")
+    assert f"field '{field}" in msg, msg
+
+
+@pytest.mark.parametrize("mutate,needle", [
+    (lambda d: d.update(id="decision-06"), "does not match catalog.row 5"),
+    (lambda d: d.update(id="finding-05"), "must start with 'decision-'"),
+    (lambda d: d.update(protocol="WATCH"), "protocol 'WATCH' does not match family Decision"),
+    (lambda d: d["catalog"].update(table=7), "catalog.table 7 is not the Decision table (10)"),
+    (lambda d: d["controls"]["wrong"]["steps"][1].update(say="Put it on the approval desk."),
+     "grounds to two different command lists"),
+    (lambda d: d["oracle"].update(step_count=1), "step_count is 1 but the steps alone hold 2 commands"),
+])
+def test_cross_field_checks(mutate, needle):
+    data = copy.deepcopy(decision_pack())
+    mutate(data)
+    with pytest.raises(TaskPackError, match=re.escape(needle)):
+        parse_taskpack(_hashed(data))
+
+
+def test_structured_commands_render_to_the_grammar():
+    data = copy.deepcopy(decision_pack())
+    data["oracle"]["steps"][1]["commands"] = [
+        {"verb": "Put", "args": ["invoice_card#2", "approval_desk"], "indices": [None, 1],
+         "place_spot": [0.5, 0.25]}]
+    tp = parse_taskpack(_hashed(data))
+    assert tp.oracle.steps[1].commands == ["[Put] <invoice_card> (2) <approval_desk> (1) @place_spot=0.5:0.25"]
+
+
+def test_unreadable_files(tmp_path):
+    with pytest.raises(TaskPackError, match="no such TaskPack file"):
+        load_taskpack(tmp_path / "missing.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{\"format\": ")
+    with pytest.raises(TaskPackError, match="not valid JSON"):
+        load_taskpack(bad)
+    bad.write_text("[1, 2]")
+    with pytest.raises(TaskPackError, match="a TaskPack is a JSON object"):
+        load_taskpack(bad)
+    bad.write_text(json.dumps({"format": "other/1"}))
+    with pytest.raises(TaskPackError, match="field 'format'"):
+        load_taskpack(bad)
+
+
+def test_builtin_discovery_and_selection(tmp_path, monkeypatch):
+    write_packs(tmp_path)
+    (tmp_path / "scene-kitchen.json").write_text(json.dumps({"rooms": []}))  # not a TaskPack: ignored
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path))
+    assert list(builtin_taskpacks()) == ["decision-05", "prevention-01"]
+    assert [p.name for p in select_taskpacks(None)] == ["decision-05.json", "prevention-01.json"]
+    assert [p.name for p in select_taskpacks(["all"], "WATCH")] == ["prevention-01.json"]
+    assert [p.name for p in select_taskpacks(["prevention-01"])] == ["prevention-01.json"]
+    with pytest.raises(TaskPackError, match="unknown task id 'decision-99'"):
+        select_taskpacks(["decision-99"])
+    with pytest.raises(ValueError, match="unknown family 'Cooking'"):
+        select_taskpacks(None, "Cooking")
+    with pytest.raises(TaskPackError, match="no selected TaskPack belongs to family Planning"):
+        select_taskpacks(None, "Planning")
+    with pytest.raises(TaskPackError, match="no such TaskPack file"):
+        select_taskpacks([str(tmp_path / "nope.json")])
+
+
+def test_no_taskpacks_installed_is_a_clear_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path))
+    with pytest.raises(TaskPackError, match="no TaskPacks are installed"):
+        select_taskpacks(None)
+
+
+def test_reset_scene_folds_in_initial_state():
+    data = copy.deepcopy(prevention_pack())
+    tp = parse_taskpack(data)
+    assert tp.reset_scene() is tp.scene
+    data["initial_state"] = {"fridge#1": {"open": True}}
+    tp2 = parse_taskpack(_hashed(data))
+    assert tp2.reset_scene()["initial_state"] == {"fridge#1": {"open": True}}
+    assert tp2.reset_scene()["entities"] == tp2.scene["entities"]
