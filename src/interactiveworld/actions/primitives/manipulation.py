@@ -146,8 +146,10 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
         except physics.PlacementError as exc:
             last = str(exc)
             continue
-        wrist_target = target_pose @ np.linalg.inv(h.object_in_wrist)
-        plan = ex.motion.reach(ex, wrist_target[:3, 3], support)
+        # the palm goes where the object's centre will be (it was grasped about its centre)
+        e = scene.entities[key]
+        centre = target_pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + target_pose[:3, 3]
+        plan = ex.motion.reach(ex, centre, support)
         if isinstance(plan, PrimitiveError):
             return plan
         before = {k: scene.entities[k].pose.copy() for k in [key, *h.carried]}

@@ -124,9 +124,10 @@ class Motion:
         return {d.key: d.opening >= 0.5 for d in self.scene.doors()}
 
     def restore_doors(self, state: dict[str, bool]) -> None:
+        """After a failed command: the grid and collider are rebuilt from the restored world when next needed
+        (a rebuild costs milliseconds; doors and pushed fixtures are then certainly in sync)."""
         self._collider = None
-        if self._nav is not None:
-            self.nav_map()
+        self._nav = None
 
     # ------------------------------------------------------------------ body state
     def floor_z(self, xy) -> float:
