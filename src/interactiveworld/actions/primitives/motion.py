@@ -37,9 +37,14 @@ def wrap_angle(a: float) -> float:
 
 
 def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
-    """The entity's parts as one mesh in its local frame (joints at their current opening)."""
-    e = scene.entities[key]
-    return trimesh.util.concatenate([p.mesh for p in e.model.parts])
+    """The object's convex hull in its local frame (watertight, as grasp planning and the carried-object
+    collision points need), cached on the asset model."""
+    model = scene.entities[key].model
+    hull = getattr(model, "_hull", None)
+    if hull is None:
+        hull = trimesh.util.concatenate([p.mesh for p in model.parts]).convex_hull
+        model._hull = hull
+    return hull
 
 
 def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
