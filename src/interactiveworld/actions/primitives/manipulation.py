@@ -69,6 +69,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     ex.motion.set_body(grasp.pose, h.body_translation)
     ex.keyframe()
     wrist = ex.motion.wrist(grasp.pose, h.body_translation)
+    ex.motion.grip = np.asarray(grasp.pose, float)[111:156].copy()
     scene.grasp(key, wrist, grasp.object_in_wrist)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan)

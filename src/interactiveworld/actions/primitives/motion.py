@@ -29,6 +29,8 @@ REACH_PRIMITIVES = frozenset({
 REACH_SUBSTEPS = 3
 """Keyframes blended between consecutive reach frames (12 fps playback)."""
 YAW_STEP = math.radians(10.0)
+RIGHT_HAND = slice(111, 156)
+"""Right-hand finger joints in the 156-D SMPL+H pose vector (root 3 + body 63 + left hand 45 + right hand 45)."""
 """Largest heading change per frame [rad] (DESIGN.md "Gait")."""
 
 
@@ -90,6 +92,7 @@ class Motion:
         self._collider = None
         self._model = None
         self._door_state: dict[str, bool] = {}
+        self.grip: np.ndarray | None = None  # right-hand finger pose (45,) of the current grasp
 
     # ------------------------------------------------------------------ cores (built lazily)
     @property
@@ -145,8 +148,12 @@ class Motion:
         return standing_pose(self.model, np.asarray(xy, float), float(yaw), floor_z=self.floor_z(xy))
 
     def set_body(self, pose: np.ndarray, translation: np.ndarray, *, xy=None, yaw: float | None = None) -> None:
+        """Set the body pose; while an object is held, the right hand keeps the grasp's finger curl."""
         h = self.scene.human
-        h.body_pose, h.body_translation = np.asarray(pose, float), np.asarray(translation, float)
+        pose = np.array(pose, dtype=float)
+        if h.held is not None and self.grip is not None:
+            pose[RIGHT_HAND] = self.grip
+        h.body_pose, h.body_translation = pose, np.asarray(translation, float)
         if xy is not None:
             h.xy = np.asarray(xy, float).copy()
         if yaw is not None:
