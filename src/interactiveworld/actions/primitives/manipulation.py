@@ -140,7 +140,8 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
     """Carry the held object to a free spot of one of ``support``'s surfaces, release, settle, retreat."""
     scene = ex.scene
     h = scene.human
-    last = None
+    last: str | None = None
+    reach_error: PrimitiveError | None = None
     for name in names:
         try:
             target_pose = physics.find_spot(scene, key, support, name, spot=spot)
@@ -152,7 +153,8 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
         centre = target_pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + target_pose[:3, 3]
         plan = ex.motion.reach(ex, centre, support)
         if isinstance(plan, PrimitiveError):
-            return plan
+            reach_error = plan  # try the next surface or region
+            continue
         before = {k: scene.entities[k].pose.copy() for k in [key, *h.carried]}
         scene.set_wrist(scene.entities[key].pose @ np.linalg.inv(h.object_in_wrist))
         scene.move_entity(key, target_pose, carry=False)
@@ -174,6 +176,8 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
         ex.motion.invalidate()
         ex.motion.retreat(ex, plan, carry=False)
         return None
+    if reach_error is not None:
+        return reach_error
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} on {support}: {last}.", surfaces=names)
 
 
@@ -198,9 +202,11 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
+    from .motion import COMFORT_Z
     names = [r.name for r in ex.scene.entities[container].model.regions]
-    if region is None:
-        return names
+    if region is None:  # automatically distributed: the most comfortable free region first
+        heights = {r.name: t[2, 3] for r, t in ex.scene.regions(container)}
+        return sorted(names, key=lambda n: abs(heights[n] - COMFORT_Z))
     name, _, idx = region.partition("#")
     for cand in (name, f"{name}_{idx}"):
         if cand in names:

@@ -29,6 +29,8 @@ REACH_PRIMITIVES = frozenset({
 REACH_SUBSTEPS = 3
 """Keyframes blended between consecutive reach frames (12 fps playback)."""
 YAW_STEP = math.radians(10.0)
+COMFORT_Z = 1.1
+"""Height [m] of the most comfortable place to put things (regions are tried closest to it first)."""
 RIGHT_HAND = slice(111, 156)
 """Right-hand finger joints in the 156-D SMPL+H pose vector (root 3 + body 63 + left hand 45 + right hand 45)."""
 """Largest heading change per frame [rad] (DESIGN.md "Gait")."""
@@ -68,8 +70,8 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
             return t[:3, 3] + np.array([0.0, 0.0, 0.05])
     if primitive == "place_inside":
         regs = scene.regions(key)
-        if regs:
-            return regs[0][1][:3, 3].copy()
+        if regs:  # the most comfortable region: centre closest to chest height
+            return min(regs, key=lambda rt: abs(rt[1][2, 3] - COMFORT_Z))[1][:3, 3].copy()
     if primitive in ("push", "pull"):
         c = e.center_of_mass()
         return np.array([c[0], c[1], min(1.0, e.world_bounds_corners()[:, 2].max())])
@@ -230,7 +232,8 @@ class Motion:
         rows = np.array([[h.xy[0], h.xy[1], h.yaw + delta * i / steps] for i in range(steps + 1)])
         self.walk_frames(ex, rows)
 
-    def go_to(self, ex: "Executor", target: str, primitive: str) -> PrimitiveError | None:
+    def go_to(self, ex: "Executor", target: str, primitive: str, *, contact=None,
+              probe: bool | None = None) -> PrimitiveError | None:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
         reachable; walk there at 12 fps."""
@@ -240,7 +243,8 @@ class Motion:
             return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
                                   f"You are sitting on {h.sitting}; stand up first.", {"seat": h.sitting})
         nav = self.nav_map()
-        contact = contact_point(self.scene, primitive, target)
+        contact = contact_point(self.scene, primitive, target) if contact is None else np.asarray(contact, float)
+        probe = primitive in REACH_PRIMITIVES if probe is None else probe
         closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
         stances = select_stances(nav, contact[:2], h.xy, count=8)
@@ -260,7 +264,7 @@ class Motion:
             if isinstance(plan, PrimitiveError):
                 last_error = plan
                 continue
-            if primitive in REACH_PRIMITIVES and target in self.scene.entities:
+            if probe and target in self.scene.entities:
                 probe = self.probe_reach(stance.xy, stance.yaw, contact, target)
                 if isinstance(probe, PrimitiveError):
                     for key in plan.doors_to_open:
@@ -319,6 +323,12 @@ class Motion:
         h = self.scene.human
         hand = hand or "right"
         plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
+        if isinstance(plan, PrimitiveError) and h.sitting is None:
+            # the stance kept from an earlier command does not reach: choose a fresh one (paper B.3.1)
+            moved = self.go_to(ex, owner, "reach", contact=target_point, probe=True)
+            if moved is not None:
+                return plan
+            plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
         if isinstance(plan, PrimitiveError):
             return plan
         h.gaze = np.asarray(target_point, float).copy()
