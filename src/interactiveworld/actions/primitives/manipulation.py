@@ -60,7 +60,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     scene, key = ex.scene, goal.targets[0]
     h = scene.human
     from .motion import contact_point
-    plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key)
+    plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key, primitive="pick")
     if isinstance(plan, PrimitiveError):
         return plan
     grasp = ex.motion.grasp(plan.contact_pose, plan.contact_translation, key)
@@ -136,7 +136,7 @@ def _surface_choice(ex: "Executor", support: str, *, interior: bool) -> list[str
     return outer + [s.name for s in model.surfaces if s.name in region_names]
 
 
-def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> PrimitiveError | None:
+def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primitive: str) -> PrimitiveError | None:
     """Carry the held object to a free spot of one of ``support``'s surfaces, release, settle, retreat."""
     scene = ex.scene
     h = scene.human
@@ -151,7 +151,7 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
         # the palm goes where the object's centre will be (it was grasped about its centre)
         e = scene.entities[key]
         centre = target_pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + target_pose[:3, 3]
-        plan = ex.motion.reach(ex, centre, support)
+        plan = ex.motion.reach(ex, centre, support, primitive=primitive)
         if isinstance(plan, PrimitiveError):
             reach_error = plan  # try the next surface or region
             continue
@@ -198,7 +198,8 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
     if err:
         return err
     key, support = goal.targets
-    return _place(ex, key, support, _surface_choice(ex, support, interior=False), goal.params.get("place_spot"))
+    return _place(ex, key, support, _surface_choice(ex, support, interior=False), goal.params.get("place_spot"),
+                  "place")
 
 
 def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
@@ -237,7 +238,7 @@ def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     key, container = goal.targets[:2]
     names = _region_names(ex, container, goal.params.get("region"))
-    return _place(ex, key, container, names, goal.params.get("place_spot"))
+    return _place(ex, key, container, names, goal.params.get("place_spot"), "place_inside")
 
 
 def check_place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
@@ -379,7 +380,7 @@ def attach(ex: "Executor", goal) -> PrimitiveError | None:
     mate = trimesh.transformations.rotation_matrix(math.pi, [1, 0, 0])
     err_rot = trimesh.transformations.rotation_matrix(math.radians(goal.params.get("angle_error_deg", 0)), [0, 0, 1])
     target = p.pose @ pc.transform @ mate @ err_rot @ np.linalg.inv(cc.transform)
-    plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent)
+    plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent, primitive="attach")
     if isinstance(plan, PrimitiveError):
         return plan
     if scene.human.held == child:
@@ -418,7 +419,8 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
     rec = scene.attachments[child]
     p = scene.entities[parent]
     pc = p.model.connector(rec["parent_connector"])
-    plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent)
+    from .motion import contact_point
+    plan = ex.motion.reach(ex, contact_point(scene, "detach", child), child, primitive="detach")
     if isinstance(plan, PrimitiveError):
         return plan
     del scene.attachments[child]
@@ -464,7 +466,7 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
     bottom = e.world_bounds_corners()[:, 2].min()
     com = e.center_of_mass()
     from .motion import contact_point
-    plan = ex.motion.reach(ex, contact_point(scene, "raise", key), key)
+    plan = ex.motion.reach(ex, contact_point(scene, "raise", key), key, primitive="raise")
     if isinstance(plan, PrimitiveError):
         return plan
     starts = {k: scene.entities[k].pose.copy() for k in parts}

@@ -85,6 +85,33 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
     return com
 
 
+TOP_DOWN = frozenset({"pick", "place", "cut", "stir", "pour", "wipe", "attach", "detach", "raise"})
+"""Primitives whose hand comes down onto the target from above (objects on surfaces)."""
+DOWN_PITCH = math.radians(55.0)
+"""Pitch [rad] below horizontal of a top-down approach."""
+
+
+def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarray | None:
+    """Approach direction (3,) of the hand towards ``point`` for ``primitive`` on ``key`` from a stance at ``xy``:
+    from above for objects resting on surfaces (and for putting into open-top containers), horizontal (None: the
+    reach default) for handles, controls and the inside of closed cabinets and fridges."""
+    down = primitive in TOP_DOWN
+    if primitive == "pick":
+        from ...world.relations import supporters
+        down = not any(scene.entities[s].model.regions and not scene.entities[s].movable
+                       and np.isfinite(min((srf.clearance for srf in scene.entities[s].model.surfaces), default=np.inf))
+                       for s in supporters(scene, key))
+    elif primitive == "place_inside":
+        e = scene.entities[key]
+        down = e.movable or all(np.isinf(s.clearance) for s in e.model.surfaces if e.model.region(s.name))
+    if not down:
+        return None
+    d = np.asarray(point, float)[:2] - np.asarray(xy, float)
+    n = float(np.linalg.norm(d))
+    d = d / n if n > 1e-9 else np.zeros(2)
+    return np.array([d[0] * math.cos(DOWN_PITCH), d[1] * math.cos(DOWN_PITCH), -math.sin(DOWN_PITCH)])
+
+
 class Motion:
     """Navigation map, body model and collider for one scene, plus the motions the handlers use."""
 
@@ -265,11 +292,11 @@ class Motion:
                 last_error = plan
                 continue
             if probe and target in self.scene.entities:
-                probe = self.probe_reach(stance.xy, stance.yaw, contact, target)
-                if isinstance(probe, PrimitiveError):
+                trial = self.probe_reach(stance.xy, stance.yaw, contact, target, primitive=primitive)
+                if isinstance(trial, PrimitiveError):
                     for key in plan.doors_to_open:
                         nav.set_door_open(key, False)
-                    last_error = probe
+                    last_error = trial
                     continue
             for i, leg in enumerate(plan.legs):
                 final = stance.yaw if i == len(plan.legs) - 1 else None
@@ -288,14 +315,21 @@ class Motion:
         return last_error or PrimitiveError(ErrorCode.PATH_BLOCKED, f"No route to {target}.", {"target": target})
 
     # ------------------------------------------------------------------ reaching
-    def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right"):
-        """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``."""
+    def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
+        """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
+        approach direction of ``primitive`` (:func:`approach_for`)."""
         from ..reach import plan_reach
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
-        owners = (owner,) if h.held is None else (owner, h.held, *h.carried)
+        owners = [owner] if h.held is None else [owner, h.held, *h.carried]
+        if owner in self.scene.entities and self.scene.entities[owner].movable:
+            from ...world.relations import support_graph
+            owners += sorted(support_graph(self.scene).get(owner, ()))  # the hand may touch what it rests on
+        approach = approach_for(self.scene, primitive, owner, xy, target_point) if owner in self.scene.entities \
+            else None
         return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
-                          self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy))
+                          self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy),
+                          approach=approach)
 
     def _play(self, ex: "Executor", frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
         """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
@@ -317,18 +351,18 @@ class Motion:
         return int(np.argmin(d)) if d else -1
 
     def reach(self, ex: "Executor", target_point, owner: str, *, hand: str | None = None,
-              carry: bool = True):
+              carry: bool = True, primitive: str = ""):
         """Reach ``target_point`` from the current stance: plays the approach up to the contact (the held object
         follows the wrist). Returns the ReachPlan or a PrimitiveError."""
         h = self.scene.human
         hand = hand or "right"
-        plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
+        plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError) and h.sitting is None:
             # the stance kept from an earlier command does not reach: choose a fresh one (paper B.3.1)
-            moved = self.go_to(ex, owner, "reach", contact=target_point, probe=True)
+            moved = self.go_to(ex, owner, primitive, contact=target_point, probe=True)
             if moved is not None:
                 return plan
-            plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
+            plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError):
             return plan
         h.gaze = np.asarray(target_point, float).copy()
@@ -360,7 +394,7 @@ class Motion:
         h = self.scene.human
         handle = self.scene.handle_point(key)
         hand = "left" if h.held is not None else "right"
-        plan = self.reach(ex, handle, key, hand=hand)
+        plan = self.reach(ex, handle, key, hand=hand, primitive="open")
         if isinstance(plan, PrimitiveError):
             return plan
         e = self.scene.entities[key]
