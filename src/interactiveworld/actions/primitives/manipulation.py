@@ -20,6 +20,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FALL_CLEARANCE = 0.05
 """fall_to_floor moves the object this far [m] beyond the support's nearest edge before it drops."""
+DEFAULT_PLACE_SPOT = (0.0, 0.3)
+"""place without @place_spot: centred, towards the front of the surface (nearest free spot to it)."""
+DEFAULT_INSIDE_SPOT = (0.0, 0.1)
+"""place_inside without @place_spot: centred at the front of the region, where the hand reaches in."""
 FLOOR_GAP = 0.10
 """place_on_floor leaves this gap [m] between the object and the anchor's footprint."""
 
@@ -198,8 +202,8 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
     if err:
         return err
     key, support = goal.targets
-    return _place(ex, key, support, _surface_choice(ex, support, interior=False), goal.params.get("place_spot"),
-                  "place")
+    return _place(ex, key, support, _surface_choice(ex, support, interior=False),
+                  goal.params.get("place_spot", DEFAULT_PLACE_SPOT), "place")
 
 
 def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
@@ -238,7 +242,7 @@ def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     key, container = goal.targets[:2]
     names = _region_names(ex, container, goal.params.get("region"))
-    return _place(ex, key, container, names, goal.params.get("place_spot"), "place_inside")
+    return _place(ex, key, container, names, goal.params.get("place_spot", DEFAULT_INSIDE_SPOT), "place_inside")
 
 
 def check_place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:

@@ -14,6 +14,7 @@ import numpy as np
 import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
+from ...world.assets import joint_transform
 from ...world.scene import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -110,6 +111,50 @@ def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarra
     n = float(np.linalg.norm(d))
     d = d / n if n > 1e-9 else np.zeros(2)
     return np.array([d[0] * math.cos(DOWN_PITCH), d[1] * math.cos(DOWN_PITCH), -math.sin(DOWN_PITCH)])
+
+
+def _closed_region_of(scene: Scene, key: str, support: str) -> bool:
+    """True when ``key`` rests in a region of ``support`` that is closed above (a fridge or cabinet shelf)."""
+    from ...world.relations import inside_region
+    e = scene.entities[support]
+    return any(np.isfinite(s.clearance) and inside_region(scene, key, support, s.name)
+               for s in e.model.surfaces if e.model.region(s.name))
+
+
+def contact_owners(scene: Scene, owner: str, primitive: str) -> list[str]:
+    """Entities the hand may touch while reaching ``owner`` for ``primitive`` (the reach's allow-list): the
+    target and, for an object, the open surface it rests on. The walls of a closed cabinet or fridge stay
+    obstacles, so the arm goes in through the open door."""
+    if owner not in scene.entities:
+        return [owner]
+    e = scene.entities[owner]
+    if not e.movable:
+        return [owner]
+    from ...world.relations import support_graph
+    return [owner, *sorted(support_graph(scene).get(owner, ()))]
+
+
+def enclosure(scene: Scene, primitive: str, target: str) -> str | None:
+    """The cabinet or fridge whose closed-above region the hand must enter for ``primitive`` on ``target``
+    (placing into it, or picking from it), else None. Stances for it must face its opening (local +x)."""
+    if target not in scene.entities:
+        return None
+    e = scene.entities[target]
+    if primitive == "place_inside" and not e.movable:
+        return target if any(np.isfinite(s.clearance) for s in e.model.surfaces if e.model.region(s.name)) else None
+    if primitive == "pick" and e.movable:
+        from ...world.relations import support_graph
+        for s in sorted(support_graph(scene).get(target, ())):
+            if not scene.entities[s].movable and _closed_region_of(scene, target, s):
+                return s
+    return None
+
+
+def in_front_of(scene: Scene, key: str, xy) -> bool:
+    """True when floor point ``xy`` lies in front of fixture ``key`` (beyond its front face, local +x)."""
+    e = scene.entities[key]
+    local = np.linalg.inv(e.pose) @ np.array([xy[0], xy[1], e.pose[2, 3], 1.0])
+    return bool(local[0] > e.model.bounds[1][0])
 
 
 class Motion:
@@ -286,6 +331,9 @@ class Motion:
         if isinstance(stances, PrimitiveError):
             return stances
         last_error: PrimitiveError | None = None
+        box = enclosure(self.scene, primitive, target)
+        if box is not None:  # reach into a cabinet or fridge through its opening, not through its walls
+            stances = [st for st in stances if in_front_of(self.scene, box, st.xy)] or stances
         for stance in stances:
             plan = plan_route_through_doors(nav, h.xy, stance.xy, closed)
             if isinstance(plan, PrimitiveError):
@@ -321,10 +369,9 @@ class Motion:
         from ..reach import plan_reach
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
-        owners = [owner] if h.held is None else [owner, h.held, *h.carried]
-        if owner in self.scene.entities and self.scene.entities[owner].movable:
-            from ...world.relations import support_graph
-            owners += sorted(support_graph(self.scene).get(owner, ()))  # the hand may touch what it rests on
+        owners = contact_owners(self.scene, owner, primitive)
+        if h.held is not None:
+            owners += [h.held, *h.carried]
         approach = approach_for(self.scene, primitive, owner, xy, target_point) if owner in self.scene.entities \
             else None
         return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
@@ -399,8 +446,14 @@ class Motion:
             return plan
         e = self.scene.entities[key]
         start = e.opening
+        joint = e.model.joints[0]
+        leaf = next((p.box_center for p in e.model.parts if p.joint == joint.name), e.model.handle)
         for i in range(1, frames + 1):
-            ex.keyframe(articulation={key: start + (target - start) * i / frames})
+            frac = start + (target - start) * i / frames
+            link = e.pose @ joint_transform(joint, frac)
+            gaze = link[:3, :3] @ leaf + link[:3, 3]  # the eyes follow the moving door or drawer
+            ex.keyframe(articulation={key: frac}, gaze=gaze)
+        h.gaze = None
         self.scene.set_open(key, target)
         if e.door is not None and self._nav is not None:
             self._nav.set_door_open(key, target >= 0.5)
