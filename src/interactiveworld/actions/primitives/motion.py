@@ -167,6 +167,7 @@ class Motion:
         self._model = None
         self._door_state: dict[str, bool] = {}
         self.grip: np.ndarray | None = None  # right-hand finger pose (45,) of the current grasp
+        self._held_cache = None
 
     # ------------------------------------------------------------------ cores (built lazily)
     @property
@@ -264,7 +265,11 @@ class Motion:
         if h.held is None:
             return None
         from ...body.collider import HeldObject
-        return HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held), h.object_in_wrist, count=96)
+        key = (h.held, hand, h.object_in_wrist.tobytes())
+        if self._held_cache is None or self._held_cache[0] != key:  # surface sampling once per grasp
+            self._held_cache = (key, HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held),
+                                                          h.object_in_wrist, count=96))
+        return self._held_cache[1]
 
     # ------------------------------------------------------------------ walking
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True) -> None:
@@ -474,18 +479,21 @@ class Motion:
                 self.scene.set_wrist(self.wrist(h.body_pose, h.body_translation))
             ex.keyframe(gaze=gaze)
 
-    def crouch_pose(self, depth: float = 0.45) -> tuple[np.ndarray, np.ndarray]:
-        """A crouch: hips and knees flexed, the pelvis lowered by ``depth`` [m]."""
+    def crouch_pose(self, depth: float = 0.45, *, xy=None, yaw: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """A crouch at ``xy``/``yaw`` (default: where the body stands): hips flexed by 100 deg x depth / 0.45 m,
+        knees by 1.6 times that, ankles by 0.5 times; the body is lowered until the soles touch the floor
+        (so the pelvis drops by roughly ``depth`` [m])."""
         from ...body import JOINT_INDEX
         h = self.scene.human
-        pose, trans = self.stand(h.xy, h.yaw)
-        flex = math.radians(100.0) * min(1.0, depth / 0.45)
+        xy = h.xy if xy is None else xy
+        pose, trans = self.stand(xy, h.yaw if yaw is None else yaw)
+        flex = math.radians(100.0) * min(1.3, depth / 0.45)
         for side in ("left", "right"):
             pose[3 * JOINT_INDEX[f"{side}_hip"]] = -flex
             pose[3 * JOINT_INDEX[f"{side}_knee"]] = 1.6 * flex
-            pose[3 * JOINT_INDEX[f"{side}_ankle"]] = -0.5 * flex
+            pose[3 * JOINT_INDEX[f"{side}_ankle"]] = 0.5 * flex
         trans = trans.copy()
-        trans[2] -= depth
+        trans[2] -= float(self.model.skin(pose, trans)[:, 2].min()) - self.floor_z(xy)
         return pose, trans
 
     def sit_pose(self, seat: str) -> tuple[np.ndarray, np.ndarray]:
