@@ -52,7 +52,8 @@ class RatioBook:
                            f"ours {ours[0] * 1e3:8.3f}/{ours[1] * 1e3:8.3f} ms  "
                            f"peer/ours {tmin / ours[0]:6.1f}x (min) {tmed / ours[1]:6.1f}x (median)")
             if len(times) == 1 and ours is not None:
-                out.append(f"{group:<28} {'(no peer)':<26} ours min/median {ours[0] * 1e3:8.3f}/{ours[1] * 1e3:8.3f} ms")
+                out.append(f"{group:<28} {'(no peer)':<26} "
+                           f"ours min/median {ours[0] * 1e3:8.3f}/{ours[1] * 1e3:8.3f} ms")
         return out
 
 

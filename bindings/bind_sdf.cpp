@@ -1,5 +1,8 @@
 // Point-to-mesh distances and voxel signed distance fields (cpp/iw/sdf.hpp).
+#include <pybind11/stl.h>
+
 #include <memory>
+#include <optional>
 
 #include "bindings.hpp"
 #include "body_arrays.hpp"
@@ -63,12 +66,13 @@ void bind_sdf(pybind11::module_& m) {
            py::arg("origin"), py::arg("voxel"), py::arg("values"))
       .def_static(
           "build",
-          [](const MeshDistance& md, double voxel, double padding) {
+          [](const MeshDistance& md, double voxel, double padding, std::optional<double> band) {
             py::gil_scoped_release release;
-            return std::make_shared<VoxelSDF>(VoxelSDF::build(md, voxel, padding));
+            return std::make_shared<VoxelSDF>(VoxelSDF::build(md, voxel, padding, 0, 64u << 20, band ? *band : 1e300));
           },
-          py::arg("mesh"), py::arg("voxel"), py::arg("padding"),
-          "Sample a mesh's signed distance on a grid over its bounds plus padding [m] (threads split the grid).")
+          py::arg("mesh"), py::arg("voxel"), py::arg("padding"), py::kw_only(), py::arg("band") = py::none(),
+          "Sample a mesh's signed distance on a grid over its bounds plus padding [m] (threads split the grid). "
+          "With band [m], exact values only near the surface and +-band elsewhere (sign by region).")
       .def(
           "query",
           [](const VoxelSDF& g, ArrD points) { return map_points(points, [&](const Vec3& p) { return g.query(p); }); },

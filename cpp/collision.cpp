@@ -100,6 +100,23 @@ double minimise_along(F&& f, A&& allowed, double length, double radius, double* 
   return best;
 }
 
+// Sphere tracing along the axis: proves f > 0 on [0, 1] when each step (f / (L * length)) stays positive, L being a
+// Lipschitz bound of f per metre. Returns true when proven; min_seen receives the smallest sample.
+template <class F>
+bool proven_clear(F&& f, double length, double lipschitz, double* min_seen) {
+  double t = 0.0;
+  *min_seen = 1e300;
+  const double scale = 1.0 / (lipschitz * std::max(length, 1e-12));
+  for (int it = 0; it < 48; ++it) {
+    const double v = f(t);
+    *min_seen = std::min(*min_seen, v);
+    if (v <= 0.0) return false;
+    if (t >= 1.0) return true;
+    t = std::min(1.0, t + v * scale);
+  }
+  return false;
+}
+
 struct Probe {
   double clearance = 1e300;
   int other = -1;
@@ -115,8 +132,9 @@ bool owner_allowed(const CheckOptions& o, int owner) {
 
 // Clearance of one capsule (a, b, r) against the scene. With `cull`, primitives farther than the capsule's
 // AABB + margin are skipped (their clearance is positive anyway).
+// `boxes` lists the scene boxes to consider (all of them when null).
 Probe capsule_vs_scene(const Vec3& a, const Vec3& b, double r, bool skip_floor, const Scene& scene,
-                       const CheckOptions& opt, bool cull) {
+                       const CheckOptions& opt, bool cull, const std::vector<int>* boxes = nullptr) {
   Probe best;
   Aabb cap;
   cap.grow(a);
@@ -124,13 +142,19 @@ Probe capsule_vs_scene(const Vec3& a, const Vec3& b, double r, bool skip_floor, 
   const double margin = r + 1e-6;
   const Vec3 ab = b - a;
   const double len = norm(ab);
-  for (const SceneBox& box : scene.boxes) {
+  const std::size_t nb = boxes ? boxes->size() : scene.boxes.size();
+  for (std::size_t bi = 0; bi < nb; ++bi) {
+    const SceneBox& box = scene.boxes[boxes ? (*boxes)[bi] : bi];
     if (skip_floor && box.floor) continue;
     if (owner_allowed(opt, box.owner)) continue;
     if (cull && !overlaps(cap, box.world_box, margin)) continue;
     auto f = [&](double t) { return box_signed_distance(box, a + ab * t) - r; };
     auto allowed = [&](double t) { return opt.has_region && in_region(opt, box_closest_point(box, a + ab * t)); };
-    double t;
+    double t, seen;
+    if (cull && proven_clear(f, len, 1.0, &seen)) {  // pose checks only need the verdict when clear
+      if (seen < best.clearance) best = Probe{seen, box.owner};
+      continue;
+    }
     const double c = minimise_along(f, allowed, len, r, &t);
     if (c < best.clearance) best = Probe{c, box.owner};
   }
@@ -148,7 +172,12 @@ Probe capsule_vs_scene(const Vec3& a, const Vec3& b, double r, bool skip_floor, 
       if (nn > 1e-9) n = n * (1.0 / nn);
       return in_region(opt, p - n * g.query(p));
     };
-    double t;
+    double t, seen;
+    // Trilinear interpolation of a 1-Lipschitz field is at most sqrt(3)-Lipschitz.
+    if (cull && proven_clear(f, len, 1.75, &seen)) {
+      if (seen < best.clearance) best = Probe{seen, fld.owner};
+      continue;
+    }
     const double c = minimise_along(f, allowed, len, std::min(r, 2.0 * g.voxel), &t);
     if (c < best.clearance) best = Probe{c, fld.owner};
   }
@@ -205,10 +234,21 @@ CheckResult check_rig(const CapsuleRig& rig, const Rigid* tf, const Scene& scene
   const std::size_t C = rig.capsules.size();
   std::vector<Vec3> a(C), b(C);
   rig.endpoints(tf, a.data(), b.data());
+  // Broad phase: only boxes overlapping the whole rig's bounds (inflated by the largest radius) can touch it.
+  Aabb all;
+  double rmax = 0.0;
+  for (std::size_t i = 0; i < C; ++i) {
+    all.grow(a[i]);
+    all.grow(b[i]);
+    rmax = std::max(rmax, rig.capsules[i].radius);
+  }
+  std::vector<int> near_boxes;
+  for (std::size_t k = 0; k < scene.boxes.size(); ++k)
+    if (overlaps(all, scene.boxes[k].world_box, rmax + 1e-6)) near_boxes.push_back(static_cast<int>(k));
   CheckResult res;
   for (std::size_t i = 0; i < C; ++i) {
     const Capsule& cap = rig.capsules[i];
-    const Probe p = capsule_vs_scene(a[i], b[i], cap.radius, cap.skip_floor, scene, opt, true);
+    const Probe p = capsule_vs_scene(a[i], b[i], cap.radius, cap.skip_floor, scene, opt, true, &near_boxes);
     if (p.clearance < res.clearance) {
       res.clearance = p.clearance;
       res.capsule = static_cast<int>(i);
@@ -264,12 +304,22 @@ void check_poses(const Skeleton& sk, const CapsuleRig& rig, const Scene& scene, 
   for (std::size_t k = 0; k < batch * 3; ++k)
     if (!std::isfinite(translations[k]))
       throw std::invalid_argument("check_poses: translation " + std::to_string(k / 3) + " is not finite");
+  // Only the joints the rig (and the held object) ride, and their ancestors, need forward kinematics.
+  std::vector<std::uint8_t> needed(J, 0);
+  auto need = [&](int j) {
+    for (; j >= 0 && !needed[j]; j = sk.parents[j]) needed[j] = 1;
+  };
+  for (const Capsule& c : rig.capsules) {
+    need(c.joint_a);
+    need(c.joint_b);
+  }
+  if (opt.held_joint >= 0) need(opt.held_joint);
   if (threads <= 0) threads = default_thread_count(batch, 64);
   parallel_for(batch, threads, [&](std::size_t s, std::size_t e) {
     std::vector<Rigid> tf(J);
     for (std::size_t i = s; i < e; ++i) {
       const double* t = translations + 3 * i;
-      forward_kinematics(sk, poses + i * 3 * J, Vec3(t[0], t[1], t[2]), tf.data());
+      forward_kinematics(sk, poses + i * 3 * J, Vec3(t[0], t[1], t[2]), tf.data(), needed);
       out[i] = check_rig(rig, tf.data(), scene, opt);
     }
   });

@@ -87,7 +87,6 @@ struct Rec {
 };
 
 struct AStarScratch {
-  std::vector<uint8_t> state;  // padded traversability: 1 free, 0 blocked or border
   std::vector<Rec> rec;
   std::vector<int32_t> parent;
 };
@@ -161,41 +160,38 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
     res.cells.push_back(start);
     return res;
   }
-  // Work on a copy padded with one blocked cell on every side: neighbour loops need no bounds checks.
-  // state: 1 traversable, 0 blocked.
+  // Work on a copy padded with one blocked cell on every side: neighbour loops need no bounds checks. A blocked
+  // or border cell has entry = +inf, so relaxing it never lowers its g and the traversability test is a read of
+  // the same record the relaxation needs.
   const int W = cols + 2;
   const long long np = static_cast<long long>(rows + 2) * W;
   // Per-thread scratch reused across calls: repeated planning on one map pays no page faults.
   thread_local AStarScratch scratch;
-  scratch.state.assign(np, 0);
   scratch.rec.resize(np);
   scratch.parent.resize(np);
-  std::vector<uint8_t>& state = scratch.state;
   std::vector<Rec>& rec = scratch.rec;
   std::vector<int32_t>& parent = scratch.parent;
   const double inf = std::numeric_limits<double>::infinity();
   const double r = resolution;
   double max_entry = 0.0;
-  std::fill(rec.begin(), rec.begin() + W, Rec{inf, 0.0});
-  std::fill(rec.end() - W, rec.end(), Rec{inf, 0.0});
+  std::fill(rec.begin(), rec.begin() + W, Rec{inf, inf});
+  std::fill(rec.end() - W, rec.end(), Rec{inf, inf});
   for (int i = 0; i < rows; ++i) {
     const uint8_t* src = passable + static_cast<long long>(i) * cols;
-    uint8_t* dst = state.data() + static_cast<long long>(i + 1) * W + 1;
-    for (int j = 0; j < cols; ++j) dst[j] = src[j] ? 1 : 0;
+    const double* cs = node_cost ? node_cost + static_cast<long long>(i) * cols : nullptr;
     Rec* cd = rec.data() + static_cast<long long>(i + 1) * W;
-    cd[0] = cd[W - 1] = Rec{inf, 0.0};
+    cd[0] = cd[W - 1] = Rec{inf, inf};
     ++cd;
-    if (node_cost) {
-      const double* cs = node_cost + static_cast<long long>(i) * cols;
-      for (int j = 0; j < cols; ++j) {
+    for (int j = 0; j < cols; ++j) {
+      double e = 0.0;
+      if (cs) {
         if (!(cs[j] >= 0.0) || std::isinf(cs[j]))
           throw std::invalid_argument("node cost must be finite and >= 0 (cell " +
                                       std::to_string(static_cast<long long>(i) * cols + j) + ")");
-        cd[j] = Rec{inf, r * cs[j]};
-        max_entry = std::max(max_entry, cd[j].entry);
+        e = r * cs[j];
+        max_entry = std::max(max_entry, e);
       }
-    } else {
-      for (int j = 0; j < cols; ++j) cd[j] = Rec{inf, 0.0};
+      cd[j] = Rec{inf, src[j] ? e : inf};
     }
   }
   auto pad = [&](int32_t c) { return static_cast<int32_t>((c / cols + 1) * W + (c % cols) + 1); };
@@ -213,7 +209,6 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   rec[ps].g = 0.0;
   parent[ps] = ps;
   open.push(h0, {0.0, ps});
-  const uint8_t* st = state.data();
   Rec* rp = rec.data();
   double best = inf;  // g of the goal so far
   while (!open.empty()) {
@@ -239,16 +234,17 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
         if (fn < best) open.push(fn, {ng, nb});
       }
     };
-    const bool e_ok = st[c + off[0]] != 0, w_ok = st[c + off[1]] != 0;
-    const bool n_ok = st[c + off[2]] != 0, s_ok = st[c + off[3]] != 0;
+    const bool e_ok = rp[c + off[0]].entry < inf, w_ok = rp[c + off[1]].entry < inf;
+    const bool n_ok = rp[c + off[2]].entry < inf, s_ok = rp[c + off[3]].entry < inf;
     if (e_ok) relax(c + off[0], step_o, i, j + 1);
     if (w_ok) relax(c + off[1], step_o, i, j - 1);
     if (n_ok) relax(c + off[2], step_o, i + 1, j);
     if (s_ok) relax(c + off[3], step_o, i - 1, j);
-    if (n_ok && e_ok && st[c + off[4]]) relax(c + off[4], step_d, i + 1, j + 1);
-    if (n_ok && w_ok && st[c + off[5]]) relax(c + off[5], step_d, i + 1, j - 1);
-    if (s_ok && e_ok && st[c + off[6]]) relax(c + off[6], step_d, i - 1, j + 1);
-    if (s_ok && w_ok && st[c + off[7]]) relax(c + off[7], step_d, i - 1, j - 1);
+    // A blocked diagonal cell has entry = inf, so relaxing it changes nothing.
+    if (n_ok && e_ok) relax(c + off[4], step_d, i + 1, j + 1);
+    if (n_ok && w_ok) relax(c + off[5], step_d, i + 1, j - 1);
+    if (s_ok && e_ok) relax(c + off[6], step_d, i - 1, j + 1);
+    if (s_ok && w_ok) relax(c + off[7], step_d, i - 1, j - 1);
   }
   if (!(best < inf)) return res;
   res.found = true;

@@ -52,19 +52,29 @@ void Skeleton::validate() const {
                                   std::to_string(parents[j]) + "; parents must precede children");
 }
 
-void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out) {
-  const int J = sk.joint_count();
-  for (int j = 0; j < J; ++j) {
-    const Mat3 local = rodrigues(Vec3(pose[3 * j], pose[3 * j + 1], pose[3 * j + 2]));
-    const int p = sk.parents[j];
-    if (p < 0) {
-      out[j].R = sk.up * local;
-      out[j].t = sk.up * sk.rest_joints[j] + translation;
-    } else {
-      out[j].R = out[p].R * local;
-      out[j].t = out[p].t + out[p].R * (sk.rest_joints[j] - sk.rest_joints[p]);
-    }
+namespace {
+// Joint j's world transform from its parent's (already computed, parents precede children).
+inline void fk_joint(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out, int j) {
+  const Mat3 local = rodrigues(Vec3(pose[3 * j], pose[3 * j + 1], pose[3 * j + 2]));
+  const int p = sk.parents[j];
+  if (p < 0) {
+    out[j].R = sk.up * local;
+    out[j].t = sk.up * sk.rest_joints[j] + translation;
+  } else {
+    out[j].R = out[p].R * local;
+    out[j].t = out[p].t + out[p].R * (sk.rest_joints[j] - sk.rest_joints[p]);
   }
+}
+}  // namespace
+
+void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out) {
+  for (int j = 0; j < sk.joint_count(); ++j) fk_joint(sk, pose, translation, out, j);
+}
+
+void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out,
+                        const std::vector<std::uint8_t>& needed) {
+  for (int j = 0; j < sk.joint_count(); ++j)
+    if (needed[j]) fk_joint(sk, pose, translation, out, j);
 }
 
 Rigid rigid_from_rowmajor(const double* m) {

@@ -149,8 +149,9 @@ int MeshDistance::build(int start, int count, int depth) {
   return id;
 }
 
-double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* closest) const {
-  double best = 1e300;
+double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* closest, double bound2) const {
+  // Slightly above the bound so the closest face itself is never pruned.
+  double best = bound2 < 1e299 ? bound2 * (1.0 + 1e-9) + 1e-18 : 1e300;
   int stack[128];
   int sp = 0;
   stack[sp++] = 0;
@@ -189,15 +190,16 @@ double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* close
 double MeshDistance::unsigned_distance(const Vec3& p, Vec3* closest) const {
   int face = 0, feature = 0;
   Vec3 c;
-  const double d2 = nearest(p, &face, &feature, &c);
+  const double d2 = nearest(p, &face, &feature, &c, 1e300);
   if (closest) *closest = c;
   return std::sqrt(d2);
 }
 
-double MeshDistance::signed_distance(const Vec3& p, Vec3* closest) const {
-  int face = 0, feature = 0;
+double MeshDistance::signed_distance(const Vec3& p, Vec3* closest, double bound) const {
+  int face = -1, feature = 0;
   Vec3 c;
-  const double d = std::sqrt(nearest(p, &face, &feature, &c));
+  double d = std::sqrt(nearest(p, &face, &feature, &c, bound < 1e299 ? bound * bound : 1e300));
+  if (face < 0) d = std::sqrt(nearest(p, &face, &feature, &c, 1e300));  // the bound was not an upper bound
   if (closest) *closest = c;
   if (!watertight_) return d;
   Vec3 n;
@@ -207,8 +209,52 @@ double MeshDistance::signed_distance(const Vec3& p, Vec3* closest) const {
   return dot(p - c, n) < 0 ? -d : d;
 }
 
-VoxelSDF VoxelSDF::build(const MeshDistance& mesh, double voxel, double padding, int threads, std::size_t max_cells) {
+namespace {
+// Far voxels (near == 0) get +-band: each 6-connected far region takes the sign of the exact voxels on its border
+// (outside when it borders none, e.g. an empty mesh neighbourhood).
+void fill_far_region(VoxelSDF& g, std::vector<std::uint8_t>& near, double band) {
+  const std::size_t cells = g.values.size();
+  std::vector<int> comp(cells, -1);
+  std::vector<std::size_t> stack, members;
+  const std::ptrdiff_t strides[3] = {static_cast<std::ptrdiff_t>(g.ny) * g.nz, g.nz, 1};
+  int label = 0;
+  for (std::size_t start = 0; start < cells; ++start) {
+    if (near[start] || comp[start] >= 0) continue;
+    int votes_in = 0, votes_out = 0;
+    stack.assign(1, start);
+    members.clear();
+    comp[start] = label;
+    while (!stack.empty()) {
+      const std::size_t c = stack.back();
+      stack.pop_back();
+      members.push_back(c);
+      const int ci = static_cast<int>(c / strides[0]), cj = static_cast<int>((c / g.nz) % g.ny),
+                ck = static_cast<int>(c % g.nz);
+      const int idx[3] = {ci, cj, ck}, lim[3] = {g.nx, g.ny, g.nz};
+      for (int ax = 0; ax < 3; ++ax)
+        for (int dir = -1; dir <= 1; dir += 2) {
+          const int v = idx[ax] + dir;
+          if (v < 0 || v >= lim[ax]) continue;
+          const std::size_t n = c + dir * strides[ax];
+          if (near[n]) {
+            (g.values[n] < 0 ? votes_in : votes_out)++;
+          } else if (comp[n] < 0) {
+            comp[n] = label;
+            stack.push_back(n);
+          }
+        }
+    }
+    const float value = static_cast<float>(votes_in > votes_out ? -band : band);
+    for (std::size_t c : members) g.values[c] = value;
+    ++label;
+  }
+}
+}  // namespace
+
+VoxelSDF VoxelSDF::build(const MeshDistance& mesh, double voxel, double padding, int threads, std::size_t max_cells,
+                         double band) {
   if (!(voxel > 0) || !std::isfinite(voxel)) throw std::invalid_argument("voxel size must be positive");
+  if (!(band > 0)) throw std::invalid_argument("band must be positive");
   if (!(padding >= 0) || !std::isfinite(padding)) throw std::invalid_argument("padding must be >= 0");
   VoxelSDF g;
   g.voxel = voxel;
@@ -223,15 +269,46 @@ VoxelSDF VoxelSDF::build(const MeshDistance& mesh, double voxel, double padding,
     throw std::invalid_argument("voxel grid of " + std::to_string(g.nx) + "x" + std::to_string(g.ny) + "x" +
                                 std::to_string(g.nz) + " cells is too large; use a coarser voxel");
   g.values.resize(cells);
+  const bool narrow = band < 1e299;
+  std::vector<std::uint8_t> near;
+  if (narrow) {  // mark voxels within `band` of each triangle's bounding box
+    near.assign(cells, 0);
+    const auto& V = mesh.vertices();
+    for (const auto& f : mesh.faces()) {
+      Aabb tb;
+      for (int k = 0; k < 3; ++k) tb.grow(V[f[k]]);
+      const int i0 = std::max(0, static_cast<int>(std::floor((tb.lo.x - band - g.origin.x) / voxel)));
+      const int j0 = std::max(0, static_cast<int>(std::floor((tb.lo.y - band - g.origin.y) / voxel)));
+      const int k0 = std::max(0, static_cast<int>(std::floor((tb.lo.z - band - g.origin.z) / voxel)));
+      const int i1 = std::min(g.nx - 1, static_cast<int>(std::ceil((tb.hi.x + band - g.origin.x) / voxel)));
+      const int j1 = std::min(g.ny - 1, static_cast<int>(std::ceil((tb.hi.y + band - g.origin.y) / voxel)));
+      const int k1 = std::min(g.nz - 1, static_cast<int>(std::ceil((tb.hi.z + band - g.origin.z) / voxel)));
+      for (int i = i0; i <= i1; ++i)
+        for (int j = j0; j <= j1; ++j)
+          std::fill(near.begin() + (static_cast<std::size_t>(i) * g.ny + j) * g.nz + k0,
+                    near.begin() + (static_cast<std::size_t>(i) * g.ny + j) * g.nz + k1 + 1, 1);
+    }
+  }
   if (threads <= 0) threads = default_thread_count(cells, 4096);
   parallel_for(static_cast<std::size_t>(g.nx), threads, [&](std::size_t a, std::size_t e) {
+    double exact_prev = 0.0;
     for (std::size_t i = a; i < e; ++i)
       for (int j = 0; j < g.ny; ++j)
-        for (int k = 0; k < g.nz; ++k) {
+        for (int k = 0, prev = -1; k < g.nz; ++k) {
+          if (narrow && !near[(i * g.ny + j) * g.nz + k]) {
+            prev = -1;
+            continue;
+          }
           const Vec3 p = g.origin + Vec3(i * voxel, j * voxel, k * voxel);
-          g.values[(i * g.ny + j) * g.nz + k] = static_cast<float>(mesh.signed_distance(p));
+          // The previous voxel's distance plus one spacing bounds this one's (1-Lipschitz): prunes the BVH.
+          const double bound = prev < 0 ? 1e300 : std::abs(exact_prev) + voxel;
+          const double d = mesh.signed_distance(p, nullptr, bound);
+          exact_prev = d;
+          prev = k;
+          g.values[(i * g.ny + j) * g.nz + k] = static_cast<float>(d);
         }
   });
+  if (narrow) fill_far_region(g, near, band);
   return g;
 }
 

@@ -29,16 +29,21 @@ def closest_hit(mesh: wp.uint64, o: wp.vec3, d: wp.vec3, max_t: float,
     return best_t, best_face, best_u, best_v
 
 
+@wp.func
+def scene_hit(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int, o: wp.vec3, d: wp.vec3,
+              max_t: float):
+    """Closest hit over both meshes in the global face-id layout (a miss returns ``static_count``)."""
+    t, f, u, v = closest_hit(static_mesh, o, d, max_t, max_t, static_count, 0.0, 0.0, 0)
+    return closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
+
+
 @wp.kernel
 def first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
                      origins: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3), max_t: float,
                      t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
                      u_out: wp.array(dtype=float), v_out: wp.array(dtype=float)):
     i = wp.tid()
-    o = origins[i]
-    d = dirs[i]
-    t, f, u, v = closest_hit(static_mesh, o, d, max_t, max_t, static_count, 0.0, 0.0, 0)
-    t, f, u, v = closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
+    t, f, u, v = scene_hit(static_mesh, dynamic_mesh, static_count, origins[i], dirs[i], max_t)
     t_out[i] = t
     face_out[i] = f
     u_out[i] = u
@@ -113,3 +118,97 @@ def build_mesh(vertices: np.ndarray, faces: np.ndarray, *, device):
         return None
     return wp.Mesh(points=wp.array(np.ascontiguousarray(vertices, dtype=np.float32), dtype=wp.vec3, device=device),
                    indices=wp.array(np.ascontiguousarray(faces, dtype=np.int32).reshape(-1), dtype=int, device=device))
+
+
+@wp.kernel
+def camera_rays_kernel(width: int, tan_half_y: float, aspect: float, height: int,
+                       right: wp.vec3, up: wp.vec3, forward: wp.vec3, eye: wp.vec3, near: float,
+                       origins_out: wp.array(dtype=wp.vec3), dirs_out: wp.array(dtype=wp.vec3)):
+    """Rays through pixel centres, row-major from the top-left (as ``Camera.rays``), starting
+    ``near`` [m] in front of the eye."""
+    i = wp.tid()
+    row = i / width
+    col = i - row * width
+    x = ((float(col) + 0.5) / float(width) * 2.0 - 1.0) * tan_half_y * aspect
+    y = (1.0 - (float(row) + 0.5) / float(height) * 2.0) * tan_half_y
+    d = wp.normalize(forward + right * x + up * y)
+    dirs_out[i] = d
+    origins_out[i] = eye + d * near
+
+
+@wp.kernel
+def first_hit_eye_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
+                         eye: wp.vec3, near: float, dirs: wp.array(dtype=wp.vec3), max_t: float,
+                         t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
+                         u_out: wp.array(dtype=float), v_out: wp.array(dtype=float)):
+    """Closest hits of rays starting ``near`` [m] in front of the eye (t measured from that start)."""
+    i = wp.tid()
+    d = dirs[i]
+    t, f, u, v = scene_hit(static_mesh, dynamic_mesh, static_count, eye + d * near, d, max_t)
+    t_out[i] = t
+    face_out[i] = f
+    u_out[i] = u
+    v_out[i] = v
+
+
+@wp.kernel
+def shadow_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, origins: wp.array(dtype=wp.vec3),
+                  light: wp.vec3, max_t: float, need_ray: wp.array(dtype=wp.int8),
+                  blocked_out: wp.array(dtype=wp.int8)):
+    """For pixels with ``need_ray``: 1 where a ray toward the light meets geometry within ``max_t``."""
+    i = wp.tid()
+    hit = bool(False)
+    if need_ray[i] != wp.int8(0):
+        o = origins[i]
+        if static_mesh != NO_MESH:
+            hit = wp.mesh_query_ray_anyhit(static_mesh, o, light, max_t)
+        if not hit and dynamic_mesh != NO_MESH:
+            hit = wp.mesh_query_ray_anyhit(dynamic_mesh, o, light, max_t)
+    if hit:
+        blocked_out[i] = wp.int8(1)
+    else:
+        blocked_out[i] = wp.int8(0)
+
+
+def camera_rays(camera, *, device, near: float = 0.0, out=(None, None)):
+    """Primary rays of ``camera`` computed on ``device``: wp arrays (origins, dirs) of N = H*W vec3.
+
+    Computed in a kernel rather than with numpy: no BLAS call, so no contention with the ray
+    engine's worker threads on a small CPU, and no host-to-device copy on CUDA. ``out`` may hold
+    caller-owned (origins, dirs) buffers of length N, reused across frames.
+    """
+    n = camera.width * camera.height
+    origins = out[0] if out[0] is not None and out[0].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
+    dirs = out[1] if out[1] is not None and out[1].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
+    wp.launch(camera_rays_kernel, dim=n,
+              inputs=[camera.width, float(np.tan(np.radians(camera.fov_y_deg) / 2.0)),
+                      camera.width / camera.height, camera.height, wp.vec3(*camera.right.astype(np.float32)),
+                      wp.vec3(*camera.up.astype(np.float32)), wp.vec3(*camera.forward.astype(np.float32)),
+                      wp.vec3(*camera.eye.astype(np.float32)), float(near)],
+              outputs=[origins, dirs], device=device)
+    return origins, dirs
+
+
+def first_hit_eye(static_mesh, dynamic_mesh, static_count: int, eye, near: float, dirs, *, device,
+                  max_t: float = 1.0e30):
+    """Closest hits of rays from ``eye + near * dir`` along wp ``dirs``; returns wp arrays (t, face, u, v)."""
+    n = dirs.shape[0]
+    t = wp.empty(n, dtype=float, device=device)
+    f = wp.empty(n, dtype=int, device=device)
+    u = wp.empty(n, dtype=float, device=device)
+    v = wp.empty(n, dtype=float, device=device)
+    wp.launch(first_hit_eye_kernel, dim=n,
+              inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), int(static_count),
+                      wp.vec3(*np.asarray(eye, np.float32)), float(near), dirs, float(max_t)],
+              outputs=[t, f, u, v], device=device)
+    return t, f, u, v
+
+
+def shadow(static_mesh, dynamic_mesh, origins, light, max_t: float, need_ray, *, device):
+    """Launch :func:`shadow_kernel`; returns the (N,) int8 wp array of blocked shadow rays."""
+    blocked = wp.empty(need_ray.shape[0], dtype=wp.int8, device=device)
+    wp.launch(shadow_kernel, dim=need_ray.shape[0],
+              inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), origins,
+                      wp.vec3(*np.asarray(light, np.float32)), float(max_t), need_ray],
+              outputs=[blocked], device=device)
+    return blocked

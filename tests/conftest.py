@@ -22,6 +22,7 @@ def _warp_devices():
     except ImportError:
         return []
     wp.config.quiet = True
+    wp.config.log_level = wp.LOG_WARNING
     wp.init()
     devices = ["cpu"]
     if wp.is_cuda_available():

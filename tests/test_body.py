@@ -154,3 +154,22 @@ def test_native_rejects_bad_skeleton():
     sk = _core.Skeleton(np.array([-1, 0], np.int32), np.zeros((2, 3)), np.eye(3))
     with pytest.raises(ValueError, match=r"expected \(B, 3J\) float64, got \(1, 5\)"):
         sk.forward_kinematics(np.zeros((1, 5)), np.zeros((1, 3)))
+
+
+def test_look_at_turns_head_toward_point(builtin):
+    from interactiveworld.body import look_at
+
+    pose, tr = standing_pose(builtin, (0.0, 0.0), 0.0)
+    point = np.array([0.5, -0.2, 0.9])  # where a hand reaches at table height
+    turned = look_at(builtin, pose, tr, point)
+    eye, fwd, up = head_camera(builtin, turned, tr)
+    want = (point - eye) / np.linalg.norm(point - eye)
+    assert np.degrees(np.arccos(np.clip(fwd @ want, -1, 1))) < 1.0
+    changed = np.flatnonzero(np.abs(turned - pose).reshape(52, 3).max(1) > 0)
+    assert set(changed) <= {JOINT_INDEX["neck"], JOINT_INDEX["head"]}
+    # Behind the body: the turn stops at the limit.
+    limited = look_at(builtin, pose, tr, [-2.0, 0.0, 1.6], max_turn=np.radians(40))
+    _, fwd2, _ = head_camera(builtin, limited, tr)
+    assert np.degrees(np.arccos(np.clip(fwd2 @ [1.0, 0.0, 0.0], -1, 1))) == pytest.approx(40.0, abs=1.0)
+    with pytest.raises(ValueError, match="point"):
+        look_at(builtin, pose, tr, [np.nan, 0, 0])

@@ -48,8 +48,12 @@ def test_controls_fail(packs, tmp_path, control):
 
 def test_report_writes_tables_and_plots(packs, tmp_path, capsys):
     _run(tmp_path)
-    main(["run", "--out", str(tmp_path / "run"), "--no-progress", *ENV, "--assistant", "silent", "--seeds", "0,1"])
-    capsys.readouterr()
+    rc = main(["run", "--out", str(tmp_path / "run"), "--no-progress", *ENV, "--assistant", "oracle", "silent",
+               "--seeds", "0,1"])
+    assert rc == 0
+    assert "6 ran, 2 already finished, 0 VOID" in capsys.readouterr().err
+    recs = load_results(tmp_path / "run")
+    assert len(recs) == 8 and {r["assistant"] for r in recs} == {"oracle", "silent"}
     assert main(["report", str(tmp_path / "run")]) == 0
     md = capsys.readouterr().out
     assert "| oracle &#124; scripted" not in md
@@ -62,7 +66,7 @@ def test_report_writes_tables_and_plots(packs, tmp_path, capsys):
     assert (rep / "pass_mcr.png").read_bytes().startswith(b"\x89PNG")
     fam_csv = (rep / "families.csv").read_text().splitlines()
     assert fam_csv[0] == "agents,family,tasks,cells,void,pass_rate,mcr"
-    assert "oracle | scripted,Decision,1,1,0,100.0,100.0" in fam_csv
+    assert "oracle | scripted,Decision,1,2,0,100.0,100.0" in fam_csv  # 1 task, 2 seeds
 
 
 def test_report_tasks_lists_builtin_taskpacks(packs, capsys):
@@ -141,12 +145,16 @@ def test_hash_reports_schema_problems(tmp_path, capsys):
     (["run", "--seeds", "x"], "--seeds: expected non-negative integers"),
     (["run", "--assistant-memory"], "applies to model Assistants only"),
     (["run", "--workers", "0"], "--workers"),
+    (["run", "--env", "no_such_module:Env"], "--env: the environment factory 'no_such_module:Env' cannot be"),
+    (["run", "--env", "iw_fake_env"], "expected 'module:callable'"),
     (["replay", "/nonexistent"], "not a cell folder"),
     (["report", "/nonexistent"], "no such run folder"),
     (["report"], "give a run folder"),
     (["hash", "/nonexistent/x.json"], "no such TaskPack file"),
 ])
 def test_bad_arguments_exit_2(packs, args, needle, capsys):
+    if args[0] in ("run", "replay") and "--env" not in args:
+        args = [*args, *ENV]
     try:
         rc = main(args)
     except SystemExit as exc:  # argparse's own errors
@@ -161,3 +169,11 @@ def test_no_taskpacks_installed(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path))
     assert main(["run", "--no-progress"]) == 2
     assert "no TaskPacks are installed" in capsys.readouterr().err
+
+
+def test_schema_lists_the_taskpack_fields(capsys):
+    assert main(["schema"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["title"] == "TaskPack"
+    assert {"format", "id", "family", "scene", "opening", "oracle", "completion", "budgets", "hash"} <= set(
+        schema["required"])

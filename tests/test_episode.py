@@ -37,6 +37,8 @@ def test_controls(task, control, passed, stop, tmp_path):
     if control == "oracle":
         assert rec["completion"] == 1.0
         assert rec["actions"] == tp.oracle.step_count and rec["efficiency"] == 1.0
+        # decision: the final Put completes it; prevention: the PutIn, before the closing of the fridge
+        assert rec["stable_completion_action"] == {"decision-05": 2, "prevention-01": 3}[task]
         assert all(c["label"] == "clean_pass" for c in rec["capabilities"])
     else:
         assert rec["completion"] < 1.0 and rec["efficiency"] is None
@@ -115,6 +117,7 @@ def test_goal_satisfaction_never_auto_terminates(tmp_path):
     h = ListHuman([("[Grab] <invoice_card> (2)\n[Put] <invoice_card> (2) <approval_desk> (1)", "")])
     rec, _, _ = _run(tp, a, h, tmp_path)
     assert rec["stop_reason"] == "tick_budget" and rec["ticks"] == tp.budgets.ticks and rec["passed"] == 1
+    assert rec["stable_completion_action"] == 2
 
 
 @pytest.mark.parametrize("mutate,assistant_kw,reason", [
@@ -136,6 +139,12 @@ def test_infrastructure_faults_make_the_cell_void(mutate, assistant_kw, reason, 
     assert rec["status"] == "void" and rec["stop_reason"] == "void" and reason in rec["void_reason"]
     assert rec["passed"] is None and rec["completion"] is None
     assert trace[-1]["type"] == "end" and trace[-1]["status"] == "void"
+
+
+def test_missing_opening_frames_make_the_cell_void(tmp_path):
+    tp = parse_taskpack(decision_pack())
+    rec, _, _ = _run(tp, ListAssistant([]), ListHuman([]), tmp_path, env=FakeEnv(render=False), write_frames=True)
+    assert rec["status"] == "void" and "missing evidence" in rec["void_reason"]
 
 
 def test_policy_exception_is_recorded_as_error(tmp_path):
@@ -234,3 +243,23 @@ def test_no_render_writes_no_frames(tmp_path):
                      env=FakeEnv(render=False), write_frames=False)
     assert rec["passed"] == 1 and rec["frames"] == 0
     assert not (tmp_path / "cell" / "frames").exists()
+
+
+def test_find_refuses_commands_on_unseen_targets(tmp_path):
+    data = copy.deepcopy(decision_pack())
+    data.update(id="finding-05", family="Finding")
+    data.pop("protocol")
+    data["catalog"] = {"table": 12, "row": 5}
+    data["opening"]["commands"] = ["[Walk] <shelf> (1)"]
+    tp = parse_taskpack(_hashed(data))
+    a = ListAssistant(["interrupt Grab the card printed $41.", "interrupt Go to the counter first.", "silent",
+                       "done"])
+    # the Human tries the remembered card by its handle before it is in view: refused, not executed
+    h = ListHuman([("[Grab] <invoice_card> (2)", ""), ("[Walk] <counter> (1)\n[Grab] <invoice_card> (2)", "")])
+    rec, trace, env = _run(tp, a, h, tmp_path)
+    cmds = [r for r in trace if r["type"] == "command"]
+    assert cmds[0]["outcome"]["error"]["code"] == "UNKNOWN_ENTITY"
+    assert "cannot see it" in cmds[0]["outcome"]["error"]["message"]
+    assert "[Grab] <invoice_card> (2)" not in env.executed[:len(tp.opening.commands) + 1]
+    assert [c["outcome"]["ok"] for c in cmds] == [False, True, True] and env.held() == "invoice_card#2"
+    assert rec["refused_actions"] == 1

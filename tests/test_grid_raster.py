@@ -170,3 +170,14 @@ def test_raster_bad_input():
         NavigationMap.from_geometry(g, bounds=(0, 0, -1, 1))
     with pytest.raises(ValueError, match="empty"):
         NavigationMap.from_geometry(CollisionGeometry())
+
+
+def test_tall_furniture_mesh_is_blocked_inside():
+    # A 2.2 m wardrobe: its surface misses the 0.05-1.90 m columns in the middle, which must still be blocked.
+    wardrobe = trimesh.creation.box(extents=(1.0, 0.6, 2.2), transform=box_tf((2.0, 2.0, 1.1), 0.3))
+    as_box = ((2.0, 2.0, 1.1), (0.5, 0.3, 1.1), 0.3, SurfaceTag.FURNITURE, -1)
+    m_mesh = NavigationMap.from_geometry(make_geometry([FLOOR], [(wardrobe, SurfaceTag.FURNITURE, 0)],
+                                                       owners=["wardrobe#1"]), bounds=BOUNDS)
+    m_box = NavigationMap.from_geometry(make_geometry([FLOOR, as_box]), bounds=BOUNDS)
+    assert m_box.blocked[20, 20]
+    np.testing.assert_array_equal(m_mesh.blocked, m_box.blocked)

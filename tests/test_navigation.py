@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_grid_raster import box_tf, make_geometry  # noqa: F401  (shared scene builder)
+from test_grid_raster import make_geometry  # shared scene builder
 
 from interactiveworld import _core
 from interactiveworld.actions import (

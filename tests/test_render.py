@@ -142,7 +142,7 @@ def _slow_first_hit_owner(meshes, cam):
             s = o - tri[0]
             u = np.einsum("ij,ij->i", s, p) * inv
             q = np.cross(s, e1)
-            v = (d @ e1 * 0 + np.einsum("ij,j->i", q, np.zeros(3))) if False else np.einsum("ij,ij->i", d, q) * inv
+            v = np.einsum("ij,ij->i", d, q) * inv
             t = q @ e2 * inv
             hit = ok & (u >= 0) & (v >= 0) & (u + v <= 1) & (t > 1e-9) & (t < best_t)
             best_t[hit] = t[hit]
@@ -199,6 +199,8 @@ def test_held_object_appears_in_lower_part_of_view():
     assert rows.min() > H // 2, "the held carton should sit entirely in the lower half of the view"
     assert np.any(ids == r.owner_index("body"))
     assert visible_owners(r, cam, [door, arm] + held)["milk_carton#1"] == len(rows)
+    assert visible_owners(r, cam, ids=ids) == visible_owners(r, cam, [door, arm] + held)
+    assert "milk_carton#1" not in visible_owners(r, cam, [door, arm] + held, min_pixels=len(rows) + 1)
 
 
 def test_dynamic_mesh_occludes_static_and_is_rebuilt_per_frame():
@@ -240,36 +242,121 @@ def test_label_texture_has_centred_dark_text():
         make_label_texture("x", size_px=(4, 4))
 
 
-@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract binary not installed (apt: tesseract-ocr)")
-def test_carton_label_is_legible_in_the_inspection_view():
+needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,
+                                     reason="tesseract binary not installed (apt: tesseract-ocr)")
+
+
+def _ocr_label(renderer, cam, label, dynamic):
+    """OCR the label's region of the frame (tesseract's page layout analysis discards text set inside
+    large flat-shaded shapes when given the whole frame)."""
     import pytesseract
     from PIL import Image
 
+    img = renderer.render(cam, dynamic)
+    px = cam.project(label.vertices)
+    (c0, r0), (c1, r1) = np.floor(px.min(axis=0)).astype(int), np.ceil(px.max(axis=0)).astype(int)
+    pad = 12
+    crop = img[max(r0 - pad, 0): r1 + pad, max(c0 - pad, 0): c1 + pad]
+    return pytesseract.image_to_string(Image.fromarray(crop))
+
+
+@needs_tesseract
+def test_carton_label_is_legible_in_the_inspection_view():
     static, door = scenes.kitchen(open_fraction=1.0)
     r = Renderer(engine="embree")
     r.set_static(static)
     c, n, up = scenes.carton_label_frame(scenes.CARTON_IN_FRIDGE)
     label = next(m for m in static if m.owner == "milk_carton#1" and m.texture is not None)
-
-    def read(cam):
-        # OCR the label's region of the frame (tesseract's page layout analysis discards text set
-        # inside large flat-shaded shapes when given the whole frame)
-        img = r.render(cam, [door])
-        px = cam.project(label.vertices)
-        (c0, r0), (c1, r1) = np.floor(px.min(axis=0)).astype(int), np.ceil(px.max(axis=0)).astype(int)
-        pad = 12
-        crop = img[max(r0 - pad, 0): r1 + pad, max(c0 - pad, 0): c1 + pad]
-        return pytesseract.image_to_string(Image.fromarray(crop))
-
-    text = read(inspection_camera(c, n, up, label_height_m=0.09))
+    text = _ocr_label(r, inspection_camera(c, n, up, label_height_m=0.09), label, [door])
     words = text.split()
     assert "MILK" in words and "2%" in words and "FAT" in words, f"OCR read {text!r}"
     # from a walking view 2.7 m away the same label is too small to read: legibility comes from LookAt
-    far = read(Camera.look_at((2.6, 1.0, 1.5), scenes.CARTON_IN_FRIDGE))
+    far = _ocr_label(r, Camera.look_at((2.6, 1.0, 1.5), scenes.CARTON_IN_FRIDGE), label, [door])
     assert "MILK" not in far.split(), f"OCR read {far!r}"
+
+
+@needs_tesseract
+def test_wall_sign_is_legible_from_two_metres():
+    static, door = scenes.kitchen()
+    r = Renderer(engine="embree")
+    r.set_static(static)
+    sign = next(m for m in static if m.owner == "sign#1")
+    text = _ocr_label(r, Camera.look_at((2.0, 2.0, 1.6), (2.0, 4.0, 1.6)), sign, [door])
+    assert text.split() == ["KITCHEN", "Please", "keep", "the", "fridge", "closed"], f"OCR read {text!r}"
 
 
 def test_render_package_is_not_imported_by_the_top_level():
     code = "import sys, interactiveworld; print(any(m.startswith('interactiveworld.render') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_near_distance_hides_the_head_around_the_camera():
+    head = scenes.box((0.0, 0, 1.6), (0.045, 0.045, 0.045), (0.6, 0.4, 0.3), "body")   # eye inside the head
+    wall = _quad((2, 0, 1.6), (-1, 0, 0), (0, 0, 1), 3.0, 3.0, (1, 1, 1), "wall#1")
+    cam = Camera(eye=(0, 0, 1.6), forward=(1, 0, 0), width=W, height=H)
+    seen = {}
+    for near in (0.0, 0.08):
+        r = Renderer(engine="embree", width=W, height=H, near=near)
+        r.set_static([wall])
+        ids = r.render_ids(cam, [head])
+        seen[near] = {r.owners[i] for i in np.unique(ids) if i >= 0}
+    assert seen[0.0] == {"body"} and seen[0.08] == {"wall#1"}
+
+
+def test_shadow_ray_reuse_matches_one_ray_per_pixel(engine):
+    """Tiles that reuse one shadow ray (with edge refinement) give the per-pixel shadow image."""
+    static, door = scenes.kitchen(open_fraction=0.7, detail_faces=5_000)
+    cam = Camera.look_at((1.5, 0.8, 1.6), (3.4, 3.6, 1.0), width=W, height=H)
+    imgs = []
+    for block in (1, 2):
+        r = Renderer(engine=engine, width=W, height=H, shadow_block=block)
+        r.set_static(static)
+        imgs.append(r.render(cam, [door]).astype(int))
+    differ = (np.abs(imgs[0] - imgs[1]).max(axis=2) > 1).mean()
+    assert differ <= 0.002, f"{differ:.3%} of pixels differ"
+    no_shadow = Renderer(engine=engine, width=W, height=H, shadows=False)
+    no_shadow.set_static(static)
+    assert (np.abs(no_shadow.render(cam, [door]).astype(int) - imgs[0]).max(axis=2) > 1).mean() > 0.05
+
+
+def _bilinear_reference(texture_u8, uv):
+    """Slow twin of the kernel's lookup: uv (0,0) bottom-left, texel centres at half-integers, clamped."""
+    lin = srgb_to_linear(texture_u8).astype(np.float64)
+    h, w = lin.shape[:2]
+    out = []
+    for uu, vv in uv:
+        x = min(max(uu, 0.0), 1.0) * w - 0.5
+        y = (1.0 - min(max(vv, 0.0), 1.0)) * h - 0.5
+        x0, y0 = int(np.floor(x)), int(np.floor(y))
+        fx, fy = x - x0, y - y0
+
+        def px(xi, yi):
+            return lin[min(max(yi, 0), h - 1), min(max(xi, 0), w - 1)]
+
+        top = px(x0, y0) * (1 - fx) + px(x0 + 1, y0) * fx
+        bot = px(x0, y0 + 1) * (1 - fx) + px(x0 + 1, y0 + 1) * fx
+        out.append(top * (1 - fy) + bot * fy)
+    return np.array(out)
+
+
+def test_texture_lookup_matches_bilinear_reference(engine):
+    rng = np.random.default_rng(7)
+    tex = rng.integers(0, 256, (6, 8, 3), dtype=np.uint8)
+    wq, hq = 3.2, 2.4
+    q = label_quad("", (2, 0, 1), (-1, 0, 0), (0, 0, 1), wq, hq, owner="card#1", texture=tex, offset_m=0.0)
+    r = Renderer(engine=engine, width=W, height=H, shading="flat")
+    r.set_static([q])
+    cam = Camera(eye=(0, 0, 1), forward=(1, 0, 0), up=(0, 0, 1), width=W, height=H)
+    img = r.render(cam)
+    _, d = cam.rays()
+    pix = rng.integers([10, 10], [H - 10, W - 10], (40, 2))
+    dirs = d[pix[:, 0] * W + pix[:, 1]].astype(np.float64)
+    hit = np.array([0.0, 0.0, 1.0]) + dirs * (2.0 / dirs[:, :1])           # ray-plane x = 2
+    inside = (np.abs(hit[:, 1]) < wq / 2 - 1e-3) & (np.abs(hit[:, 2] - 1) < hq / 2 - 1e-3)
+    # text-right is -y when the label faces -x; uv (0, 0) is the bottom-left corner seen from the front
+    uv = np.stack([(wq / 2 - hit[:, 1]) / wq, (hit[:, 2] - 1 + hq / 2) / hq], axis=1)[inside]
+    expected = linear_to_srgb8(_bilinear_reference(tex, uv)).astype(int)
+    got = img[pix[inside, 0], pix[inside, 1]].astype(int)
+    assert inside.sum() > 20
+    np.testing.assert_allclose(got, expected, atol=2)   # float32 barycentrics and the 4096-entry sRGB table

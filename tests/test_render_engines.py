@@ -58,10 +58,38 @@ def test_engines_give_the_same_frame(device):
         r.set_static(static)
         frames[name] = r.render_with_ids(cam, [door, arm] + held)
     (img_a, ids_a), (img_b, ids_b) = frames.values()
-    mismatch = (ids_a != ids_b).mean()
-    assert mismatch <= 0.002, f"owner maps differ on {mismatch:.3%} of pixels"
     diff = np.abs(img_a.astype(int) - img_b.astype(int))
-    # shading is shared; only pixels where float rounding picks another triangle or flips a
-    # grazing shadow ray may differ
-    assert (diff.max(axis=2) > 2).mean() <= 0.003
-    assert diff.mean() < 0.2
+    if device == "cpu":   # same float32 arithmetic on the host: identical owners, colours within 2 levels
+        np.testing.assert_array_equal(ids_a, ids_b)
+        assert diff.max() <= 2
+    else:   # CUDA may round differently where a ray grazes a triangle edge
+        assert (ids_a != ids_b).mean() <= 0.001
+        assert (diff.max(axis=2) > 2).mean() <= 0.002
+
+
+def test_dynamic_pixel_mask_is_conservative():
+    """Culling dynamic rays to the mask changes no hit, even for triangles crossing the eye plane
+    (a body around the camera) or lying behind it."""
+    from interactiveworld.render.renderer import dynamic_pixel_mask
+    from interactiveworld.kernels.raycast import camera_rays
+
+    rng = np.random.default_rng(3)
+    cam = Camera.look_at((0, 0, 1.6), (2, 0.3, 1.0), width=W, height=H)
+    torso = scenes.box((0.0, 0.0, 1.2), (0.15, 0.25, 0.4), (1, 0, 0), "body")          # crosses the eye plane
+    tris = rng.uniform([-1, -2, 0], [3, 2, 2], (40, 3, 3)).astype(np.float32)            # scattered, some behind
+    verts = np.concatenate([torso.vertices, tris.reshape(-1, 3)])
+    faces = np.concatenate([torso.faces, len(torso.vertices) + np.arange(120).reshape(40, 3)]).astype(np.int32)
+    wall = scenes.box((4, 0, 1), (0.1, 3, 2), (1, 1, 1))
+    small = scenes.box((2.5, 0.5, 1.2), (0.1, 0.1, 0.1), (0, 1, 0))
+    eng = make_engine("embree")
+    eng.build_static(wall.vertices, wall.faces)
+    o, d = camera_rays(cam, device="cpu")
+    o, d = o.numpy(), d.numpy()
+    for (v, f), max_frac in (((verts, faces), 1.0), ((small.vertices, small.faces), 0.05)):
+        eng.build_dynamic(v, f)
+        mask = dynamic_pixel_mask(cam, v, f)
+        full, culled = eng.intersect(o, d), eng.intersect(o, d, dynamic_mask=mask)
+        assert (full.face > len(wall.faces)).sum() > 50   # the dynamic triangles are in view
+        np.testing.assert_array_equal(full.face, culled.face)
+        np.testing.assert_array_equal(full.t, culled.t)
+        assert mask.mean() <= max_frac

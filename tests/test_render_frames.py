@@ -1,4 +1,7 @@
 """Frame selection (paper appendix C.2.1), contact sheets, videos and the gallery episode."""
+import os
+from pathlib import Path
+
 import numpy as np
 import pytest
 from PIL import Image
@@ -90,6 +93,26 @@ def test_gallery_episode_contact_sheet(tmp_path):
     # successive frames of the episode differ (the view moves, the door opens, the carton moves)
     for (a, _), (b, _) in zip(frames, frames[1:]):
         assert np.any(a != b)
-    out = tmp_path / "gallery.png"
+    # IW_GALLERY_DIR keeps the sheet for a person to look at (e.g. runs/gallery)
+    out = Path(os.environ.get("IW_GALLERY_DIR", tmp_path)) / "render_episode.png"
     assert main([str(out), "--engine", "embree"]) == 0
     assert Image.open(out).size[0] > 1000
+
+
+def test_render_interval_renders_only_sampled_keyframes():
+    from interactiveworld.render import Camera, render_interval
+    from interactiveworld.render import scenes
+
+    r = Renderer(engine="embree", width=64, height=48)
+    r.set_static(scenes.room())
+    iv = _interval(30, {20: {LOOK_HOLD}, 29: {RESULT}})
+    asked = []
+
+    def view(kf):
+        asked.append(kf.time_s)
+        x = 1.0 + kf.time_s
+        return Camera.look_at((x, 1.0, 1.6), (x, 3.0, 1.2), width=64, height=48), []
+
+    frames = render_interval(r, iv, view)
+    assert [i for i, _ in frames] == sample_interval(iv, 4) and {20, 29} <= {i for i, _ in frames}
+    assert len(asked) == 4 and all(f.shape == (48, 64, 3) for _, f in frames)

@@ -82,3 +82,20 @@ def test_bad_input():
         _core.VoxelSDF.build(md, 1e-5, 0.01)
     with pytest.raises(ValueError, match=r"expected \(N, 3\)"):
         md.signed_distance(np.zeros(3))
+
+
+def test_narrow_band_matches_full_grid_near_the_surface():
+    mesh = _meshes()["cup"]
+    md = _core.MeshDistance(mesh.vertices, mesh.faces)
+    full = _core.VoxelSDF.build(md, 0.004, 0.05)
+    band = 0.02
+    nb = _core.VoxelSDF.build(md, 0.004, 0.05, band=band)
+    a, b = full.values, nb.values
+    near = np.abs(a) <= band
+    np.testing.assert_array_equal(b[near], a[near])  # exact inside the band
+    np.testing.assert_array_equal(np.sign(b), np.sign(a))  # far regions keep their side
+    assert np.all(np.abs(b) <= np.abs(a) + 1e-7)  # a lower bound beyond it
+    far = b != a  # voxels beyond every triangle's box + band hold exactly +-band
+    assert far.sum() > 1000 and (np.abs(b[far]) == np.float32(band)).all()
+    with pytest.raises(ValueError, match="band"):
+        _core.VoxelSDF.build(md, 0.004, 0.05, band=0.0)

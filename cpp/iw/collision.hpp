@@ -75,8 +75,10 @@ struct CheckResult {
   double clearance = 1e300;  // worst clearance found [m] (refined; negative = penetration depth)
 };
 
-// Checks one posed rig. The worst contact is refined by golden-section search along the capsule axis (boxes:
-// the distance is convex along the axis, so the search is exact; SDFs: local refinement around the worst sample).
+// Checks one posed rig. A capsule-primitive pair is first proven clear by sphere tracing along the axis (its
+// clearance is then only an upper bound); otherwise it is sampled at <= r/2 spacing and the worst contact refined
+// by golden-section search (boxes: the distance is convex along the axis, so the result is exact; SDFs: local
+// refinement around the worst sample). The reported pair is the deepest one.
 CheckResult check_rig(const CapsuleRig& rig, const Rigid* transforms, const Scene& scene, const CheckOptions& opt);
 
 // Batched: FK + check for B poses; threads split the batch.

@@ -7,6 +7,7 @@
 #pragma once
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <thread>
 #include <vector>
 
@@ -75,6 +76,9 @@ struct Skeleton {
 // World transforms of all joints for one pose: pose has 3*J axis-angle values [rad], translation [m].
 // out receives J rigid transforms (rotation = the joint frame, translation = the posed joint position).
 void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out);
+// As above for the joints with needed[j] != 0 only (needed must be closed under parents); others are untouched.
+void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out,
+                        const std::vector<std::uint8_t>& needed);
 
 // Batched forward kinematics into row-major (B, J, 4, 4); threads split the batch.
 // Throws std::invalid_argument on a non-finite pose or translation (naming the batch index).

@@ -28,9 +28,13 @@ class MeshDistance {
   MeshDistance(const double* vertices, std::size_t vertex_count, const int* faces, std::size_t face_count,
                bool require_watertight);
   // Signed distance [m] (negative inside) when the mesh is watertight, else the unsigned distance.
-  double signed_distance(const Vec3& p, Vec3* closest = nullptr) const;
+  // `bound` is an upper bound on the unsigned distance known in advance (e.g. a neighbour's distance plus the
+  // spacing; distance is 1-Lipschitz); it only prunes the search and never changes the result.
+  double signed_distance(const Vec3& p, Vec3* closest = nullptr, double bound = 1e300) const;
   double unsigned_distance(const Vec3& p, Vec3* closest = nullptr) const;
   bool watertight() const { return watertight_; }
+  const std::vector<Vec3>& vertices() const { return v_; }
+  const std::vector<std::array<int, 3>>& faces() const { return f_; }
   const Aabb& bounds() const { return bounds_; }
 
  private:
@@ -40,7 +44,7 @@ class MeshDistance {
   };
   int build(int start, int count, int depth);
   // Returns squared distance, the face index and the closest feature (0..2 vertex, 3..5 edge, 6 face).
-  double nearest(const Vec3& p, int* face, int* feature, Vec3* closest) const;
+  double nearest(const Vec3& p, int* face, int* feature, Vec3* closest, double bound2) const;
 
   std::vector<Vec3> v_;
   std::vector<std::array<int, 3>> f_;
@@ -61,9 +65,12 @@ struct VoxelSDF {
   std::vector<float> values;
 
   // Samples `mesh` on a grid covering its bounds plus `padding` [m] on every side; threads split the x slabs.
-  // Throws std::invalid_argument for voxel <= 0, padding < 0, or a grid over max_cells cells.
+  // With a finite `band` [m], only voxels within `band` of a triangle's bounding box get exact distances; the
+  // others get +-band (a lower bound of their true magnitude), the sign taken from the exact voxels bordering
+  // their connected region. Throws std::invalid_argument for voxel <= 0, padding < 0, band <= 0, or a grid
+  // over max_cells cells.
   static VoxelSDF build(const MeshDistance& mesh, double voxel, double padding, int threads = 0,
-                        std::size_t max_cells = 64u << 20);
+                        std::size_t max_cells = 64u << 20, double band = 1e300);
   // Trilinear value at p; outside the grid, the value at the nearest grid point plus the distance to it.
   double query(const Vec3& p) const;
   // Central-difference gradient of query (unit length not enforced).

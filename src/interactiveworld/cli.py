@@ -8,9 +8,12 @@
     iw-eval show runs/.../decision-05/seed0 --open
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
+    iw-eval schema                               # the TaskPack JSON Schema
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string) print
-a message and exit with status 2.
+a message and exit with status 2. ``run`` exits with 1 when VOID cells remain after their re-runs
+(run the same command again to retry them); ``replay`` and ``validate`` exit with 1 on a mismatch or
+a failed check.
 """
 from __future__ import annotations
 
@@ -72,46 +75,67 @@ def _check_model(model: str, flag: str, expected: str) -> None:
         raise UsageError(f"{flag}: {exc} (expected {expected})") from None
 
 
+def _check_env(ref: str) -> None:
+    from .bench.sweep import load_factory
+
+    try:
+        load_factory(ref)
+    except (ImportError, ValueError) as exc:
+        raise UsageError(f"--env: the environment factory {ref!r} cannot be loaded ({type(exc).__name__}: {exc})") \
+            from None
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from .bench.sweep import CellSpec, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
 
-    _check_agents(args.assistant, args.human, args.assistant_memory)
+    assistants = list(dict.fromkeys(args.assistant))
+    humans = list(dict.fromkeys(args.human))
+    for a in assistants:
+        for h in humans:
+            _check_agents(a, h, args.assistant_memory)
     seeds = _seeds(args.seeds)
     try:
         paths = select_taskpacks(args.tasks, args.family)
         packs = [(p, load_taskpack(p)) for p in paths]
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    _check_env(args.env)
     if args.workers < 1:
         raise UsageError(f"--workers: expected >= 1, got {args.workers}")
-    if args.assistant == "wrong":
-        skipped = [tp.id for _, tp in packs if tp.controls.wrong is None]
-        if skipped:
-            print(f"note: no wrong-guidance control declared in {', '.join(skipped)}; skipped", file=sys.stderr)
-        packs = [(p, tp) for p, tp in packs if tp.controls.wrong is not None]
     out = Path(args.out or os.path.join("runs", time.strftime("%Y-%m-%dT%H-%M-%S")))
-    cells = [CellSpec(taskpack=str(p), task_id=tp.id, assistant=args.assistant, human=args.human, seed=s,
-                      memory=args.assistant_memory, api_base=args.api_base, env=args.env, render=not args.no_render,
-                      timeout_s=args.timeout, max_retries=args.max_retries)
-             for p, tp in packs for s in seeds]
-    print(f"iw-eval run: {len(cells)} cell(s) ({len(packs)} TaskPack(s) x {len(seeds)} seed(s)), "
-          f"Assistant {args.assistant}{'+memory' if args.assistant_memory else ''}, Human {args.human} -> {out}",
-          file=sys.stderr)
+    cells = []
+    for a in assistants:
+        chosen = packs
+        if a == "wrong":
+            skipped = [tp.id for _, tp in packs if tp.controls.wrong is None]
+            if skipped:
+                print(f"note: no wrong-guidance control declared in {', '.join(skipped)}; skipped", file=sys.stderr)
+            chosen = [(p, tp) for p, tp in packs if tp.controls.wrong is not None]
+        cells += [CellSpec(taskpack=str(p), task_id=tp.id, assistant=a, human=h, seed=s,
+                           memory=args.assistant_memory, api_base=args.api_base, env=args.env,
+                           render=not args.no_render, timeout_s=args.timeout, max_retries=args.max_retries)
+                  for h in humans for p, tp in chosen for s in seeds]
+    mem = "+memory" if args.assistant_memory else ""
+    print(f"iw-eval run: {len(cells)} cell(s): {len(assistants)} Assistant(s) x {len(humans)} Human(s) x "
+          f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
+          f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
     summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
                         progress=not args.no_progress,
-                        manifest={"assistant": args.assistant, "human": args.human, "seeds": seeds,
-                                  "render": not args.no_render, "env": args.env,
+                        manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
+                                  "memory": args.assistant_memory, "render": not args.no_render, "env": args.env,
                                   "taskpacks": {tp.id: tp.hash for _, tp in packs}})
     from .bench.metrics import family_table, load_results
     from .bench.report import markdown_table
 
-    records = [r for r in load_results(out) if r.get("assistant") == cells[0].assistant_label
-               and r.get("human") == args.human] if cells else []
+    labels = {(c.assistant_label, c.human) for c in cells}
+    records = [r for r in load_results(out) if (r.get("assistant"), r.get("human")) in labels]
     print(f"{summary['ran']} ran, {summary['skipped']} already finished, {summary['void']} VOID", file=sys.stderr)
     if records:
-        print(markdown_table(family_table(records), [("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"),
-                                                     ("pass_rate", "Pass %"), ("mcr", "MCR %")]))
+        cols = [("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"), ("pass_rate", "Pass %"), ("mcr", "MCR %")]
+        if len(labels) > 1:
+            cols.insert(0, ("agents", "Assistant | Human"))
+        print(markdown_table(family_table(records), cols))
     print(f"results: {out}")
     return 1 if summary["void"] else 0
 
@@ -183,6 +207,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .bench.logs import TRACE_NAME, read_eval, read_trace
     from .bench.sweep import make_env
 
+    _check_env(args.env)
     cell = Path(args.cell)
     if not (cell / TRACE_NAME).is_file():
         raise UsageError(f"{cell}: no {TRACE_NAME} (not a cell folder)")
@@ -227,8 +252,17 @@ def cmd_show(args: argparse.Namespace) -> int:
         import html as _html
 
         index = target / "index.html"
+        from .bench.logs import read_eval
+
+        def status(cell: Path) -> str:
+            ev = read_eval(cell) or {}
+            if ev.get("status") != "valid":
+                return ev.get("status", "unfinished").upper()
+            return ("PASS" if ev.get("passed") else "FAIL") + f" ({100 * (ev.get('completion') or 0):.0f}%)"
+
         links = "".join(f'<li><a href="{_html.escape(str(p.relative_to(target)))}">'
-                        f'{_html.escape(str(p.parent.relative_to(target)))}</a></li>' for p in pages)
+                        f'{_html.escape(str(p.parent.relative_to(target)))}</a> {_html.escape(status(p.parent))}</li>'
+                        for p in pages)
         index.write_text(f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>episodes</title></head>"
                          f"<body><h1>Episodes</h1><ul>{links}</ul></body></html>\n", encoding="utf-8")
         shown = index
@@ -246,6 +280,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.sweep import make_env
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .bench.validate import ValidationReport, run_controls, static_checks
+
+    _check_env(args.env)
 
     try:
         paths = select_taskpacks(args.tasks or None, args.family)
@@ -294,6 +330,13 @@ def cmd_hash(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_schema(args: argparse.Namespace) -> int:
+    from .bench.taskpack import TaskPack
+
+    print(json.dumps(TaskPack.model_json_schema(), indent=2))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .bench.sweep import DEFAULT_ENV
 
@@ -303,9 +346,11 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("run", help="run Assistant x Human over TaskPacks and seeds (resumable)")
     r.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     r.add_argument("--family", help="only this family (name or protocol)")
-    r.add_argument("--assistant", default="oracle",
-                   help="oracle | silent | wrong | early | nohelp | a litellm model string (default: oracle)")
-    r.add_argument("--human", default="scripted", help="scripted | a litellm model string (default: scripted)")
+    r.add_argument("--assistant", nargs="+", default=["oracle"], metavar="NAME",
+                   help="one or more of: oracle | silent | wrong | early | nohelp | a litellm model string "
+                        "(default: oracle)")
+    r.add_argument("--human", nargs="+", default=["scripted"], metavar="NAME",
+                   help="one or more of: scripted | a litellm model string (default: scripted)")
     r.add_argument("--assistant-memory", action="store_true", help="the inference-time memory variant")
     r.add_argument("--seeds", nargs="+", default=["0"], help="seeds: '0 1 2', '0,1' or '0-4' (default 0)")
     r.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
@@ -348,6 +393,9 @@ def build_parser() -> argparse.ArgumentParser:
     h = sub.add_parser("hash", help="rewrite the hash of TaskPack file(s) being authored")
     h.add_argument("files", nargs="+")
     h.set_defaults(func=cmd_hash)
+
+    sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)")
+    sc.set_defaults(func=cmd_schema)
     return p
 
 

@@ -12,8 +12,8 @@ Occupancy (DESIGN.md, "Numbers from the paper"):
 * walls block where they intersect the band 0.20-1.90 m above that floor, furniture 0.05-1.90 m, door leaves
   like walls while their door is closed; OBJECT geometry never blocks (the body collision check handles it);
 * boxes and triangles are tested exactly against each cell's column (separating axes); a triangle mesh marks
-  the cells its surface crosses, so a column wholly inside a closed mesh (the middle of a tall wardrobe) stays
-  unmarked but is walled in by marked cells and therefore never reachable;
+  the cells its surface crosses, and for furniture meshes the cells an entity's marked footprint encloses (the
+  middle of a tall wardrobe, whose surface misses those columns) are marked too;
 * clearance ``D`` [m] is the exact Euclidean distance from a cell centre to the nearest blocked cell centre;
 * a cell is traversable at inflation radius ``R`` when ``D > R``; the planner uses the largest radius of
   {0.20, 0.15, 0.10} m that keeps start and goal connected. The start and goal cells themselves are exempt
@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.ndimage as ndi
 
 from interactiveworld import _core
 from interactiveworld.errors import ErrorCode, PrimitiveError
@@ -86,6 +87,24 @@ def _nonneg(value: float, name: str) -> float:
     if not math.isfinite(v) or v < 0.0:
         raise ValueError(f"{name} must be finite and >= 0, got {value!r}")
     return v
+
+
+def _fill_enclosed_furniture(g: CollisionGeometry, args, origin, res: float, floor_height, static) -> None:
+    """Marks the cells a furniture mesh walls in: a triangle surface only marks the columns it crosses, so the
+    middle of a tall wardrobe would stay free. Per owning entity, the enclosed part of its footprint is filled."""
+    ft = g.mesh_face_tags == SurfaceTag.FURNITURE
+    for owner in np.unique(g.mesh_face_owner[ft & (g.mesh_face_owner >= 0)]):
+        faces = ft & (g.mesh_face_owner == owner)
+        layer = np.zeros(static.shape, dtype=np.uint8)
+        no_boxes = np.zeros(g.box_count, dtype=bool)
+        if _core.grid_rasterise_band(*args, no_boxes, faces, origin, res, floor_height, *FURNITURE_BAND,
+                                     LAYER_FURNITURE, layer) == 0:
+            continue
+        rows, cols = np.nonzero(layer)
+        r0, r1, c0, c1 = rows.min(), rows.max() + 1, cols.min(), cols.max() + 1
+        filled = ndi.binary_fill_holes(layer[r0:r1, c0:c1] > 0)
+        block = static[r0:r1, c0:c1]
+        block[filled & np.isfinite(floor_height[r0:r1, c0:c1])] |= LAYER_FURNITURE
 
 
 class NavigationMap:
@@ -170,6 +189,7 @@ class NavigationMap:
                                   *WALL_BAND, LAYER_WALL, static)
         _core.grid_rasterise_band(*args, bt == SurfaceTag.FURNITURE, ft == SurfaceTag.FURNITURE, lo, res,
                                   floor_height, *FURNITURE_BAND, LAYER_FURNITURE, static)
+        _fill_enclosed_furniture(g, args, lo, res, floor_height, static)
         # Door leaves: one layer per owning door so each can be opened on its own; anonymous leaves stay shut.
         box_door, face_door = bt == SurfaceTag.DOOR_LEAF, ft == SurfaceTag.DOOR_LEAF
         anon_b, anon_f = box_door & (g.box_owner < 0), face_door & (g.mesh_face_owner < 0)
@@ -181,8 +201,8 @@ class NavigationMap:
             if owner >= len(g.owners):
                 raise ValueError(f"door leaf owner index {owner} outside owners (len {len(g.owners)})")
             layer = np.zeros((rows, cols), dtype=np.uint8)
-            _core.grid_rasterise_band(*args, box_door & (g.box_owner == owner), face_door & (g.mesh_face_owner == owner),
-                                      lo, res, floor_height, *WALL_BAND, LAYER_DOOR, layer)
+            mine_b, mine_f = box_door & (g.box_owner == owner), face_door & (g.mesh_face_owner == owner)
+            _core.grid_rasterise_band(*args, mine_b, mine_f, lo, res, floor_height, *WALL_BAND, LAYER_DOOR, layer)
             key = g.owners[owner]
             prev = door_cells.get(key, np.zeros(0, np.int64))
             door_cells[key] = np.union1d(prev, np.flatnonzero(layer))
@@ -226,7 +246,9 @@ class NavigationMap:
 
     # -- coordinates -----------------------------------------------------------------------------------------
     def world_to_cell(self, xy) -> tuple[int, int]:
-        """Cell ``(row, col)`` containing world point ``xy`` [m]. Raises ValueError (non-finite), IndexError (outside)."""
+        """Cell ``(row, col)`` containing world point ``xy`` [m].
+
+        Raises ValueError (non-finite point), IndexError (outside the grid)."""
         p = _finite_xy(xy, "xy")
         col = int(math.floor((p[0] - self.origin[0]) / self.resolution))
         row = int(math.floor((p[1] - self.origin[1]) / self.resolution))
@@ -244,7 +266,8 @@ class NavigationMap:
         a = a.astype(np.float64)
         return self.origin + (a[..., ::-1] + 0.5) * self.resolution
 
-    def node_cost(self, *, lam: float = LAMBDA, d_safe: float = D_SAFE, door_cost: float = DEFAULT_DOOR_COST) -> np.ndarray:
+    def node_cost(self, *, lam: float = LAMBDA, d_safe: float = D_SAFE,
+                  door_cost: float = DEFAULT_DOOR_COST) -> np.ndarray:
         """Per-cell entry cost of eq. (2) without the step length, (H, W) float64 (cached per parameters)."""
         key = (float(lam), float(d_safe), float(door_cost))
         cost = self._cost_cache.get(key)
@@ -472,7 +495,8 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
                              inflation_radii=INFLATION_RADII) -> RoutePlan | PrimitiveError:
     """Plans to the goal, opening closed doors on the way (appendix B.2.1: route to a handle stance, open, replan).
 
-    While the goal is unreachable, each closed door of ``doors`` whose handle stance is reachable is tried: the
+    While the goal is unreachable, each closed door of ``doors`` whose handle stance is reachable is tried (the
+    stance's body clearance relaxes down the inflation ladder in narrow halls): the
     door that makes the goal reachable once open is preferred, otherwise the one that opens the most new floor.
     Chosen doors are opened in ``nav_map`` (occupancy updated) and listed in ``RoutePlan.doors_to_open`` in order;
     leg i ends at the handle stance of door i, the last leg at the goal. When no sequence reaches the goal, every
@@ -503,7 +527,11 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
         for door in doors:
             if nav_map.door_open[door.key]:
                 continue
-            stances = select_stances(nav_map, door.handle_point, current, count=1)
+            # Doors often sit in narrow halls: relax the standing clearance down the inflation ladder.
+            for body_radius in INFLATION_RADII:
+                stances = select_stances(nav_map, door.handle_point, current, count=1, body_radius=body_radius)
+                if not isinstance(stances, PrimitiveError):
+                    break
             if isinstance(stances, PrimitiveError):
                 continue
             leg = plan_route(nav_map, current, stances[0].xy, **kw)
@@ -512,7 +540,8 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
             nav_map.set_door_open(door.key, True)
             connects = isinstance(plan_route(nav_map, stances[0].xy, goal, **kw), Route)
             s_rc = nav_map.world_to_cell(stances[0].xy)
-            gain = int(_core.reachable_mask(nav_map.passable(min(INFLATION_RADII), keep=(s_rc,)), s_rc).sum()) - int(base)
+            reach = _core.reachable_mask(nav_map.passable(min(INFLATION_RADII), keep=(s_rc,)), s_rc)
+            gain = int(reach.sum()) - int(base)
             nav_map.set_door_open(door.key, False)
             cand = (connects, gain, -leg.cost, door, stances[0], leg)
             if (connects or gain > 0) and (best is None or cand[:3] > best[:3]):
@@ -533,8 +562,9 @@ def plan_route_through_doors(nav_map: NavigationMap, start_xy, goal_xy, doors: S
                           {"doors_tried": [d.key for d in doors]})
 
 
-def synthetic_house_occupancy(shape: tuple[int, int] = (500, 500), *, seed: int = 0, resolution: float = RESOLUTION,
-                              min_room_m: float = 3.0, doorway_m: float = 0.9, furniture_per_room: int = 2) -> np.ndarray:
+def synthetic_house_occupancy(shape: tuple[int, int] = (500, 500), *, seed: int = 0,
+                              resolution: float = RESOLUTION, min_room_m: float = 3.0, doorway_m: float = 0.9,
+                              furniture_per_room: int = 2) -> np.ndarray:
     """A procedural house-like occupancy grid for tests, demos and benchmarks: (H, W) bool, True = blocked.
 
     An outer wall, rooms from recursive binary splits with 1-cell walls, one ``doorway_m`` doorway in every split

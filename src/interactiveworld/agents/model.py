@@ -90,8 +90,12 @@ class LLMClient:
     def __init__(self, model: str, *, api_base: str | None = None, timeout_s: float = 120.0, max_retries: int = 3,
                  temperature: float = 0.0, max_tokens: int = 1024, min_backoff_s: float = 1.0,
                  max_backoff_s: float = 30.0):
-        check_model_string(model)
+        provider = check_model_string(model)
         self.model = model.strip()
+        # A local OpenAI-compatible server usually needs no key, but the client insists on one: give
+        # it a placeholder (never a secret) only when the environment holds no key of its own.
+        self._api_key = "no-key" if (api_base and provider == "openai" and not os.environ.get("OPENAI_API_KEY")) \
+            else None
         self.api_base = api_base
         self.timeout_s = float(timeout_s)
         self.max_retries = int(max_retries)
@@ -120,9 +124,10 @@ class LLMClient:
             nonlocal attempts
             attempts += 1
             try:
+                extra = {"api_key": self._api_key} if self._api_key else {}
                 return lm.completion(model=self.model, messages=messages, api_base=self.api_base,
                                      timeout=self.timeout_s, temperature=self.temperature,
-                                     max_tokens=self.max_tokens, num_retries=0)
+                                     max_tokens=self.max_tokens, num_retries=0, **extra)
             except Exception as exc:
                 last_error.append(f"{type(exc).__name__}: {exc}")
                 raise

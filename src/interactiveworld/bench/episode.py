@@ -50,11 +50,13 @@ class EpisodeConfig:
 
     Attributes:
         seed: world seed passed to ``reset``.
-        write_frames: write each frame as PNG under ``frames/`` (off: frames stay in memory only).
+        write_frames: rendering is on: write each frame as PNG under ``frames/``; an opening that
+            yields no frames is then missing evidence (VOID).
         assistant_name / human_name: names written to the logs (default: the agents' ``name``).
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
-        fsync: make every trace line durable before continuing (crash safety).
+        fsync: force the trace to the disk at the end of every tick (every line is flushed to the
+            operating system as it is written either way, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
     """
@@ -217,6 +219,8 @@ class Episode:
             log.write("opening_command", command=cmd, outcome=outcome.to_log(), frames=[f.path for f in frames])
             if not outcome.ok:
                 raise VoidCell(f"opening command {cmd!r} failed: {outcome.message}")
+        if self.cfg.write_frames and tp.opening.commands and not self.st.frames:
+            raise VoidCell("missing evidence: the opening produced no frames although rendering is on")
         self.env.mark_baseline()
         baseline = self.env.relations()
         log.write("baseline", relations=sorted(list(r) for r in baseline), digest=self.env.state_digest(),
@@ -284,8 +288,11 @@ class Episode:
         if turn.call is not None:
             st.calls.append({"role": "human", **turn.call.to_log()})
         spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
-        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt,
-                       handles=[a for a, _ in handles], held=held, frames=[f.path or f.index for f in obs.frames],
+        seen = {"handles": [a for a, _ in handles], "held": obs.held, "last_result": obs.last_result,
+                "assistant_speech": obs.assistant_speech, "new_instruction": obs.new_instruction,
+                "active_instruction": obs.active_instruction, "queued": obs.queued, "private_next": obs.private_next}
+        self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt, observation=seen,
+                       held=held, frames=[f.path or f.index for f in obs.frames],
                        call=turn.call.to_log() if turn.call else None)
         if leaks:
             st.leaks += len(leaks)
@@ -317,10 +324,36 @@ class Episode:
             self.log.write("replace_queue", tick=tick, dropped=list(st.queue))
         st.queue = deque(split)
 
+    def _withheld(self, cmd: str) -> list[str]:
+        """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
+
+        FIND: a movable target exists for the Human only while visible or held; NARRATE: only once the
+        Assistant has named it (appendix C.2.2). Entities outside the legend are not restricted.
+        """
+        if self.protocol not in ("FIND", "NARRATE"):
+            return []
+        legend = {e.handle for e in self.tp.human_context.legend}
+        named = [k for k in command_targets(cmd) if k in legend]
+        if not named:
+            return []
+        visible = {h.key for h in self.env.handles(visible_only=True)} if self.protocol == "FIND" else set()
+        exposed = {a for a, _ in human_handles(self.protocol, self.tp.human_context.legend, visible=visible,
+                                               held=self.env.held(), mentioned=" ".join(self.st.assistant_said))}
+        return [k for k in named if key_to_arg(k) not in exposed]
+
     def _run_command(self, tick: int) -> None:
         st = self.st
         cmd = st.queue.popleft()
-        outcome = self._execute(cmd)
+        withheld = self._withheld(cmd)
+        if withheld:
+            # Refused at the information boundary: the Human cannot ground what it has not been given.
+            what = ", ".join(k.split("#")[0].replace("_", " ") for k in withheld)
+            why = ("you cannot see it from here" if self.protocol == "FIND"
+                   else "the assistant has not told you about it")
+            outcome = StepOutcome(command=cmd, ok=False, error=PrimitiveError(
+                ErrorCode.UNKNOWN_ENTITY, f"You cannot act on the {what}: {why}.", {"withheld": withheld}))
+        else:
+            outcome = self._execute(cmd)
         st.actions += 1
         st.segments_since += 1
         if st.interventions:
@@ -382,6 +415,7 @@ class Episode:
                 return "action_budget"
             self.log.write("tick", tick=tick, actions=st.actions, queued=len(st.queue),
                            wall_s=round(time.perf_counter() - t_tick, 6))
+            self.log.sync()
 
     # ---------------------------------------------------------------- scoring
     def _score(self, baseline: frozenset) -> dict[str, Any]:
@@ -391,9 +425,23 @@ class Episode:
         caps = label_capabilities(self.tp, final=final, baseline=baseline, trace=self.st.trace, assistant_speech=said,
                                   intervened=bool(self.st.interventions),
                                   acted_on_guidance=self.st.commands_after_intervention > 0)
+        stable = self._stable_completion(baseline) if result.passed else None
         digest = self.env.state_digest()
         self.log.write("final", relations=sorted(list(r) for r in final), digest=digest, held=self.env.held())
-        return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final)}
+        return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final),
+                "stable": stable}
+
+    def _stable_completion(self, baseline: frozenset) -> int | None:
+        """The earliest action count after which the strict pass holds and stays true (appendix C.3.3)."""
+        trace = self.st.trace
+        earliest = None
+        for k in range(len(trace), -1, -1):
+            state = trace[k - 1].relations_after if k else baseline
+            ok = scoring.score_episode(self.tp.completion, final=state, baseline=baseline, trace=trace[:k]).passed
+            if not ok:
+                break
+            earliest = k
+        return earliest
 
     def _eval_record(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
                      wall_s: float) -> dict[str, Any]:
@@ -415,6 +463,7 @@ class Episode:
             "ticks": st.ticks, "actions": st.actions, "refused_actions": st.refused,
             "oracle_actions": self.tp.oracle_actions,
             "efficiency": (st.actions / self.tp.oracle_actions) if valid and passed else None,
+            "stable_completion_action": score["stable"] if valid else None,
             "interventions": len(st.interventions), "leaks": st.leaks,
             "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
             "repairs": st.repairs,

@@ -23,7 +23,7 @@ h1{font-size:20px;margin:0 0 4px} .meta{color:#334155;margin-bottom:12px}
 table.ep{border-collapse:collapse;width:100%} table.ep td,table.ep th{border-top:1px solid #cbd5e1;
 vertical-align:top;padding:6px} table.ep th{text-align:left;background:#e2e8f0}
 td.tick{width:40px;font-weight:700;color:#475569} td.frames{width:44%} td.dialogue{width:30%}
-.frames img{width:160px;height:auto;margin:2px;border:1px solid #94a3b8;image-rendering:auto}
+.frames img{width:calc(25% - 6px);height:auto;margin:2px;border:1px solid #94a3b8}
 .say{border-radius:8px;padding:6px 8px;margin:3px 0}
 .assistant{background:#dbeafe;border-left:4px solid #1d4ed8}
 .human{background:#fef3c7;border-left:4px solid #b45309}
@@ -131,6 +131,13 @@ def render_episode_html(cell_dir: str | Path) -> Path:
         body.append(f'<tr><td class="tick">{t}</td><td class="frames">{_imgs(rw["frames"])}</td>'
                     f'<td class="dialogue">{"".join(rw["dialogue"])}</td><td>{"".join(rw["actions"])}</td></tr>')
     body.append("</table>")
+    points = ev.get("points") or []
+    if points:
+        body.append('<h2>Score points</h2><table class="caps"><tr><th>Point</th><th>Met</th><th>Note</th></tr>')
+        body += [f'<tr><td>{_e(p.get("label", ""))}</td><td class="{"ok" if p.get("satisfied") else "err"}">'
+                 f'{"yes" if p.get("satisfied") else "no"}</td><td>'
+                 f'{"true at handoff: no credit" if p.get("baseline_excluded") else ""}</td></tr>' for p in points]
+        body.append("</table>")
     caps = ev.get("capabilities") or []
     if caps:
         body.append('<h2>Capability points</h2><table class="caps"><tr><th>Capability</th><th>Point</th>'

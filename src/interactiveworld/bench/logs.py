@@ -1,9 +1,10 @@
 """Episode records: an append-only, crash-safe JSON-lines trace per cell and its ``eval.json``
 (paper appendix B.3.2 "Logging", C.2.5; DESIGN.md "One tick").
 
-Every record is one line, written whole and flushed to disk (``fsync``) before the loop moves on,
-so a killed process loses at most the line being written; :func:`read_trace` skips a torn last
-line. ``eval.json`` is written atomically (temporary file + rename) and only at the end of a cell:
+Every record is one line, written whole and flushed to the operating system before the loop moves
+on, so a killed process loses at most the line being written (:func:`read_trace` skips a torn last
+line); :meth:`TraceWriter.sync` additionally forces the file to the disk (``fsync``), which the loop
+does once per tick so that even a machine crash loses at most the current tick. ``eval.json`` is written atomically (temporary file + rename) and only at the end of a cell:
 its presence is what marks the cell finished.
 
 Secrets never reach a log: every line passes through :class:`Scrubber`, which replaces the value
@@ -74,9 +75,10 @@ def dumps(record: Any, scrub: Scrubber | None = None) -> str:
 
 
 class TraceWriter:
-    """Append-only JSON-lines writer; each :meth:`write` is durable when it returns.
+    """Append-only JSON-lines writer; each :meth:`write` reaches the operating system before it returns.
 
-    Records get ``seq`` (0-based order) and ``t`` (seconds since the writer opened) fields.
+    Records get ``seq`` (0-based order) and ``t`` (seconds since the writer opened) fields. With
+    ``fsync``, :meth:`sync` and :meth:`close` force the file to the disk.
     """
 
     def __init__(self, path: str | os.PathLike[str], *, scrub: Scrubber | None = None, fsync: bool = True):
@@ -92,12 +94,16 @@ class TraceWriter:
         record = {"seq": self._seq, "type": type_, "t": round(time.perf_counter() - self._t0, 6), **fields}
         self._f.write(dumps(record, self._scrub) + "\n")
         self._f.flush()
-        if self._fsync:
-            os.fsync(self._f.fileno())
         self._seq += 1
+
+    def sync(self) -> None:
+        """Force everything written so far to the disk (no-op without ``fsync``)."""
+        if self._fsync and not self._f.closed:
+            os.fsync(self._f.fileno())
 
     def close(self) -> None:
         if not self._f.closed:
+            self.sync()
             self._f.close()
 
     def __enter__(self) -> "TraceWriter":

@@ -158,11 +158,11 @@ def run_cell(spec: CellSpec, out: str | Path) -> dict[str, Any]:
     tp = parse_taskpack(data, source=spec.taskpack)
     cfg = EpisodeConfig(seed=spec.seed, write_frames=spec.render, assistant_name=spec.assistant_label,
                         human_name=spec.human, observed_hash=compute_hash(data))
+    assistant, human = make_agents(spec, tp)  # a bad model string or control is a configuration error
     try:
         env = make_env(spec.env, render=spec.render)
-        assistant, human = make_agents(spec, tp)
-    except (ImportError, ValueError) as exc:
-        raise
+    except (ImportError, ValueError):
+        raise  # a factory that does not exist is a configuration error, not a VOID cell
     except Exception as exc:  # an environment that cannot start is an infrastructure fault
         rec = {"format": "interactiveworld.eval/1", "task_id": tp.id, "family": tp.family.value,
                "assistant": spec.assistant_label, "human": spec.human, "seed": spec.seed, "status": "void",

@@ -371,22 +371,24 @@ def rehash_file(path: str | os.PathLike[str]) -> str:
 def taskpack_dirs() -> list[Path]:
     """Folders searched for built-in TaskPacks, in order.
 
-    ``$IW_TASKPACK_DIR`` (``os.pathsep``-separated) when set; otherwise the installed package's
-    ``interactiveworld/taskpacks`` and, in a source checkout, the repository's ``taskpacks/``.
+    ``$IW_TASKPACK_DIR`` (``os.pathsep``-separated) when set; otherwise, in a source checkout, the
+    repository's ``taskpacks/``, then the installed package's ``interactiveworld/taskpacks``.
     """
     env = os.environ.get("IW_TASKPACK_DIR")
     if env:
         return [Path(p) for p in env.split(os.pathsep) if p]
     dirs: list[Path] = []
+    # A source checkout (editable install) reads the repository's files first, so edits are never
+    # shadowed by copies installed earlier.
+    repo = Path(__file__).resolve().parents[3] / "taskpacks"
+    if repo.is_dir() and (repo.parent / "pyproject.toml").is_file():
+        dirs.append(repo)
     try:
-        pkg = resources.files("interactiveworld") / "taskpacks"
-        if pkg.is_dir():
-            dirs.append(Path(str(pkg)))
+        pkg = Path(str(resources.files("interactiveworld") / "taskpacks"))
+        if pkg.is_dir() and pkg not in dirs:
+            dirs.append(pkg)
     except (ModuleNotFoundError, TypeError):
         pass
-    repo = Path(__file__).resolve().parents[3] / "taskpacks"
-    if repo.is_dir() and (repo.parent / "pyproject.toml").is_file() and repo not in dirs:
-        dirs.append(repo)
     return dirs
 
 

@@ -22,6 +22,8 @@ from .taskpack import TaskPack
 
 @dataclass
 class Check:
+    """One named check with its outcome and a detail line for the report."""
+
     name: str
     ok: bool
     detail: str = ""
@@ -29,6 +31,8 @@ class Check:
 
 @dataclass
 class ValidationReport:
+    """All checks of one TaskPack; ``ok`` when every check passed."""
+
     task_id: str
     checks: list[Check] = field(default_factory=list)
 

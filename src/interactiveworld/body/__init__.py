@@ -7,12 +7,12 @@ from .capsules import CapsuleRig
 from .collider import (CONTACT_REGION_RADIUS, CollisionReport, HeldObject, SceneCollider, check_pose,
                        check_poses)
 from .model import BodyModel, axis_angle_to_matrix, matrix_to_axis_angle
-from .posture import head_camera, heading_root_orient, relaxed_body_pose, standing_pose
+from .posture import head_camera, heading_root_orient, look_at, relaxed_body_pose, standing_pose
 from .skeleton import FINGERS, JOINT_COUNT, JOINT_INDEX, JOINT_NAMES, PARENTS, POSE_SIZE, Y_UP_TO_Z_UP
 
 __all__ = [
     "CapsuleRig", "CONTACT_REGION_RADIUS", "CollisionReport", "HeldObject", "SceneCollider", "check_pose", "check_poses",
-    "BodyModel", "axis_angle_to_matrix", "matrix_to_axis_angle", "head_camera", "heading_root_orient",
+    "BodyModel", "look_at", "axis_angle_to_matrix", "matrix_to_axis_angle", "head_camera", "heading_root_orient",
     "relaxed_body_pose", "standing_pose", "FINGERS", "JOINT_COUNT", "JOINT_INDEX", "JOINT_NAMES", "PARENTS",
     "POSE_SIZE", "Y_UP_TO_Z_UP",
 ]

@@ -19,6 +19,9 @@ from .capsules import CapsuleRig
 from .model import BodyModel, _as_batch
 from .skeleton import JOINT_INDEX
 
+#: Narrow band of exact distances in scene SDFs [m]: above the largest capsule radius (0.11 m) plus a margin.
+SCENE_SDF_BAND = 0.15
+
 #: Contact region around the commanded target that the reach test may exclude [m] (B.1.2, DESIGN.md "Stance").
 CONTACT_REGION_RADIUS = 0.22
 
@@ -33,7 +36,8 @@ class CollisionReport:
         owner: the other side: an entity key, "scene" for anonymous geometry, or "body:<capsule>" for a
             self-contact; "" when ok.
         depth: penetration depth [m] (>= 0; 0 when ok).
-        clearance: worst signed clearance found [m] (inf when nothing is near).
+        clearance: worst signed clearance found [m] (inf when nothing is near; when ok, an upper bound, as pairs
+            proven clear by sphere tracing are not refined).
     """
 
     ok: bool
@@ -94,14 +98,17 @@ class SceneCollider:
     fields: list[tuple[str, object, bool]] = field(default_factory=list)
 
     @classmethod
-    def from_geometry(cls, geometry: CollisionGeometry, *, voxel: float = 0.02, padding: float | None = None
-                      ) -> "SceneCollider":
+    def from_geometry(cls, geometry: CollisionGeometry, *, voxel: float = 0.02, padding: float | None = None,
+                      band: float = SCENE_SDF_BAND) -> "SceneCollider":
         """Build from :class:`CollisionGeometry`: exact boxes, and one padded voxel SDF per mesh owner.
 
         Args:
             geometry: world collision geometry.
             voxel: SDF voxel size [m] (> 0).
             padding: grid margin around each mesh group [m]; default 4 voxels.
+            band: exact distances are computed within this distance of the surface [m]; beyond it the field
+                holds +-band, so penetration depths are reported up to ``band`` (a room-sized mesh then costs
+                its surface area, not its volume).
         Raises:
             ValueError: voxel <= 0 or a grid would be too large.
         """
@@ -123,7 +130,7 @@ class SceneCollider:
                 verts = g.mesh_vertices[used]
                 faces = inverse.reshape(-1, 3).astype(np.int32)
                 md = _core.MeshDistance(verts, faces, require_watertight=False)
-                sdf = _core.VoxelSDF.build(md, voxel, pad)
+                sdf = _core.VoxelSDF.build(md, voxel, pad, band=band)
                 scene.add_field(sdf, verts.min(0), verts.max(0), int(owner), bool(is_floor))
                 key = g.owners[owner] if 0 <= owner < len(g.owners) else "scene"
                 fields.append((key, sdf, md.watertight))

@@ -80,3 +80,51 @@ def head_camera(model: BodyModel, pose, translation) -> tuple[np.ndarray, np.nda
     forward = R[:, 2] / np.linalg.norm(R[:, 2])
     up = R[:, 1] - np.dot(R[:, 1], forward) * forward
     return eye, forward, up / np.linalg.norm(up)
+
+
+MAX_GAZE_TURN = np.radians(65.0)  # largest head-and-neck turn from the torso's gaze [rad]
+
+
+def look_at(model: BodyModel, pose, translation, point, *, max_turn: float = MAX_GAZE_TURN) -> np.ndarray:
+    """Pose (156,) with the neck and head turned so the head camera looks at ``point`` (3,) [m].
+
+    The turn is split evenly between neck and head and limited to ``max_turn`` [rad] in total, so a target at the
+    hands (reaching, holding) stays in the egocentric view. Raises ValueError on non-finite input.
+    """
+    from .model import axis_angle_to_matrix, matrix_to_axis_angle
+
+    point = np.asarray(point, dtype=np.float64).reshape(-1)
+    if point.shape != (3,) or not np.all(np.isfinite(point)):
+        raise ValueError(f"point: expected 3 finite values [m], got {np.asarray(point).shape}")
+    out = np.array(pose, dtype=np.float64)
+    neck, head = JOINT_INDEX["neck"], JOINT_INDEX["head"]
+    out[3 * neck: 3 * neck + 3] = 0.0
+    out[3 * head: 3 * head + 3] = 0.0
+    for _ in range(2):  # the eye moves as the head turns: a second pass settles it
+        eye, forward, _ = head_camera(model, out, translation)
+        want = point - eye
+        n = np.linalg.norm(want)
+        if n < 1e-6:
+            break
+        want /= n
+        axis = np.cross(forward, want)
+        s, c = np.linalg.norm(axis), float(np.dot(forward, want))
+        angle = np.arctan2(s, c)
+        if s < 1e-9 or angle < 1e-6:
+            break
+        tf = model.forward_kinematics(out, translation)
+        turned = _turn_total(out, neck, head)
+        angle = min(angle, max(0.0, max_turn - turned))
+        if angle <= 1e-9:
+            break
+        for j in (neck, head):  # half each, expressed in the joint's parent frame
+            Rp = tf[model.parents[j], :3, :3]
+            local = axis_angle_to_matrix(out[3 * j: 3 * j + 3])
+            delta = axis_angle_to_matrix(axis / s * (angle / 2))
+            out[3 * j: 3 * j + 3] = matrix_to_axis_angle(Rp.T @ delta @ Rp @ local)
+            tf = model.forward_kinematics(out, translation)
+    return out
+
+
+def _turn_total(pose: np.ndarray, neck: int, head: int) -> float:
+    return float(np.linalg.norm(pose[3 * neck: 3 * neck + 3]) + np.linalg.norm(pose[3 * head: 3 * head + 3]))

@@ -43,13 +43,13 @@ def _builtin_rest_joints() -> np.ndarray:
     """Rest joints [m] of an adult about 1.70 m tall in a T-pose, SMPL+H model frame (y-up, z forward).
 
     The sole is at y = -0.95 and the crown at y = +0.75; segment lengths follow adult anthropometric ratios
-    (thigh 0.245 H, shin 0.235 H, upper arm 0.155 H, forearm 0.145 H with H the stature).
+    (thigh 0.245 H, shin 0.235 H, upper arm 0.168 H, forearm 0.153 H with H the stature).
     """
     j = np.zeros((JOINT_COUNT, 3))
     left = {
         "hip": (0.085, -0.08, 0.0), "knee": (0.095, -0.495, 0.01), "ankle": (0.10, -0.895, -0.035),
         "foot": (0.11, -0.95, 0.095), "collar": (0.07, 0.42, -0.015), "shoulder": (0.175, 0.44, -0.02),
-        "elbow": (0.44, 0.44, -0.03), "wrist": (0.685, 0.44, -0.03),
+        "elbow": (0.46, 0.44, -0.03), "wrist": (0.72, 0.44, -0.03),
     }
     for side, sx in (("left", 1.0), ("right", -1.0)):
         for part, (x, y, z) in left.items():

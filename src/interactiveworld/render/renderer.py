@@ -14,8 +14,8 @@ import numpy as np
 
 from ..world.geometry import VisualMesh
 from .camera import Camera
-from .engines import Hits, make_engine
-from .shading import encode_frame, sample_texture_bilinear, texture_to_linear
+from .engines import make_engine
+from .shading import ENCODE_LUT, texture_to_linear
 
 DEFAULT_LIGHT_DIR = (0.35, 0.25, 1.0)   # toward the light: high and slightly oblique, like ceiling lamps
 DEFAULT_AMBIENT = 0.35
@@ -23,6 +23,7 @@ DEFAULT_BACKGROUND = (0.55, 0.60, 0.65)  # linear RGB of rays that leave the sce
 SHADOW_RANGE_M = 1.5
 SHADOW_EPS_M = 2e-3
 HEADLIGHT = 0.4
+NEAR_M = 0.08   # rays start 8 cm ahead of the eye: clears the inside of the head mesh around the camera
 
 
 def _validate(mesh: VisualMesh, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -54,26 +55,23 @@ def _validate(mesh: VisualMesh, i: int) -> tuple[np.ndarray, np.ndarray, np.ndar
 
 @dataclass
 class _FaceTable:
-    """Per-face data of a merged triangle set (static or dynamic)."""
+    """A merged triangle set (static or dynamic): geometry for the engine, owners, and the shading
+    table (:class:`interactiveworld.kernels.shading.FaceTable`) on the shading device."""
 
     vertices: np.ndarray   # (V, 3) float32
     faces: np.ndarray      # (F, 3) int32, into the merged vertices
-    albedo: np.ndarray     # (F, 3) float32 linear RGB
-    normal: np.ndarray     # (F, 3) float32 unit (zero for degenerate faces)
-    n_dot_l: np.ndarray    # (F,) float32
-    owner: np.ndarray      # (F,) int32 index into Renderer.owners, -1 for ""
-    mesh: np.ndarray       # (F,) int32 index into the table's mesh list
-    textured: np.ndarray   # (F,) bool
-    uv: np.ndarray         # (F, 3, 2) float32 (zeros where not textured)
-    textures: list         # per mesh: linear texture (H, W, 3) float32 or None
+    owner: np.ndarray      # (F [+1],) int32 index into Renderer.owners, -1 for "" (and the background row)
+    shading: object        # kernels.shading.FaceTable
 
     @property
     def face_count(self) -> int:
         return len(self.faces)
 
 
-def _build_table(meshes, owner_index, light: np.ndarray, background=None) -> _FaceTable:
-    vs, fs, cs, ow, mi, tx, uvs, textures = [], [], [], [], [], [], [], []
+def _build_table(meshes, owner_index, light: np.ndarray, device, background=None) -> _FaceTable:
+    from interactiveworld.kernels.shading import make_face_table
+
+    vs, fs, cs, ow, slots, uvs, textures = [], [], [], [], [], [], []
     base = 0
     for i, m in enumerate(meshes):
         v, f, c = _validate(m, i)
@@ -81,55 +79,116 @@ def _build_table(meshes, owner_index, light: np.ndarray, background=None) -> _Fa
         fs.append(f + base)
         cs.append(c)
         ow.append(np.full(len(f), owner_index(m.owner), np.int32))
-        mi.append(np.full(len(f), i, np.int32))
         tf = np.zeros(len(f), bool) if m.textured_faces is None else np.asarray(m.textured_faces, bool)
-        tx.append(tf)
+        slot = np.full(len(f), -1, np.int32)
         uv = np.zeros((len(f), 3, 2), np.float32)
         if tf.any():
+            slot[tf] = len(textures)
             uv[tf] = np.asarray(m.uv, np.float32)[f[tf]]
             textures.append(texture_to_linear(m.texture))
-        else:
-            textures.append(None)
+        slots.append(slot)
         uvs.append(uv)
         base += len(v)
-    verts = np.concatenate(vs) if vs else np.zeros((0, 3), np.float32)
-    faces = np.concatenate(fs) if fs else np.zeros((0, 3), np.int32)
-    albedo = np.concatenate(cs) if cs else np.zeros((0, 3), np.float32)
+
+    def cat(parts, empty):
+        return np.concatenate(parts) if parts else empty
+
+    verts = cat(vs, np.zeros((0, 3), np.float32))
+    faces = cat(fs, np.zeros((0, 3), np.int32))
+    albedo = cat(cs, np.zeros((0, 3), np.float32))
+    owner = cat(ow, np.zeros(0, np.int32))
+    slot = cat(slots, np.zeros(0, np.int32))
+    uv = cat(uvs, np.zeros((0, 3, 2), np.float32))
     tri = verts[faces]
     normal = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
     norm = np.linalg.norm(normal, axis=1, keepdims=True)
     normal = np.where(norm > 0, normal / np.maximum(norm, 1e-30), 0.0).astype(np.float32)
-    table = _FaceTable(vertices=verts, faces=faces, albedo=albedo, normal=normal,
-                       n_dot_l=(normal @ light).astype(np.float32),
-                       owner=np.concatenate(ow) if ow else np.zeros(0, np.int32),
-                       mesh=np.concatenate(mi) if mi else np.zeros(0, np.int32),
-                       textured=np.concatenate(tx) if tx else np.zeros(0, bool),
-                       uv=np.concatenate(uvs) if uvs else np.zeros((0, 3, 2), np.float32),
-                       textures=textures)
-    if background is not None:  # one extra row: the miss id points at it
-        table.albedo = np.vstack([table.albedo, np.asarray(background, np.float32)[None]])
-        table.normal = np.vstack([table.normal, np.zeros((1, 3), np.float32)])
-        table.n_dot_l = np.append(table.n_dot_l, np.float32(0.0))
-        table.owner = np.append(table.owner, np.int32(-1))
-        table.mesh = np.append(table.mesh, np.int32(-1))
-        table.textured = np.append(table.textured, False)
-        table.uv = np.concatenate([table.uv, np.zeros((1, 3, 2), np.float32)])
-    return table
+    if background is not None:  # one extra row that the miss id points at
+        albedo = np.vstack([albedo, np.asarray(background, np.float32)[None]])
+        normal = np.vstack([normal, np.zeros((1, 3), np.float32)])
+        owner = np.append(owner, np.int32(-1))
+        slot = np.append(slot, np.int32(-1))
+        uv = np.concatenate([uv, np.zeros((1, 3, 2), np.float32)])
+    if len(albedo) == 0:   # Warp needs non-empty arrays even when no face refers to them
+        albedo, normal = np.zeros((1, 3), np.float32), np.zeros((1, 3), np.float32)
+        slot, uv = np.full(1, -1, np.int32), np.zeros((1, 3, 2), np.float32)
+    n_dot_l = (normal[:, 0] * light[0] + normal[:, 1] * light[1] + normal[:, 2] * light[2]).astype(np.float32)
+    table = make_face_table(albedo, normal, n_dot_l, slot, uv, textures, device=device)
+    return _FaceTable(vertices=verts, faces=faces, owner=owner, shading=table)
+
+
+def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, *, tile: int = 8) -> np.ndarray:
+    """Pixels whose primary rays may hit the given triangles: (H*W,) bool, conservative.
+
+    Each triangle is clipped against the plane 1 mm in front of the eye, its screen bounding box
+    is taken (rounded out to ``tile`` x ``tile`` pixel tiles), and the union of the boxes is
+    returned. Only these rays are traced against the per-frame dynamic scene.
+    """
+    w, h = camera.width, camera.height
+    tw, th = -(-w // tile), -(-h // tile)
+    if len(faces) == 0:
+        return np.zeros(w * h, bool)
+    rel = np.asarray(vertices, np.float64) - camera.eye
+    # camera coordinates without a BLAS call (BLAS threads contend with Embree's on a small CPU)
+    pc = np.stack([rel[:, 0] * a[0] + rel[:, 1] * a[1] + rel[:, 2] * a[2]
+                   for a in (camera.right, camera.up, camera.forward)], axis=1)[faces]   # (F, 3, 3)
+    eps = 1e-3
+    z = pc[..., 2]
+    front = z >= eps
+    nxt = np.roll(pc, -1, axis=1)
+    zn = nxt[..., 2]
+    crossing = front != (zn >= eps)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = np.where(crossing, (eps - z) / (zn - z), 0.0)
+    clip = pc + s[..., None] * (nxt - pc)
+    pts = np.concatenate([pc, clip], axis=1)
+    valid = np.concatenate([front, crossing], axis=1)
+    zz = np.where(valid, np.maximum(pts[..., 2], eps), 1.0)
+    t = np.tan(np.radians(camera.fov_y_deg) / 2.0)
+    col = (pts[..., 0] / zz / (t * w / h) + 1.0) / 2.0 * w
+    row = (1.0 - pts[..., 1] / zz / t) / 2.0 * h
+    keep = valid.any(axis=1)
+    cmin = np.where(valid, col, np.inf).min(axis=1)[keep]
+    cmax = np.where(valid, col, -np.inf).max(axis=1)[keep]
+    rmin = np.where(valid, row, np.inf).min(axis=1)[keep]
+    rmax = np.where(valid, row, -np.inf).max(axis=1)[keep]
+    on = (cmax >= -1) & (cmin <= w + 1) & (rmax >= -1) & (rmin <= h + 1)
+    if not on.any():
+        return np.zeros(w * h, bool)
+    c0 = np.clip(np.floor((cmin[on] - 1) / tile), 0, tw - 1).astype(int)
+    c1 = np.clip(np.floor((cmax[on] + 1) / tile), 0, tw - 1).astype(int)
+    r0 = np.clip(np.floor((rmin[on] - 1) / tile), 0, th - 1).astype(int)
+    r1 = np.clip(np.floor((rmax[on] + 1) / tile), 0, th - 1).astype(int)
+    diff = np.zeros((th + 1, tw + 1), np.int32)
+    np.add.at(diff, (r0, c0), 1)
+    np.add.at(diff, (r0, c1 + 1), -1)
+    np.add.at(diff, (r1 + 1, c0), -1)
+    np.add.at(diff, (r1 + 1, c1 + 1), 1)
+    cover = diff.cumsum(axis=0).cumsum(axis=1)[:th, :tw] > 0
+    return cover[np.arange(h) // tile][:, np.arange(w) // tile].ravel()
 
 
 class Renderer:
     """Ray-cast renderer of the egocentric view (paper section 2.1; DESIGN.md "Backends and scale").
+
+    First hits come from the engine (Embree on the CPU, Warp on CUDA or Warp's CPU device); shading
+    is shared: the Warp kernels of :mod:`interactiveworld.kernels.shading`, run on the engine's
+    device (Warp's CPU device for Embree), so every engine shades identically.
 
     Args:
         engine: ``"auto"`` (Warp on CUDA when available, else Embree), ``"embree"``, ``"warp"``,
             ``"warp-cpu"`` or ``"warp-cuda"``.
         width, height: frame size [px]; a camera's own size is overridden by these.
         shading: ``"lambert"`` (directional light + ambient) or ``"flat"`` (albedo only, no light).
-        shadows: cast one contact-shadow ray per lit pixel (range ``shadow_range`` [m]).
+        shadows: contact shadows (range ``shadow_range`` [m]): one shadow ray per ``shadow_block`` x
+            ``shadow_block`` pixel tile of a face, plus one for every lit pixel whose face differs from
+            its tile's first pixel or near which the traced tile corners disagree (shadow edges stay at
+            full resolution). ``shadow_block=1`` traces one shadow ray per lit pixel.
         light_dir: direction toward the light, shape (3,) (normalised).
         ambient: ambient fraction in [0, 1]; the directional light contributes ``1 - ambient``.
         background: linear RGB of rays that leave the scene.
-        near: rays start this far [m] in front of the eye, so the wearer's own head is not seen.
+        near: rays start this far [m] in front of the eye (default 8 cm), so the inside of the wearer's
+            head mesh around the camera is not seen; held objects come no closer than ~15 cm.
 
     Raises:
         ValueError: an unknown engine or shading mode, a bad light direction or ambient.
@@ -137,7 +196,8 @@ class Renderer:
 
     def __init__(self, *, engine: str = "auto", width: int = 640, height: int = 480, shading: str = "lambert",
                  shadows: bool = True, light_dir=DEFAULT_LIGHT_DIR, ambient: float = DEFAULT_AMBIENT,
-                 background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = 0.0) -> None:
+                 background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = NEAR_M,
+                 shadow_block: int = 2) -> None:
         if shading not in ("lambert", "flat"):
             raise ValueError(f"Renderer: unknown shading {shading!r}, expected 'lambert' or 'flat'")
         if not 0.0 <= ambient <= 1.0:
@@ -147,19 +207,33 @@ class Renderer:
             raise ValueError(f"Renderer: light_dir must be a finite non-zero (3,) vector, got {light_dir}")
         if width < 1 or height < 1:
             raise ValueError(f"Renderer: expected positive width and height, got {width}x{height}")
+        if int(shadow_block) < 1:
+            raise ValueError(f"Renderer: shadow_block must be >= 1, got {shadow_block}")
+        self.shadow_block = int(shadow_block)
+        if near < 0 or shadow_range <= 0:
+            raise ValueError(f"Renderer: need near >= 0 and shadow_range > 0, got {near}, {shadow_range}")
         self.engine = make_engine(engine)
+        from .engines.warp_engine import _warp
+
+        self._wp = _warp()
+        self._device = getattr(self.engine, "device", "cpu")   # where shading runs
+        self._lut = self._wp.array(ENCODE_LUT, dtype=self._wp.uint8, device=self._device)
         self.width, self.height = int(width), int(height)
         self.shading = shading
         self.shadows = bool(shadows) and shading == "lambert"
         self.light_dir = (light / np.linalg.norm(light)).astype(np.float32)
-        self.ambient = float(ambient) if shading == "lambert" else 1.0
-        self.diffuse = 1.0 - self.ambient
+        lambert = shading == "lambert"
+        self.ambient = float(ambient) if lambert else 1.0
+        self.diffuse = 1.0 - self.ambient if lambert else 0.0
+        self.headlight = HEADLIGHT if lambert else 0.0
         self.background = np.asarray(background, np.float32).reshape(3)
         self.shadow_range = float(shadow_range)
         self.near = float(near)
         self.owners: list[str] = []
         self._owner_ids: dict[str, int] = {}
-        self._static = None
+        self._static: _FaceTable | None = None
+        self._bufs: dict = {}
+        self._empty_dynamic = _build_table([], self.owner_index, self.light_dir, self._device)
         self.set_static([])
 
     # -- scene -------------------------------------------------------------------------------------------
@@ -179,20 +253,16 @@ class Renderer:
         Raises:
             ValueError: a mesh with inconsistent shapes or out-of-range face indices.
         """
-        # the background row has a zero normal, so shading gives albedo * ambient * (1 - HEADLIGHT):
+        # the background row has a zero normal, so shading gives albedo * ambient * (1 - headlight):
         # store the background colour divided by that factor
-        bg = self.background
-        if self.shading == "lambert":
-            bg = bg / max(self.ambient * (1.0 - HEADLIGHT), 1e-6)
-        self._static = _build_table(list(meshes), self.owner_index, self.light_dir, background=bg)
+        bg = self.background / max(self.ambient * (1.0 - self.headlight), 1e-6)
+        self._static = _build_table(list(meshes), self.owner_index, self.light_dir, self._device, background=bg)
         self.engine.build_static(self._static.vertices, self._static.faces)
 
-    def _set_dynamic(self, dynamic) -> _FaceTable | None:
+    def _set_dynamic(self, dynamic) -> _FaceTable:
         dynamic = list(dynamic)
-        if not dynamic:
-            self.engine.build_dynamic(np.zeros((0, 3), np.float32), np.zeros((0, 3), np.int32))
-            return None
-        table = _build_table(dynamic, self.owner_index, self.light_dir)
+        table = _build_table(dynamic, self.owner_index, self.light_dir, self._device) if dynamic \
+            else self._empty_dynamic
         self.engine.build_dynamic(table.vertices, table.faces)
         return table
 
@@ -202,23 +272,34 @@ class Renderer:
         return dataclasses.replace(camera, width=self.width, height=self.height)
 
     # -- tracing -----------------------------------------------------------------------------------------
-    def _trace(self, camera: Camera, dynamic) -> tuple[np.ndarray, np.ndarray, Hits, _FaceTable | None]:
+    def _trace(self, camera: Camera, dynamic):
+        """First hits as wp arrays on the shading device: (camera, dynamic table, dirs, t, face, u, v)."""
+        cam = self._camera(camera)
         dyn = self._set_dynamic(dynamic)
-        origins, dirs = self._camera(camera).rays()
-        if self.near > 0:
-            origins = origins + self.near * dirs
-        return origins, dirs, self.engine.intersect(origins, dirs), dyn
+        if hasattr(self.engine, "trace_camera"):
+            return (cam, dyn) + tuple(self.engine.trace_camera(cam, self.near))
+        from interactiveworld.kernels.raycast import camera_rays
 
-    def _gather(self, name: str, face: np.ndarray, dyn: _FaceTable | None) -> np.ndarray:
-        static = getattr(self._static, name)
+        origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self.near,
+                                          out=(self._buf("origins"), self._buf("dirs")))
+        origins, dirs = origins_wp.numpy(), dirs_wp.numpy()
+        mask = dynamic_pixel_mask(cam, dyn.vertices, dyn.faces) if dyn.face_count else None
+        hits = self.engine.intersect(origins, dirs, dynamic_mask=mask)
+        wp = self._wp
+
+        def view(a, dtype):   # zero-copy views of the host arrays for the CPU shading kernels
+            return wp.array(np.ascontiguousarray(a), dtype=dtype, device="cpu", copy=False)
+
+        return (cam, dyn, dirs_wp, view(hits.t, float), view(hits.face, wp.int32), view(hits.u, float),
+                view(hits.v, float))
+
+    def _owner_map(self, face: np.ndarray, dyn: _FaceTable) -> np.ndarray:
         fs = self._static.face_count
-        if dyn is None:
-            return static[face]
-        out = static[np.minimum(face, fs)]
+        out = self._static.owner[np.minimum(face, fs)]
         m = face > fs
         if m.any():
-            out[m] = getattr(dyn, name)[face[m] - (fs + 1)]
-        return out
+            out[m] = dyn.owner[face[m] - (fs + 1)]
+        return out.reshape(self.height, self.width)
 
     def render(self, camera: Camera, dynamic=()) -> np.ndarray:
         """The frame seen by ``camera``: (H, W, 3) uint8 sRGB, row 0 at the top.
@@ -227,73 +308,75 @@ class Renderer:
             camera: the head camera (its size is replaced by the renderer's).
             dynamic: meshes that move between frames (rebuilt for this call).
         """
-        origins, dirs, hits, dyn = self._trace(camera, dynamic)
-        return self._shade(origins, dirs, hits, dyn).reshape(self.height, self.width, 3)
+        return self._shade(*self._trace(camera, dynamic))
 
     def render_ids(self, camera: Camera, dynamic=()) -> np.ndarray:
         """Per-pixel owner index into :attr:`owners`, (H, W) int32; -1 for a miss or an anonymous mesh."""
-        _, _, hits, dyn = self._trace(camera, dynamic)
-        return self._gather("owner", hits.face, dyn).reshape(self.height, self.width)
+        _, dyn, _, _, face, _, _ = self._trace(camera, dynamic)
+        return self._owner_map(face.numpy(), dyn)
 
     def render_with_ids(self, camera: Camera, dynamic=()) -> tuple[np.ndarray, np.ndarray]:
         """Both :meth:`render` and :meth:`render_ids` from one trace."""
-        origins, dirs, hits, dyn = self._trace(camera, dynamic)
-        rgb = self._shade(origins, dirs, hits, dyn).reshape(self.height, self.width, 3)
-        return rgb, self._gather("owner", hits.face, dyn).reshape(self.height, self.width)
+        traced = self._trace(camera, dynamic)
+        return self._shade(*traced), self._owner_map(traced[4].numpy(), traced[1])
 
     # -- shading -----------------------------------------------------------------------------------------
-    def _shade(self, origins, dirs, hits: Hits, dyn: _FaceTable | None) -> np.ndarray:
-        face = hits.face
-        albedo = self._gather("albedo", face, dyn)
-        textured = self._gather("textured", face, dyn)
-        if textured.any():
-            self._apply_textures(albedo, np.flatnonzero(textured), hits, dyn)
-        if self.shading == "flat":
-            return encode_frame(albedo)
-        normal = self._gather("normal", face, dyn)
-        # two-sided faces: use the normal on the camera's side
-        n_dot_d = np.einsum("ij,ij->i", normal, dirs)
-        facing = n_dot_d < 0
-        ndl = self._gather("n_dot_l", face, dyn)
-        ndl = np.where(facing, ndl, -ndl)
-        np.maximum(ndl, 0.0, out=ndl)
-        if self.shadows:
-            lit = np.flatnonzero(ndl > 0)
-            if len(lit):
-                n_side = np.where(facing[lit, None], normal[lit], -normal[lit])
-                p = origins[lit] + hits.t[lit, None] * dirs[lit] + SHADOW_EPS_M * n_side
-                d = np.broadcast_to(self.light_dir, p.shape)
-                blocked = self.engine.occluded(np.ascontiguousarray(p, np.float32),
-                                               np.ascontiguousarray(d, np.float32), self.shadow_range)
-                ndl[lit[blocked]] = 0.0
-        # ambient modulated by a weak headlight term (|n.d|) so that shadowed or enclosed surfaces keep shape cues
-        light = self.ambient * (1.0 - HEADLIGHT + HEADLIGHT * np.abs(n_dot_d)) + self.diffuse * ndl
-        return encode_frame(albedo * light[:, None])
+    def _shade(self, cam: Camera, dyn: _FaceTable, dirs, t, face, u, v) -> np.ndarray:
+        from interactiveworld.kernels import shading as ks
 
-    def _apply_textures(self, albedo: np.ndarray, pix: np.ndarray, hits: Hits, dyn: _FaceTable | None) -> None:
-        face = hits.face[pix]
         fs = self._static.face_count
-        is_dyn = face > fs
-        for table, sel, local in ((self._static, ~is_dyn, face), (dyn, is_dyn, face - (fs + 1))):
-            if table is None or not sel.any():
-                continue
-            p, f = pix[sel], local[sel]
-            u, v = hits.u[p, None], hits.v[p, None]
-            tri_uv = table.uv[f]
-            uv = (1.0 - u - v) * tri_uv[:, 0] + u * tri_uv[:, 1] + v * tri_uv[:, 2]
-            mesh = table.mesh[f]
-            for m in np.unique(mesh):
-                k = mesh == m
-                albedo[p[k]] = sample_texture_bilinear(table.textures[m], uv[k])
+        dev = self._device
+        shadowed = None
+        if self.shadows:
+            ndl, shadow_origin = ks.shadow_origins(
+                self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M, device=dev,
+                out=(self._buf("ndl", self._wp.float32), self._buf("shadow_origin")))
+            need = ks.shadow_select(face, ndl, self.width, self.shadow_block, device=dev)
+            blocked = self._trace_shadows(shadow_origin, need)
+            need2 = ks.shadow_refine(face, ndl, need, blocked, self.width, self.height, self.shadow_block, device=dev)
+            blocked2 = self._trace_shadows(shadow_origin, need2)
+            shadowed = ks.shadow_resolve(face, ndl, need, blocked, need2, blocked2, self.width, self.shadow_block,
+                                         device=dev)
+        rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, dirs, shadowed, self.ambient, self.diffuse,
+                       self.headlight, self._lut, device=dev, out=self._buf("rgb", ks.vec3ub))
+        # a copy: the buffer is reused by the next frame
+        return rgb.numpy().reshape(self.height, self.width, 3).copy()
+
+    def _trace_shadows(self, origins, need):
+        """Shadow rays toward the light from wp ``origins`` where int8 ``need`` is set; int8 blocked flags."""
+        if hasattr(self.engine, "shadow"):
+            return self.engine.shadow(origins, self.light_dir, self.shadow_range, need)
+        blocked = np.zeros(need.shape[0], np.int8)
+        rays = np.flatnonzero(need.numpy())
+        if len(rays):
+            p = origins.numpy()[rays]
+            blocked[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape), self.shadow_range)
+        return self._wp.array(blocked, dtype=self._wp.int8, device="cpu", copy=False)
+
+    def _buf(self, name: str, dtype=None):
+        """A per-renderer wp buffer of H*W elements on the shading device, reused across frames
+        (fresh multi-megabyte allocations cost page faults every frame)."""
+        wp = self._wp
+        dtype = dtype or wp.vec3
+        n = self.width * self.height
+        b = self._bufs.get(name)
+        if b is None or b.shape[0] != n:
+            b = self._bufs[name] = wp.empty(n, dtype=dtype, device=self._device)
+        return b
 
 
-def visible_owners(renderer: Renderer, camera: Camera, dynamic=(), *, min_pixels: int = 20) -> dict[str, int]:
+def visible_owners(renderer: Renderer, camera: Camera, dynamic=(), *, min_pixels: int = 20,
+                   ids: np.ndarray | None = None) -> dict[str, int]:
     """Entities in view: owner key -> pixel count, for owners covering at least ``min_pixels`` pixels.
 
     Counts first hits only (occluded parts do not count). Includes ``"body"`` when the wearer's own
     body is in view; anonymous meshes (owner ``""``) are left out. Ordered by decreasing count.
+    ``ids`` may pass the owner map of a frame already traced (from :meth:`Renderer.render_with_ids`)
+    to skip tracing again.
     """
-    ids = renderer.render_ids(camera, dynamic).ravel()
+    if ids is None:
+        ids = renderer.render_ids(camera, dynamic)
+    ids = np.asarray(ids).ravel()
     counts = np.bincount(ids[ids >= 0], minlength=len(renderer.owners))
     order = np.argsort(-counts, kind="stable")
     return {renderer.owners[i]: int(counts[i]) for i in order if counts[i] >= min_pixels}

@@ -144,6 +144,11 @@ def room(*, size=(5.0, 4.0, 2.6), detail_faces: int = 0, seed: int = 0) -> list[
         m.append(box((lx, ly, 0.36), (0.03, 0.03, 0.36), (0.30, 0.15, 0.07), "table#1"))
     m.append(label_quad("KITCHEN\nPlease keep the\nfridge closed", (2.0, sy, 1.6), (0, -1, 0), (0, 0, 1), 0.6, 0.35,
                         owner="sign#1"))
+    m.append(label_quad("SHOPPING LIST\n- eggs\n- milk\n- tomatoes", (0.0, 2.6, 1.4), (1, 0, 0), (0, 0, 1), 0.4, 0.5,
+                        owner="list#1"))
+    for k, (name, price) in enumerate((("APPLES", "2.40"), ("PEARS", "3.10"))):
+        m.append(label_quad(f"{name}\n${price}/kg", (sx - 0.651, 1.3 + 0.6 * k, 0.75), (-1, 0, 0), (0, 0, 1), 0.16,
+                            0.1, owner=f"price_card#{k + 1}"))
     m.append(mug((1.0, 1.5, 0.75)))
     rng = np.random.default_rng(seed)
     added, k = 0, 0

@@ -41,7 +41,9 @@ class EmbreeEngine:
     def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
         self._dynamic = _scene(vertices, faces)
 
-    def intersect(self, origins: np.ndarray, dirs: np.ndarray) -> Hits:
+    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None) -> Hits:
+        """First hits of unit rays (N, 3) float32; ``dynamic_mask`` (N,) bool limits the rays traced
+        against the dynamic scene to those that can reach it (per-ray cost is paid per traced ray)."""
         n = len(origins)
         fs = self._static_count
         face = np.full(n, fs, np.int32)
@@ -50,18 +52,19 @@ class EmbreeEngine:
         v = np.zeros(n, np.float32)
         if self._static is not None:
             r = self._static.run(origins, dirs, output=1)
-            hit = r["primID"] >= 0
-            face = np.where(hit, r["primID"], fs).astype(np.int32)
-            t = np.where(hit, r["tfar"], t).astype(np.float32)
-            u, v = r["u"], r["v"]
+            face, t, u, v = r["primID"], r["tfar"], r["u"], r["v"]   # fresh arrays: edited in place
+            face[face < 0] = fs   # a miss keeps tfar at Embree's initial 1e37
         if self._dynamic is not None:
-            r = self._dynamic.run(origins, dirs, output=1, dists=t.copy())
-            hit = r["primID"] >= 0
-            if hit.any():
-                face = np.where(hit, r["primID"] + (fs + 1), face).astype(np.int32)
-                t = np.where(hit, r["tfar"], t)
-                u = np.where(hit, r["u"], u)
-                v = np.where(hit, r["v"], v)
+            sel = np.arange(n) if dynamic_mask is None else np.flatnonzero(dynamic_mask)
+            if len(sel):
+                r = self._dynamic.run(np.ascontiguousarray(origins[sel]), np.ascontiguousarray(dirs[sel]), output=1,
+                                      dists=t[sel])
+                hit = r["primID"] >= 0
+                idx = sel[hit]
+                face[idx] = r["primID"][hit] + (fs + 1)
+                t[idx] = r["tfar"][hit]
+                u[idx] = r["u"][hit]
+                v[idx] = r["v"][hit]
         return Hits(t=t, face=face, u=u, v=v)
 
     def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float) -> np.ndarray:

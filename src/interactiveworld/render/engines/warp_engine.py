@@ -50,10 +50,25 @@ class WarpEngine:
     def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
         self._dynamic = self._rc.build_mesh(vertices, faces, device=self.device)
 
-    def intersect(self, origins: np.ndarray, dirs: np.ndarray) -> Hits:
+    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None) -> Hits:
+        """First hits of unit rays (N, 3) float32 (``dynamic_mask`` is accepted and ignored: the GPU
+        traces both meshes in one kernel)."""
         t, f, u, v = self._rc.first_hit(self._static, self._dynamic, self._static_count, origins, dirs,
                                         device=self.device)
         return Hits(t=t, face=f.astype(np.int32, copy=False), u=u, v=v)
 
     def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float) -> np.ndarray:
         return self._rc.any_hit(self._static, self._dynamic, origins, dirs, max_t, device=self.device)
+
+    # -- device-resident path used by the renderer (no host round trip on CUDA) --------------------------
+    def trace_camera(self, camera, near: float):
+        """Primary rays of ``camera`` and their first hits, all as wp arrays on the engine's device:
+        (dirs, t, face, u, v)."""
+        _, dirs = self._rc.camera_rays(camera, device=self.device)
+        t, f, u, v = self._rc.first_hit_eye(self._static, self._dynamic, self._static_count, camera.eye, near, dirs,
+                                            device=self.device)
+        return dirs, t, f, u, v
+
+    def shadow(self, origins, light, max_t: float, need_ray):
+        """Shadow rays from wp ``origins`` toward ``light`` where ``need_ray``; returns the int8 blocked flags."""
+        return self._rc.shadow(self._static, self._dynamic, origins, light, max_t, need_ray, device=self.device)

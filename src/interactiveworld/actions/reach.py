@@ -1,0 +1,236 @@
+"""Reaching: the posture ladder, the arm-length bound, CCD arm IK and collision-checked reach phases.
+
+Paper appendix B.2.2 ("Body posture and arm IK", "Reach and tool trajectories"); numbers in DESIGN.md "Reach":
+postures upright, mild lean, 40-86 degree forward lean with hip/knee/ankle flexion, leg flexion for shelves; an
+arm-length bound prunes; CCD over collar, shoulder and elbow for <= 28 iterations to a 1 mm target; pre-contact
+offset 0.10-0.18 m, contact and retreat, every sample collision-checked. World z-up, metres, radians.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .. import _core
+from ..body.collider import CONTACT_REGION_RADIUS, HeldObject, SceneCollider, check_poses
+from ..body.model import BodyModel, axis_angle_to_matrix, matrix_to_axis_angle
+from ..body.posture import heading_root_orient, look_at, standing_pose
+from ..body.skeleton import JOINT_INDEX
+from ..errors import ErrorCode, PrimitiveError
+
+CCD_ITERATIONS = 28          # B.2.2
+CCD_TOLERANCE = 1e-3         # [m], B.2.2
+PRE_CONTACT_OFFSETS = (0.14, 0.10, 0.18)  # [m], nominal first, then shortened, then lengthened (0.10-0.18 m)
+MANIPULATION_TOLERANCE = 0.002  # [m] accepted contact depth along manipulation trajectories (B.1.2)
+ELBOW_LIMITS = (0.0, 2.5)    # hinge flexion range [rad]
+COLLAR_RANGE = 0.35          # collar rotation range from rest [rad]
+RETREAT_LIFT = 0.03          # retreat rises this much above the pre-contact point [m]
+
+
+@dataclass(frozen=True)
+class Posture:
+    """A rung of the posture ladder: trunk lean split between pelvis and spine, and leg flexion [rad]."""
+
+    name: str
+    pelvis_pitch: float = 0.0
+    spine_pitch: float = 0.0
+    thigh_angle: float = 0.0  # thigh forward of vertical; the shin tilts back by as much, feet stay flat
+
+
+def posture_ladder() -> list[Posture]:
+    """The ladder in the order tried: upright, mild lean, forward leans 40-86 degrees, leg flexion (B.2.2)."""
+    rungs = [Posture("upright"), Posture("mild_lean", 0.08, 0.14)]
+    for deg in (40, 55, 70, 86):
+        lean = np.radians(deg)
+        rungs.append(Posture(f"forward_lean_{deg}", 0.6 * lean, 0.4 * lean, 0.7 * lean))
+    rungs.append(Posture("leg_flexion", 0.12, 0.05, 0.75))
+    return rungs
+
+
+def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z: float = 0.0
+                 ) -> tuple[np.ndarray, np.ndarray]:
+    """Pose (156,) and translation (3,) of ``posture`` at a stance, ankles where standing puts them.
+
+    Pelvis pitch p, spine pitch s (split over three spine joints), thigh angle k: hips flex by p + k, knees by
+    2k and ankles by k so the shins lean forward and the feet stay flat on the floor.
+    """
+    pose, tr = standing_pose(model, xy, yaw, floor_z=floor_z)
+    if posture.pelvis_pitch == posture.spine_pitch == posture.thigh_angle == 0.0:
+        return pose, tr
+    p, s, k = posture.pelvis_pitch, posture.spine_pitch, posture.thigh_angle
+    ji = JOINT_INDEX
+    root = axis_angle_to_matrix(heading_root_orient(yaw)) @ axis_angle_to_matrix(np.array([p, 0.0, 0.0]))
+    pose[:3] = matrix_to_axis_angle(root)
+    for name in ("spine1", "spine2", "spine3"):
+        pose[3 * ji[name]] = s / 3
+    for side in ("left", "right"):
+        pose[3 * ji[f"{side}_hip"]] = -(p + k)
+        pose[3 * ji[f"{side}_knee"]] = 2 * k
+        pose[3 * ji[f"{side}_ankle"]] = -k
+    # Keep the arms hanging: undo the trunk pitch at the collars.
+    for side in ("left", "right"):
+        pose[3 * ji[f"{side}_collar"]] = -(p + s) * 0.5
+    ankles = [ji["left_ankle"], ji["right_ankle"]]
+    ref = model.joints(*standing_pose(model, xy, yaw, floor_z=floor_z))[ankles].mean(0)
+    now = model.joints(pose, tr)[ankles].mean(0)
+    return pose, tr + (ref - now)
+
+
+@dataclass
+class ArmSpec:
+    """The CCD chain of one arm: joint indices, hinge axis, and the palm-centre effector in the wrist frame."""
+
+    hand: str
+    chain: np.ndarray
+    elbow_axis: np.ndarray
+    effector: np.ndarray
+    length: float
+
+    @classmethod
+    def of(cls, model: BodyModel, hand: str) -> "ArmSpec":
+        if hand not in ("left", "right"):
+            raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+        key = f"arm_{hand}"
+        if key not in model._cache:
+            ji, J = JOINT_INDEX, model.rest_joints
+            chain = np.array([ji[f"{hand}_{n}"] for n in ("collar", "shoulder", "elbow", "wrist")], np.int32)
+            # Flexion brings the forearm forward (+z in the model frame): about -y for the left arm, +y for the right.
+            axis = np.array([0.0, -1.0, 0.0]) if hand == "left" else np.array([0.0, 1.0, 0.0])
+            effector = 0.55 * (J[ji[f"{hand}_middle1"]] - J[ji[f"{hand}_wrist"]]) + np.array([0.0, -0.012, 0.0])
+            length = (np.linalg.norm(J[chain[2]] - J[chain[1]]) + np.linalg.norm(J[chain[3]] - J[chain[2]])
+                      + np.linalg.norm(effector))
+            model._cache[key] = cls(hand, chain, axis, effector, float(length))
+        return model._cache[key]  # type: ignore[return-value]
+
+
+def solve_arm(model: BodyModel, pose, translation, target, *, hand: str = "right",
+              max_iterations: int = CCD_ITERATIONS, tolerance: float = CCD_TOLERANCE) -> tuple[np.ndarray, float, int]:
+    """CCD over collar, shoulder and elbow bringing the palm centre to ``target`` (3,) [m].
+
+    Returns (pose (156,), error [m], iterations). Raises ValueError on bad input.
+    """
+    arm = ArmSpec.of(model, hand)
+    return _core.ccd_reach(model.skeleton, np.asarray(pose, np.float64), np.asarray(translation, np.float64),
+                           np.asarray(target, np.float64), arm.chain, arm.elbow_axis, ELBOW_LIMITS[0],
+                           ELBOW_LIMITS[1], COLLAR_RANGE, arm.effector, max_iterations, tolerance)
+
+
+def palm_position(model: BodyModel, transforms: np.ndarray, hand: str) -> np.ndarray:
+    """World palm centre [m] (the reach effector) from FK transforms (52, 4, 4)."""
+    arm = ArmSpec.of(model, hand)
+    w = transforms[arm.chain[3]]
+    return w[:3, :3] @ arm.effector + w[:3, 3]
+
+
+@dataclass
+class ReachPlan:
+    """A collision-checked reach.
+
+    Attributes:
+        posture: the ladder rung used ("upright", "mild_lean", "forward_lean_<deg>", "leg_flexion").
+        frames: (pose (156,), translation (3,)) for pre-contact, contact and retreat.
+        contact_pose: (156,) [rad]; contact_translation: (3,) [m].
+        wrist_transform: world wrist transform at contact, (4, 4).
+        start: (pose, translation) of the posture before the arm moves.
+        error: palm-to-target distance at contact [m].
+        pre_contact_offset: the approach offset used [m].
+    """
+
+    posture: str
+    frames: list[tuple[np.ndarray, np.ndarray]]
+    contact_pose: np.ndarray
+    contact_translation: np.ndarray
+    wrist_transform: np.ndarray
+    start: tuple[np.ndarray, np.ndarray]
+    error: float
+    pre_contact_offset: float
+    hand: str = "right"
+    samples_checked: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _interpolate(a: np.ndarray, b: np.ndarray, n: int) -> list[np.ndarray]:
+    return [a + (b - a) * (i / (n + 1)) for i in range(1, n + 1)]
+
+
+def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: SceneCollider, *, hand: str = "right",
+               allow_owners=(), held: HeldObject | None = None, floor_z: float = 0.0, approach=None,
+               allow_radius: float = CONTACT_REGION_RADIUS) -> "ReachPlan | PrimitiveError":
+    """Plan a reach of the palm centre to ``target`` from a stance (paper B.2.2).
+
+    Args:
+        model: the body.
+        stance_xy: pelvis position on the floor [m], (2,); stance_yaw: heading [rad], 0 = +x.
+        target: contact point [m], (3,).
+        scene: the :class:`SceneCollider`.
+        hand: "right" or "left".
+        allow_owners: entity keys whose contacts are allowed (the target's owner, the grasped object).
+        held: the held object, checked along the whole trajectory.
+        floor_z: floor height [m].
+        approach: approach direction (3,) toward the target; default: horizontal, from the shoulder.
+        allow_radius: radius of the allowed contact region around the target [m] (0.22 m, B.1.2).
+    Returns:
+        :class:`ReachPlan`, or PrimitiveError OUT_OF_REACH (no posture/IK solution) or TRAJECTORY_COLLISION
+        (a solution exists but every approach collides; the message names the colliding pair).
+    Raises:
+        ValueError: malformed arguments (shapes, NaN, unknown hand).
+    """
+    target = np.asarray(target, dtype=np.float64).reshape(-1)
+    if target.shape != (3,) or not np.all(np.isfinite(target)):
+        raise ValueError(f"target: expected 3 finite values [m], got {np.asarray(target).shape}")
+    arm = ArmSpec.of(model, hand)
+    region = (target, float(allow_radius))
+    closest_gap = np.inf
+    collisions: list[str] = []
+    for rung in posture_ladder():
+        pose0, tr0 = posture_pose(model, stance_xy, stance_yaw, rung, floor_z=floor_z)
+        tf0 = model.forward_kinematics(pose0, tr0)
+        collar = tf0[arm.chain[0], :3, 3]
+        shoulder_reach = np.linalg.norm(tf0[arm.chain[1], :3, 3] - collar) + arm.length
+        gap = np.linalg.norm(target - collar) - shoulder_reach
+        closest_gap = min(closest_gap, gap)
+        if gap > 0:  # the arm-length bound prunes this rung
+            continue
+        contact, err, _ = solve_arm(model, pose0, tr0, target, hand=hand)
+        if err > CCD_TOLERANCE:
+            continue
+        d = _approach_direction(approach, target, tf0[arm.chain[1], :3, 3])
+        for offset in PRE_CONTACT_OFFSETS:
+            pre, err_pre, _ = solve_arm(model, contact, tr0, target - d * offset, hand=hand)
+            retreat, _, _ = solve_arm(model, pre, tr0, target - d * offset + [0, 0, RETREAT_LIFT], hand=hand)
+            # Samples: start -> pre-contact (interpolated), pre-contact -> contact (IK along the line), retreat.
+            samples = [pre] + _interpolate(pose0, pre, 3) + [contact, retreat]
+            for frac in (0.25, 0.5, 0.75):
+                samples.append(solve_arm(model, contact, tr0, target - d * offset * frac, hand=hand)[0])
+            reports = check_poses(model, np.array(samples), np.tile(tr0, (len(samples), 1)), scene,
+                                  allow_owners=allow_owners, allow_region=region, held=held,
+                                  tolerance=MANIPULATION_TOLERANCE)
+            bad = [r for r in reports if not r.ok]
+            if not bad:
+                # Gaze at the target so the hand stays in the egocentric view (head and neck only).
+                pre, contact, retreat = (look_at(model, p, tr0, target) for p in (pre, contact, retreat))
+                wrist = model.forward_kinematics(contact, tr0)[arm.chain[3]]
+                return ReachPlan(rung.name, [(pre, tr0.copy()), (contact, tr0.copy()), (retreat, tr0.copy())],
+                                 contact, tr0.copy(), wrist, (pose0, tr0.copy()), float(err), offset, hand,
+                                 len(samples))
+            worst = max(bad, key=lambda r: r.depth)
+            collisions.append(f"{rung.name}: {worst.segment.replace('_', ' ')} hits {worst.owner}")
+    if collisions:
+        return PrimitiveError(ErrorCode.TRAJECTORY_COLLISION,
+                              f"The target can be reached but every approach collides ({collisions[0]}).",
+                              {"collisions": collisions})
+    return PrimitiveError(ErrorCode.OUT_OF_REACH,
+                          f"The target is {max(closest_gap, 0.0):.2f} m beyond arm's length from this stance in "
+                          "every posture; move closer.", {"gap_m": float(closest_gap)})
+
+
+def _approach_direction(approach, target: np.ndarray, shoulder: np.ndarray) -> np.ndarray:
+    if approach is not None:
+        d = np.asarray(approach, dtype=np.float64).reshape(-1)
+        if d.shape != (3,) or not np.all(np.isfinite(d)) or np.linalg.norm(d) < 1e-9:
+            raise ValueError("approach: expected a finite non-zero direction (3,)")
+        return d / np.linalg.norm(d)
+    d = target - shoulder
+    d[2] = 0.0
+    n = np.linalg.norm(d)
+    return d / n if n > 1e-6 else np.array([0.0, 0.0, -1.0])

@@ -1,0 +1,145 @@
+"""Grasp family, object SDF cache and finger wrapping on a cup, a box and a plate."""
+import numpy as np
+import pytest
+import trimesh
+
+from interactiveworld import _core
+from interactiveworld.actions.grasp import (CONTACT_BAND, MAX_PENETRATION, GraspResult, HandModel, grasp_family,
+                                            object_sdf, plan_grasp)
+from interactiveworld.actions.reach import posture_ladder, posture_pose
+from interactiveworld.body import BodyModel
+from interactiveworld.errors import ErrorCode, PrimitiveError
+
+
+@pytest.fixture(scope="module")
+def model():
+    return BodyModel.builtin()
+
+
+OBJECTS = {
+    "cup": (lambda: trimesh.creation.cylinder(radius=0.04, height=0.11, sections=32), "cylindrical"),
+    "box": (lambda: trimesh.creation.box((0.07, 0.07, 0.07)), "round"),
+    "plate": (lambda: trimesh.creation.cylinder(radius=0.11, height=0.02, sections=48), "pinch"),
+}
+
+
+@pytest.mark.parametrize("extents, family", [
+    ((0.08, 0.08, 0.10), "cylindrical"),  # 0.10 > 1.15 * 0.08 = 0.092
+    ((0.08, 0.08, 0.09), "round"),        # 0.09 < 0.092
+    ((0.22, 0.22, 0.02), "pinch"),        # flat
+    ((0.03, 0.02, 0.03), "pinch"),        # small
+    ((0.07, 0.07, 0.07), "round"),
+])
+def test_grasp_family(extents, family):
+    assert grasp_family(extents) == family
+
+
+@pytest.mark.parametrize("name", list(OBJECTS))
+def test_grasp_objects(model, name):
+    make, family = OBJECTS[name]
+    mesh = make()
+    T = trimesh.transformations.rotation_matrix(0.3, [0, 0, 1])
+    T[:3, 3] = [0.42, -0.2, 0.95]
+    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, posture_ladder()[1])
+    res = plan_grasp(model, pose, tr, mesh, T)
+    assert isinstance(res, GraspResult), res
+    assert res.family == family
+    assert res.contacts >= 4 and res.contacts == int(res.finger_contact.sum())
+    c = res.finger_clearance[res.finger_contact]
+    assert np.all((c >= -MAX_PENETRATION) & (c <= CONTACT_BAND))
+    # The object rides the wrist: wrist @ object_in_wrist reproduces its pose (eq. 3).
+    wrist = model.forward_kinematics(res.pose, res.translation)[HandModel.of(model, "right").wrist]
+    np.testing.assert_allclose(wrist, res.wrist_transform, atol=1e-9)
+    np.testing.assert_allclose(wrist @ res.object_in_wrist, T, atol=1e-9)
+    # Independent check of the contacts: fingertip/finger points against trimesh's exact distance.
+    tips = model.fingertip_positions(model.forward_kinematics(res.pose, res.translation), "right")
+    local = (tips - T[:3, 3]) @ T[:3, :3]
+    exact = -trimesh.proximity.signed_distance(mesh, local)
+    assert np.sum(exact < 0.03) >= 3  # the curled fingertips end on the object
+
+
+def test_sdf_cache_and_watertight(model):
+    mesh = trimesh.creation.box((0.05, 0.05, 0.05))
+    assert object_sdf(mesh) is object_sdf(mesh.copy())
+    broken = trimesh.Trimesh(mesh.vertices, mesh.faces[:-2], process=False)
+    with pytest.raises(ValueError, match="not watertight"):
+        object_sdf(broken)
+
+
+def test_curl_matches_clearance_table(model):
+    """The curl stops at the first 6-degree step whose clearance enters the band (native table as reference)."""
+    mesh = trimesh.creation.cylinder(radius=0.04, height=0.11)
+    sdf = object_sdf(mesh)
+    hm = HandModel.of(model, "right")
+    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, posture_ladder()[0])
+    res = plan_grasp(model, pose, tr, mesh, _at(0.42, -0.2, 0.95))
+    W = res.wrist_transform
+    open_pose = res.pose.copy()
+    for joints in hm.joints:
+        for j in joints:
+            open_pose[3 * j: 3 * j + 3] = 0.0
+    T = _at(0.42, -0.2, 0.95)
+    angles, contact, clear = _core.curl_fingers(model.skeleton, open_pose, W, *hm.native_args(), sdf,
+                                                np.linalg.inv(T))
+    table = _core.finger_clearance_table(model.skeleton, open_pose, W[None], *hm.native_args(), sdf,
+                                         np.linalg.inv(T))[0]
+    step = np.radians(6.0)
+    for f in range(5):
+        if not contact[f]:
+            continue
+        first = int(np.argmax(table[f] <= CONTACT_BAND))
+        assert angles[f] <= first * step + 1e-12 and angles[f] >= (first - 1) * step - 1e-12
+
+
+def _at(x, y, z):
+    T = np.eye(4)
+    T[:3, 3] = [x, y, z]
+    return T
+
+
+def test_grasp_failures_and_bad_input(model):
+    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, posture_ladder()[0])
+    big = trimesh.creation.box((0.6, 0.6, 0.6))  # too big to wrap
+    res = plan_grasp(model, pose, tr, big, _at(0.9, -0.2, 0.95))
+    assert isinstance(res, PrimitiveError) and res.code in (ErrorCode.GRASP_FAILED, ErrorCode.OUT_OF_REACH)
+    with pytest.raises(ValueError, match="object_pose"):
+        plan_grasp(model, pose, tr, big, np.eye(3))
+    with pytest.raises(ValueError, match="extents"):
+        grasp_family((0.1, -0.1, 0.1))
+    with pytest.raises(ValueError, match="hand"):
+        plan_grasp(model, pose, tr, trimesh.creation.box((0.05, 0.05, 0.05)), _at(0.4, -0.2, 0.9), hand="both")
+    bad = pose.copy()
+    bad[7] = np.nan
+    with pytest.raises(ValueError, match="NaN"):
+        plan_grasp(model, bad, tr, trimesh.creation.box((0.05, 0.05, 0.05)), _at(0.4, -0.2, 0.9))
+
+
+def test_grasp_checks_scene_and_rides_wrist(model):
+    from interactiveworld.body import SceneCollider, check_pose
+    from interactiveworld.world.geometry import CollisionGeometry, SurfaceTag
+
+    cup = trimesh.creation.cylinder(radius=0.04, height=0.11, sections=32)
+    T = _at(0.42, -0.2, 0.955)  # standing on a table whose top is at 0.90 m
+    table = np.eye(4)
+    table[:3, 3] = [0.7, 0.0, 0.45]
+    scene = SceneCollider.from_geometry(CollisionGeometry(
+        box_transforms=table[None], box_half_extents=[[0.35, 0.6, 0.45]], box_tags=[SurfaceTag.FURNITURE],
+        box_owner=[0], owners=["table#1"]))
+    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, posture_ladder()[1])
+    res = plan_grasp(model, pose, tr, cup, T, scene=scene, object_key="cup#1")
+    assert isinstance(res, GraspResult), res
+    assert check_pose(model, res.pose, res.translation, scene, tolerance=0.002).ok
+    held = res.held("cup#1", cup)
+    wrist = res.wrist_transform
+    # The held points are the cup's surface, expressed in the wrist frame.
+    world = held.points @ wrist[:3, :3].T + wrist[:3, 3]
+    local = (world - T[:3, 3]) @ T[:3, :3]
+    np.testing.assert_allclose(np.abs(trimesh.proximity.signed_distance(cup, local)), 0.0, atol=1e-9)
+    # A crate enclosing the cup (and so the hand around it) makes every wrapping candidate collide.
+    crate = _at(0.42, -0.2, 0.955)
+    enclosed = SceneCollider.from_geometry(CollisionGeometry(
+        box_transforms=crate[None], box_half_extents=[[0.2, 0.2, 0.2]], box_tags=[SurfaceTag.FURNITURE],
+        box_owner=[0], owners=["crate#1"]))
+    res2 = plan_grasp(model, pose, tr, cup, T, scene=enclosed, object_key="cup#1")
+    assert isinstance(res2, PrimitiveError) and res2.code == ErrorCode.TRAJECTORY_COLLISION
+    assert "crate#1" in res2.message
