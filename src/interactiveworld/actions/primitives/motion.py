@@ -30,6 +30,12 @@ REACH_PRIMITIVES = frozenset({
 REACH_SUBSTEPS = 3
 """Keyframes blended between consecutive reach frames (12 fps playback)."""
 YAW_STEP = math.radians(10.0)
+STANCE_CANDIDATES = 96
+"""Stances requested from the navigation core (its rings 0.3-1.2 m, nearest first)."""
+MAX_STANCE_TRIALS = 12
+"""At most this many stances are route-planned and reach-probed per navigation."""
+REACH_DISTANCE = 0.5
+"""Preferred horizontal stance-to-contact distance [m] for manipulations (about arm's length)."""
 COMFORT_Z = 1.1
 """Height [m] of the most comfortable place to put things (regions are tried closest to it first)."""
 RIGHT_HAND = slice(111, 156)
@@ -324,18 +330,21 @@ class Motion:
         probe = primitive in REACH_PRIMITIVES if probe is None else probe
         closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
-        stances = select_stances(nav, contact[:2], h.xy, count=8)
+        stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
         shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
         if isinstance(stances, PrimitiveError) and shut:
             # the target may lie behind a closed door: choose stances as if every door were open
             for key in shut:
                 nav.set_door_open(key, True)
-            stances = select_stances(nav, contact[:2], h.xy, count=8)
+            stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
             for key in shut:
                 nav.set_door_open(key, False)
         if isinstance(stances, PrimitiveError):
             return stances
         last_error: PrimitiveError | None = None
+        if probe:  # arm's-length stances first: the nearest ring folds the arm against the body
+            stances = sorted(stances, key=lambda st: (abs(st.distance_m - REACH_DISTANCE), st.route_cost))
+        stances = stances[:MAX_STANCE_TRIALS]
         box = enclosure(self.scene, primitive, target)
         if box is not None:  # reach into a cabinet or fridge through its opening, not through its walls
             stances = [st for st in stances if in_front_of(self.scene, box, st.xy)] or stances
