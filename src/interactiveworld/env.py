@@ -62,6 +62,7 @@ class Environment:
         self._baseline_poses: dict[str, np.ndarray] | None = None
         self.baseline_relations: frozenset[Relation] = frozenset()
         self.seed = 0
+        self._visible_cache: set[str] | None = None  # entities in view; dropped whenever the world changes
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
@@ -73,6 +74,7 @@ class Environment:
         self.executor = Executor(self.scene)
         self.executor.motion.reset_body()
         self._renderer = None
+        self._visible_cache = None
         self.mark_baseline()
 
     def _need(self) -> Scene:
@@ -113,6 +115,7 @@ class Environment:
             return StepOutcome(command=command, ok=False, error=compiled, primitive=None,
                                timing={"parse": t1 - t0, "execute": 0.0, "settle": 0.0, "render": 0.0})
         result = self.executor.execute(compiled)
+        self._visible_cache = None
         timing = {"parse": t1 - t0, **result.timing, "render": 0.0}
         out = StepOutcome(command=command, ok=result.ok, error=result.error, primitive=compiled.spec.name,
                           repaired=compiled.repaired, relation_delta=result.relation_delta,
@@ -217,13 +220,18 @@ class Environment:
         return self._renderer_ready().render(self._camera(), dynamic=self._dynamic())
 
     def _visible_now(self) -> set[str]:
-        scene = self._need()
-        camera = self._camera()
-        if self.render_enabled:
-            from .render import visible_owners
-            return set(visible_owners(self._renderer_ready(), camera, self._dynamic(),
-                                      min_pixels=VISIBLE_MIN_PIXELS))
-        return self._frustum_visible(camera)
+        """Entities in the current view: pixel coverage when rendering, the view frustum otherwise (cached until
+        the next command)."""
+        self._need()
+        if self._visible_cache is None:
+            camera = self._camera()
+            if self.render_enabled:
+                from .render import visible_owners
+                self._visible_cache = set(visible_owners(self._renderer_ready(), camera, self._dynamic(),
+                                                         min_pixels=VISIBLE_MIN_PIXELS))
+            else:
+                self._visible_cache = self._frustum_visible(camera)
+        return set(self._visible_cache)
 
     def _frustum_visible(self, camera) -> set[str]:
         """Entities with a box corner or centre inside the camera frustum within 8 m (no occlusion test)."""
