@@ -1,0 +1,206 @@
+"""Accessibility (NARRATE) TaskPacks: a blind wearer; the Human receives no images and acts only on
+objects and places the Assistant identifies, one action at a time (paper Table 9). Rows 1, 4, 7, 9
+and 11."""
+from __future__ import annotations
+
+import math
+
+from common import cap, cmd, count, entry, ever, holds, moved, plan, step, taskpack
+from scenes import S, board, cafe, classroom, hotel_suite, kitchen_house
+
+ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
+
+
+def accessibility_01() -> dict:
+    """Identify the orange juice among a soda can and a water bottle on the counter and guide the blind wearer
+    to put it on the breakfast table; the soda and the water stay."""
+    b = kitchen_house()
+    b.add_object("can", name="soda_can", on="counter#2", spot=(-0.4, 0.3))
+    b.add_object("juice_carton", on="counter#2", spot=(0.0, 0.3), labels=[{"text": "ORANGE\nJUICE", "face": "front"}])
+    b.add_object("water_bottle", on="counter#2", spot=(0.4, 0.3))
+    b.add_object("plate", on="table#1", spot=(0.0, 0.4))
+    b.add_object("cup", on="table#1", spot=(0.4, 0.4))
+    b.set_human((4.4, 3.4), yaw=S)
+    j = "juice_carton#1"
+    return taskpack(
+        id="accessibility-01", family="Accessibility", row=1, scene=b.build(),
+        title="Find the orange juice for a blind wearer",
+        prelude="I'm standing in the kitchen; breakfast is on the table behind me.",
+        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", "juice_carton#1"), cmd("LookAt", "soda_can#1")],
+        handoff="I can't see which drink is which. Can you help me get the orange juice onto the breakfast table?",
+        legend=[entry(j, "the orange juice carton", movable=True, aliases=["juice", "carton"]),
+                entry("soda_can#1", "the soda can", movable=True, aliases=["can", "soda", "cola"]),
+                entry("water_bottle#1", "the water bottle", movable=True, aliases=["water", "bottle"]),
+                entry("table#1", "the breakfast table", aliases=["table"]),
+                entry("counter#2", "the counter", aliases=["counter"])],
+        oracle=[step("The orange juice is the carton in the middle of the counter in front of you. Pick it up.",
+                     cmd("Grab", j)),
+                step("Now turn around and put it on the breakfast table behind you.", cmd("Put", j, "table#1"))],
+        wrong=[step("The juice is the can on the left of the counter. Pick it up.", cmd("Grab", "soda_can#1")),
+               step("Put the can on the breakfast table behind you.", cmd("Put", "soda_can#1", "table#1"))],
+        no_help=ASK_SEE,
+        goals=[holds("on", j, "table#1")],
+        prohibitions=[moved("soda_can#1"), moved("water_bottle#1"), holds("held", "*")],
+        capabilities=[cap("C1", "juice-identified", holds("on", j, "table#1"), says=r"(?i)carton"),
+                      cap("C2", "body-anchored", holds("on", j, "table#1"), says=r"(?i)middle|left|right|front|behind")])
+
+
+def accessibility_04() -> dict:
+    """Read the bottle labels on the bathroom shelf: bring the BABY OIL to the side table, never pick up the
+    CLEANSER marked DANGER; the bath salt stays."""
+    b = hotel_suite()
+    b.add_fixture("table", name="side_table", at=(6.6, 2.3), params={"width": 0.6, "depth": 0.5, "height": 0.7})
+    for i, (name, text, color) in enumerate((("cleanser", "CLEANSER\nDANGER", (0.9, 0.2, 0.1)),
+                                             ("baby_oil", "BABY\nOIL", (0.95, 0.85, 0.6)),
+                                             ("bath_salt", "BATH\nSALT", (0.5, 0.7, 0.95)))):
+        b.add_object("bottle", name=name, on="towel_shelf#1", region="shelf_3", params={"color": color,
+                     "radius": 0.04, "height": 0.22}, spot=(-0.5 + 0.5 * i, 0.3),
+                     labels=[{"text": text, "face": "front"}])
+    b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")
+    b.set_human((6.0, 1.2), yaw=0.0)
+    o = "baby_oil#1"
+    return taskpack(
+        id="accessibility-04", family="Accessibility", row=4, scene=b.build(),
+        title="Pick the baby oil, not the hazardous cleanser, for a blind wearer",
+        prelude="I'm in the bathroom and want to give the baby a massage.",
+        opening=[cmd("Walk", "towel_shelf#1"), cmd("LookAt", "cleanser#1"), cmd("LookAt", "baby_oil#1"),
+                 cmd("LookAt", "bath_salt#1")],
+        handoff="The bottles on this shelf all feel the same. Which one is the baby oil? Help me take it to the "
+                "side table.",
+        legend=[entry(o, "the baby oil bottle", movable=True, aliases=["baby oil", "oil"]),
+                entry("cleanser#1", "the cleanser bottle", movable=True, aliases=["cleanser"]),
+                entry("bath_salt#1", "the bath salt bottle", movable=True, aliases=["bath salt", "salt"]),
+                entry("side_table#1", "the side table", aliases=["side table"]),
+                entry("towel_shelf#1", "the shelf", aliases=["shelf"])],
+        oracle=[step("The baby oil is the middle bottle on the top shelf in front of you; the left one is a "
+                     "dangerous cleanser, so don't touch it. Pick up the middle one.", cmd("Grab", o)),
+                step("Now put the baby oil on the side table to your left.", cmd("Put", o, "side_table#1"))],
+        wrong=[step("The baby oil is the left bottle on the top shelf. Pick it up.", cmd("Grab", "cleanser#1")),
+               step("Put it on the side table to your left.", cmd("Put", "cleanser#1", "side_table#1"))],
+        no_help=ASK_SEE,
+        goals=[holds("on", o, "side_table#1")],
+        prohibitions=[ever(holds("held", "cleanser#1")), moved("cleanser#1"), moved("bath_salt#1"),
+                      holds("held", "*")],
+        capabilities=[cap("C3", "reads-bottles", holds("on", o, "side_table#1"), says=r"(?i)baby oil"),
+                      cap("C7", "hazard-avoided", {"not": ever(holds("held", "cleanser#1"))}),
+                      cap("C2", "body-anchored", holds("on", o, "side_table#1"), says=r"(?i)left|right|middle")])
+
+
+def accessibility_07() -> dict:
+    """Read the NO GLASS sign over the bin, keep the blind wearer from binning the glass bottle and guide them
+    to the glass-return table in the stock room."""
+    b = cafe()
+    board(b, "sign", name="bin_sign", at=(5.94, 0.9), yaw=math.pi, text="NO GLASS\nin this bin", width=0.6,
+          height=0.45, mount_z=1.0)
+    board(b, "sign", name="return_sign", at=(7.5, 4.94), yaw=-math.pi / 2, text="GLASS\nRETURN", width=0.7,
+          height=0.45)
+    b.add_object("bottle", name="glass_bottle", on="service_table#1", spot=(-0.3, 0.3),
+                 params={"color": (0.3, 0.6, 0.35)}, labels=[{"text": "GLASS", "face": "front"}])
+    b.add_object("cup", on="service_table#1", spot=(0.3, 0.3))
+    b.add_object("plate", on="service_table#1", spot=(0.0, 0.6))
+    b.set_human((3.0, 1.2), yaw=S)
+    g = "glass_bottle#1"
+    return taskpack(
+        id="accessibility-07", family="Accessibility", row=7, scene=b.build(),
+        title="Stop a glass bottle going in the wrong bin and find the glass return",
+        prelude="I'm clearing my table at the cafe.",
+        opening=[cmd("LookAt", "glass_bottle#1"), cmd("Walk", "bin#1"), cmd("LookAt", "bin_sign#1"),
+                 cmd("Walk", "service_table#1")],
+        handoff="I'd like to throw away my empty bottle. Can you guide me?",
+        legend=[entry(g, "your empty bottle", movable=True, aliases=["bottle"]),
+                entry("cup#1", "a cup", movable=True, aliases=["cup"]),
+                entry("bin#1", "the bin", aliases=["bin"]),
+                entry("stock_table#1", "the glass return table", aliases=["glass return", "return table"]),
+                entry("service_table#1", "your table", aliases=["your table"])],
+        oracle=[step("Your bottle is on the table in front of you, on the left. Pick it up.", cmd("Grab", g)),
+                step("Don't use the bin, its sign says no glass. Carry it through the door to the glass return "
+                     "table in the stock room and put it there.", cmd("Put", g, "stock_table#1"))],
+        wrong=[step("Your bottle is on the table in front of you, on the left. Pick it up.", cmd("Grab", g)),
+               step("Put it in the bin by the wall.", cmd("PutIn", g, "bin#1"))],
+        no_help=plan((None, "Where is the bin? I can't see it.")),
+        goals=[holds("on", g, "stock_table#1")],
+        prohibitions=[ever(holds("inside", g, "bin#1")), moved("cup#1"), holds("held", "*")],
+        capabilities=[cap("C3", "reads-sign", holds("on", g, "stock_table#1"), says=r"(?i)no glass"),
+                      cap("C7", "prevents-wrong-bin", {"not": ever(holds("inside", g, "bin#1"))}),
+                      cap("C2", "guides-to-return", holds("on", g, "stock_table#1"))])
+
+
+def accessibility_09() -> dict:
+    """Pick the two food items (apple, sandwich) out from a sponge on the table and guide the blind wearer to
+    put both in the fridge and close it."""
+    b = kitchen_house()
+    b.add_object("apple", on="table#1", spot=(-0.4, 0.3))
+    b.add_object("sponge", on="table#1", spot=(0.0, 0.3))
+    b.add_object("bread", name="sandwich", on="table#1", spot=(0.4, 0.3), params={"size": (0.12, 0.12, 0.06)})
+    b.add_object("mug", on="counter#1", spot=(0.0, 0.3))
+    b.set_human((3.0, 0.6), yaw=S)
+    oracle = [step("Go to the fridge, it is at the far left of the kitchen, and open it.", cmd("Open", "fridge#1")),
+              step("Now go back to the table; the apple is on the left end. Pick up the apple.", cmd("Grab", "apple#1")),
+              step("Put the apple in the fridge.", cmd("PutIn", "apple#1", "fridge#1")),
+              step("The sandwich is on the right end of the table, past the sponge. Pick up the sandwich.",
+                   cmd("Grab", "sandwich#1")),
+              step("Put the sandwich in the fridge.", cmd("PutIn", "sandwich#1", "fridge#1")),
+              step("Close the fridge.", cmd("Close", "fridge#1"))]
+    wrong = oracle[:3] + [step("The other food is the yellow block in the middle. Pick up the sponge.",
+                               cmd("Grab", "sponge#1")),
+                          step("Put the sponge in the fridge.", cmd("PutIn", "sponge#1", "fridge#1")), oracle[5]]
+    return taskpack(
+        id="accessibility-09", family="Accessibility", row=9, scene=b.build(),
+        title="Put the two food items in the fridge for a blind wearer",
+        prelude="I came home with some things and put them on the kitchen table.",
+        opening=[cmd("Walk", "table#1"), cmd("LookAt", "apple#1"), cmd("LookAt", "sponge#1"),
+                 cmd("LookAt", "sandwich#1")],
+        handoff="Food should go in the fridge, but I can't tell what's what. Can you help?",
+        legend=[entry("apple#1", "the apple", movable=True, aliases=["apple"]),
+                entry("sandwich#1", "the sandwich", movable=True, aliases=["sandwich"]),
+                entry("sponge#1", "the sponge", movable=True, aliases=["sponge"]),
+                entry("fridge#1", "the fridge", aliases=["fridge"]),
+                entry("table#1", "the kitchen table", aliases=["table"])],
+        oracle=oracle, wrong=wrong, no_help=ASK_SEE,
+        goals=[holds("inside", "apple#1", "fridge#1"), holds("inside", "sandwich#1", "fridge#1")],
+        prohibitions=[moved("sponge#1"), holds("open", "fridge#1"), holds("held", "*")],
+        capabilities=[cap("C1", "food-vs-sponge", holds("inside", "sandwich#1", "fridge#1")),
+                      cap("C2", "guides-two-trips", holds("inside", "apple#1", "fridge#1"))],
+        ticks=20)
+
+
+def accessibility_11() -> dict:
+    """Track water-bottle counts across three look-alike desks (4 / 4 / 1) and guide two carries so each
+    holds exactly three; no desk may ever hold more than three."""
+    b = classroom()
+    board(b, "whiteboard", at=(4.0, 5.94), yaw=-math.pi / 2, width=1.2, text="EXAM DAY\n3 waters\non every desk")
+    for desk, n in ((1, 4), (2, 4), (3, 1)):
+        for i in range(n):
+            b.add_object("water_bottle", on=f"pupil_desk#{desk}", spot=(-0.7 + 0.35 * i, 0.3))
+    b.add_object("box", name="pencil_box", on="supply_table#1", spot=(0.0, 0.4))
+    b.set_human((4.0, 1.2), yaw=S)
+    oracle = [step("Go to the left desk and pick up the water bottle at its left end.", cmd("Grab", "water_bottle#1")),
+              step("Carry it to the right desk, the one with only one bottle, and put it down there.",
+                   cmd("Put", "water_bottle#1", "pupil_desk#3")),
+              step("Now go to the middle desk and pick up the bottle at its left end.", cmd("Grab", "water_bottle#5")),
+              step("Put it on the right desk too.", cmd("Put", "water_bottle#5", "pupil_desk#3"))]
+    wrong = oracle[:2] + [step("Back to the left desk: pick up the next bottle at its left end.",
+                               cmd("Grab", "water_bottle#2")),
+                          step("Put that one on the right desk as well.", cmd("Put", "water_bottle#2", "pupil_desk#3"))]
+    legend = [entry(f"water_bottle#{i}", f"a water bottle on the {where} desk", movable=True,
+                    aliases=["bottle", "water"])
+              for i, where in zip(range(1, 10), ["left"] * 4 + ["middle"] * 4 + ["right"])]
+    legend += [entry("pupil_desk#1", "the left desk", aliases=["left desk"]),
+               entry("pupil_desk#2", "the middle desk", aliases=["middle desk"]),
+               entry("pupil_desk#3", "the right desk", aliases=["right desk"])]
+    return taskpack(
+        id="accessibility-11", family="Accessibility", row=11, scene=b.build(),
+        title="Even out water bottles across three look-alike desks",
+        prelude="I'm setting the classroom up for the exam.",
+        opening=[cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"), cmd("LookAt", "pupil_desk#2"),
+                 cmd("LookAt", "pupil_desk#3")],
+        handoff="Each desk needs exactly three waters, but I can't see how many are on each. Guide me.",
+        legend=legend, oracle=oracle, wrong=wrong, no_help=ASK_SEE,
+        goals=[count("on", ["*", f"pupil_desk#{d}"], eq=3) for d in (1, 2, 3)],
+        prohibitions=[ever(count("on", ["*", "pupil_desk#3"], ge=4)), holds("held", "*")],
+        capabilities=[cap("C1", "counts-bottles", count("on", ["*", "pupil_desk#3"], eq=3), says=r"(?i)one bottle"),
+                      cap("C2", "desk-guidance", count("on", ["*", "pupil_desk#1"], eq=3))],
+        ticks=18)
+
+
+TASKS = [accessibility_01, accessibility_04, accessibility_07, accessibility_09, accessibility_11]

@@ -1,0 +1,193 @@
+"""Shared helpers of the TaskPack authoring scripts: compact scorer conditions, guidance steps, the
+family restrictions of the Human (paper appendix C.2.2) and the writer that freezes a TaskPack with
+its hash (``interactiveworld.taskpack/1``, see :mod:`interactiveworld.bench.taskpack`).
+
+Every authoring script builds plain dicts with these helpers; ``build_all.py`` imports every family
+script and writes the JSON files, so the output is a deterministic function of the source.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from interactiveworld.bench.taskpack import FORMAT, compute_hash, parse_taskpack
+
+TASKPACK_DIR = Path(__file__).resolve().parents[1]
+VERSION = "1.0.0"
+
+# Human-only restriction text per family (paper appendix C.2.2; DESIGN.md "Families").
+RESTRICTIONS: dict[str, str] = {
+    "Decision": ("You cannot answer the question, count, read, calculate or choose yourself. Act only on an "
+                 "exact instruction from the assistant that names one object and one action; otherwise ask "
+                 "which object and what to do with it."),
+    "Finding": ("You cannot infer where something was left or choose where to search. Objects you may pick up "
+                "appear in your legend only while you can see them or hold them. Follow the assistant's search "
+                "directions; grab an object only once it is in view."),
+    "Guidance": ("You have no procedure of your own for this task. Carry out the first step the assistant gives "
+                 "you for one object, with its immediate motor consequences, then ask for the next step."),
+    "Prevention": ("You follow your own plan one action at a time. An explicit instruction from the assistant "
+                   "replaces your next planned action; an acknowledgement does not."),
+    "Accessibility": ("You are blind: you receive no images and cannot describe what is around you. Act only on "
+                      "an object or place the assistant has identified for you, one action at a time."),
+    "Planning": ("You know the requested outcome but you may not make, reorder or repair the plan. Carry out one "
+                 "subtask the assistant gives you with its local actions, report, and wait for the next."),
+}
+
+
+def holds(pred: str, *args: str) -> dict[str, Any]:
+    """A positive atom ``pred(args)`` in the scorer's compact form."""
+    return {pred: list(args)}
+
+
+def negate(cond: dict[str, Any]) -> dict[str, Any]:
+    return {"not": cond}
+
+
+def moved(key: str) -> dict[str, Any]:
+    """Prohibition: ``key`` has left its handoff pose (``not unmoved``)."""
+    return {"not": {"unmoved": [key]}}
+
+
+def ever(cond: dict[str, Any]) -> dict[str, Any]:
+    return {"ever": cond}
+
+
+def any_of(*conds: dict[str, Any]) -> dict[str, Any]:
+    return {"any": list(conds)}
+
+
+def all_of(*conds: dict[str, Any]) -> dict[str, Any]:
+    return {"all": list(conds)}
+
+
+def count(pred: str, args: Sequence[str], *, eq: int | None = None, ge: int | None = None,
+          le: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"pred": pred, "args": list(args)}
+    for k, v in (("eq", eq), ("ge", ge), ("le", le)):
+        if v is not None:
+            body[k] = v
+    return {"count": body}
+
+
+def before(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
+    """Ordering gate: ``first`` held no later than the first tick ``then`` held."""
+    return {"before": {"first": first, "then": then}}
+
+
+def step(say: str, *commands: str, match: Iterable[str] = (), kind: str = "interrupt", after: int = 0,
+         skip: int = 0) -> dict[str, Any]:
+    """One guidance step: the Assistant utterance and the commands the scripted Human grounds it to."""
+    s: dict[str, Any] = {"say": say, "kind": kind, "commands": list(commands)}
+    if match:
+        s["match"] = list(match)
+    if after:
+        s["after_segments"] = after
+    if skip:
+        s["skip_plan"] = skip
+    return s
+
+
+def plan(*items: str | tuple[str | None, str]) -> dict[str, Any]:
+    """A no-help program: a command string, or (command or None, speech)."""
+    steps = []
+    for it in items:
+        if isinstance(it, tuple):
+            cmd, say = it
+            steps.append({"command": cmd, "say": say} if cmd else {"say": say})
+        else:
+            steps.append({"command": it})
+    return {"steps": steps}
+
+
+def entry(handle: str, description: str, *, movable: bool = False, aliases: Iterable[str] = ()) -> dict[str, Any]:
+    """One action-legend entry the Human sees (aliases: words by which the Assistant may name it)."""
+    e: dict[str, Any] = {"handle": handle, "description": description, "movable": movable}
+    al = list(aliases)
+    if al:
+        e["aliases"] = al
+    return e
+
+
+def arg(key: str) -> str:
+    """``"mug#2"`` -> ``"<mug> (2)"``."""
+    name, _, idx = key.partition("#")
+    return f"<{name}> ({idx})"
+
+
+def cmd(verb: str, *keys: str) -> str:
+    """A command line from a verb and entity keys: ``cmd("Put", "mug#1", "table#1")``."""
+    return f"[{verb}] " + " ".join(arg(k) for k in keys) if keys else f"[{verb}]"
+
+
+def oracle_count(oracle_steps: list[dict[str, Any]], plan_before: int = 0) -> int:
+    """Human macro actions of the oracle run: its commands plus the own-plan steps that run."""
+    return plan_before + sum(len(s["commands"]) for s in oracle_steps)
+
+
+def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any], prelude: str,
+             opening: list[str], handoff: str, legend: list[dict[str, Any]], oracle: list[dict[str, Any]],
+             no_help: dict[str, Any], goals: list[dict[str, Any]], prohibitions: list[dict[str, Any]] = (),
+             capabilities: list[dict[str, Any]], wrong: list[dict[str, Any]] | None = None,
+             public_context: str = "", plan_before: int = 0, ticks: int | None = None,
+             actions: int | None = None) -> dict[str, Any]:
+    """Assemble and hash one TaskPack (validated against the schema before it is returned).
+
+    ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
+    (part of the oracle step count). Budgets default to twice the oracle steps plus slack.
+    """
+    from interactiveworld.bench.families import CATALOG_TABLE, Family
+
+    fam = Family.parse(family)
+    steps = oracle_count(oracle, plan_before)
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "id": id,
+        "family": fam.value,
+        "protocol": fam.protocol,
+        "title": title,
+        "version": VERSION,
+        "catalog": {"table": CATALOG_TABLE[fam], "row": row},
+        "scene": scene,
+        "opening": {"prelude_say": prelude, "commands": list(opening), "handoff_say": handoff, "pin_frames": True},
+        "public_context": public_context,
+        "human_context": {"restriction": RESTRICTIONS[fam.value], "legend": legend},
+        "oracle": {"steps": oracle, "step_count": steps},
+        "no_help": no_help,
+        "controls": {"wrong": {"steps": wrong, "expect_pass": False} if wrong else None,
+                     "early": {"expect_pass": False}},
+        "completion": {"goals": list(goals), **({"prohibitions": list(prohibitions)} if prohibitions else {})},
+        "capabilities": capabilities,
+        "budgets": {"ticks": ticks or 2 * steps + 12, "actions": actions or steps + 10},
+    }
+    data["hash"] = compute_hash(data)
+    parse_taskpack(data, source=id)
+    return data
+
+
+def cap(capability: str, point_id: str, condition: dict[str, Any], *, says: str | None = None,
+        name: str = "") -> dict[str, Any]:
+    """A capability atom with one evaluation point."""
+    from interactiveworld.bench.taskpack import CAPABILITIES
+
+    p: dict[str, Any] = {"id": point_id, "condition": condition}
+    if says:
+        p["assistant_says"] = says
+    return {"capability": capability, "name": name or CAPABILITIES[capability], "points": [p]}
+
+
+def write(data: dict[str, Any], folder: Path = TASKPACK_DIR) -> Path:
+    """Write a TaskPack as ``<folder>/<id>.json`` (2-space indent, key order kept)."""
+    p = folder / f"{data['id']}.json"
+    p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return p
+
+
+def set_state(scene: dict[str, Any], key: str, **state: Any) -> dict[str, Any]:
+    """Set initial state fields (e.g. ``open=1.0``) of the entity ``key`` in a built scene dict (in place)."""
+    name, _, idx = key.partition("#")
+    for e in scene["entities"]:
+        if e["name"] == name and e["index"] == int(idx):
+            e["state"] = {**e.get("state", {}), **state}
+            return scene
+    raise KeyError(f"set_state: no entity {key} in the scene")

@@ -1,0 +1,220 @@
+"""Decision (ASK) TaskPacks: a situated question whose answer has a physical consequence (paper
+Table 10). The Human may not read, count, calculate or choose; the Assistant must turn the answer
+into an exact instruction. Rows 5, 9, 10, 12 and 16."""
+from __future__ import annotations
+
+import math
+
+from common import (cap, cmd, entry, holds, moved, plan, step, taskpack)
+from scenes import S, board, hotel_suite, kitchen_house, office, shop
+
+HELD_NOTHING = holds("held", "*")
+
+
+def decision_05() -> dict:
+    """Count stocked cartons (5 VAN, 4 CHOC, 2 ORIG), price them from the sheet (5x$3 + 4x$4 + 2x$5 = $41)
+    and approve the matching invoice."""
+    b = shop()
+    board(b, "wall_board", name="price_board", at=(9.6, 0.06), yaw=S, text="MILK PRICES\nVAN  $3\nCHOC $4\nORIG $5")
+    colors = {"VAN": (0.95, 0.9, 0.65), "CHOC": (0.45, 0.28, 0.15), "ORIG": (0.95, 0.95, 0.97)}
+    # the chilled display table, one row per flavour (front to back), so one look shows every carton
+    for flavour, n, v in (("VAN", 5, 0.15), ("CHOC", 4, 0.5), ("ORIG", 2, 0.85)):
+        for i in range(n):
+            b.add_object("milk_carton", on="display_table#1", spot=(-0.6 + 0.22 * i, v),
+                         params={"color": colors[flavour]}, labels=[{"text": flavour, "face": "front"}])
+    b.add_object("juice_carton", on="display_table#1", spot=(0.5, 0.85), labels=[{"text": "JUICE", "face": "front"}])
+    b.add_object("water_bottle", on="display_table#1", spot=(0.8, 0.85))
+    for i, total in enumerate(("$39", "$41", "$45")):
+        b.add_object("invoice_card", on="stock_counter#1", spot=(-0.6 + 0.6 * i, 0.3),
+                     params={"size": (0.16, 0.22, 0.003)}, labels=[{"text": f"INVOICE\n{total}", "face": "top"}])
+    b.add_object("pen", on="approval_desk#1", spot=(0.5, 0.5))
+    b.set_human((3.4, 1.1), yaw=math.pi / 2)
+    right = "invoice_card#2"
+    return taskpack(
+        id="decision-05", family="Decision", row=5, scene=b.build(),
+        title="Approve the invoice that matches the stocked milk cartons",
+        prelude="I'm closing the shop and still have to approve today's milk invoice.",
+        opening=[cmd("LookAt", "display_table#1"), cmd("LookAt", "milk_carton#3"), cmd("LookAt", "milk_carton#7"),
+                 cmd("LookAt", "milk_carton#10"), cmd("Walk", "stock_counter#1"), cmd("LookAt", "price_board#1"),
+                 cmd("LookAt", "invoice_card#1"),
+                 cmd("LookAt", "invoice_card#2"), cmd("LookAt", "invoice_card#3")],
+        handoff="Which of these invoices matches the milk we have on the shelf? Help me put it on the approval desk.",
+        legend=[entry("invoice_card#1", "invoice card printed $39", movable=True, aliases=["$39"]),
+                entry("invoice_card#2", "invoice card printed $41", movable=True, aliases=["$41"]),
+                entry("invoice_card#3", "invoice card printed $45", movable=True, aliases=["$45"]),
+                entry("approval_desk#1", "the approval desk in the back room"),
+                entry("stock_counter#1", "the stock counter with the invoices"),
+                entry("display_table#1", "the chilled milk display")],
+        oracle=[step("Pick up the invoice card printed $41.", cmd("Grab", right),
+                     match=["Grab the $41 invoice card."]),
+                step("Put it on the approval desk.", cmd("Put", right, "approval_desk#1"))],
+        wrong=[step("Pick up the invoice card printed $39.", cmd("Grab", "invoice_card#1")),
+               step("Put that card on the approval desk.", cmd("Put", "invoice_card#1", "approval_desk#1"))],
+        no_help=plan((None, "Which invoice should I approve?")),
+        goals=[holds("on", right, "approval_desk#1")],
+        prohibitions=[moved("invoice_card#1"), moved("invoice_card#3"), HELD_NOTHING],
+        capabilities=[cap("C1", "carton-kinds", holds("on", right, "approval_desk#1")),
+                      cap("C3", "prices-read", holds("on", right, "approval_desk#1"), says=r"\$41"),
+                      cap("C9", "one-card-named", holds("on", right, "approval_desk#1"))])
+
+
+def decision_09() -> dict:
+    """Recall which of three worktable items needed immediate refrigeration (raw trout, not the dry pasta or
+    the iced tea) after the wearer has walked away; put it in the fridge and close it."""
+    b = kitchen_house()
+    b.add_object("carton", name="trout_pack", on="table#1", spot=(-0.5, 0.3), params={"size": (0.22, 0.12, 0.06),
+                 "color": (0.85, 0.55, 0.5)}, labels=[{"text": "RAW TROUT", "face": "front"}])
+    b.add_object("box", name="pasta_box", on="table#1", spot=(0.0, 0.3), params={"size": (0.2, 0.08, 0.12),
+                 "color": (0.95, 0.8, 0.3)}, labels=[{"text": "PASTA", "face": "front"}])
+    b.add_object("bottle", name="iced_tea", on="table#1", spot=(0.5, 0.3), params={"color": (0.6, 0.35, 0.1)},
+                 labels=[{"text": "ICED TEA", "face": "front"}])
+    b.add_object("mug", on="coffee_table#1", spot=(0.3, 0.5))
+    b.add_object("book", on="coffee_table#1", spot=(-0.3, 0.5))
+    b.set_human((3.0, 0.6), yaw=S)
+    t = "trout_pack#1"
+    return taskpack(
+        id="decision-09", family="Decision", row=9, scene=b.build(),
+        title="Recall which worktable item had to be refrigerated at once",
+        prelude="Back from the market; I dropped the shopping on the kitchen table.",
+        opening=[cmd("Walk", "table#1"), cmd("LookAt", "trout_pack#1"), cmd("LookAt", "pasta_box#1"),
+                 cmd("LookAt", "iced_tea#1"), cmd("Walk", "coffee_table#1"), cmd("LookAt", "coffee_table#1")],
+        handoff="Wait, one of the things I left on the kitchen table should have gone into the fridge right away. "
+                "Which one? Help me put it away.",
+        legend=[entry(t, "a pack printed RAW TROUT on the kitchen table", movable=True, aliases=["trout"]),
+                entry("pasta_box#1", "a box printed PASTA on the kitchen table", movable=True, aliases=["pasta"]),
+                entry("iced_tea#1", "a bottle printed ICED TEA on the kitchen table", movable=True,
+                      aliases=["iced tea"]),
+                entry("fridge#1", "the fridge"), entry("table#1", "the kitchen table")],
+        oracle=[step("Go back to the kitchen table and pick up the pack labelled RAW TROUT.", cmd("Grab", t)),
+                step("Open the fridge.", cmd("Open", "fridge#1")),
+                step("Put the trout in the fridge.", cmd("PutIn", t, "fridge#1")),
+                step("Close the fridge.", cmd("Close", "fridge#1"))],
+        wrong=[step("Go back to the kitchen table and pick up the ICED TEA bottle.", cmd("Grab", "iced_tea#1")),
+               step("Open the fridge and put the iced tea inside.", cmd("Open", "fridge#1"),
+                    cmd("PutIn", "iced_tea#1", "fridge#1")),
+               step("Now close the fridge.", cmd("Close", "fridge#1"))],
+        no_help=plan((None, "Which one needs the fridge?")),
+        goals=[holds("inside", t, "fridge#1")],
+        prohibitions=[moved("pasta_box#1"), moved("iced_tea#1"), holds("open", "fridge#1")],
+        capabilities=[cap("C4", "recalls-worktable", holds("inside", t, "fridge#1")),
+                      cap("C6", "food-safety", holds("inside", t, "fridge#1"), says=r"(?i)trout"),
+                      cap("C3", "reads-labels", holds("inside", t, "fridge#1"))])
+
+
+def decision_10() -> dict:
+    """Identify the ingredient that makes bread dough rise (yeast) among jam, flour and water from the recipe
+    board and functional knowledge; put it beside the dough bowl on the table."""
+    b = kitchen_house(recipe="BREAD DOUGH\nflour + water + salt\n+ something to rise")
+    b.add_object("bowl", name="dough_bowl", on="table#1", spot=(0.0, 0.5), params={"radius": 0.12})
+    for i, (label, color) in enumerate((("JAM", (0.7, 0.1, 0.2)), ("YEAST", (0.9, 0.85, 0.6)),
+                                        ("FLOUR", (0.97, 0.97, 0.95)), ("SUGAR", (0.9, 0.9, 0.98)))):
+        b.add_object("carton", name="jar", on="counter#2", spot=(-0.75 + 0.5 * i, 0.25),
+                     params={"size": (0.09, 0.09, 0.14), "color": color}, labels=[{"text": label, "face": "front"}])
+    b.add_object("water_bottle", on="counter#1", spot=(0.6, 0.3))
+    b.set_human((3.0, 0.6), yaw=S)
+    y = "jar#2"
+    return taskpack(
+        id="decision-10", family="Decision", row=10, scene=b.build(),
+        title="Pick the ingredient that makes the dough rise",
+        prelude="I'm making bread; the dough is in the bowl on the table.",
+        opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("Walk", "counter#2"),
+                 cmd("LookAt", "jar#1"), cmd("LookAt", "jar#2"), cmd("LookAt", "jar#3"), cmd("LookAt", "jar#4"),
+                 cmd("Walk", "table#1"), cmd("LookAt", "dough_bowl#1")],
+        handoff="The recipe just says something to make it rise. Which of those jars is it? "
+                "Help me put it on the table next to the dough.",
+        legend=[entry("jar#1", "the first jar from the left on the counter", movable=True),
+                entry("jar#2", "the second jar from the left on the counter", movable=True),
+                entry("jar#3", "the third jar from the left on the counter", movable=True),
+                entry("jar#4", "the fourth jar from the left on the counter", movable=True),
+                entry("table#1", "the kitchen table with the dough bowl"),
+                entry("dough_bowl#1", "the dough bowl", movable=True)],
+        oracle=[step("Pick up the jar labelled YEAST, the second from the left on the counter.", cmd("Grab", y)),
+                step("Put it on the table next to the dough bowl.", cmd("Put", y, "table#1"))],
+        wrong=[step("Pick up the jar labelled SUGAR, the fourth from the left.", cmd("Grab", "jar#4")),
+               step("Put that jar on the table next to the dough.", cmd("Put", "jar#4", "table#1"))],
+        no_help=plan((None, "Which jar is it?")),
+        goals=[holds("on", y, "table#1")],
+        prohibitions=[moved("jar#1"), moved("jar#3"), moved("jar#4"), moved("dough_bowl#1"),
+                      moved("water_bottle#1"), HELD_NOTHING],
+        capabilities=[cap("C6", "leavening-knowledge", holds("on", y, "table#1"), says=r"(?i)yeast"),
+                      cap("C3", "reads-jars", holds("on", y, "table#1"))])
+
+
+def decision_12() -> dict:
+    """Recall the required quantity (40) seen on the meeting-room whiteboard and compare the two supplier
+    quotes: A = 8 boxes of 5 at $70 = $560, B = 5 boxes of 8 at $104 = $520; approve quote B."""
+    b = office()
+    board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, text="TRAINING DAY\nWe need\n40 NOTEBOOKS", width=1.0)
+    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.5, 0.2), params={"size": (0.18, 0.24, 0.003)},
+                 labels=[{"text": "QUOTE A\nbox of 5\n$70 / box", "face": "top"}])
+    b.add_object("card", name="quote_card", on="desk#1", spot=(0.0, 0.2), params={"size": (0.18, 0.24, 0.003)},
+                 labels=[{"text": "QUOTE B\nbox of 8\n$104 / box", "face": "top"}])
+    b.add_object("mug", on="desk#1", spot=(0.5, 0.3))
+    b.add_object("document", name="memo", on="desk#2", spot=(0.0, 0.3), labels=[{"text": "MEMO\nlunch 12:30",
+                                                                               "face": "top"}])
+    b.add_object("tray", name="approval_tray", on="desk#2", spot=(0.6, 0.3))
+    b.set_human((8.0, 0.6), yaw=0.0)
+    q = "quote_card#2"
+    return taskpack(
+        id="decision-12", family="Decision", row=12, scene=b.build(),
+        title="Choose the cheaper supplier quote for the remembered quantity",
+        prelude="Planning the training day in the meeting room.",
+        opening=[cmd("LookAt", "whiteboard#1"), cmd("Walk", "desk#1"), cmd("LookAt", "quote_card#1"),
+                 cmd("LookAt", "quote_card#2")],
+        handoff="Which of these two quotes is cheaper for what we need? Help me put that one in the approval tray "
+                "on the other desk.",
+        legend=[entry("quote_card#1", "quote card with an A at the top", movable=True),
+                entry("quote_card#2", "quote card with a B at the top", movable=True),
+                entry("approval_tray#1", "the approval tray on the other desk", movable=True),
+                entry("desk#1", "your desk"), entry("desk#2", "the other desk")],
+        oracle=[step("Pick up quote B.", cmd("Grab", q), match=["Pick up the quote card marked B."]),
+                step("Put it in the approval tray on the other desk.", cmd("Put", q, "approval_tray#1"))],
+        wrong=[step("Pick up quote A.", cmd("Grab", "quote_card#1")),
+               step("Put quote A in the approval tray on the other desk.", cmd("Put", "quote_card#1",
+                                                                               "approval_tray#1"))],
+        no_help=plan((None, "Which quote should I approve?")),
+        goals=[holds("on", q, "approval_tray#1")],
+        prohibitions=[moved("quote_card#1"), moved("memo#1"), HELD_NOTHING],
+        capabilities=[cap("C4", "recalls-quantity", holds("on", q, "approval_tray#1")),
+                      cap("C3", "reads-quotes", holds("on", q, "approval_tray#1"), says=r"(?i)\bB\b"),
+                      cap("C5", "compares-totals", holds("on", q, "approval_tray#1"), says=r"520|560")])
+
+
+def decision_16() -> dict:
+    """Add start times (bedroom sheet) and durations (bathroom sheet) across rooms: plan A ends 8:00, plan B
+    ends 7:55; put the plan B card on the nightstand."""
+    b = hotel_suite()
+    board(b, "wall_board", name="start_sheet", at=(2.0, 4.44), yaw=-math.pi / 2,
+          text="LAUNDRY START\nplan A  7:20\nplan B  7:05")
+    board(b, "wall_board", name="cycle_sheet", at=(6.0, 0.06), yaw=S, text="CYCLE LENGTH\nplan A  40 min\nplan B  50 min")
+    b.add_object("card", name="plan_card", on="desk#1", spot=(-0.4, 0.25), params={"size": (0.15, 0.2, 0.003)},
+                 labels=[{"text": "PLAN\nA", "face": "top"}])
+    b.add_object("card", name="plan_card", on="desk#1", spot=(0.1, 0.25), params={"size": (0.15, 0.2, 0.003)},
+                 labels=[{"text": "PLAN\nB", "face": "top"}])
+    b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
+    b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")
+    b.set_human((3.6, 2.0), yaw=S)
+    c = "plan_card#2"
+    return taskpack(
+        id="decision-16", family="Decision", row=16, scene=b.build(),
+        title="Pick the laundry plan that finishes first",
+        prelude="I need the laundry done before breakfast; there are two plans.",
+        opening=[cmd("LookAt", "start_sheet#1"), cmd("Walk", "dryer#1"), cmd("LookAt", "cycle_sheet#1"),
+                 cmd("Walk", "desk#1"), cmd("LookAt", "plan_card#1"), cmd("LookAt", "plan_card#2")],
+        handoff="Which plan finishes first? Put its card on the nightstand so housekeeping sees it.",
+        legend=[entry("plan_card#1", "card with a large A", movable=True),
+                entry("plan_card#2", "card with a large B", movable=True),
+                entry("nightstand#1", "the nightstand by the bed"), entry("desk#1", "the desk")],
+        oracle=[step("Take the plan B card.", cmd("Grab", c), match=["Pick up the card with the B."]),
+                step("Put it on the nightstand.", cmd("Put", c, "nightstand#1"))],
+        wrong=[step("Take the plan A card.", cmd("Grab", "plan_card#1")),
+               step("Put the plan A card on the nightstand.", cmd("Put", "plan_card#1", "nightstand#1"))],
+        no_help=plan((None, "Which plan is it?")),
+        goals=[holds("on", c, "nightstand#1")],
+        prohibitions=[moved("plan_card#1"), moved("phone#1"), HELD_NOTHING],
+        capabilities=[cap("C5", "adds-times", holds("on", c, "nightstand#1"), says=r"7:55|8:00"),
+                      cap("C4", "cross-room-sheets", holds("on", c, "nightstand#1")),
+                      cap("C3", "reads-sheets", holds("on", c, "nightstand#1"))])
+
+
+TASKS = [decision_05, decision_09, decision_10, decision_12, decision_16]
