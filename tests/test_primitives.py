@@ -301,6 +301,11 @@ def test_look_around(env):
     assert env.scene.human.yaw == pytest.approx(yaw0)
 
 
+def test_look_refusals(env):
+    refused(env, "[LookAround] <mug> (1)", ErrorCode.BAD_ARITY)
+    refused(env, "[LookScan] 3", ErrorCode.BAD_ARGUMENT)
+
+
 def test_look_scan(env):
     out = ok(env, "[LookScan]")
     eye = env.executor.motion.eye()[0]

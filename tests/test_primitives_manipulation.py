@@ -124,6 +124,7 @@ def test_open_door_close_door_update_navigation(env):
 
 def test_door_refusals(env):
     refused(env, "[OpenDoor] <fridge> (1)", ErrorCode.NOT_AFFORDED)
+    refused(env, "[CloseDoor] <drawer> (1)", ErrorCode.NOT_AFFORDED)
     env.scene.entity("door#1").state["locked"] = True
     refused(env, "[OpenDoor] <door> (1)", ErrorCode.PRECONDITION_FAILED)
 
@@ -138,6 +139,7 @@ def test_power_aliases(env, on_verb, off_verb):
 
 def test_power_refusal(env):
     refused(env, "[TurnOn] <table> (1)", ErrorCode.NOT_AFFORDED)
+    refused(env, "[TurnOff] <mug> (1)", ErrorCode.NOT_AFFORDED)
 
 
 # ----------------------------------------------------------------------------------------------- tools

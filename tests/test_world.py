@@ -224,3 +224,20 @@ def test_penetration_prefilter_matches_full_sat():
     # hand-worked: two unit cubes offset by 0.7 along x overlap by 0.3
     np.testing.assert_allclose(obb_penetration(np.eye(4), np.full(3, 0.5), yaw_pose(0.7, 0, 0, 0)[None],
                                                np.full((1, 3), 0.5)), [0.3], atol=1e-12)
+
+
+def test_round_trip_with_held_object_attachment_and_states():
+    s = Scene.from_dict(kitchen())
+    mug = s.entity("mug#1")
+    wrist = mug.pose.copy()
+    wrist[2, 3] += 0.3
+    s.grasp("mug#1", wrist, np.linalg.inv(wrist) @ mug.pose)
+    s.set_open("fridge#1", 0.6)
+    s.entity("tomato#1").state.update(cut=True, note="for the salad")
+    s.human.sitting, s.human.posture = "chair#1", "sit"
+    d = s.to_dict()
+    s2 = Scene.from_dict(json.loads(json.dumps(d)))
+    assert s2.to_dict() == d
+    assert s2.human.held == "mug#1"
+    np.testing.assert_allclose(s2.human.wrist, wrist, atol=1e-12)
+    assert read_relations(s2) == read_relations(s)

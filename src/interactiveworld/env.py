@@ -28,6 +28,10 @@ FOV_Y_DEG = 60.0
 """Vertical field of view of the head camera [deg] for the geometric visibility test."""
 VISIBLE_MIN_PIXELS = 20
 """An entity counts as visible when it covers at least this many pixels (rendering on)."""
+MAX_GAZE_TURN_DEG = 70.0
+"""The gaze turns the view at most this far [deg] from the head's forward direction (neck and eyes)."""
+MIN_GAZE_DISTANCE = 0.35
+"""A gaze target nearer than this [m] to the eye (the hand at the face in a deep lean) keeps the head's view."""
 NEAR_CLIP = 0.12
 """Near clipping distance [m] of the head camera: the eye sits inside the head mesh."""
 VISIBLE_MAX_DISTANCE = 8.0
@@ -58,6 +62,7 @@ class Environment:
         self._baseline_poses: dict[str, np.ndarray] | None = None
         self.baseline_relations: frozenset[Relation] = frozenset()
         self.seed = 0
+        self._visible_cache: set[str] | None = None  # entities in view; dropped whenever the world changes
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
@@ -69,6 +74,7 @@ class Environment:
         self.executor = Executor(self.scene)
         self.executor.motion.reset_body()
         self._renderer = None
+        self._visible_cache = None
         self.mark_baseline()
 
     def _need(self) -> Scene:
@@ -109,6 +115,7 @@ class Environment:
             return StepOutcome(command=command, ok=False, error=compiled, primitive=None,
                                timing={"parse": t1 - t0, "execute": 0.0, "settle": 0.0, "render": 0.0})
         result = self.executor.execute(compiled)
+        self._visible_cache = None
         timing = {"parse": t1 - t0, **result.timing, "render": 0.0}
         out = StepOutcome(command=command, ok=result.ok, error=result.error, primitive=compiled.spec.name,
                           repaired=compiled.repaired, relation_delta=result.relation_delta,
@@ -170,8 +177,8 @@ class Environment:
         trans = h.body_translation if kf is None else kf.body_translation
         eye, fwd, up = head_camera(self.executor.motion.model, pose, trans)
         gaze = self._need().human.gaze if kf is None else kf.gaze_target
-        if gaze is not None and np.linalg.norm(gaze - eye) > 1e-6:
-            fwd = (gaze - eye) / np.linalg.norm(gaze - eye)
+        if gaze is not None and np.linalg.norm(gaze - eye) > MIN_GAZE_DISTANCE:
+            fwd = _turn_towards(fwd, (gaze - eye) / np.linalg.norm(gaze - eye), math.radians(MAX_GAZE_TURN_DEG))
             up = np.array([0.0, 0.0, 1.0]) if abs(fwd[2]) < 0.99 else up
         return Camera(eye=eye, forward=fwd, up=up, fov_y_deg=FOV_Y_DEG, width=self.width, height=self.height)
 
@@ -213,13 +220,18 @@ class Environment:
         return self._renderer_ready().render(self._camera(), dynamic=self._dynamic())
 
     def _visible_now(self) -> set[str]:
-        scene = self._need()
-        camera = self._camera()
-        if self.render_enabled:
-            from .render import visible_owners
-            return set(visible_owners(self._renderer_ready(), camera, self._dynamic(),
-                                      min_pixels=VISIBLE_MIN_PIXELS))
-        return self._frustum_visible(camera)
+        """Entities in the current view: pixel coverage when rendering, the view frustum otherwise (cached until
+        the next command)."""
+        self._need()
+        if self._visible_cache is None:
+            camera = self._camera()
+            if self.render_enabled:
+                from .render import visible_owners
+                self._visible_cache = set(visible_owners(self._renderer_ready(), camera, self._dynamic(),
+                                                         min_pixels=VISIBLE_MIN_PIXELS))
+            else:
+                self._visible_cache = self._frustum_visible(camera)
+        return set(self._visible_cache)
 
     def _frustum_visible(self, camera) -> set[str]:
         """Entities with a box corner or centre inside the camera frustum within 8 m (no occlusion test)."""
@@ -239,6 +251,20 @@ class Environment:
             if ok.any():
                 out.add(e.key)
         return out
+
+
+def _turn_towards(a: np.ndarray, b: np.ndarray, max_angle: float) -> np.ndarray:
+    """Unit vector ``b``, or ``a`` rotated towards ``b`` by ``max_angle`` [rad] when they are further apart."""
+    a = a / np.linalg.norm(a)
+    cos = float(np.clip(np.dot(a, b), -1.0, 1.0))
+    ang = math.acos(cos)
+    if ang <= max_angle:
+        return b
+    perp = b - cos * a
+    n = np.linalg.norm(perp)
+    if n < 1e-9:
+        return a
+    return math.cos(max_angle) * a + math.sin(max_angle) * perp / n
 
 
 def _json_default(o: Any) -> Any:

@@ -456,7 +456,8 @@ def _appliance_box(p: dict[str, Any], region_name: str, door_style: str, powered
     if door_style == "drop":
         door, joint, handle = _drop_door(w, d, h - panel - 0.005, 0.0, p["door_color"])
     else:
-        door, joint, handle = _front_door(w, d, h, 0.0, p["door_color"], p.get("hinge", "left"))
+        # the handle near the top of the door: low appliances are opened without a deep bend
+        door, joint, handle = _front_door(w, d, h, 0.0, p["door_color"], p.get("hinge", "left"), handle_z=0.8 * h)
     parts.append(door)
     aff = {"openable", "container"}
     control = None

@@ -111,7 +111,8 @@ class SceneBuilder:
                             description)
 
     def attach(self, child: str, child_connector: str, parent: str, parent_connector: str) -> "SceneBuilder":
-        """Record an existing attachment (the child is mated to the parent at load)."""
+        """Record an existing attachment. Place the child so that its connector meets the parent's: the
+        ``attached`` predicate is read back from the connector frames (within 1 cm)."""
         self._d["attachments"].append({"child": child, "parent": parent, "child_connector": child_connector,
                                        "parent_connector": parent_connector})
         return self

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 import numpy as np
 import trimesh
 
-from .assets import AssetModel, Joint, Region, Surface, build_asset, joint_transform
+from .assets import AssetModel, Region, Surface, joint_transform
 from .builder import SceneBuilder
 from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
 
@@ -589,5 +589,3 @@ def _sliced_parts(model: AssetModel):
             out.append(replace(part, mesh=piece))
     return out or list(model.parts)
 
-
-__all__ += ["Joint"]

@@ -86,13 +86,13 @@ def _tool_check(ex: "Executor", tool: str, affordance: str, what: str) -> Primit
     return None
 
 
-def _tool_path(ex: "Executor", target: str, offsets: list[np.ndarray]) -> PrimitiveError | None:
+def _tool_path(ex: "Executor", target: str, offsets: list[np.ndarray], primitive: str) -> PrimitiveError | None:
     """Reach above the target, then move the held tool through ``offsets`` [m] (world) from that contact."""
     scene = ex.scene
     top = scene.entities[target].world_bounds_corners()[:, 2].max()
     c = scene.entities[target].center_of_mass()
     contact = np.array([c[0], c[1], top + 0.08])
-    plan = ex.motion.reach(ex, contact, target)
+    plan = ex.motion.reach(ex, contact, target, primitive=primitive)
     if isinstance(plan, PrimitiveError):
         return plan
     h = scene.human
@@ -129,7 +129,7 @@ def cut(ex: "Executor", goal) -> PrimitiveError | None:
     for k in range(3):
         for dz in (0.0, -0.06, -0.1, -0.06, 0.0):
             strokes.append(np.array([0.0, (k - 1) * 0.03, dz]))
-    err = _tool_path(ex, target, strokes)
+    err = _tool_path(ex, target, strokes, "cut")
     if err:
         return err
     scene.entities[target].state["cut"] = True
@@ -154,7 +154,7 @@ def stir(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     target, tool = goal.targets
     circle = [np.array([0.04 * math.cos(a), 0.04 * math.sin(a), -0.06]) for a in np.linspace(0, 4 * math.pi, 17)]
-    err = _tool_path(ex, target, circle)
+    err = _tool_path(ex, target, circle, "stir")
     if err:
         return err
     st = scene.entities[target].state
@@ -186,7 +186,7 @@ def pour(ex: "Executor", goal) -> PrimitiveError | None:
     t = scene.entities[target]
     top = t.world_bounds_corners()[:, 2].max()
     c = t.center_of_mass()
-    plan = ex.motion.reach(ex, np.array([c[0], c[1], top + 0.15]), target)
+    plan = ex.motion.reach(ex, np.array([c[0], c[1], top + 0.15]), target, primitive="pour")
     if isinstance(plan, PrimitiveError):
         return plan
     h = scene.human
@@ -239,7 +239,7 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     for row in range(3):
         for x in np.linspace(-0.12, 0.12, 5)[:: 1 if row % 2 == 0 else -1]:
             sweep.append(np.array([x, (row - 1) * 0.08, -0.06]))
-    err = _tool_path(ex, target, sweep)
+    err = _tool_path(ex, target, sweep, "wipe")
     if err:
         return err
     scene.entities[target].state["wiped"] = True

@@ -119,7 +119,7 @@ def _power(ex: "Executor", goal, running: bool) -> PrimitiveError | None:
     e = scene.entities[key]
     h = scene.human
     hand = "left" if h.held is not None else "right"
-    plan = ex.motion.reach(ex, scene.control_point(key), key, hand=hand)
+    plan = ex.motion.reach(ex, scene.control_point(key), key, hand=hand, primitive="turn_on")
     if isinstance(plan, PrimitiveError):
         return plan
     for _ in range(3):

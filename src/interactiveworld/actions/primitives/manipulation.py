@@ -20,6 +20,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 FALL_CLEARANCE = 0.05
 """fall_to_floor moves the object this far [m] beyond the support's nearest edge before it drops."""
+DEFAULT_PLACE_SPOT = (0.0, 0.3)
+"""place without @place_spot: centred, towards the front of the surface (nearest free spot to it)."""
+DEFAULT_INSIDE_SPOT = (0.0, 0.1)
+"""place_inside without @place_spot: centred at the front of the region, where the hand reaches in."""
 FLOOR_GAP = 0.10
 """place_on_floor leaves this gap [m] between the object and the anchor's footprint."""
 
@@ -60,7 +64,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     scene, key = ex.scene, goal.targets[0]
     h = scene.human
     from .motion import contact_point
-    plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key)
+    plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key, primitive="pick")
     if isinstance(plan, PrimitiveError):
         return plan
     grasp = ex.motion.grasp(plan.contact_pose, plan.contact_translation, key)
@@ -69,6 +73,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     ex.motion.set_body(grasp.pose, h.body_translation)
     ex.keyframe()
     wrist = ex.motion.wrist(grasp.pose, h.body_translation)
+    ex.motion.grip = np.asarray(grasp.pose, float)[111:156].copy()
     scene.grasp(key, wrist, grasp.object_in_wrist)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan)
@@ -135,21 +140,25 @@ def _surface_choice(ex: "Executor", support: str, *, interior: bool) -> list[str
     return outer + [s.name for s in model.surfaces if s.name in region_names]
 
 
-def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> PrimitiveError | None:
+def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primitive: str) -> PrimitiveError | None:
     """Carry the held object to a free spot of one of ``support``'s surfaces, release, settle, retreat."""
     scene = ex.scene
     h = scene.human
-    last = None
+    last: str | None = None
+    reach_error: PrimitiveError | None = None
     for name in names:
         try:
             target_pose = physics.find_spot(scene, key, support, name, spot=spot)
         except physics.PlacementError as exc:
             last = str(exc)
             continue
-        wrist_target = target_pose @ np.linalg.inv(h.object_in_wrist)
-        plan = ex.motion.reach(ex, wrist_target[:3, 3], support)
+        # the palm goes where the object's centre will be (it was grasped about its centre)
+        e = scene.entities[key]
+        centre = target_pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + target_pose[:3, 3]
+        plan = ex.motion.reach(ex, centre, support, primitive=primitive)
         if isinstance(plan, PrimitiveError):
-            return plan
+            reach_error = plan  # try the next surface or region
+            continue
         before = {k: scene.entities[k].pose.copy() for k in [key, *h.carried]}
         scene.set_wrist(scene.entities[key].pose @ np.linalg.inv(h.object_in_wrist))
         scene.move_entity(key, target_pose, carry=False)
@@ -171,6 +180,8 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot) -> Pr
         ex.motion.invalidate()
         ex.motion.retreat(ex, plan, carry=False)
         return None
+    if reach_error is not None:
+        return reach_error
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} on {support}: {last}.", surfaces=names)
 
 
@@ -191,13 +202,16 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
     if err:
         return err
     key, support = goal.targets
-    return _place(ex, key, support, _surface_choice(ex, support, interior=False), goal.params.get("place_spot"))
+    return _place(ex, key, support, _surface_choice(ex, support, interior=False),
+                  goal.params.get("place_spot", DEFAULT_PLACE_SPOT), "place")
 
 
 def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
+    from .motion import COMFORT_Z
     names = [r.name for r in ex.scene.entities[container].model.regions]
-    if region is None:
-        return names
+    if region is None:  # automatically distributed: the most comfortable free region first
+        heights = {r.name: t[2, 3] for r, t in ex.scene.regions(container)}
+        return sorted(names, key=lambda n: abs(heights[n] - COMFORT_Z))
     name, _, idx = region.partition("#")
     for cand in (name, f"{name}_{idx}"):
         if cand in names:
@@ -228,7 +242,7 @@ def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     key, container = goal.targets[:2]
     names = _region_names(ex, container, goal.params.get("region"))
-    return _place(ex, key, container, names, goal.params.get("place_spot"))
+    return _place(ex, key, container, names, goal.params.get("place_spot", DEFAULT_INSIDE_SPOT), "place_inside")
 
 
 def check_place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
@@ -370,7 +384,7 @@ def attach(ex: "Executor", goal) -> PrimitiveError | None:
     mate = trimesh.transformations.rotation_matrix(math.pi, [1, 0, 0])
     err_rot = trimesh.transformations.rotation_matrix(math.radians(goal.params.get("angle_error_deg", 0)), [0, 0, 1])
     target = p.pose @ pc.transform @ mate @ err_rot @ np.linalg.inv(cc.transform)
-    plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent)
+    plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent, primitive="attach")
     if isinstance(plan, PrimitiveError):
         return plan
     if scene.human.held == child:
@@ -409,7 +423,8 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
     rec = scene.attachments[child]
     p = scene.entities[parent]
     pc = p.model.connector(rec["parent_connector"])
-    plan = ex.motion.reach(ex, (p.pose @ pc.transform)[:3, 3], parent)
+    from .motion import contact_point
+    plan = ex.motion.reach(ex, contact_point(scene, "detach", child), child, primitive="detach")
     if isinstance(plan, PrimitiveError):
         return plan
     del scene.attachments[child]
@@ -455,7 +470,7 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
     bottom = e.world_bounds_corners()[:, 2].min()
     com = e.center_of_mass()
     from .motion import contact_point
-    plan = ex.motion.reach(ex, contact_point(scene, "raise", key), key)
+    plan = ex.motion.reach(ex, contact_point(scene, "raise", key), key, primitive="raise")
     if isinstance(plan, PrimitiveError):
         return plan
     starts = {k: scene.entities[k].pose.copy() for k in parts}

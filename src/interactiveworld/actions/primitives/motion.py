@@ -14,6 +14,7 @@ import numpy as np
 import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
+from ...world.assets import joint_transform
 from ...world.scene import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,6 +30,16 @@ REACH_PRIMITIVES = frozenset({
 REACH_SUBSTEPS = 3
 """Keyframes blended between consecutive reach frames (12 fps playback)."""
 YAW_STEP = math.radians(10.0)
+STANCE_CANDIDATES = 96
+"""Stances requested from the navigation core (its rings 0.3-1.2 m, nearest first)."""
+MAX_STANCE_TRIALS = 12
+"""At most this many stances are route-planned and reach-probed per navigation."""
+REACH_DISTANCE = 0.5
+"""Preferred horizontal stance-to-contact distance [m] for manipulations (about arm's length)."""
+COMFORT_Z = 1.1
+"""Height [m] of the most comfortable place to put things (regions are tried closest to it first)."""
+RIGHT_HAND = slice(111, 156)
+"""Right-hand finger joints in the 156-D SMPL+H pose vector (root 3 + body 63 + left hand 45 + right hand 45)."""
 """Largest heading change per frame [rad] (DESIGN.md "Gait")."""
 
 
@@ -37,9 +48,14 @@ def wrap_angle(a: float) -> float:
 
 
 def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
-    """The entity's parts as one mesh in its local frame (joints at their current opening)."""
-    e = scene.entities[key]
-    return trimesh.util.concatenate([p.mesh for p in e.model.parts])
+    """The object's convex hull in its local frame (watertight, as grasp planning and the carried-object
+    collision points need), cached on the asset model."""
+    model = scene.entities[key].model
+    hull = getattr(model, "_hull", None)
+    if hull is None:
+        hull = trimesh.util.concatenate([p.mesh for p in model.parts]).convex_hull
+        model._hull = hull
+    return hull
 
 
 def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
@@ -61,8 +77,8 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
             return t[:3, 3] + np.array([0.0, 0.0, 0.05])
     if primitive == "place_inside":
         regs = scene.regions(key)
-        if regs:
-            return regs[0][1][:3, 3].copy()
+        if regs:  # the most comfortable region: centre closest to chest height
+            return min(regs, key=lambda rt: abs(rt[1][2, 3] - COMFORT_Z))[1][:3, 3].copy()
     if primitive in ("push", "pull"):
         c = e.center_of_mass()
         return np.array([c[0], c[1], min(1.0, e.world_bounds_corners()[:, 2].max())])
@@ -76,6 +92,77 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
     return com
 
 
+TOP_DOWN = frozenset({"pick", "place", "cut", "stir", "pour", "wipe", "attach", "detach", "raise"})
+"""Primitives whose hand comes down onto the target from above (objects on surfaces)."""
+DOWN_PITCH = math.radians(55.0)
+"""Pitch [rad] below horizontal of a top-down approach."""
+
+
+def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarray | None:
+    """Approach direction (3,) of the hand towards ``point`` for ``primitive`` on ``key`` from a stance at ``xy``:
+    from above for objects resting on surfaces (and for putting into open-top containers), horizontal (None: the
+    reach default) for handles, controls and the inside of closed cabinets and fridges."""
+    down = primitive in TOP_DOWN
+    if primitive == "pick":
+        from ...world.relations import supporters
+        down = not any(scene.entities[s].model.regions and not scene.entities[s].movable
+                       and np.isfinite(min((srf.clearance for srf in scene.entities[s].model.surfaces), default=np.inf))
+                       for s in supporters(scene, key))
+    elif primitive == "place_inside":
+        e = scene.entities[key]
+        down = e.movable or all(np.isinf(s.clearance) for s in e.model.surfaces if e.model.region(s.name))
+    if not down:
+        return None
+    d = np.asarray(point, float)[:2] - np.asarray(xy, float)
+    n = float(np.linalg.norm(d))
+    d = d / n if n > 1e-9 else np.zeros(2)
+    return np.array([d[0] * math.cos(DOWN_PITCH), d[1] * math.cos(DOWN_PITCH), -math.sin(DOWN_PITCH)])
+
+
+def _closed_region_of(scene: Scene, key: str, support: str) -> bool:
+    """True when ``key`` rests in a region of ``support`` that is closed above (a fridge or cabinet shelf)."""
+    from ...world.relations import inside_region
+    e = scene.entities[support]
+    return any(np.isfinite(s.clearance) and inside_region(scene, key, support, s.name)
+               for s in e.model.surfaces if e.model.region(s.name))
+
+
+def contact_owners(scene: Scene, owner: str, primitive: str) -> list[str]:
+    """Entities the hand may touch while reaching ``owner`` for ``primitive`` (the reach's allow-list): the
+    target and, for an object, the open surface it rests on. The walls of a closed cabinet or fridge stay
+    obstacles, so the arm goes in through the open door."""
+    if owner not in scene.entities:
+        return [owner]
+    e = scene.entities[owner]
+    if not e.movable:
+        return [owner]
+    from ...world.relations import support_graph
+    return [owner, *sorted(support_graph(scene).get(owner, ()))]
+
+
+def enclosure(scene: Scene, primitive: str, target: str) -> str | None:
+    """The cabinet or fridge whose closed-above region the hand must enter for ``primitive`` on ``target``
+    (placing into it, or picking from it), else None. Stances for it must face its opening (local +x)."""
+    if target not in scene.entities:
+        return None
+    e = scene.entities[target]
+    if primitive == "place_inside" and not e.movable:
+        return target if any(np.isfinite(s.clearance) for s in e.model.surfaces if e.model.region(s.name)) else None
+    if primitive == "pick" and e.movable:
+        from ...world.relations import support_graph
+        for s in sorted(support_graph(scene).get(target, ())):
+            if not scene.entities[s].movable and _closed_region_of(scene, target, s):
+                return s
+    return None
+
+
+def in_front_of(scene: Scene, key: str, xy) -> bool:
+    """True when floor point ``xy`` lies in front of fixture ``key`` (beyond its front face, local +x)."""
+    e = scene.entities[key]
+    local = np.linalg.inv(e.pose) @ np.array([xy[0], xy[1], e.pose[2, 3], 1.0])
+    return bool(local[0] > e.model.bounds[1][0])
+
+
 class Motion:
     """Navigation map, body model and collider for one scene, plus the motions the handlers use."""
 
@@ -85,6 +172,8 @@ class Motion:
         self._collider = None
         self._model = None
         self._door_state: dict[str, bool] = {}
+        self.grip: np.ndarray | None = None  # right-hand finger pose (45,) of the current grasp
+        self._held_cache = None
 
     # ------------------------------------------------------------------ cores (built lazily)
     @property
@@ -124,9 +213,10 @@ class Motion:
         return {d.key: d.opening >= 0.5 for d in self.scene.doors()}
 
     def restore_doors(self, state: dict[str, bool]) -> None:
+        """After a failed command: the grid and collider are rebuilt from the restored world when next needed
+        (a rebuild costs milliseconds; doors and pushed fixtures are then certainly in sync)."""
         self._collider = None
-        if self._nav is not None:
-            self.nav_map()
+        self._nav = None
 
     # ------------------------------------------------------------------ body state
     def floor_z(self, xy) -> float:
@@ -139,8 +229,12 @@ class Motion:
         return standing_pose(self.model, np.asarray(xy, float), float(yaw), floor_z=self.floor_z(xy))
 
     def set_body(self, pose: np.ndarray, translation: np.ndarray, *, xy=None, yaw: float | None = None) -> None:
+        """Set the body pose; while an object is held, the right hand keeps the grasp's finger curl."""
         h = self.scene.human
-        h.body_pose, h.body_translation = np.asarray(pose, float), np.asarray(translation, float)
+        pose = np.array(pose, dtype=float)
+        if h.held is not None and self.grip is not None:
+            pose[RIGHT_HAND] = self.grip
+        h.body_pose, h.body_translation = pose, np.asarray(translation, float)
         if xy is not None:
             h.xy = np.asarray(xy, float).copy()
         if yaw is not None:
@@ -177,7 +271,11 @@ class Motion:
         if h.held is None:
             return None
         from ...body.collider import HeldObject
-        return HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held), h.object_in_wrist, count=96)
+        key = (h.held, hand, h.object_in_wrist.tobytes())
+        if self._held_cache is None or self._held_cache[0] != key:  # surface sampling once per grasp
+            self._held_cache = (key, HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held),
+                                                          h.object_in_wrist, count=96))
+        return self._held_cache[1]
 
     # ------------------------------------------------------------------ walking
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True) -> None:
@@ -217,7 +315,8 @@ class Motion:
         rows = np.array([[h.xy[0], h.xy[1], h.yaw + delta * i / steps] for i in range(steps + 1)])
         self.walk_frames(ex, rows)
 
-    def go_to(self, ex: "Executor", target: str, primitive: str) -> PrimitiveError | None:
+    def go_to(self, ex: "Executor", target: str, primitive: str, *, contact=None,
+              probe: bool | None = None) -> PrimitiveError | None:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
         reachable; walk there at 12 fps."""
@@ -227,32 +326,39 @@ class Motion:
             return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
                                   f"You are sitting on {h.sitting}; stand up first.", {"seat": h.sitting})
         nav = self.nav_map()
-        contact = contact_point(self.scene, primitive, target)
+        contact = contact_point(self.scene, primitive, target) if contact is None else np.asarray(contact, float)
+        probe = primitive in REACH_PRIMITIVES if probe is None else probe
         closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
-        stances = select_stances(nav, contact[:2], h.xy, count=8)
+        stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
         shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
         if isinstance(stances, PrimitiveError) and shut:
             # the target may lie behind a closed door: choose stances as if every door were open
             for key in shut:
                 nav.set_door_open(key, True)
-            stances = select_stances(nav, contact[:2], h.xy, count=8)
+            stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
             for key in shut:
                 nav.set_door_open(key, False)
         if isinstance(stances, PrimitiveError):
             return stances
         last_error: PrimitiveError | None = None
+        if probe:  # arm's-length stances first: the nearest ring folds the arm against the body
+            stances = sorted(stances, key=lambda st: (abs(st.distance_m - REACH_DISTANCE), st.route_cost))
+        stances = stances[:MAX_STANCE_TRIALS]
+        box = enclosure(self.scene, primitive, target)
+        if box is not None:  # reach into a cabinet or fridge through its opening, not through its walls
+            stances = [st for st in stances if in_front_of(self.scene, box, st.xy)] or stances
         for stance in stances:
             plan = plan_route_through_doors(nav, h.xy, stance.xy, closed)
             if isinstance(plan, PrimitiveError):
                 last_error = plan
                 continue
-            if primitive in REACH_PRIMITIVES and target in self.scene.entities:
-                probe = self.probe_reach(stance.xy, stance.yaw, contact, target)
-                if isinstance(probe, PrimitiveError):
+            if probe and target in self.scene.entities:
+                trial = self.probe_reach(stance.xy, stance.yaw, contact, target, primitive=primitive)
+                if isinstance(trial, PrimitiveError):
                     for key in plan.doors_to_open:
                         nav.set_door_open(key, False)
-                    last_error = probe
+                    last_error = trial
                     continue
             for i, leg in enumerate(plan.legs):
                 final = stance.yaw if i == len(plan.legs) - 1 else None
@@ -271,14 +377,20 @@ class Motion:
         return last_error or PrimitiveError(ErrorCode.PATH_BLOCKED, f"No route to {target}.", {"target": target})
 
     # ------------------------------------------------------------------ reaching
-    def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right"):
-        """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``."""
+    def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
+        """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
+        approach direction of ``primitive`` (:func:`approach_for`)."""
         from ..reach import plan_reach
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
-        owners = (owner,) if h.held is None else (owner, h.held, *h.carried)
+        owners = contact_owners(self.scene, owner, primitive)
+        if h.held is not None:
+            owners += [h.held, *h.carried]
+        approach = approach_for(self.scene, primitive, owner, xy, target_point) if owner in self.scene.entities \
+            else None
         return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
-                          self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy))
+                          self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy),
+                          approach=approach)
 
     def _play(self, ex: "Executor", frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
         """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
@@ -300,12 +412,18 @@ class Motion:
         return int(np.argmin(d)) if d else -1
 
     def reach(self, ex: "Executor", target_point, owner: str, *, hand: str | None = None,
-              carry: bool = True):
+              carry: bool = True, primitive: str = ""):
         """Reach ``target_point`` from the current stance: plays the approach up to the contact (the held object
         follows the wrist). Returns the ReachPlan or a PrimitiveError."""
         h = self.scene.human
         hand = hand or "right"
-        plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand)
+        plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
+        if isinstance(plan, PrimitiveError) and h.sitting is None:
+            # the stance kept from an earlier command does not reach: choose a fresh one (paper B.3.1)
+            moved = self.go_to(ex, owner, primitive, contact=target_point, probe=True)
+            if moved is not None:
+                return plan
+            plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError):
             return plan
         h.gaze = np.asarray(target_point, float).copy()
@@ -337,13 +455,19 @@ class Motion:
         h = self.scene.human
         handle = self.scene.handle_point(key)
         hand = "left" if h.held is not None else "right"
-        plan = self.reach(ex, handle, key, hand=hand)
+        plan = self.reach(ex, handle, key, hand=hand, primitive="open")
         if isinstance(plan, PrimitiveError):
             return plan
         e = self.scene.entities[key]
         start = e.opening
+        joint = e.model.joints[0]
+        leaf = next((p.box_center for p in e.model.parts if p.joint == joint.name), e.model.handle)
         for i in range(1, frames + 1):
-            ex.keyframe(articulation={key: start + (target - start) * i / frames})
+            frac = start + (target - start) * i / frames
+            link = e.pose @ joint_transform(joint, frac)
+            gaze = link[:3, :3] @ leaf + link[:3, 3]  # the eyes follow the moving door or drawer
+            ex.keyframe(articulation={key: frac}, gaze=gaze)
+        h.gaze = None
         self.scene.set_open(key, target)
         if e.door is not None and self._nav is not None:
             self._nav.set_door_open(key, target >= 0.5)
@@ -364,18 +488,21 @@ class Motion:
                 self.scene.set_wrist(self.wrist(h.body_pose, h.body_translation))
             ex.keyframe(gaze=gaze)
 
-    def crouch_pose(self, depth: float = 0.45) -> tuple[np.ndarray, np.ndarray]:
-        """A crouch: hips and knees flexed, the pelvis lowered by ``depth`` [m]."""
+    def crouch_pose(self, depth: float = 0.45, *, xy=None, yaw: float | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """A crouch at ``xy``/``yaw`` (default: where the body stands): hips flexed by 100 deg x depth / 0.45 m,
+        knees by 1.6 times that, ankles by 0.5 times; the body is lowered until the soles touch the floor
+        (so the pelvis drops by roughly ``depth`` [m])."""
         from ...body import JOINT_INDEX
         h = self.scene.human
-        pose, trans = self.stand(h.xy, h.yaw)
-        flex = math.radians(100.0) * min(1.0, depth / 0.45)
+        xy = h.xy if xy is None else xy
+        pose, trans = self.stand(xy, h.yaw if yaw is None else yaw)
+        flex = math.radians(100.0) * min(1.3, depth / 0.45)
         for side in ("left", "right"):
             pose[3 * JOINT_INDEX[f"{side}_hip"]] = -flex
             pose[3 * JOINT_INDEX[f"{side}_knee"]] = 1.6 * flex
-            pose[3 * JOINT_INDEX[f"{side}_ankle"]] = -0.5 * flex
+            pose[3 * JOINT_INDEX[f"{side}_ankle"]] = 0.5 * flex
         trans = trans.copy()
-        trans[2] -= depth
+        trans[2] -= float(self.model.skin(pose, trans)[:, 2].min()) - self.floor_z(xy)
         return pose, trans
 
     def sit_pose(self, seat: str) -> tuple[np.ndarray, np.ndarray]:
