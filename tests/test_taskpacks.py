@@ -116,7 +116,7 @@ def test_static_checks(tid, packs):
 
 
 MEMORY_TARGETS = {"finding-09": "mayo_jar#1", "finding-10": "thermometer#1", "finding-14": "wallet#1",
-                  "finding-15": "equipment_form#1", "finding-16": "apple#1", "decision-09": "trout_pack#1"}
+                  "finding-15": "equipment_form#1", "finding-08": "gift_box#2", "decision-09": "trout_pack#1"}
 
 
 @pytest.mark.parametrize("tid", sorted(MEMORY_TARGETS))

@@ -1,6 +1,6 @@
 """Finding (FIND) TaskPacks: episodic object memory and evidence-grounded retrieval. The Human cannot infer
 a remembered location or choose a search order, and a movable target's handle is exposed only while it
-is visible or held (paper Table 12). Rows 9, 10, 14, 15 and 16. Each opening shows where the target is
+is visible or held (paper Table 12). Rows 8, 9, 10, 14 and 15. Each opening shows where the target is
 and then leaves the view before the handoff."""
 from __future__ import annotations
 
@@ -59,10 +59,10 @@ def finding_10() -> dict:
     """Recall which of two identical bedside cabinets holds the thermometer (the left one; the right one holds a
     drink) and bring it to the desk."""
     b = hotel_suite()
-    b.add_object("pen", name="thermometer", on="bedside_cabinet#1", region="shelf_1",
+    b.add_object("pen", name="thermometer", on="bedside_cabinet#1", region="shelf_2",
                  params={"length": 0.14, "width": 0.02, "thickness": 0.015, "color": (0.95, 0.95, 0.95),
                          "grip_color": (0.8, 0.1, 0.1)})
-    b.add_object("can", name="drink_can", on="bedside_cabinet#2", region="shelf_1")
+    b.add_object("can", name="drink_can", on="bedside_cabinet#2", region="shelf_2")
     b.add_object("book", on="desk#1", spot=(-0.3, 0.3))
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
     b.set_human((2.1, 1.4), yaw=-math.pi / 2)
@@ -181,40 +181,44 @@ def finding_15() -> dict:
         ticks=20)
 
 
-def finding_16() -> dict:
-    """An apple falls off the crowded kitchen table while the wearer faces the counter; the Assistant predicts
-    it is on the floor, has the wearer scan for it and put it on the counter."""
+def finding_08() -> dict:
+    """Two identical gift boxes: one stays visible on the kitchen counter, the other was left on the living-room
+    side table. Retrieve the living-room one (not the visible look-alike) to the kitchen table."""
     b = kitchen_house()
-    b.add_object("apple", on="table#1", spot=(0.9, 0.1))
-    b.add_object("mug", on="table#1", spot=(-0.5, 0.3))
+    gift = {"size": (0.2, 0.15, 0.12), "color": (0.85, 0.15, 0.25)}
+    b.add_object("box", name="gift_box", on="counter#2", spot=(0.2, 0.3), params=gift,
+                 labels=[{"text": "GIFT", "face": "front"}])
+    b.add_object("box", name="gift_box", on="side_table#1", spot=(-0.1, 0.4), params=gift,
+                 labels=[{"text": "GIFT", "face": "front"}])
+    b.add_object("mug", on="side_table#1", spot=(0.3, 0.4))
     b.add_object("plate", on="table#1", spot=(0.0, 0.4))
-    b.add_object("bowl", on="table#1", spot=(0.45, 0.5))
-    b.add_object("cup", on="table#1", spot=(-0.2, 0.7))
-    b.add_object("orange", on="counter#1", spot=(-0.4, 0.3))
-    b.set_human((3.0, 0.6), yaw=S)
-    a = "apple#1"
+    b.add_object("cup", on="counter#2", spot=(-0.3, 0.3))
+    b.set_human((7.2, 1.6), yaw=-math.pi / 2)
+    g = "gift_box#2"
     return taskpack(
-        id="finding-16", family="Finding", row=16, scene=b.build(),
-        title="Rediscover an apple that rolled off the table out of view",
-        prelude="Clearing up after breakfast.",
-        opening=[cmd("LookAt", "table#1"), cmd("Walk", "counter#1"), cmd("LookAt", "orange#1"),
-                 cmd("FallToFloor", a, "table#1")],
-        handoff="Did something just fall? I wanted the apple on the counter here. Where is it now?",
-        legend=[entry(a, "the apple", movable=True), entry("orange#1", "the orange", movable=True),
-                entry("mug#1", "the mug", movable=True), entry("table#1", "the kitchen table"),
-                entry("counter#1", "the counter by the fridge")],
-        oracle=[step("It rolled off the table. Go back to the kitchen table and scan the floor around it.",
-                     cmd("Walk", "table#1"), cmd("LookScan")),
-                step("The apple is on the floor by the table. Pick it up.", cmd("Grab", a)),
-                step("Put the apple on the counter by the fridge.", cmd("Put", a, "counter#1"))],
-        wrong=[step("Pick up the orange on the counter instead.", cmd("Grab", "orange#1")),
-               step("Put the orange back on the counter by the fridge.", cmd("Put", "orange#1", "counter#1"))],
+        id="finding-08", family="Finding", row=8, scene=b.build(),
+        title="Bring the gift left in the living room, not the look-alike in the kitchen",
+        prelude="Wrapping's done; I put one present down in here.",
+        opening=[cmd("LookAt", g), cmd("Walk", "table#1"), cmd("LookAt", "table#1"), cmd("LookAt", "gift_box#1")],
+        handoff="The gift on the counter is for the neighbours and stays there. Where's the other one I wrapped? "
+                "Help me bring it to this table.",
+        legend=[entry("gift_box#1", "the gift box on the kitchen counter", movable=True),
+                entry(g, "a gift box", movable=True), entry("mug#1", "a mug", movable=True),
+                entry("table#1", "the kitchen table"), entry("side_table#1", "the living-room side table"),
+                entry("counter#2", "the kitchen counter by the sink")],
+        oracle=[step("You left it in the living room, on the side table by the door. Go there and look at it.",
+                     cmd("Walk", "side_table#1"), cmd("LookAt", "side_table#1")),
+                step("Pick up the gift box on the side table.", cmd("Grab", g)),
+                step("Bring it to the kitchen table and put it down.", cmd("Put", g, "table#1"))],
+        wrong=[step("Take the gift box from the counter by the sink.", cmd("Grab", "gift_box#1")),
+               step("Put it on the kitchen table.", cmd("Put", "gift_box#1", "table#1"))],
         no_help=WHERE,
-        goals=[holds("on", a, "counter#1")],
-        prohibitions=[moved("mug#1"), moved("plate#1"), moved("bowl#1"), moved("cup#1"), holds("held", "*")],
-        capabilities=[cap("C4", "predicts-fall", holds("on", a, "counter#1"), says=r"(?i)floor|fell|rolled"),
-                      cap("C2", "directs-scan", holds("on", a, "counter#1"))],
+        goals=[holds("on", g, "table#1")],
+        prohibitions=[moved("gift_box#1"), moved("mug#1"), holds("held", "*")],
+        capabilities=[cap("C4", "recalls-living-room", holds("on", g, "table#1"), says=r"(?i)living room|side table"),
+                      cap("C1", "not-the-look-alike", {"all": [holds("on", g, "table#1"), {"not": moved("gift_box#1")}]}),
+                      cap("C2", "search-directed", holds("on", g, "table#1"))],
         ticks=18)
 
 
-TASKS = [finding_09, finding_10, finding_14, finding_15, finding_16]
+TASKS = [finding_08, finding_09, finding_10, finding_14, finding_15]
