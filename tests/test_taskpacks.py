@@ -176,7 +176,6 @@ def test_relation_world_enforces_task_preconditions(monkeypatch):
     assert ("unmoved", "pan#1") in rel and ("unmoved", "tomato#1") not in rel
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("tid", IDS)
 def test_controls(tid, packs, tmp_path):
     """On the kinematic world: oracle + scripted Human passes with the declared step count; silent, no-help,
