@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from common import cap, cmd, entry, holds, moved, plan, set_state, step, taskpack
+from common import cap, cmd, entry, ever, holds, moved, plan, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
@@ -67,30 +67,35 @@ def finding_10() -> dict:
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
     b.set_human((2.1, 1.4), yaw=-math.pi / 2)
     scene = b.build()
-    for k in ("bedside_cabinet#1", "bedside_cabinet#2"):
-        set_state(scene, k, open=1.0)
     t = "thermometer#1"
     return taskpack(
         id="finding-10", family="Finding", row=10, scene=scene,
         title="Recall which bedside cabinet holds the thermometer",
         prelude="Let me tidy the bedside cabinets.",
-        opening=[cmd("LookAt", t), cmd("LookAt", "drink_can#1"), cmd("Walk", "desk#1"), cmd("LookAt", "book#1")],
+        opening=[cmd("Open", "bedside_cabinet#1"), cmd("LookAt", t), cmd("Close", "bedside_cabinet#1"),
+                 cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "drink_can#1"), cmd("Close", "bedside_cabinet#2"),
+                 cmd("Walk", "desk#1"), cmd("LookAt", "book#1")],
         handoff="I think I have a fever. Which cabinet was the thermometer in? Help me bring it to the desk.",
         legend=[entry(t, "the thermometer", movable=True), entry("drink_can#1", "a drink can", movable=True),
                 entry("bedside_cabinet#1", "the left bedside cabinet"),
                 entry("bedside_cabinet#2", "the right bedside cabinet"), entry("desk#1", "the desk")],
-        oracle=[step("It's in the left bedside cabinet. Go there and look inside.", cmd("Walk", "bedside_cabinet#1"),
-                     cmd("LookAt", "bedside_cabinet#1")),
+        oracle=[step("It's in the left bedside cabinet. Open the left one and look inside.",
+                     cmd("Open", "bedside_cabinet#1"), cmd("LookAt", "bedside_cabinet#1")),
                 step("Take the thermometer out.", cmd("Grab", t)),
+                step("Close the cabinet.", cmd("Close", "bedside_cabinet#1")),
                 step("Put the thermometer on the desk.", cmd("Put", t, "desk#1"))],
-        wrong=[step("It's in the right bedside cabinet. Go there and look inside.", cmd("Walk", "bedside_cabinet#2"),
-                    cmd("LookAt", "bedside_cabinet#2")),
+        wrong=[step("It's in the right bedside cabinet. Open the right one and look inside.",
+                    cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "bedside_cabinet#2")),
                step("Take the can out.", cmd("Grab", "drink_can#1")),
+               step("Close that cabinet.", cmd("Close", "bedside_cabinet#2")),
                step("Put it on the desk.", cmd("Put", "drink_can#1", "desk#1"))],
         no_help=WHERE,
         goals=[holds("on", t, "desk#1")],
-        prohibitions=[moved("drink_can#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-left-cabinet", holds("on", t, "desk#1"), says=r"(?i)left"),
+        prohibitions=[moved("drink_can#1"), holds("open", "bedside_cabinet#1"), holds("open", "bedside_cabinet#2"),
+                      holds("held", "*")],
+        capabilities=[cap("C4", "recalls-left-cabinet", {"all": [holds("on", t, "desk#1"),
+                                                                 {"not": ever(holds("open", "bedside_cabinet#2"))}]},
+                          says=r"(?i)left"),
                       cap("C2", "which-cabinet", holds("on", t, "desk#1"))],
         ticks=20)
 
@@ -101,34 +106,38 @@ def finding_14() -> dict:
     b = kitchen_house()
     b.add_object("wallet", on="pantry_cabinet#1", region="shelf_2")
     b.add_object("box", name="tea_box", on="pantry_cabinet#1", region="shelf_1", labels=[{"text": "TEA", "face": "front"}])
-    b.add_object("phone", on="sideboard#1", region="shelf_1")
-    b.add_object("book", on="sideboard#1", region="shelf_2")
+    b.add_object("phone", on="sideboard#1", region="shelf_2")
+    b.add_object("book", on="sideboard#1", region="shelf_1")
     b.add_object("mug", on="side_table#1", spot=(0.3, 0.4))
     b.set_human((1.6, 1.4), yaw=math.pi)
     scene = b.build()
-    for k in ("pantry_cabinet#1", "sideboard#1"):
-        set_state(scene, k, open=1.0)
     w = "wallet#1"
     return taskpack(
         id="finding-14", family="Finding", row=14, scene=scene,
         title="Find the wallet in the kitchen cabinet, not the living-room one",
         prelude="Getting ready to go out.",
-        opening=[cmd("LookAt", w), cmd("Walk", "sideboard#1"), cmd("LookAt", "phone#1"), cmd("LookAt", "sideboard#1")],
+        opening=[cmd("Open", "pantry_cabinet#1"), cmd("LookAt", w), cmd("Close", "pantry_cabinet#1"),
+                 cmd("Walk", "sideboard#1"), cmd("Open", "sideboard#1"), cmd("LookAt", "sideboard#1"),
+                 cmd("Close", "sideboard#1")],
         handoff="My wallet isn't in here. Where did I see it? Help me put it on the side table by the door.",
         legend=[entry(w, "your wallet", movable=True), entry("phone#1", "a phone", movable=True),
                 entry("tea_box#1", "a tea box", movable=True),
                 entry("pantry_cabinet#1", "the tall kitchen cabinet"), entry("sideboard#1", "the living-room sideboard"),
                 entry("side_table#1", "the side table by the door")],
-        oracle=[step("It's not in this room: it's in the kitchen, in the tall cabinet by the window. Go there and "
-                     "look inside.", cmd("Walk", "pantry_cabinet#1"), cmd("LookAt", "pantry_cabinet#1")),
+        oracle=[step("It's not in this room: it's in the kitchen, in the tall cabinet by the window. Go and open "
+                     "that cabinet and look inside.", cmd("Open", "pantry_cabinet#1"), cmd("LookAt", "pantry_cabinet#1")),
                 step("Take your wallet from the upper shelf.", cmd("Grab", w)),
+                step("Close the kitchen cabinet.", cmd("Close", "pantry_cabinet#1")),
                 step("Put the wallet on the side table by the door.", cmd("Put", w, "side_table#1"))],
-        wrong=[step("It's in the sideboard, look again.", cmd("LookAt", "sideboard#1")),
-               step("Take the phone from the bottom shelf.", cmd("Grab", "phone#1")),
+        wrong=[step("It's in the sideboard, look again. Open the sideboard and look inside.", cmd("Open", "sideboard#1"),
+                    cmd("LookAt", "sideboard#1")),
+               step("Take the phone from the upper shelf.", cmd("Grab", "phone#1")),
+               step("Close the sideboard.", cmd("Close", "sideboard#1")),
                step("Put it on the side table by the door.", cmd("Put", "phone#1", "side_table#1"))],
         no_help=WHERE,
         goals=[holds("on", w, "side_table#1")],
-        prohibitions=[moved("phone#1"), moved("tea_box#1"), holds("held", "*")],
+        prohibitions=[moved("phone#1"), moved("tea_box#1"), holds("open", "pantry_cabinet#1"),
+                      holds("open", "sideboard#1"), holds("held", "*")],
         capabilities=[cap("C4", "recalls-kitchen-cabinet", holds("on", w, "side_table#1"), says=r"(?i)kitchen"),
                       cap("C7", "wrong-room-noticed", holds("on", w, "side_table#1")),
                       cap("C2", "cabinet-located", holds("on", w, "side_table#1"))],
@@ -139,24 +148,25 @@ def finding_15() -> dict:
     """Retrieve the text-defined EQUIPMENT STORAGE form from the file cabinet (not the FOOD STORAGE copy beside
     it) and place it with the food form on the meeting-room table."""
     b = office()
-    b.add_object("document", name="equipment_form", on="file_cabinet#1", region="shelf_2",
-                 labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
-    b.add_object("document", name="food_form", on="file_cabinet#1", region="shelf_1",
-                 labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
+    form = {"size": (0.15, 0.21, 0.003)}  # A5 forms
+    b.add_object("document", name="equipment_form", on="file_cabinet#1", region="shelf_2", params=form,
+                 spot=(-0.5, 0.5), labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
+    b.add_object("document", name="food_form", on="file_cabinet#1", region="shelf_2", params=form,
+                 spot=(0.5, 0.5), labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
     b.add_object("document", name="food_form", on="meeting_table#1", spot=(-0.3, 0.3),
                  labels=[{"text": "FOOD\nSTORAGE\nform", "face": "top"}])
     b.add_object("document", name="leave_form", on="archive_cabinet#1", region="shelf_2",
                  labels=[{"text": "LEAVE\nREQUEST", "face": "top"}])
     b.add_object("mug", on="meeting_table#1", spot=(0.4, 0.3))
     b.set_human((1.4, 1.2), yaw=math.pi)
-    scene = set_state(b.build(), "file_cabinet#1", open=1.0)
+    scene = b.build()
     f = "equipment_form#1"
     return taskpack(
         id="finding-15", family="Finding", row=15, scene=scene,
         title="Fetch the equipment storage form from the file cabinet",
         prelude="Sorting out the storage paperwork.",
-        opening=[cmd("LookAt", f), cmd("LookAt", "food_form#1"), cmd("Walk", "meeting_table#1"),
-                 cmd("LookAt", "food_form#2")],
+        opening=[cmd("Open", "file_cabinet#1"), cmd("LookAt", f), cmd("LookAt", "food_form#1"),
+                 cmd("Close", "file_cabinet#1"), cmd("Walk", "meeting_table#1"), cmd("LookAt", "food_form#2")],
         handoff="The equipment storage form has to go next to this food one on the table. Where was it? Help me "
                 "get it.",
         legend=[entry(f, "a form printed EQUIPMENT STORAGE", movable=True),
@@ -165,17 +175,20 @@ def finding_15() -> dict:
                 entry("leave_form#1", "a form printed LEAVE REQUEST", movable=True),
                 entry("file_cabinet#1", "the light file cabinet"), entry("archive_cabinet#1", "the dark archive cabinet"),
                 entry("meeting_table#1", "the meeting table")],
-        oracle=[step("It's in the light file cabinet in the office, on the upper shelf. Go there and look inside.",
-                     cmd("Walk", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
+        oracle=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
+                     "inside.", cmd("Open", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
                 step("Take the form that says EQUIPMENT STORAGE.", cmd("Grab", f)),
+                step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
                 step("Put the form on the meeting table next to the food form.", cmd("Put", f, "meeting_table#1"))],
-        wrong=[step("It's in the light file cabinet in the office, on the upper shelf. Go there and look inside.",
-                    cmd("Walk", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
-               step("Take the form on the lower shelf.", cmd("Grab", "food_form#1")),
+        wrong=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
+                    "inside.", cmd("Open", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
+               step("Take the other form on that shelf.", cmd("Grab", "food_form#1")),
+               step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
                step("Put that form on the meeting table.", cmd("Put", "food_form#1", "meeting_table#1"))],
         no_help=WHERE,
         goals=[holds("on", f, "meeting_table#1")],
-        prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"), holds("held", "*")],
+        prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"),
+                      holds("open", "file_cabinet#1"), holds("held", "*")],
         capabilities=[cap("C3", "reads-form-title", holds("on", f, "meeting_table#1"), says=r"(?i)equipment"),
                       cap("C4", "recalls-cabinet", holds("on", f, "meeting_table#1"), says=r"(?i)file cabinet")],
         ticks=20)

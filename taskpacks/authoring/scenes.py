@@ -98,7 +98,7 @@ def office() -> SceneBuilder:
     b.add_fixture("chair", at=(1.5, 3.5), yaw=S)
     b.add_fixture("desk", at=(4.0, 4.3), yaw=N)
     b.add_fixture("chair", at=(4.0, 3.5), yaw=S)
-    b.add_fixture("cabinet", name="file_cabinet", at=(0.35, 1.2), yaw=W, params={"height": 1.1, "shelves": 2})
+    b.add_fixture("cabinet", name="file_cabinet", at=(0.35, 1.1), yaw=W, params={"width": 0.7, "height": 1.1, "shelves": 2})
     b.add_fixture("cabinet", name="archive_cabinet", at=(0.35, 2.4), yaw=W, params={"height": 1.1, "shelves": 2,
                                                                                    "door_color": (0.3, 0.3, 0.35)})
     b.add_fixture("locker", name="storage_locker", at=(5.7, 0.4), yaw=E)
