@@ -60,8 +60,8 @@ def finding_10() -> dict:
     drink) and bring it to the desk."""
     b = hotel_suite()
     b.add_object("pen", name="thermometer", on="bedside_cabinet#1", region="shelf_2",
-                 params={"length": 0.14, "width": 0.02, "thickness": 0.015, "color": (0.95, 0.95, 0.95),
-                         "grip_color": (0.8, 0.1, 0.1)})
+                 params={"length": 0.18, "width": 0.04, "thickness": 0.03, "color": (0.95, 0.95, 0.95),
+                         "grip_color": (0.85, 0.1, 0.1)})
     b.add_object("can", name="drink_can", on="bedside_cabinet#2", region="shelf_2")
     b.add_object("book", on="desk#1", spot=(-0.3, 0.3))
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
