@@ -316,11 +316,19 @@ def _front_door(w: float, d: float, h: float, z0: float, color: Color, hinge_sid
     return door, Joint("door", "hinge", origin, axis, math.radians(90)), handle
 
 
+DROP_PLINTH = 0.12
+"""Height [m] of the base under an oven or dishwasher with a drop-down door."""
+DROP_RACK = 0.4
+"""Fraction of the chamber height at which its rack (the region floor) sits."""
+DROP_DOOR_DEG = 60.0
+"""Opening [deg] of a drop-down door (its handle stays reachable from a standing bend)."""
+
+
 def _drop_door(w: float, d: float, h: float, z0: float, color: Color,
                thickness: float = 0.04) -> tuple[Part, Joint, np.ndarray]:
-    """A door hinged along its bottom front edge that drops outward by 90 deg (oven, dishwasher)."""
+    """A door hinged along its bottom front edge that drops outward by 60 deg (oven, dishwasher)."""
     door = _box("door", (thickness, w, h), (d / 2 + thickness / 2, 0, z0 + h / 2), color, joint="door")
-    joint = Joint("door", "hinge", _v(d / 2, 0, z0), _v(0, 1, 0), math.radians(90))
+    joint = Joint("door", "hinge", _v(d / 2, 0, z0), _v(0, 1, 0), math.radians(DROP_DOOR_DEG))
     handle = _v(d / 2 + thickness + 0.03, 0, z0 + h - 0.05)
     return door, joint, handle
 
@@ -448,13 +456,21 @@ def _appliance_box(p: dict[str, Any], region_name: str, door_style: str, powered
                    category: str = "appliance") -> AssetModel:
     w, d, h = p["width"], p["depth"], p["height"]
     t = 0.03
-    panel = 0.10 if door_style == "drop" else 0.0
-    parts = _hollow_body(w, d, h - panel, t, p["color"])
+    drop = door_style == "drop"
+    panel = 0.10 if drop else 0.0
+    plinth = DROP_PLINTH if drop else 0.0
+    parts = _hollow_body(w, d, h - panel - plinth, t, p["color"], z0=plinth)
     if panel:
         parts.append(_box("panel", (d, w, panel), (0, 0, h - panel / 2), p["color"]))
-    inner = Region(region_name, _v(t / 2, 0, (h - panel) / 2), _v(d / 2 - t, w / 2 - t, (h - panel) / 2 - t))
-    if door_style == "drop":
-        door, joint, handle = _drop_door(w, d, h - panel - 0.005, 0.0, p["door_color"])
+    if plinth:
+        parts.append(_box("plinth", (d - 0.04, w, plinth), (-0.02, 0, plinth / 2), DARK))
+    lo, hi = plinth + t, h - panel - t
+    if drop:  # the contents stand on a wire rack at 40 % of the chamber height
+        lo = lo + DROP_RACK * (hi - lo)
+        parts.append(_box("rack", (d - 2 * t, w - 2 * t, 0.01), (t / 2, 0, lo - 0.005), STEEL))
+    inner = Region(region_name, _v(t / 2, 0, (lo + hi) / 2), _v(d / 2 - t, w / 2 - t, (hi - lo) / 2))
+    if drop:
+        door, joint, handle = _drop_door(w, d, h - panel - plinth - 0.005, plinth, p["door_color"])
     else:
         # the handle near the top of the door: low appliances are opened without a deep bend
         door, joint, handle = _front_door(w, d, h, 0.0, p["door_color"], p.get("hinge", "left"), handle_z=0.8 * h)

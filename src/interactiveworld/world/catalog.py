@@ -79,7 +79,7 @@ _reg("fridge", "appliance", False, _fridge,
      "'shelf_N'; surface 'top'. Affordances openable, container.")
 _reg("oven", "appliance", False, _oven,
      {"width": 0.6, "depth": 0.6, "height": 0.85, "color": STEEL, "door_color": DARK},
-     f"Oven with a drop-down door and a control knob: {_FIX_COMMON}; door_color. Region 'chamber'. Affordances "
+     f"Oven on a 0.12 m plinth with a drop-down door (60 deg) and a control knob: {_FIX_COMMON}; door_color. Region 'chamber' (floor: the rack at 40 % of the chamber height). Affordances "
      "openable, container, powered, heat_source (cooks what is inside while running).")
 _reg("microwave", "appliance", False, _microwave,
      {"width": 0.5, "depth": 0.38, "height": 0.3, "color": STEEL, "door_color": DARK, "hinge": "left"},
