@@ -248,6 +248,10 @@ def cmd_show(args: argparse.Namespace) -> int:
     if not cells:
         raise UsageError(f"{target}: no episode traces found")
     pages = [render_episode_html(c) for c in cells]
+    if args.video or args.sheet:
+        for cell in cells:
+            for written in _episode_media(cell, video=args.video, sheet=args.sheet):
+                print(written)
     if len(pages) > 1:
         import html as _html
 
@@ -274,6 +278,31 @@ def cmd_show(args: argparse.Namespace) -> int:
 
         webbrowser.open(shown.resolve().as_uri())
     return 0
+
+
+def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
+    """Assemble a cell's frames (``frames/*.png``, in episode order) into ``episode.<video>`` and/or
+    ``contact_sheet.png`` inside the cell folder."""
+    import numpy as np
+    from PIL import Image
+
+    from .render import contact_sheet, save_png, write_video
+
+    files = sorted((cell / "frames").glob("*.png"))
+    if not files:
+        print(f"{cell}: no frames recorded (run without --no-render to keep frames)", file=sys.stderr)
+        return []
+    frames = [np.asarray(Image.open(f).convert("RGB")) for f in files]
+    out: list[Path] = []
+    if video:
+        out.append(Path(write_video(frames, cell / f"episode.{video}", fps=4)))
+    if sheet:
+        step = max(1, len(frames) // 48)  # a sheet a person can take in at once
+        picked = list(range(0, len(frames), step))
+        path = cell / "contact_sheet.png"
+        save_png(contact_sheet([frames[i] for i in picked], [files[i].stem for i in picked]), path)
+        out.append(path)
+    return out
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -380,6 +409,8 @@ def build_parser() -> argparse.ArgumentParser:
     sh = sub.add_parser("show", help="static HTML page(s) of episodes")
     sh.add_argument("path", help="a cell folder or a run folder")
     sh.add_argument("--open", action="store_true", help="open in a browser")
+    sh.add_argument("--video", choices=("mp4", "gif"), help="also write episode.<fmt> of the frames in each cell")
+    sh.add_argument("--sheet", action="store_true", help="also write contact_sheet.png of the frames in each cell")
     sh.set_defaults(func=cmd_show)
 
     v = sub.add_parser("validate", help="static checks and controls of TaskPacks")

@@ -76,8 +76,8 @@ class HeldObject:
         T = np.asarray(object_in_wrist, dtype=np.float64)
         if T.shape != (4, 4) or not np.all(np.isfinite(T)):
             raise ValueError(f"object_in_wrist: expected a finite (4, 4) transform, got {T.shape}")
-        pts, _ = trimesh.sample.sample_surface_even(mesh, count, seed=seed)
-        pts = np.vstack([pts, mesh.vertices[: max(0, count - len(pts))]])
+        # Area-weighted sampling returns exactly ``count`` points (the even variant may return fewer and logs it).
+        pts, _ = trimesh.sample.sample_surface(mesh, count, seed=seed)
         return cls(key=key, hand=hand, points=pts @ T[:3, :3].T + T[:3, 3])
 
 

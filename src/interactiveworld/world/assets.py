@@ -16,8 +16,8 @@ Conventions (shared by every asset):
 
 An :class:`AssetModel` is the built asset: its parts, joints, support surfaces, interior regions,
 handle, control point, connectors, label faces and affordances. :func:`build_asset` makes one from a kind
-name and parameters; :data:`CATALOG` lists every kind with its defaults and documentation
-(``describe_catalog()`` prints it).
+name and parameters; :data:`CATALOG` (registered in :mod:`interactiveworld.world.catalog`, re-exported here)
+lists every kind with its defaults and documentation (``describe_catalog()`` prints it).
 
 Affordance vocabulary (strings in ``AssetModel.affordances``):
 
@@ -33,14 +33,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import trimesh
 
 __all__ = [
     "Part", "Joint", "Surface", "Region", "Connector", "LabelFace", "AssetModel", "AssetKind",
-    "CATALOG", "build_asset", "asset_kind", "describe_catalog", "joint_transform",
+    "CATALOG", "build_asset", "asset_kind", "describe_catalog", "joint_transform", "resolved_params",
 ]
 
 Color = tuple[float, float, float]
@@ -316,11 +316,19 @@ def _front_door(w: float, d: float, h: float, z0: float, color: Color, hinge_sid
     return door, Joint("door", "hinge", origin, axis, math.radians(90)), handle
 
 
+DROP_PLINTH = 0.12
+"""Height [m] of the base under an oven or dishwasher with a drop-down door."""
+DROP_RACK = 0.4
+"""Fraction of the chamber height at which its rack (the region floor) sits."""
+DROP_DOOR_DEG = 60.0
+"""Opening [deg] of a drop-down door (its handle stays reachable from a standing bend)."""
+
+
 def _drop_door(w: float, d: float, h: float, z0: float, color: Color,
                thickness: float = 0.04) -> tuple[Part, Joint, np.ndarray]:
-    """A door hinged along its bottom front edge that drops outward by 90 deg (oven, dishwasher)."""
+    """A door hinged along its bottom front edge that drops outward by 60 deg (oven, dishwasher)."""
     door = _box("door", (thickness, w, h), (d / 2 + thickness / 2, 0, z0 + h / 2), color, joint="door")
-    joint = Joint("door", "hinge", _v(d / 2, 0, z0), _v(0, 1, 0), math.radians(90))
+    joint = Joint("door", "hinge", _v(d / 2, 0, z0), _v(0, 1, 0), math.radians(DROP_DOOR_DEG))
     handle = _v(d / 2 + thickness + 0.03, 0, z0 + h - 0.05)
     return door, joint, handle
 
@@ -448,13 +456,21 @@ def _appliance_box(p: dict[str, Any], region_name: str, door_style: str, powered
                    category: str = "appliance") -> AssetModel:
     w, d, h = p["width"], p["depth"], p["height"]
     t = 0.03
-    panel = 0.10 if door_style == "drop" else 0.0
-    parts = _hollow_body(w, d, h - panel, t, p["color"])
+    drop = door_style == "drop"
+    panel = 0.10 if drop else 0.0
+    plinth = DROP_PLINTH if drop else 0.0
+    parts = _hollow_body(w, d, h - panel - plinth, t, p["color"], z0=plinth)
     if panel:
         parts.append(_box("panel", (d, w, panel), (0, 0, h - panel / 2), p["color"]))
-    inner = Region(region_name, _v(t / 2, 0, (h - panel) / 2), _v(d / 2 - t, w / 2 - t, (h - panel) / 2 - t))
-    if door_style == "drop":
-        door, joint, handle = _drop_door(w, d, h - panel - 0.005, 0.0, p["door_color"])
+    if plinth:
+        parts.append(_box("plinth", (d - 0.04, w, plinth), (-0.02, 0, plinth / 2), DARK))
+    lo, hi = plinth + t, h - panel - t
+    if drop:  # the contents stand on a wire rack at 40 % of the chamber height
+        lo = lo + DROP_RACK * (hi - lo)
+        parts.append(_box("rack", (d - 2 * t, w - 2 * t, 0.01), (t / 2, 0, lo - 0.005), STEEL))
+    inner = Region(region_name, _v(t / 2, 0, (lo + hi) / 2), _v(d / 2 - t, w / 2 - t, (hi - lo) / 2))
+    if drop:
+        door, joint, handle = _drop_door(w, d, h - panel - plinth - 0.005, plinth, p["door_color"])
     else:
         # the handle near the top of the door: low appliances are opened without a deep bend
         door, joint, handle = _front_door(w, d, h, 0.0, p["door_color"], p.get("hinge", "left"), handle_z=0.8 * h)
@@ -671,260 +687,4 @@ def _stick_object(p: dict[str, Any]) -> AssetModel:
     return _finish(AssetModel(p["_kind"], "tool", True, parts, affordances=frozenset(aff), mass=0.1))
 
 
-# --------------------------------------------------------------------------------------------------
-# Catalog
-# --------------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class AssetKind:
-    """One catalog entry: ``build(params)`` makes the :class:`AssetModel`; ``defaults`` documents the
-    parameters (units in ``doc``); ``fixed`` parameters are internal and cannot be overridden."""
-
-    kind: str
-    category: str
-    movable: bool
-    build: Callable[[dict[str, Any]], AssetModel]
-    defaults: dict[str, Any]
-    doc: str
-    fixed: dict[str, Any] = field(default_factory=dict)
-
-
-CATALOG: dict[str, AssetKind] = {}
-
-
-def _reg(kind: str, category: str, movable: bool, build, defaults: dict[str, Any], doc: str, **fixed) -> None:
-    CATALOG[kind] = AssetKind(kind, category, movable, build, defaults, doc, dict(fixed))
-
-
-_FIX_COMMON = "width/depth/height [m]; color linear RGB"
-
-# Fixtures
-_reg("counter", "furniture", False, _counter,
-     {"width": 1.2, "depth": 0.6, "height": 0.9, "color": BEIGE, "top_color": (0.35, 0.35, 0.38)},
-     f"Kitchen counter: {_FIX_COMMON}; top_color. Parts base, top. Surface 'top'. Affordance support.")
-for _k, _d in (("table", {"width": 1.2, "depth": 0.8, "height": 0.75}),
-               ("desk", {"width": 1.4, "depth": 0.7, "height": 0.75}),
-               ("coffee_table", {"width": 1.0, "depth": 0.5, "height": 0.45})):
-    _reg(_k, "furniture", False, _table, {**_d, "color": LIGHT_WOOD},
-         f"{_k.replace('_', ' ').title()}: {_FIX_COMMON}. Parts top, leg_0..3. Surface 'top'. Affordance support.")
-_reg("shelf", "furniture", False, _shelf, {"width": 0.9, "depth": 0.35, "height": 1.6, "shelves": 4, "color": WOOD},
-     f"Open bookshelf: {_FIX_COMMON}; shelves (count). Regions/surfaces 'shelf_1' (lowest)..'shelf_N', 'top'. "
-     "Affordances support, container.")
-_reg("fridge_shelf", "furniture", False, _shelf,
-     {"width": 1.0, "depth": 0.5, "height": 1.8, "shelves": 3, "color": (0.8, 0.85, 0.9)},
-     f"Open refrigerated display shelf (shop): {_FIX_COMMON}; shelves. Regions 'shelf_1'..'shelf_N'.")
-_reg("rack", "furniture", False, _rack, {"width": 0.9, "depth": 0.45, "height": 1.5, "shelves": 3, "color": STEEL},
-     f"Movable wheeled rack: {_FIX_COMMON}; shelves. Surfaces 'shelf_1'..'shelf_N'. Affordances support, "
-     "movable_fixture (push/pull; what rests on it moves along).")
-_reg("cabinet", "furniture", False, _cabinet,
-     {"width": 0.6, "depth": 0.5, "height": 0.9, "shelves": 2, "color": BEIGE, "door_color": WOOD, "hinge": "left"},
-     f"Cabinet with one hinged door (90 deg, joint 'door'): {_FIX_COMMON}; shelves; door_color; hinge 'left'|'right' "
-     "(viewer side). Regions 'shelf_1'..'shelf_N'. Affordances openable, container.")
-_reg("wall_cabinet", "furniture", False, _cabinet,
-     {"width": 0.6, "depth": 0.35, "height": 0.7, "shelves": 2, "color": BEIGE, "door_color": WOOD, "hinge": "left"},
-     "Wall cabinet (same as cabinet; give it an elevation with the entity's 'z'). Regions 'shelf_1'..'shelf_N'.")
-_reg("locker", "furniture", False, _locker,
-     {"width": 0.45, "depth": 0.5, "height": 1.8, "shelves": 2, "color": (0.35, 0.45, 0.6),
-      "door_color": (0.35, 0.45, 0.6), "hinge": "right"},
-     "Locker: a tall cabinet with a hinged door. Regions 'shelf_1'..'shelf_N'. Affordances openable, container.")
-_reg("drawer", "furniture", False, _drawer,
-     {"width": 0.6, "depth": 0.5, "height": 0.25, "color": BEIGE, "front_color": WOOD},
-     f"One drawer in its carcass (slide joint 'drawer', 0.8 x depth): {_FIX_COMMON}; front_color. Stack drawers "
-     "with the entity's 'z'. Region 'drawer' rides on the joint. Affordances openable, container.")
-_reg("fridge", "appliance", False, _fridge,
-     {"width": 0.7, "depth": 0.7, "height": 1.8, "shelves": 3, "color": WHITE, "hinge": "left"},
-     f"Refrigerator with one hinged door (90 deg): {_FIX_COMMON}; shelves; hinge. Regions 'shelf_1' (lowest).."
-     "'shelf_N'; surface 'top'. Affordances openable, container.")
-_reg("oven", "appliance", False, _oven,
-     {"width": 0.6, "depth": 0.6, "height": 0.85, "color": STEEL, "door_color": DARK},
-     f"Oven with a drop-down door and a control knob: {_FIX_COMMON}; door_color. Region 'chamber'. Affordances "
-     "openable, container, powered, heat_source (cooks what is inside while running).")
-_reg("microwave", "appliance", False, _microwave,
-     {"width": 0.5, "depth": 0.38, "height": 0.3, "color": STEEL, "door_color": DARK, "hinge": "left"},
-     "Microwave (place it on a counter): side-hinged door, region 'chamber', control button. Affordances openable, "
-     "container, powered, heat_source.")
-_reg("cooktop", "appliance", False, _cooktop, {"width": 0.6, "depth": 0.6, "height": 0.9, "color": BEIGE},
-     f"Cooktop with four burners on a base: {_FIX_COMMON}. Surface 'top'; control knob. Affordances support, "
-     "powered, heat_source (cooks food on it or in a pan on it while running).")
-_reg("sink", "fixture", False, _sink, {"width": 0.8, "depth": 0.6, "height": 0.9, "color": BEIGE},
-     f"Sink unit: {_FIX_COMMON}. Region 'basin'; tap control (running = water on). Affordances container, powered, "
-     "pour_target.")
-_reg("dishwasher", "appliance", False, _dishwasher,
-     {"width": 0.6, "depth": 0.6, "height": 0.85, "color": WHITE, "door_color": WHITE},
-     "Dishwasher: drop-down door, region 'rack', control. Affordances openable, container, powered.")
-_reg("washer", "appliance", False, _washer,
-     {"width": 0.6, "depth": 0.6, "height": 0.85, "color": WHITE, "door_color": (0.7, 0.75, 0.8), "hinge": "left"},
-     "Washing machine: side-hinged door, region 'drum', control. Affordances openable, container, powered.")
-_reg("dryer", "appliance", False, _washer,
-     {"width": 0.6, "depth": 0.6, "height": 0.85, "color": WHITE, "door_color": (0.6, 0.6, 0.6), "hinge": "left"},
-     "Clothes dryer: side-hinged door, region 'drum', control. Affordances openable, container, powered.")
-_reg("bin", "fixture", False, _bin, {"width": 0.4, "depth": 0.35, "height": 0.6, "color": (0.3, 0.5, 0.3)},
-     f"Open-top bin: {_FIX_COMMON}. Region 'bin'. Affordance container.")
-_reg("chair", "seat", False, _seat, {"width": 0.45, "depth": 0.45, "seat_height": 0.46, "color": WOOD, "back": True},
-     "Chair: width/depth [m], seat_height [m], back (bool). Surface 'seat'. Affordances seat, support.")
-_reg("stool", "seat", False, _seat, {"width": 0.38, "depth": 0.38, "seat_height": 0.62, "color": WOOD, "back": False},
-     "Stool (no back). Surface 'seat'. Affordances seat, support.")
-_reg("sofa", "seat", False, _seat,
-     {"width": 1.8, "depth": 0.85, "seat_height": 0.43, "color": (0.35, 0.4, 0.55), "back": True},
-     "Sofa. Surface 'seat'. Affordances seat, support.")
-_reg("bench", "seat", False, _seat, {"width": 1.4, "depth": 0.4, "seat_height": 0.45, "color": WOOD, "back": False},
-     "Bench. Surface 'seat'. Affordances seat, support.")
-for _k in ("wall_board", "sign", "poster", "whiteboard"):
-    _reg(_k, "sign", False, _board, {"width": 0.8, "height": 0.6, "mount_z": 1.2, "color": (0.95, 0.95, 0.92)},
-         "Wall-mounted board with a label face 'front' at local +x (place it against a wall, facing the room): "
-         "width/height of the board [m], mount_z lower edge height [m]. Affordance readable; label text via the "
-         "entity's labels.")
-_reg("computer", "device", False, _computer, {},
-     "Desktop computer (monitor + keyboard; place it on a desk). Label face 'screen'; keyboard control. "
-     "Affordances powered, computer (use_computer), readable.")
-_reg("keyboard", "device", False, _computer, {}, "Alias geometry of 'computer' for a keyboard workstation.")
-_reg("door", "door", False, _door,
-     {"width": 0.9, "height": 2.05, "thickness": 0.04, "color": (0.65, 0.5, 0.35), "hinge": "left", "swing": "out"},
-     "Room door leaf (created by SceneBuilder.add_door in a wall opening): width/height/thickness [m]; hinge "
-     "'left'|'right' seen from the +x side; swing 'out' (towards +x) or 'in'. Joint 'door' 90 deg. Affordances "
-     "openable, door.")
-
-# Movable objects
-_OBJ = "Movable object"
-
-
-def _obj(kind: str, category: str, build, defaults: dict[str, Any], doc: str, **fixed) -> None:
-    _reg(kind, category, True, build, defaults, f"{_OBJ} ({category}): {doc}", _category=category, **fixed)
-
-
-_obj("milk_carton", "drink", _box_object, {"size": (0.07, 0.07, 0.2), "color": (0.95, 0.95, 0.97)},
-     "size (x,y,z) [m]; label face 'front' (e.g. the carton size or flavour). Affordances pour_source, readable.",
-     _aff=("pour_source",))
-_obj("juice_carton", "drink", _box_object, {"size": (0.07, 0.07, 0.2), "color": (0.95, 0.6, 0.1)},
-     "like milk_carton.", _aff=("pour_source",))
-_obj("carton", "package", _box_object, {"size": (0.07, 0.07, 0.2), "color": (0.9, 0.9, 0.85)},
-     "generic carton; label 'front'.", _aff=("pour_source",))
-_obj("box", "container", _box_object, {"size": (0.3, 0.25, 0.18), "color": (0.7, 0.55, 0.35)},
-     "open-top box; region 'interior'; label 'front'.", _aff=("container",))
-_obj("tray", "container", _box_object, {"size": (0.3, 0.4, 0.03), "color": (0.5, 0.5, 0.5)},
-     "flat tray; surface 'top'.", _aff=("support",))
-_obj("cutting_board", "kitchenware", _box_object, {"size": (0.25, 0.35, 0.02), "color": LIGHT_WOOD},
-     "surface 'top'.", _aff=("support",))
-_obj("book", "document", _box_object, {"size": (0.16, 0.24, 0.03), "color": (0.6, 0.15, 0.15)},
-     "label face 'top' (cover text).", _label_face="top")
-_obj("document", "document", _box_object, {"size": (0.21, 0.297, 0.003), "color": (0.97, 0.97, 0.95)},
-     "A4 sheet; label face 'top' (printed text: recipe, checklist...).", _label_face="top")
-_obj("card", "document", _box_object, {"size": (0.09, 0.13, 0.003), "color": (0.98, 0.98, 0.9)},
-     "card (price card, invoice card); label face 'top'.", _label_face="top")
-_obj("invoice_card", "document", _box_object, {"size": (0.1, 0.15, 0.003), "color": (0.98, 0.98, 0.9)},
-     "invoice card; label face 'top'.", _label_face="top")
-_obj("phone", "device", _box_object, {"size": (0.075, 0.15, 0.009), "color": DARK},
-     "mobile phone; label face 'top' (screen). Affordance phone.", _aff=("phone",), _label_face="top")
-_obj("keys", "personal", _box_object, {"size": (0.06, 0.03, 0.015), "color": (0.8, 0.7, 0.3)}, "key ring.")
-_obj("wallet", "personal", _box_object, {"size": (0.1, 0.09, 0.02), "color": (0.3, 0.2, 0.12)}, "wallet.")
-_obj("sponge", "tool", _box_object, {"size": (0.1, 0.07, 0.04), "color": (0.95, 0.85, 0.2)},
-     "Affordance wiping_tool.", _aff=("wiping_tool",))
-_obj("cloth", "tool", _box_object, {"size": (0.15, 0.15, 0.01), "color": (0.3, 0.5, 0.8)},
-     "Affordance wiping_tool.", _aff=("wiping_tool",))
-_obj("bread", "food", _box_object, {"size": (0.12, 0.25, 0.1), "color": (0.8, 0.6, 0.3)},
-     "Affordances cuttable, cookable.", _aff=("cuttable", "cookable"))
-_obj("toy_block", "toy", _box_object, {"size": (0.06, 0.06, 0.06), "color": (0.9, 0.2, 0.2)}, "toy cube.")
-_obj("panel", "assembly", _box_object,
-     {"size": (0.6, 0.4, 0.02), "color": LIGHT_WOOD, "connectors": [], "raisable": True, "upright_axis": (1, 0, 0)},
-     "flat furniture panel; connectors [{name, position (3,) [m], normal (3,)}]; raisable (local upright_axis "
-     "points up when raised).")
-_obj("leg", "assembly", _box_object,
-     {"size": (0.04, 0.04, 0.4), "color": LIGHT_WOOD, "connectors": [{"name": "top", "position": (0, 0, 0.4),
-                                                                      "normal": (0, 0, 1)}]},
-     "furniture leg with connector 'top'.")
-
-_obj("bottle", "drink", _cyl_object, {"radius": 0.035, "height": 0.24, "color": (0.2, 0.5, 0.8)},
-     "radius/height [m]; cap; label 'front'. Affordance pour_source.", _aff=("pour_source",), _cap=True)
-_obj("water_bottle", "drink", _cyl_object, {"radius": 0.035, "height": 0.24, "color": (0.6, 0.8, 0.95)},
-     "like bottle.", _aff=("pour_source",), _cap=True)
-_obj("can", "drink", _cyl_object, {"radius": 0.033, "height": 0.12, "color": (0.8, 0.1, 0.1)},
-     "soda can. Affordance pour_source.", _aff=("pour_source",))
-_obj("mug", "kitchenware", _cyl_object, {"radius": 0.04, "height": 0.1, "color": (0.85, 0.2, 0.2)},
-     "mug with handle; region 'interior'. Affordances container, pour_target.",
-     _aff=("container", "pour_target"), _handle=True)
-_obj("cup", "kitchenware", _cyl_object, {"radius": 0.038, "height": 0.09, "color": (0.95, 0.95, 0.95)},
-     "cup; region 'interior'.", _aff=("container", "pour_target"))
-_obj("glass", "kitchenware", _cyl_object, {"radius": 0.035, "height": 0.12, "color": (0.8, 0.9, 0.95)},
-     "drinking glass; region 'interior'.", _aff=("container", "pour_target"))
-_obj("bowl", "kitchenware", _cyl_object, {"radius": 0.08, "height": 0.07, "color": (0.9, 0.9, 0.85)},
-     "bowl; region 'interior'. Affordances container, pour_target.", _aff=("container", "pour_target"))
-_obj("pot", "cookware", _cyl_object, {"radius": 0.11, "height": 0.14, "color": STEEL},
-     "cooking pot; region 'interior'. Affordances container, pour_target.", _aff=("container", "pour_target"))
-_obj("pan", "cookware", _cyl_object, {"radius": 0.13, "height": 0.05, "color": DARK},
-     "frying pan; region 'interior'.", _aff=("container",), _handle=True)
-_obj("plate", "kitchenware", _cyl_object, {"radius": 0.12, "height": 0.02, "color": (0.97, 0.97, 0.97)},
-     "plate; surface 'top'. Affordance support.", _aff=("support",))
-_obj("pizza", "food", _cyl_object, {"radius": 0.14, "height": 0.02, "color": (0.9, 0.6, 0.3)},
-     "Affordances cuttable, cookable; surface 'top'.", _aff=("cuttable", "cookable", "support"))
-_obj("kettle", "kitchenware", _cyl_object, {"radius": 0.08, "height": 0.2, "color": STEEL},
-     "Affordance pour_source.", _aff=("pour_source",), _handle=True)
-
-for _k, _r, _c in (("tomato", (0.035, 0.035, 0.032), (0.85, 0.1, 0.05)), ("apple", (0.04, 0.04, 0.038),
-                   (0.7, 0.1, 0.1)), ("orange", (0.04, 0.04, 0.04), (0.95, 0.55, 0.05)),
-                   ("onion", (0.04, 0.04, 0.037), (0.8, 0.65, 0.4)), ("potato", (0.05, 0.035, 0.03),
-                   (0.7, 0.55, 0.3)), ("egg", (0.022, 0.022, 0.03), (0.97, 0.93, 0.85))):
-    _obj(_k, "food", _round_object, {"radii": _r, "color": _c}, "radii (x,y,z) [m]. Affordances cuttable, cookable.",
-         _aff=("cuttable", "cookable"))
-_obj("ball", "toy", _round_object, {"radii": (0.06, 0.06, 0.06), "color": (0.2, 0.4, 0.9)}, "toy ball.")
-
-for _k, _aff, _c in (("knife", ("cutting_tool",), STEEL), ("spoon", ("stirring_tool",), STEEL),
-                     ("spatula", ("stirring_tool",), DARK), ("fork", (), STEEL),
-                     ("screwdriver", (), (0.9, 0.8, 0.1)), ("pen", (), (0.1, 0.2, 0.7))):
-    _obj(_k, "tool", _stick_object, {"length": 0.22, "width": 0.025, "thickness": 0.02, "color": _c,
-                                     "grip_color": DARK},
-         f"length/width/thickness [m]. Affordances {', '.join(_aff) or '(none)'}.", _aff=_aff)
-
-
-def asset_kind(kind: str) -> AssetKind:
-    """Catalog entry of ``kind``; raises ``KeyError`` naming the known kinds."""
-    try:
-        return CATALOG[kind]
-    except KeyError:
-        raise KeyError(f"unknown asset kind {kind!r}; known kinds: {', '.join(sorted(CATALOG))}") from None
-
-
-def resolved_params(kind: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Defaults of ``kind`` overridden by ``params``; unknown parameter names raise ``ValueError``."""
-    spec = asset_kind(kind)
-    params = dict(params or {})
-    unknown = set(params) - set(spec.defaults)
-    if unknown:
-        raise ValueError(f"asset {kind!r}: unknown parameter(s) {sorted(unknown)}; known: {sorted(spec.defaults)}")
-    out = {**spec.defaults, **params}
-    for key in ("color", "top_color", "door_color", "front_color", "grip_color"):
-        if key in out:
-            out[key] = tuple(float(c) for c in out[key])
-    return out
-
-
-_CACHE: dict[str, AssetModel] = {}
-
-
-def build_asset(kind: str, params: dict[str, Any] | None = None) -> AssetModel:
-    """Build (and cache) the :class:`AssetModel` of ``kind`` with ``params`` over the catalog defaults.
-
-    Raises:
-        KeyError: unknown kind. ValueError: unknown parameter name.
-    """
-    full = resolved_params(kind, params)
-    key = kind + repr(sorted((k, repr(v)) for k, v in full.items()))
-    model = _CACHE.get(key)
-    if model is None:
-        spec = CATALOG[kind]
-        model = spec.build({**full, **spec.fixed, "_kind": kind})
-        model.category = spec.category
-        _CACHE[key] = model
-    return model
-
-
-def describe_catalog() -> str:
-    """Human-readable catalog: one paragraph per kind with its defaults (for TaskPack authors)."""
-    lines = []
-    for kind in sorted(CATALOG):
-        spec = CATALOG[kind]
-        lines.append(f"{kind} [{spec.category}{', movable' if spec.movable else ''}]: {spec.doc}\n"
-                     f"    defaults: {spec.defaults}")
-    return "\n".join(lines)
-
-
-__all__ += ["resolved_params"]
+from .catalog import CATALOG, AssetKind, asset_kind, build_asset, describe_catalog, resolved_params  # noqa: E402
