@@ -9,7 +9,6 @@ import collections
 import importlib
 import json
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -39,9 +38,9 @@ def test_thirty_taskpacks_five_per_family(packs):
     assert len(packs) == 30
     per_family = collections.Counter(tp.family for tp in packs.values())
     assert per_family == {f: 5 for f in Family}
-    for tid, tp in packs.items():
+    for tid in packs:
         assert PACKS[tid].name == f"{tid}.json"
-        # within a family the five tasks come from five different catalog rows
+    # within a family the five tasks come from five different catalog rows
     rows = collections.Counter((tp.family, tp.catalog.row) for tp in packs.values())
     assert max(rows.values()) == 1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from common import before, cap, cmd, count, entry, holds, moved, negate, plan, step, taskpack
-from scenes import E, N, S, board, kitchen_house, office, shop
+from scenes import N, S, board, kitchen_house, office, shop
 
 ASK_NEXT = plan((None, "What should I do first?"))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from common import any_of, cap, cmd, count, entry, holds, moved, plan, step, taskpack
-from scenes import E, N, S, W, board, classroom, hotel_suite, kitchen_house, shop
+from scenes import N, S, W, board, classroom, hotel_suite, kitchen_house, shop
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
 
