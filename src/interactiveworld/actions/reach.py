@@ -43,15 +43,16 @@ class Posture:
     thigh_angle: float = 0.0
     shin_angle: float | None = None
     abduction: float = 0.0
+    open_side: float = 0.0  # extra abduction [rad] of the reaching hand's thigh: the arm passes inside that knee
     balanced: bool = False
     com_ahead: float = 0.06  # [m] centre of mass ahead of the ankles on balanced rungs
 
 
-# Squat rungs: (name, thigh, shin, knee spread, spine lean [deg], centre of mass ahead of the ankles [m]). The pelvis
-# is lowered by hip, knee and ankle flexion with the soles flat; the shin tilt stays within an adult's ~35 deg of
+# Squat rungs: (name, thigh, shin, knee spread, reaching side's extra spread, spine lean [deg], centre of mass ahead
+# of the ankles [m]). The pelvis is lowered by hip, knee and ankle flexion with the soles flat; the shin tilt stays within an adult's ~35 deg of
 # ankle dorsiflexion; the centre of mass lies over the mid-foot (squat) or the forefoot (deep squat, trunk on the
 # thighs), inside the built-in body's support of 0.11 m behind to 0.21 m ahead of the ankles.
-SQUATS = (("squat", 70.0, 25.0, 30.0, 30.0, 0.06), ("deep_squat", 115.0, 25.0, 40.0, 60.0, 0.13))
+SQUATS = (("squat", 70.0, 25.0, 30.0, 20.0, 30.0, 0.06), ("deep_squat", 115.0, 25.0, 40.0, 20.0, 60.0, 0.13))
 
 ARM_FORWARD = np.radians(40.0)  # hanging arms' tilt ahead of vertical on squat rungs [rad]
 
@@ -64,9 +65,9 @@ def posture_ladder() -> list[Posture]:
         lean = np.radians(deg)
         rungs.append(Posture(f"forward_lean_{deg}", 0.6 * lean, 0.4 * lean, 0.7 * lean))
     rungs.append(Posture("leg_flexion", 0.12, 0.05, 0.75))
-    for name, thigh, shin, spread, spine, ahead in SQUATS:
+    for name, thigh, shin, spread, side, spine, ahead in SQUATS:
         rungs.append(Posture(name, 0.0, np.radians(spine), np.radians(thigh), np.radians(shin), np.radians(spread),
-                             balanced=True, com_ahead=ahead))
+                             np.radians(side), balanced=True, com_ahead=ahead))
     return rungs
 
 
@@ -89,8 +90,8 @@ def centre_of_mass(joints: np.ndarray) -> np.ndarray:
     return com
 
 
-def _leg_flexion(model: BodyModel, xy, yaw: float, rung: Posture, pelvis_pitch: float, floor_z: float
-                 ) -> tuple[np.ndarray, np.ndarray]:
+def _leg_flexion(model: BodyModel, xy, yaw: float, rung: Posture, pelvis_pitch: float, floor_z: float,
+                 hand: str = "right") -> tuple[np.ndarray, np.ndarray]:
     """A squat-type pose: hips flexed (and abducted), knees flexed, ankles set so each sole keeps its standing
     orientation; translated so the ankles' mean sits where standing puts it (soles on the floor)."""
     stand, tr = standing_pose(model, xy, yaw, floor_z=floor_z)
@@ -107,6 +108,13 @@ def _leg_flexion(model: BodyModel, xy, yaw: float, rung: Posture, pelvis_pitch: 
             np.array([0.0, 0.0, sign * rung.abduction]))
         pose[3 * ji[f"{side}_hip"]: 3 * ji[f"{side}_hip"] + 3] = matrix_to_axis_angle(hip)
         pose[3 * ji[f"{side}_knee"]] = t + sh
+    if rung.open_side:
+        # Swing the reaching side's thigh outward about the vertical through the hip: the knee keeps its height, so
+        # both soles stay on the floor.
+        R0 = model.forward_kinematics(pose, tr)[0, :3, :3]
+        hip = 3 * ji[f"{hand}_hip"]
+        turn = axis_angle_to_matrix(np.array([0.0, 0.0, rung.open_side if hand == "left" else -rung.open_side]))
+        pose[hip: hip + 3] = matrix_to_axis_angle(R0.T @ turn @ R0 @ axis_angle_to_matrix(pose[hip: hip + 3]))
     tf, tf_stand = model.forward_kinematics(pose, tr), model.forward_kinematics(stand, tr)
     # The arms hang ARM_FORWARD ahead of vertical (in front of the knees), as standing arms would.
     c, sn = np.cos(yaw), np.sin(yaw)
@@ -127,19 +135,19 @@ def _leg_flexion(model: BodyModel, xy, yaw: float, rung: Posture, pelvis_pitch: 
     return pose, tr + (ref - now)
 
 
-def balanced_pelvis_pitch(model: BodyModel, rung: Posture) -> float:
+def balanced_pelvis_pitch(model: BodyModel, rung: Posture, hand: str = "right") -> float:
     """Pelvis pitch [rad] in [-0.3, 1.4] putting the centre of mass ``rung.com_ahead`` ahead of the ankles for a
     squat-type rung (bisection; cached per model and rung).
 
     Raises:
         ValueError: no pitch in that range balances the rung.
     """
-    key = f"balance_{rung.name}"
+    key = f"balance_{rung}_{hand}"
     if key not in model._cache:
         ankles = [JOINT_INDEX["left_ankle"], JOINT_INDEX["right_ankle"]]
 
         def ahead(p: float) -> float:  # stance at the origin facing +x: "ahead" is +x
-            J = model.joints(*_leg_flexion(model, (0.0, 0.0), 0.0, rung, p, 0.0))
+            J = model.joints(*_leg_flexion(model, (0.0, 0.0), 0.0, rung, p, 0.0, hand))
             return float(centre_of_mass(J)[0] - J[ankles, 0].mean() - rung.com_ahead)
 
         lo, hi = -0.3, 1.4
@@ -152,7 +160,7 @@ def balanced_pelvis_pitch(model: BodyModel, rung: Posture) -> float:
     return model._cache[key]  # type: ignore[return-value]
 
 
-def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z: float = 0.0
+def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z: float = 0.0, hand: str = "right"
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Pose (156,) and translation (3,) of ``posture`` at a stance, ankles where standing puts them.
 
@@ -161,9 +169,11 @@ def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z:
     (:data:`SQUATS`) flex hips by p + thigh, knees by thigh + shin, set the ankles so the soles stay flat, and take
     p from :func:`balanced_pelvis_pitch`.
     """
-    if posture.balanced or posture.shin_angle is not None or posture.abduction:
-        p = balanced_pelvis_pitch(model, posture) if posture.balanced else posture.pelvis_pitch
-        return _leg_flexion(model, xy, yaw, posture, p, floor_z)
+    if hand not in ("left", "right"):
+        raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+    if posture.balanced or posture.shin_angle is not None or posture.abduction or posture.open_side:
+        p = balanced_pelvis_pitch(model, posture, hand) if posture.balanced else posture.pelvis_pitch
+        return _leg_flexion(model, xy, yaw, posture, p, floor_z, hand)
     pose, tr = standing_pose(model, xy, yaw, floor_z=floor_z)
     if posture.pelvis_pitch == posture.spine_pitch == posture.thigh_angle == 0.0:
         return pose, tr
@@ -293,7 +303,7 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
     closest_gap = np.inf
     collisions: list[str] = []
     for rung in posture_ladder():
-        pose0, tr0 = posture_pose(model, stance_xy, stance_yaw, rung, floor_z=floor_z)
+        pose0, tr0 = posture_pose(model, stance_xy, stance_yaw, rung, floor_z=floor_z, hand=hand)
         tf0 = model.forward_kinematics(pose0, tr0)
         collar = tf0[arm.chain[0], :3, 3]
         shoulder_reach = np.linalg.norm(tf0[arm.chain[1], :3, 3] - collar) + arm.length
