@@ -247,7 +247,8 @@ class ReachPlan:
     """A collision-checked reach.
 
     Attributes:
-        posture: the ladder rung used ("upright", "mild_lean", "forward_lean_<deg>", "leg_flexion").
+        posture: the ladder rung used ("upright", "mild_lean", "forward_lean_<deg>", "leg_flexion", "squat",
+            "deep_squat").
         frames: (pose (156,), translation (3,)) for pre-contact, contact and retreat.
         contact_pose: (156,) [rad]; contact_translation: (3,) [m].
         wrist_transform: world wrist transform at contact, (4, 4).
@@ -290,7 +291,8 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
         approach: approach direction (3,) toward the target; default: horizontal, from the shoulder.
         allow_radius: radius of the allowed contact region around the target [m] (0.22 m, B.1.2).
     Returns:
-        :class:`ReachPlan`, or PrimitiveError OUT_OF_REACH (no posture/IK solution) or TRAJECTORY_COLLISION
+        :class:`ReachPlan`, or PrimitiveError OUT_OF_REACH (below the floor, or no posture/IK solution) or
+        TRAJECTORY_COLLISION
         (a solution exists but every approach collides; the message names the colliding pair).
     Raises:
         ValueError: malformed arguments (shapes, NaN, unknown hand).
@@ -299,6 +301,9 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
     if target.shape != (3,) or not np.all(np.isfinite(target)):
         raise ValueError(f"target: expected 3 finite values [m], got {np.asarray(target).shape}")
     arm = ArmSpec.of(model, hand)
+    if target[2] < floor_z:
+        return PrimitiveError(ErrorCode.OUT_OF_REACH, f"The target is {floor_z - target[2]:.2f} m below the floor.",
+                              {"below_floor_m": float(floor_z - target[2])})
     region = (target, float(allow_radius))
     closest_gap = np.inf
     collisions: list[str] = []
@@ -334,7 +339,7 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
                                  contact, tr0.copy(), wrist, (pose0, tr0.copy()), float(err), offset, hand,
                                  len(samples))
             worst = max(bad, key=lambda r: r.depth)
-            collisions.append(f"{rung.name}: {worst.segment.replace('_', ' ')} hits {worst.owner}")
+            collisions.append(f"{rung.name}: {worst.describe()}")
     if collisions:
         return PrimitiveError(ErrorCode.TRAJECTORY_COLLISION,
                               f"The target can be reached but every approach collides ({collisions[0]}).",
