@@ -33,8 +33,9 @@ class Posture:
 
     ``thigh_angle`` is the thigh's angle forward of vertical. ``shin_angle`` is the shin's forward tilt (knee ahead
     of the ankle); None means equal to the thigh angle (hip straight above the ankle). ``abduction`` spreads the
-    knees (hip abduction) so the arms pass outside the thighs. ``balanced`` rungs (squats) choose the pelvis pitch
-    that keeps the centre of mass over the feet; their ``pelvis_pitch`` is then ignored.
+    knees (hip abduction) so the trunk and hanging arms fit between the thighs; ``open_side`` swings the reaching
+    hand's thigh further out. ``balanced`` rungs (squats) choose the pelvis pitch that puts the centre of mass
+    ``com_ahead`` ahead of the ankles; their ``pelvis_pitch`` is then ignored.
     """
 
     name: str
@@ -43,15 +44,16 @@ class Posture:
     thigh_angle: float = 0.0
     shin_angle: float | None = None
     abduction: float = 0.0
-    open_side: float = 0.0  # extra abduction [rad] of the reaching hand's thigh: the arm passes inside that knee
+    open_side: float = 0.0
     balanced: bool = False
-    com_ahead: float = 0.06  # [m] centre of mass ahead of the ankles on balanced rungs
+    com_ahead: float = 0.06  # [m]
 
 
 # Squat rungs: (name, thigh, shin, knee spread, reaching side's extra spread, spine lean [deg], centre of mass ahead
-# of the ankles [m]). The pelvis is lowered by hip, knee and ankle flexion with the soles flat; the shin tilt stays within an adult's ~35 deg of
-# ankle dorsiflexion; the centre of mass lies over the mid-foot (squat) or the forefoot (deep squat, trunk on the
-# thighs), inside the built-in body's support of 0.11 m behind to 0.21 m ahead of the ankles.
+# of the ankles [m]). The pelvis is lowered by hip, knee and ankle flexion with the soles flat; the shin tilt stays
+# within an adult's ~35 deg of ankle dorsiflexion; the centre of mass lies over the mid-foot (squat) or the forefoot
+# (deep squat, trunk on the thighs), inside the built-in body's support of 0.11 m behind to 0.21 m ahead of the
+# ankles. Tuned so the floor (0.02 m) and low shelves are reached without the arm crossing a thigh or the head.
 SQUATS = (("squat", 70.0, 25.0, 30.0, 20.0, 30.0, 0.06), ("deep_squat", 115.0, 25.0, 40.0, 20.0, 60.0, 0.13))
 
 ARM_FORWARD = np.radians(40.0)  # hanging arms' tilt ahead of vertical on squat rungs [rad]
@@ -292,8 +294,8 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
         allow_radius: radius of the allowed contact region around the target [m] (0.22 m, B.1.2).
     Returns:
         :class:`ReachPlan`, or PrimitiveError OUT_OF_REACH (below the floor, or no posture/IK solution) or
-        TRAJECTORY_COLLISION
-        (a solution exists but every approach collides; the message names the colliding pair).
+        TRAJECTORY_COLLISION (a solution exists but every approach collides; the message names the colliding pair
+        and the depth).
     Raises:
         ValueError: malformed arguments (shapes, NaN, unknown hand).
     """
