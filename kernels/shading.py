@@ -71,6 +71,11 @@ def face_light(tab: FaceTable, f: int, d: wp.vec3) -> wp.vec3:
     return wp.vec3(wp.max(side * tab.n_dot_l[f], 0.0), wp.abs(nd), side)
 
 
+@wp.func
+def block_rep(row: int, col: int, width: int, block: int) -> int:
+    return (row - row % block) * width + (col - col % block)
+
+
 @wp.kernel
 def shadow_origin_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                          face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
@@ -90,6 +95,87 @@ def shadow_origin_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_c
         n = dynamic_tab.normal[f - static_count - 1]
     ndl_out[i] = lt[0]
     shadow_origin_out[i] = eye + d * (near + t[i]) + n * (lt[2] * eps)
+
+
+@wp.kernel
+def shadow_prepare_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
+                          face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
+                          eye: wp.vec3, near: float, eps: float, width: int, block: int,
+                          ndl_out: wp.array(dtype=float), shadow_origin_out: wp.array(dtype=wp.vec3),
+                          need_ray_out: wp.array(dtype=wp.int8)):
+    """One pass of :func:`shadow_origin_kernel` and :func:`shadow_select_kernel`: max(0, n_view . l),
+    the shadow-ray origin, and whether this pixel traces its own shadow ray."""
+    i = wp.tid()
+    f = face[i]
+    d = dirs[i]
+    lt = wp.vec3()
+    n = wp.vec3()
+    if f <= static_count:
+        lt = face_light(static_tab, f, d)
+        n = static_tab.normal[f]
+    else:
+        lt = face_light(dynamic_tab, f - static_count - 1, d)
+        n = dynamic_tab.normal[f - static_count - 1]
+    ndl_out[i] = lt[0]
+    need = int(0)
+    if lt[0] > 0.0:
+        shadow_origin_out[i] = eye + d * (near + t[i]) + n * (lt[2] * eps)
+        row = i / width
+        col = i - row * width
+        rep = block_rep(row, col, width, block)
+        if rep == i or face[rep] != f:
+            need = 1
+    need_ray_out[i] = wp.int8(need)
+
+
+@wp.func
+def srgb8(lut: wp.array(dtype=wp.uint8), x: float) -> wp.uint8:
+    top = float(lut.shape[0] - 1)
+    return lut[int(wp.clamp(x * top + 0.5, 0.0, top))]
+
+
+@wp.kernel
+def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
+                          face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
+                          dirs: wp.array(dtype=wp.vec3), ndl: wp.array(dtype=float),
+                          need_ray: wp.array(dtype=wp.int8), blocked: wp.array(dtype=wp.int8),
+                          need_ray2: wp.array(dtype=wp.int8), blocked2: wp.array(dtype=wp.int8),
+                          width: int, block: int, ambient: float, diffuse: float, headlight: float,
+                          lut: wp.array(dtype=wp.uint8), rgb_out: wp.array(dtype=vec3ub)):
+    """:func:`shade_kernel` with :func:`shadow_resolve_kernel` folded in (one pass over the frame):
+    a lit pixel is shadowed by its own ray (first or second pass) or else its tile's top-left pixel's."""
+    i = wp.tid()
+    f = face[i]
+    d = dirs[i]
+    a = wp.vec3()
+    hd = float(0.0)
+    if f <= static_count:
+        a = static_tab.albedo[f]
+        hd = wp.abs(wp.dot(static_tab.normal[f], d))
+        slot = static_tab.tex_slot[f]
+        if slot >= 0:
+            a = textured_albedo(static_tab, f, slot, u[i], v[i])
+    else:
+        g = f - static_count - 1
+        a = dynamic_tab.albedo[g]
+        hd = wp.abs(wp.dot(dynamic_tab.normal[g], d))
+        slot = dynamic_tab.tex_slot[g]
+        if slot >= 0:
+            a = textured_albedo(dynamic_tab, g, slot, u[i], v[i])
+    lit = ndl[i]
+    if lit > 0.0:
+        b = wp.int8(0)
+        if need_ray[i] != wp.int8(0):
+            b = blocked[i]
+        elif need_ray2[i] != wp.int8(0):
+            b = blocked2[i]
+        else:
+            row = i / width
+            b = blocked[block_rep(row, i - row * width, width, block)]
+        if b != wp.int8(0):
+            lit = 0.0
+    c = a * (ambient * (1.0 - headlight + headlight * hd) + diffuse * lit)
+    rgb_out[i] = vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
 
 
 @wp.kernel
@@ -145,11 +231,6 @@ def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), 
         if rep == i or face[rep] != face[i]:
             need = 1
     need_ray_out[i] = wp.int8(need)
-
-
-@wp.func
-def block_rep(row: int, col: int, width: int, block: int) -> int:
-    return (row - row % block) * width + (col - col % block)
 
 
 @wp.kernel
@@ -267,9 +348,10 @@ def shadow_select(face, ndl, width: int, block: int, *, device):
     return out
 
 
-def shadow_refine(face, ndl, need_ray, blocked, width: int, height: int, block: int, *, device):
-    """Launch :func:`shadow_refine_kernel`; returns the (N,) int8 wp array of second-pass shadow rays."""
-    out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
+def shadow_refine(face, ndl, need_ray, blocked, width: int, height: int, block: int, *, device, out=None):
+    """Launch :func:`shadow_refine_kernel`; returns the (N,) int8 wp array of second-pass shadow rays
+    (``out``: an optional caller-owned buffer)."""
+    out = _buffer(out, face.shape[0], wp.int8, device)
     wp.launch(shadow_refine_kernel, dim=face.shape[0], inputs=[face, ndl, need_ray, blocked, int(width), int(height), int(block)],
               outputs=[out], device=device)
     return out
@@ -281,3 +363,34 @@ def shadow_resolve(face, ndl, need_ray, blocked, need_ray2, blocked2, width: int
     wp.launch(shadow_resolve_kernel, dim=face.shape[0],
               inputs=[face, ndl, need_ray, blocked, need_ray2, blocked2, int(width), int(block)], outputs=[out], device=device)
     return out
+
+
+def shadow_prepare(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye,
+                   near: float, eps: float, width: int, block: int, *, device, out=(None, None, None)):
+    """Launch :func:`shadow_prepare_kernel`; returns wp arrays (ndl float32, shadow-ray origins vec3,
+    need_ray int8) of length N (origins are left unwritten where ndl is 0). ``out`` may hold
+    caller-owned buffers of those types reused across frames."""
+    n = face.shape[0]
+    ndl = _buffer(out[0], n, wp.float32, device)
+    so = _buffer(out[1], n, wp.vec3, device)
+    need = _buffer(out[2], n, wp.int8, device)
+    wp.launch(shadow_prepare_kernel, dim=n,
+              inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs, wp.vec3(*np.asarray(eye, np.float32)),
+                      float(near), float(eps), int(width), int(block)],
+              outputs=[ndl, so, need], device=device)
+    return ndl, so, need
+
+
+def shade_shadowed(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, ndl,
+                   need_ray, blocked, need_ray2, blocked2, width: int, block: int, ambient: float, diffuse: float,
+                   headlight: float, lut, *, device, out=None):
+    """Launch :func:`shade_shadowed_kernel` (shading with the two-pass shadow answers resolved inline);
+    returns the N sRGB pixels as a wp array of ``vec3ub``."""
+    n = face.shape[0]
+    rgb = _buffer(out, n, vec3ub, device)
+    wp.launch(shade_shadowed_kernel, dim=n,
+              inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, dirs, ndl, need_ray, blocked,
+                      need_ray2, blocked2, int(width), int(block), float(ambient), float(diffuse), float(headlight),
+                      lut],
+              outputs=[rgb], device=device)
+    return rgb

@@ -62,6 +62,7 @@ class _FaceTable:
     faces: np.ndarray      # (F, 3) int32, into the merged vertices
     owner: np.ndarray      # (F [+1],) int32 index into Renderer.owners, -1 for "" (and the background row)
     shading: object        # kernels.shading.FaceTable
+    boxes: np.ndarray      # (M, 2, 3) float64 axis-aligned bounds (min, max) of each non-empty input mesh
 
     @property
     def face_count(self) -> int:
@@ -71,7 +72,7 @@ class _FaceTable:
 def _build_table(meshes, owner_index, light: np.ndarray, device, background=None) -> _FaceTable:
     from interactiveworld.kernels.shading import make_face_table
 
-    vs, fs, cs, ow, slots, uvs, textures = [], [], [], [], [], [], []
+    vs, fs, cs, ow, slots, uvs, textures, boxes = [], [], [], [], [], [], [], []
     base = 0
     for i, m in enumerate(meshes):
         v, f, c = _validate(m, i)
@@ -88,6 +89,9 @@ def _build_table(meshes, owner_index, light: np.ndarray, device, background=None
             textures.append(texture_to_linear(m.texture))
         slots.append(slot)
         uvs.append(uv)
+        if len(f):
+            used = v[f.ravel()]
+            boxes.append((used.min(axis=0), used.max(axis=0)))
         base += len(v)
 
     def cat(parts, empty):
@@ -114,7 +118,40 @@ def _build_table(meshes, owner_index, light: np.ndarray, device, background=None
         slot, uv = np.full(1, -1, np.int32), np.zeros((1, 3, 2), np.float32)
     n_dot_l = (normal[:, 0] * light[0] + normal[:, 1] * light[1] + normal[:, 2] * light[2]).astype(np.float32)
     table = make_face_table(albedo, normal, n_dot_l, slot, uv, textures, device=device)
-    return _FaceTable(vertices=verts, faces=faces, owner=owner, shading=table)
+    box_arr = np.asarray(boxes, np.float64).reshape(-1, 2, 3)
+    return _FaceTable(vertices=verts, faces=faces, owner=owner, shading=table, boxes=box_arr)
+
+
+def segment_hits_boxes(origins: np.ndarray, direction: np.ndarray, length: float, boxes: np.ndarray,
+                       pad: float = 1e-3) -> np.ndarray:
+    """Whether each segment ``origins + s * direction``, ``s`` in [0, ``length``], meets any of the boxes.
+
+    Args:
+        origins: (N, 3) segment starts [m]; direction: (3,) unit vector; length [m].
+        boxes: (M, 2, 3) axis-aligned boxes (min corner, max corner) [m], grown by ``pad`` [m].
+
+    Returns:
+        (N,) bool; the slab test (Kay and Kajiya 1986), conservative by ``pad``.
+    """
+    o = np.asarray(origins, np.float32)
+    hit = np.zeros(len(o), bool)
+    d = np.asarray(direction, np.float64)
+    with np.errstate(divide="ignore"):
+        inv = np.where(np.abs(d) > 1e-12, 1.0 / np.where(d == 0, 1.0, d), np.inf)
+    for lo, hi in np.asarray(boxes, np.float64).reshape(-1, 2, 3):
+        t0 = np.zeros(len(o), np.float32)
+        t1 = np.full(len(o), np.float32(length))
+        inside = np.ones(len(o), bool)
+        for k in range(3):
+            if np.isinf(inv[k]):   # parallel to the slab: inside it or never
+                inside &= (o[:, k] >= lo[k] - pad) & (o[:, k] <= hi[k] + pad)
+                continue
+            a = (np.float32(lo[k] - pad) - o[:, k]) * np.float32(inv[k])
+            b = (np.float32(hi[k] + pad) - o[:, k]) * np.float32(inv[k])
+            np.maximum(t0, np.minimum(a, b), out=t0)
+            np.minimum(t1, np.maximum(a, b), out=t1)
+        hit |= inside & (t0 <= t1)
+    return hit
 
 
 def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, *, tile: int = 8) -> np.ndarray:
@@ -326,33 +363,44 @@ class Renderer:
 
         fs = self._static.face_count
         dev = self._device
-        shadowed = None
+        out = self._buf("rgb", ks.vec3ub)
         if self.shadows:
-            ndl, shadow_origin = ks.shadow_origins(
-                self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M, device=dev,
-                out=(self._buf("ndl", self._wp.float32), self._buf("shadow_origin")))
-            need = ks.shadow_select(face, ndl, self.width, self.shadow_block, device=dev)
-            blocked = self._trace_shadows(shadow_origin, need)
-            need2 = ks.shadow_refine(face, ndl, need, blocked, self.width, self.height, self.shadow_block, device=dev)
-            blocked2 = self._trace_shadows(shadow_origin, need2)
-            shadowed = ks.shadow_resolve(face, ndl, need, blocked, need2, blocked2, self.width, self.shadow_block,
-                                         device=dev)
-        rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, dirs, shadowed, self.ambient, self.diffuse,
-                       self.headlight, self._lut, device=dev, out=self._buf("rgb", ks.vec3ub))
+            blk, i8 = self.shadow_block, self._wp.int8
+            ndl, shadow_origin, need = ks.shadow_prepare(
+                self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M,
+                self.width, blk, device=dev,
+                out=(self._buf("ndl", self._wp.float32), self._buf("shadow_origin"), self._buf("need", i8)))
+            blocked = self._trace_shadows(shadow_origin, need, dyn, "blocked")
+            need2 = ks.shadow_refine(face, ndl, need, blocked, self.width, self.height, blk, device=dev,
+                                     out=self._buf("need2", i8))
+            blocked2 = self._trace_shadows(shadow_origin, need2, dyn, "blocked2")
+            rgb = ks.shade_shadowed(self._static.shading, dyn.shading, fs, face, u, v, dirs, ndl, need, blocked,
+                                    need2, blocked2, self.width, blk, self.ambient, self.diffuse, self.headlight,
+                                    self._lut, device=dev, out=out)
+        else:
+            rgb = ks.shade(self._static.shading, dyn.shading, fs, face, u, v, dirs, None, self.ambient, self.diffuse,
+                           self.headlight, self._lut, device=dev, out=out)
         # a copy: the buffer is reused by the next frame
         return rgb.numpy().reshape(self.height, self.width, 3).copy()
 
-    def _trace_shadows(self, origins, need):
-        """Shadow rays toward the light from wp ``origins`` where int8 ``need`` is set; int8 blocked flags."""
+    def _trace_shadows(self, origins, need, dyn: _FaceTable, buf: str):
+        """Shadow rays toward the light from wp ``origins`` where int8 ``need`` is set; int8 blocked flags.
+
+        On the host path, a ray is tested against the dynamic set only when its segment (length
+        ``shadow_range``) passes through the bounding box of one of the dynamic meshes.
+        """
         if hasattr(self.engine, "shadow"):
             return self.engine.shadow(origins, self.light_dir, self.shadow_range, need)
-        blocked = np.zeros(need.shape[0], np.int8)
+        out = self._buf(buf, self._wp.int8)
+        blocked = out.numpy()
+        blocked[:] = 0
         rays = np.flatnonzero(need.numpy())
         if len(rays):
             p = origins.numpy()[rays]
-            blocked[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape), self.shadow_range)
-        return self._wp.array(blocked, dtype=self._wp.int8, device="cpu", copy=False)
-
+            near_dynamic = segment_hits_boxes(p, self.light_dir, self.shadow_range, dyn.boxes)
+            blocked[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape), self.shadow_range,
+                                                 dynamic_mask=near_dynamic)
+        return out
     def _buf(self, name: str, dtype=None):
         """A per-renderer wp buffer of H*W elements on the shading device, reused across frames
         (fresh multi-megabyte allocations cost page faults every frame)."""

@@ -39,7 +39,8 @@ class FirstHitEngine(Protocol):
 
     def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None) -> Hits: ...
 
-    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float) -> np.ndarray: ...
+    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float, *,
+                 dynamic_mask: np.ndarray | None = None) -> np.ndarray: ...
 
 
 def make_engine(name: str) -> "FirstHitEngine":

@@ -67,15 +67,20 @@ class EmbreeEngine:
                 v[idx] = r["v"][hit]
         return Hits(t=t, face=face, u=u, v=v)
 
-    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float) -> np.ndarray:
+    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float, *,
+                 dynamic_mask: np.ndarray | None = None) -> np.ndarray:
+        """Whether each unit ray meets geometry within ``max_t``: (N,) bool. ``dynamic_mask`` (N,)
+        bool limits the rays tested against the dynamic scene to those that can reach it."""
         n = len(origins)
         out = np.zeros(n, bool)
         for scene in (self._static, self._dynamic):
             if scene is None:
                 continue
             todo = ~out
+            if scene is self._dynamic and dynamic_mask is not None:
+                todo &= dynamic_mask
             if not todo.any():
-                break
+                continue
             o, d = (origins, dirs) if todo.all() else (origins[todo], dirs[todo])
             r = scene.run(np.ascontiguousarray(o), np.ascontiguousarray(d), query="OCCLUDED",
                           dists=np.full(len(o), max_t, np.float32))

@@ -57,7 +57,10 @@ class WarpEngine:
                                         device=self.device)
         return Hits(t=t, face=f.astype(np.int32, copy=False), u=u, v=v)
 
-    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float) -> np.ndarray:
+    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float, *,
+                 dynamic_mask: np.ndarray | None = None) -> np.ndarray:
+        """Whether each unit ray meets geometry within ``max_t``: (N,) bool (``dynamic_mask`` is accepted
+        and ignored: one kernel tests both meshes)."""
         return self._rc.any_hit(self._static, self._dynamic, origins, dirs, max_t, device=self.device)
 
     # -- device-resident path used by the renderer (no host round trip on CUDA) --------------------------
