@@ -212,3 +212,84 @@ def shadow(static_mesh, dynamic_mesh, origins, light, max_t: float, need_ray, *,
                       wp.vec3(*np.asarray(light, np.float32)), float(max_t), need_ray],
               outputs=[blocked], device=device)
     return blocked
+
+
+
+@wp.kernel
+def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.array(dtype=wp.vec4),
+                          rects: wp.array(dtype=wp.vec4i), dirs: wp.array(dtype=wp.vec3), near: float,
+                          width: int, face_offset: int, write: int,
+                          depth: wp.array(dtype=float), t_out: wp.array(dtype=float),
+                          face_out: wp.array(dtype=int), u_out: wp.array(dtype=float),
+                          v_out: wp.array(dtype=float)):
+    """One thread per triangle, testing the primary rays of the pixels in its screen rectangle
+    ``(col0, col1, row0, row1)``. All primary rays leave the eye E, so a ray along ``d`` meets the
+    triangle (either side) iff ``d . e_k`` has one sign for the three edge-plane normals
+    ``e_k = (p_k - E) x (p_k+1 - E)``; the barycentric weight of ``p_k+2`` is ``d . e_k`` over their
+    sum, and the distance from E is ``(n . (p0 - E)) / (n . d)`` (``planes`` holds n and n . (p0 - E)).
+    Rays start ``near`` [m] ahead of E, so hits are kept beyond it and t is measured from there.
+    Pass ``write = 0`` lowers ``depth`` to the closest hit per pixel (atomic minimum); pass
+    ``write = 1`` stores t, face (+ ``face_offset``) and Embree's barycentrics (u for p1, v for p2)
+    where the triangle's hit equals that minimum."""
+    k = wp.tid()
+    e0 = edges[k, 0]
+    e1 = edges[k, 1]
+    e2 = edges[k, 2]
+    pl = planes[k]
+    n = wp.vec3(pl[0], pl[1], pl[2])
+    r = rects[k]
+    for row in range(r[2], r[3] + 1):
+        for col in range(r[0], r[1] + 1):
+            i = row * width + col
+            d = dirs[i]
+            a = wp.dot(d, e0)   # weight of p2
+            b = wp.dot(d, e1)   # weight of p0
+            c = wp.dot(d, e2)   # weight of p1
+            inside = (a >= 0.0 and b >= 0.0 and c >= 0.0) or (a <= 0.0 and b <= 0.0 and c <= 0.0)
+            if inside:
+                nd = wp.dot(n, d)
+                s = a + b + c
+                if nd != 0.0 and s != 0.0:
+                    t = pl[3] / nd - near
+                    if t > 0.0:
+                        if write == 0:
+                            if t < depth[i]:
+                                wp.atomic_min(depth, i, t)
+                        elif t == depth[i]:
+                            t_out[i] = t
+                            face_out[i] = k + face_offset
+                            u_out[i] = c / s
+                            v_out[i] = a / s
+
+
+def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, eye, near: float, dirs, width: int,
+                   face_offset: int, t, face, u, v, *, device):
+    """Closest hits of the primary rays (from ``eye + near * d`` along wp ``dirs``) against a small
+    triangle set, merged into existing hits.
+
+    Args:
+        vertices: (V, 3) float32 [m]; faces: (F, 3) int32.
+        rects: (F, 4) int32 inclusive pixel rectangles (col0, col1, row0, row1) holding every pixel
+            whose ray may hit each triangle (an empty one has col1 < col0).
+        eye: (3,) ray origin E [m]; near: rays start this far along d [m] and t is measured from there.
+        dirs: wp vec3 array of the N = H * ``width`` unit directions (row-major).
+        face_offset: added to the triangle index for the face id written.
+        t, face, u, v: wp arrays (N,) of the hits so far (float32, int32, float32, float32), updated in
+            place where a triangle is hit closer than ``t``.
+    """
+    if len(faces) == 0:
+        return
+    if np.shape(rects) != (len(faces), 4):
+        raise ValueError(f"rect_first_hit: rects expected ({len(faces)}, 4) int32, got {np.shape(rects)}")
+    p = np.asarray(vertices, np.float64)[np.asarray(faces)] - np.asarray(eye, np.float64)   # (F, 3, 3) from E
+    edges = np.cross(p, np.roll(p, -1, axis=1))                                             # e_k = p_k x p_k+1
+    n = np.cross(p[:, 1] - p[:, 0], p[:, 2] - p[:, 0])
+    planes = np.concatenate([n, np.einsum("ij,ij->i", n, p[:, 0])[:, None]], axis=1)
+    e = wp.array(np.ascontiguousarray(edges, np.float32), dtype=wp.vec3, device=device)
+    pl = wp.array(np.ascontiguousarray(planes, np.float32), dtype=wp.vec4, device=device)
+    rc = wp.array(np.ascontiguousarray(rects, np.int32), dtype=wp.vec4i, device=device)
+    depth = wp.clone(t)
+    for write in (0, 1):
+        wp.launch(rect_first_hit_kernel, dim=len(faces),
+                  inputs=[e, pl, rc, dirs, float(near), int(width), int(face_offset), write],
+                  outputs=[depth, t, face, u, v], device=device)

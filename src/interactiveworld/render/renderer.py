@@ -154,17 +154,17 @@ def segment_hits_boxes(origins: np.ndarray, direction: np.ndarray, length: float
     return hit
 
 
-def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, *, tile: int = 8) -> np.ndarray:
-    """Pixels whose primary rays may hit the given triangles: (H*W,) bool, conservative.
+def triangle_pixel_rects(camera: Camera, vertices: np.ndarray, faces: np.ndarray) -> np.ndarray:
+    """Conservative screen bounding rectangles of triangles: (F, 4) int32 rows (col0, col1, row0, row1),
+    inclusive, clipped to the image; a triangle out of view gets an empty rectangle (col1 < col0).
 
-    Each triangle is clipped against the plane 1 mm in front of the eye, its screen bounding box
-    is taken (rounded out to ``tile`` x ``tile`` pixel tiles), and the union of the boxes is
-    returned. Only these rays are traced against the per-frame dynamic scene.
+    Each triangle is clipped against the plane 1 mm in front of the eye before projecting, so a
+    triangle crossing the eye plane (the wearer's body around the camera) is bounded correctly.
     """
     w, h = camera.width, camera.height
-    tw, th = -(-w // tile), -(-h // tile)
+    rects = np.tile(np.array([0, -1, 0, -1], np.int32), (len(faces), 1))
     if len(faces) == 0:
-        return np.zeros(w * h, bool)
+        return rects
     rel = np.asarray(vertices, np.float64) - camera.eye
     # camera coordinates without a BLAS call (BLAS threads contend with Embree's on a small CPU)
     pc = np.stack([rel[:, 0] * a[0] + rel[:, 1] * a[1] + rel[:, 2] * a[2]
@@ -185,17 +185,32 @@ def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, 
     col = (pts[..., 0] / zz / (t * w / h) + 1.0) / 2.0 * w
     row = (1.0 - pts[..., 1] / zz / t) / 2.0 * h
     keep = valid.any(axis=1)
-    cmin = np.where(valid, col, np.inf).min(axis=1)[keep]
-    cmax = np.where(valid, col, -np.inf).max(axis=1)[keep]
-    rmin = np.where(valid, row, np.inf).min(axis=1)[keep]
-    rmax = np.where(valid, row, -np.inf).max(axis=1)[keep]
-    on = (cmax >= -1) & (cmin <= w + 1) & (rmax >= -1) & (rmin <= h + 1)
-    if not on.any():
+    cmin = np.where(valid, col, np.inf).min(axis=1)
+    cmax = np.where(valid, col, -np.inf).max(axis=1)
+    rmin = np.where(valid, row, np.inf).min(axis=1)
+    rmax = np.where(valid, row, -np.inf).max(axis=1)
+    on = keep & (cmax >= -1) & (cmin <= w + 1) & (rmax >= -1) & (rmin <= h + 1)
+    # pixel centres at +0.5; one pixel of margin on each side
+    rects[on, 0] = np.clip(np.floor(cmin[on] - 1), 0, w - 1)
+    rects[on, 1] = np.clip(np.floor(cmax[on] + 1), 0, w - 1)
+    rects[on, 2] = np.clip(np.floor(rmin[on] - 1), 0, h - 1)
+    rects[on, 3] = np.clip(np.floor(rmax[on] + 1), 0, h - 1)
+    return rects
+
+
+def dynamic_pixel_mask(camera: Camera, vertices: np.ndarray, faces: np.ndarray, *, tile: int = 8) -> np.ndarray:
+    """Pixels whose primary rays may hit the given triangles: (H*W,) bool, conservative.
+
+    The union of the triangles' :func:`triangle_pixel_rects`, rounded out to ``tile`` x ``tile``
+    pixel tiles.
+    """
+    w, h = camera.width, camera.height
+    tw, th = -(-w // tile), -(-h // tile)
+    rects = triangle_pixel_rects(camera, vertices, faces)
+    rects = rects[rects[:, 1] >= rects[:, 0]]
+    if len(rects) == 0:
         return np.zeros(w * h, bool)
-    c0 = np.clip(np.floor((cmin[on] - 1) / tile), 0, tw - 1).astype(int)
-    c1 = np.clip(np.floor((cmax[on] + 1) / tile), 0, tw - 1).astype(int)
-    r0 = np.clip(np.floor((rmin[on] - 1) / tile), 0, th - 1).astype(int)
-    r1 = np.clip(np.floor((rmax[on] + 1) / tile), 0, th - 1).astype(int)
+    c0, c1, r0, r1 = (rects[:, k] // tile for k in range(4))
     diff = np.zeros((th + 1, tw + 1), np.int32)
     np.add.at(diff, (r0, c0), 1)
     np.add.at(diff, (r0, c1 + 1), -1)
@@ -315,20 +330,24 @@ class Renderer:
         dyn = self._set_dynamic(dynamic)
         if hasattr(self.engine, "trace_camera"):
             return (cam, dyn) + tuple(self.engine.trace_camera(cam, self.near))
-        from interactiveworld.kernels.raycast import camera_rays
+        from interactiveworld.kernels.raycast import camera_rays, rect_first_hit
 
         origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self.near,
                                           out=(self._buf("origins"), self._buf("dirs")))
         origins, dirs = origins_wp.numpy(), dirs_wp.numpy()
-        mask = dynamic_pixel_mask(cam, dyn.vertices, dyn.faces) if dyn.face_count else None
-        hits = self.engine.intersect(origins, dirs, dynamic_mask=mask)
+        # the static scene through the engine; the few hundred dynamic triangles by a kernel that tests
+        # each triangle against the rays of its own screen rectangle only (no per-frame BVH traversal)
+        hits = self.engine.intersect(origins, dirs, include_dynamic=False)
         wp = self._wp
 
         def view(a, dtype):   # zero-copy views of the host arrays for the CPU shading kernels
             return wp.array(np.ascontiguousarray(a), dtype=dtype, device="cpu", copy=False)
 
-        return (cam, dyn, dirs_wp, view(hits.t, float), view(hits.face, wp.int32), view(hits.u, float),
-                view(hits.v, float))
+        t, face, u, v = view(hits.t, float), view(hits.face, wp.int32), view(hits.u, float), view(hits.v, float)
+        if dyn.face_count:
+            rect_first_hit(dyn.vertices, dyn.faces, triangle_pixel_rects(cam, dyn.vertices, dyn.faces), cam.eye,
+                           self.near, dirs_wp, self.width, self._static.face_count + 1, t, face, u, v, device="cpu")
+        return cam, dyn, dirs_wp, t, face, u, v
 
     def _owner_map(self, face: np.ndarray, dyn: _FaceTable) -> np.ndarray:
         fs = self._static.face_count

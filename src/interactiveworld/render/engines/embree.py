@@ -41,9 +41,11 @@ class EmbreeEngine:
     def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
         self._dynamic = _scene(vertices, faces)
 
-    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None) -> Hits:
+    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None,
+                  include_dynamic: bool = True) -> Hits:
         """First hits of unit rays (N, 3) float32; ``dynamic_mask`` (N,) bool limits the rays traced
-        against the dynamic scene to those that can reach it (per-ray cost is paid per traced ray)."""
+        against the dynamic scene to those that can reach it (per-ray cost is paid per traced ray);
+        ``include_dynamic=False`` traces the static scene only."""
         n = len(origins)
         fs = self._static_count
         face = np.full(n, fs, np.int32)
@@ -54,7 +56,7 @@ class EmbreeEngine:
             r = self._static.run(origins, dirs, output=1)
             face, t, u, v = r["primID"], r["tfar"], r["u"], r["v"]   # fresh arrays: edited in place
             face[face < 0] = fs   # a miss keeps tfar at Embree's initial 1e37
-        if self._dynamic is not None:
+        if self._dynamic is not None and include_dynamic:
             sel = np.arange(n) if dynamic_mask is None else np.flatnonzero(dynamic_mask)
             if len(sel):
                 r = self._dynamic.run(np.ascontiguousarray(origins[sel]), np.ascontiguousarray(dirs[sel]), output=1,

@@ -50,10 +50,12 @@ class WarpEngine:
     def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
         self._dynamic = self._rc.build_mesh(vertices, faces, device=self.device)
 
-    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None) -> Hits:
+    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None,
+                  include_dynamic: bool = True) -> Hits:
         """First hits of unit rays (N, 3) float32 (``dynamic_mask`` is accepted and ignored: the GPU
-        traces both meshes in one kernel)."""
-        t, f, u, v = self._rc.first_hit(self._static, self._dynamic, self._static_count, origins, dirs,
+        traces both meshes in one kernel); ``include_dynamic=False`` traces the static mesh only."""
+        t, f, u, v = self._rc.first_hit(self._static, self._dynamic if include_dynamic else None,
+                                        self._static_count, origins, dirs,
                                         device=self.device)
         return Hits(t=t, face=f.astype(np.int32, copy=False), u=u, v=v)
 
