@@ -218,7 +218,8 @@ def shadow(static_mesh, dynamic_mesh, origins, light, max_t: float, need_ray, *,
 @wp.kernel
 def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.array(dtype=wp.vec4),
                           rects: wp.array(dtype=wp.vec4i), dirs: wp.array(dtype=wp.vec3), near: float,
-                          width: int, face_offset: int, write: int,
+                          right: wp.vec3, up: wp.vec3, forward: wp.vec3, tan_half_y: float,
+                          width: int, height: int, face_offset: int, write: int,
                           depth: wp.array(dtype=float), t_out: wp.array(dtype=float),
                           face_out: wp.array(dtype=int), u_out: wp.array(dtype=float),
                           v_out: wp.array(dtype=float)):
@@ -238,8 +239,39 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
     pl = planes[k]
     n = wp.vec3(pl[0], pl[1], pl[2])
     r = rects[k]
+    # the sign of d . e_k does not depend on |d|: along a row, with the unnormalised pixel direction
+    # forward + x * right + y * up, each edge test is linear in x, so the columns that can pass all
+    # three tests form one interval per side; only those (plus a pixel of margin) are tested exactly
+    ax = wp.vec3(wp.dot(right, e0), wp.dot(right, e1), wp.dot(right, e2))
+    ay = wp.vec3(wp.dot(up, e0), wp.dot(up, e1), wp.dot(up, e2))
+    af = wp.vec3(wp.dot(forward, e0), wp.dot(forward, e1), wp.dot(forward, e2))
+    sx = tan_half_y * float(width) / float(height)
     for row in range(r[2], r[3] + 1):
-        for col in range(r[0], r[1] + 1):
+        y = (1.0 - (float(row) + 0.5) / float(height) * 2.0) * tan_half_y
+        c_lo = int(r[1] + 1)
+        c_hi = int(r[0] - 1)
+        for side in range(2):
+            sg = 1.0 - 2.0 * float(side)
+            lo = float(-1.0e30)
+            hi = float(1.0e30)
+            for j in range(3):
+                a0 = sg * (af[j] + y * ay[j])
+                b = sg * ax[j]
+                if b > 0.0:
+                    lo = wp.max(lo, -a0 / b)
+                elif b < 0.0:
+                    hi = wp.min(hi, -a0 / b)
+                elif a0 < 0.0:
+                    lo = 1.0e30
+            if lo <= hi:
+                # x = ((c + 0.5) / width * 2 - 1) * sx  =>  c = (x / sx + 1) / 2 * width - 0.5
+                cl = (wp.max(lo, -4.0 * sx) / sx + 1.0) * 0.5 * float(width) - 0.5
+                ch = (wp.min(hi, 4.0 * sx) / sx + 1.0) * 0.5 * float(width) - 0.5
+                c_lo = wp.min(c_lo, int(wp.floor(cl)) - 1)
+                c_hi = wp.max(c_hi, int(wp.ceil(ch)) + 1)
+        c_lo = wp.max(c_lo, r[0])
+        c_hi = wp.min(c_hi, r[1])
+        for col in range(c_lo, c_hi + 1):
             i = row * width + col
             d = dirs[i]
             a = wp.dot(d, e0)   # weight of p2
@@ -262,7 +294,7 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
                             v_out[i] = a / s
 
 
-def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, eye, near: float, dirs, width: int,
+def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, camera, near: float, dirs,
                    face_offset: int, t, face, u, v, *, device):
     """Closest hits of the primary rays (from ``eye + near * d`` along wp ``dirs``) against a small
     triangle set, merged into existing hits.
@@ -271,8 +303,10 @@ def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, e
         vertices: (V, 3) float32 [m]; faces: (F, 3) int32.
         rects: (F, 4) int32 inclusive pixel rectangles (col0, col1, row0, row1) holding every pixel
             whose ray may hit each triangle (an empty one has col1 < col0).
-        eye: (3,) ray origin E [m]; near: rays start this far along d [m] and t is measured from there.
-        dirs: wp vec3 array of the N = H * ``width`` unit directions (row-major).
+        camera: the :class:`~interactiveworld.render.camera.Camera` whose primary rays these are (eye E,
+            axes, field of view, size).
+        near: rays start this far along d [m] and t is measured from there.
+        dirs: wp vec3 array of the camera's N = H * W unit directions (row-major).
         face_offset: added to the triangle index for the face id written.
         t, face, u, v: wp arrays (N,) of the hits so far (float32, int32, float32, float32), updated in
             place where a triangle is hit closer than ``t``.
@@ -281,7 +315,7 @@ def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, e
         return
     if np.shape(rects) != (len(faces), 4):
         raise ValueError(f"rect_first_hit: rects expected ({len(faces)}, 4) int32, got {np.shape(rects)}")
-    p = np.asarray(vertices, np.float64)[np.asarray(faces)] - np.asarray(eye, np.float64)   # (F, 3, 3) from E
+    p = np.asarray(vertices, np.float64)[np.asarray(faces)] - camera.eye   # (F, 3, 3) from E
     edges = np.cross(p, np.roll(p, -1, axis=1))                                             # e_k = p_k x p_k+1
     n = np.cross(p[:, 1] - p[:, 0], p[:, 2] - p[:, 0])
     planes = np.concatenate([n, np.einsum("ij,ij->i", n, p[:, 0])[:, None]], axis=1)
@@ -291,5 +325,8 @@ def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, e
     depth = wp.clone(t)
     for write in (0, 1):
         wp.launch(rect_first_hit_kernel, dim=len(faces),
-                  inputs=[e, pl, rc, dirs, float(near), int(width), int(face_offset), write],
+                  inputs=[e, pl, rc, dirs, float(near), wp.vec3(*camera.right.astype(np.float32)),
+                          wp.vec3(*camera.up.astype(np.float32)), wp.vec3(*camera.forward.astype(np.float32)),
+                          float(np.tan(np.radians(camera.fov_y_deg) / 2.0)), int(camera.width), int(camera.height),
+                          int(face_offset), write],
                   outputs=[depth, t, face, u, v], device=device)

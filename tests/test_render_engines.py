@@ -125,7 +125,7 @@ def test_rect_first_hit_matches_embree_on_the_dynamic_set(device):
     fs = len(wall.faces)
     dirs = wp.array(d.numpy(), dtype=wp.vec3, device=device)
     t, f, u, v = (wp.array(a, device=device) for a in (base.t, base.face, base.u, base.v))
-    rect_first_hit(verts, faces, triangle_pixel_rects(cam, verts, faces), cam.eye, near, dirs, W, fs + 1,
+    rect_first_hit(verts, faces, triangle_pixel_rects(cam, verts, faces), cam, near, dirs, fs + 1,
                    t, f, u, v, device=device)
     t, f, u, v = t.numpy(), f.numpy(), u.numpy(), v.numpy()
     assert (ref.face > fs).sum() > 500                               # the dynamic set covers much of the view

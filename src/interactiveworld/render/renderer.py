@@ -345,8 +345,8 @@ class Renderer:
 
         t, face, u, v = view(hits.t, float), view(hits.face, wp.int32), view(hits.u, float), view(hits.v, float)
         if dyn.face_count:
-            rect_first_hit(dyn.vertices, dyn.faces, triangle_pixel_rects(cam, dyn.vertices, dyn.faces), cam.eye,
-                           self.near, dirs_wp, self.width, self._static.face_count + 1, t, face, u, v, device="cpu")
+            rect_first_hit(dyn.vertices, dyn.faces, triangle_pixel_rects(cam, dyn.vertices, dyn.faces), cam,
+                           self.near, dirs_wp, self._static.face_count + 1, t, face, u, v, device="cpu")
         return cam, dyn, dirs_wp, t, face, u, v
 
     def _owner_map(self, face: np.ndarray, dyn: _FaceTable) -> np.ndarray:
