@@ -231,7 +231,8 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
     Rays start ``near`` [m] ahead of E, so hits are kept beyond it and t is measured from there.
     Pass ``write = 0`` lowers ``depth`` to the closest hit per pixel (atomic minimum); pass
     ``write = 1`` stores t, face (+ ``face_offset``) and Embree's barycentrics (u for p1, v for p2)
-    where the triangle's hit equals that minimum."""
+    where the triangle's hit equals that minimum. On the CPU device, whose launches run serially,
+    ``write = 2`` does both in one pass (store where closer than the hit so far)."""
     k = wp.tid()
     e0 = edges[k, 0]
     e1 = edges[k, 1]
@@ -287,6 +288,12 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
                         if write == 0:
                             if t < depth[i]:
                                 wp.atomic_min(depth, i, t)
+                        elif write == 2:
+                            if t < t_out[i]:   # serial device: one pass keeps the closest
+                                t_out[i] = t
+                                face_out[i] = k + face_offset
+                                u_out[i] = c / s
+                                v_out[i] = a / s
                         elif t == depth[i]:
                             t_out[i] = t
                             face_out[i] = k + face_offset
@@ -322,8 +329,9 @@ def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, c
     e = wp.array(np.ascontiguousarray(edges, np.float32), dtype=wp.vec3, device=device)
     pl = wp.array(np.ascontiguousarray(planes, np.float32), dtype=wp.vec4, device=device)
     rc = wp.array(np.ascontiguousarray(rects, np.int32), dtype=wp.vec4i, device=device)
-    depth = wp.clone(t)
-    for write in (0, 1):
+    serial = wp.get_device(device).is_cpu
+    depth = t if serial else wp.clone(t)
+    for write in ((2,) if serial else (0, 1)):
         wp.launch(rect_first_hit_kernel, dim=len(faces),
                   inputs=[e, pl, rc, dirs, float(near), wp.vec3(*camera.right.astype(np.float32)),
                           wp.vec3(*camera.up.astype(np.float32)), wp.vec3(*camera.forward.astype(np.float32)),

@@ -128,10 +128,13 @@ def shadow_prepare_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
     need_ray_out[i] = wp.int8(need)
 
 
+LUT_SIZE = 4096   # entries of the sRGB encoding table (interactiveworld.render.shading.ENCODE_LUT)
+_LUT_TOP = wp.constant(float(LUT_SIZE - 1))
+
+
 @wp.func
 def srgb8(lut: wp.array(dtype=wp.uint8), x: float) -> wp.uint8:
-    top = float(lut.shape[0] - 1)
-    return lut[int(wp.clamp(x * top + 0.5, 0.0, top))]
+    return lut[int(wp.clamp(x * _LUT_TOP + 0.5, 0.0, _LUT_TOP))]
 
 
 @wp.kernel
@@ -190,31 +193,26 @@ def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: in
     d = dirs[i]
     a = wp.vec3()
     lt = wp.vec3()
-    slot = int(-1)
     # plain per-face colour read inline; the (rare) textured pixels call the texture helpers
     if f <= static_count:
-        slot = static_tab.tex_slot[f]
         a = static_tab.albedo[f]
         lt = face_light(static_tab, f, d)
+        slot = static_tab.tex_slot[f]
         if slot >= 0:
             a = textured_albedo(static_tab, f, slot, u[i], v[i])
     else:
         g = f - static_count - 1
-        slot = dynamic_tab.tex_slot[g]
         a = dynamic_tab.albedo[g]
         lt = face_light(dynamic_tab, g, d)
+        slot = dynamic_tab.tex_slot[g]
         if slot >= 0:
             a = textured_albedo(dynamic_tab, g, slot, u[i], v[i])
     ndl = lt[0]
     if use_shadows != 0:
         if shadowed[i] != wp.int8(0):
             ndl = 0.0
-    light = ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * ndl
-    c = a * light
-    top = float(lut.shape[0] - 1)
-    rgb_out[i] = vec3ub(lut[int(wp.clamp(c[0] * top + 0.5, 0.0, top))],
-                        lut[int(wp.clamp(c[1] * top + 0.5, 0.0, top))],
-                        lut[int(wp.clamp(c[2] * top + 0.5, 0.0, top))])
+    c = a * (ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * ndl)
+    rgb_out[i] = vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
 
 
 @wp.kernel
@@ -303,6 +301,11 @@ def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray,
     return tab
 
 
+def _check_lut(lut) -> None:
+    if lut.shape[0] != LUT_SIZE:
+        raise ValueError(f"sRGB lookup table: expected ({LUT_SIZE},) uint8, got {lut.shape}")
+
+
 def _buffer(out, n: int, dtype, device):
     if out is not None:
         if out.shape[0] != n or out.dtype != dtype:
@@ -329,6 +332,7 @@ def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face
     """Launch :func:`shade_kernel`; returns the N sRGB pixels as a wp array of ``vec3ub``
     (``.numpy()`` gives (N, 3) uint8). ``shadowed`` is an (N,) int8 wp array or None (no shadows);
     ``out`` may be a caller-owned buffer of that type."""
+    _check_lut(lut)
     n = face.shape[0]
     rgb = _buffer(out, n, vec3ub, device)
     use = shadowed is not None
@@ -386,6 +390,7 @@ def shade_shadowed(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: 
                    headlight: float, lut, *, device, out=None):
     """Launch :func:`shade_shadowed_kernel` (shading with the two-pass shadow answers resolved inline);
     returns the N sRGB pixels as a wp array of ``vec3ub``."""
+    _check_lut(lut)
     n = face.shape[0]
     rgb = _buffer(out, n, vec3ub, device)
     wp.launch(shade_shadowed_kernel, dim=n,

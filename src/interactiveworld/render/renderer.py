@@ -53,6 +53,24 @@ def _validate(mesh: VisualMesh, i: int) -> tuple[np.ndarray, np.ndarray, np.ndar
     return v, f.astype(np.int32), c
 
 
+_LINEAR_TEXTURES: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _linear_texture(texture) -> np.ndarray:
+    """:func:`texture_to_linear`, remembered per texture array object: the dynamic set (a held label,
+    say) brings the same texture every frame. Textures are treated as immutable once rendered."""
+    if not isinstance(texture, np.ndarray):
+        return texture_to_linear(texture)
+    hit = _LINEAR_TEXTURES.get(id(texture))
+    if hit is not None and hit[0] is texture:
+        return hit[1]
+    lin = texture_to_linear(texture)
+    if len(_LINEAR_TEXTURES) >= 64:
+        _LINEAR_TEXTURES.pop(next(iter(_LINEAR_TEXTURES)))
+    _LINEAR_TEXTURES[id(texture)] = (texture, lin)
+    return lin
+
+
 @dataclass
 class _FaceTable:
     """A merged triangle set (static or dynamic): geometry for the engine, owners, and the shading
@@ -86,7 +104,7 @@ def _build_table(meshes, owner_index, light: np.ndarray, device, background=None
         if tf.any():
             slot[tf] = len(textures)
             uv[tf] = np.asarray(m.uv, np.float32)[f[tf]]
-            textures.append(texture_to_linear(m.texture))
+            textures.append(_linear_texture(m.texture))
         slots.append(slot)
         uvs.append(uv)
         if len(f):
