@@ -336,3 +336,46 @@ def test_compile_command_accepts_text_and_names_the_type():
         compile_command(42, [])
     with pytest.raises(ParseError):
         compile_command("[Grab] <mug> (0)", [])
+
+
+# ---------------------------------------------------------------------------------------------- Warp host functions
+def test_warp_sdf_query_rejects_non_finite_points():
+    _expect_in_child("""
+        import warp as wp
+        from interactiveworld.kernels import sdf as wsdf
+        values = wp.zeros((2, 2, 2), dtype=wp.float32, device="cpu")
+        wsdf.query_voxel_sdf(values, np.zeros(3), 0.1, np.full((1, 3), np.nan))""", "ValueError",
+                     "points: contains NaN")
+    _expect_in_child("""
+        import warp as wp
+        from interactiveworld.kernels import sdf as wsdf
+        values = wp.zeros((2, 2, 2), dtype=wp.float32, device="cpu")
+        wsdf.query_voxel_sdf(values, np.full(3, np.nan), 0.1, np.zeros((1, 3)))""", "ValueError", "sdf origin")
+
+
+def test_warp_fk_and_collision_check_indices():
+    _expect_in_child("""
+        from interactiveworld.kernels import fk as wfk
+        wfk.forward_kinematics([-1, 5], np.zeros((2, 3)), np.eye(3), np.zeros((1, 6)), np.zeros((1, 3)))""",
+                     "ValueError", "every parent must precede its child")
+    _expect_in_child("""
+        from types import SimpleNamespace
+        from interactiveworld.kernels import collision as wcol
+        rig = SimpleNamespace(joint_a=np.array([0]), joint_b=np.array([7]), offset_a=np.zeros((1, 3)),
+                              offset_b=np.zeros((1, 3)), radii=np.array([0.05]))
+        wcol.check_poses([-1, 0], np.zeros((2, 3)), np.eye(3), rig, np.zeros((1, 6)), np.zeros((1, 3)))""",
+                     "IndexError", "rig.joint_b: joint indices must be in [0, 2)")
+
+
+def test_warp_finger_table_bounds_steps():
+    from interactiveworld.actions.grasp import HandModel
+    from interactiveworld.kernels import grasp as wgrasp
+
+    m = BodyModel.builtin()
+    wrist, joints, axes, tips, radii = HandModel.of(m, "right").native_args()
+    args = (m.rest_joints, m.parents, np.zeros(156), np.eye(4)[None], joints, axes, tips, radii,
+            np.zeros((2, 2, 2), np.float32), np.zeros(3), 0.01, np.eye(4))
+    with pytest.raises(ValueError, match="curl steps"):
+        wgrasp.finger_clearance_table(*args, step=1e-9)
+    with pytest.raises(ValueError, match="wrists"):
+        wgrasp.finger_clearance_table(*args[:3], np.full((1, 4, 4), np.nan), *args[4:])
