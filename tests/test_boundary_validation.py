@@ -379,3 +379,25 @@ def test_warp_finger_table_bounds_steps():
         wgrasp.finger_clearance_table(*args, step=1e-9)
     with pytest.raises(ValueError, match="wrists"):
         wgrasp.finger_clearance_table(*args[:3], np.full((1, 4, 4), np.nan), *args[4:])
+
+
+# ---------------------------------------------------------------------------------------------- gait and posture
+def test_walk_keyframes_refuses_endless_walks():
+    from interactiveworld.actions.gait import walk_keyframes
+
+    with pytest.raises(ValueError, match="frames"):
+        walk_keyframes(np.array([[0.0, 0.0], [10.0, 0.0]]), 0.0, speed=1e-300)
+    with pytest.raises(ValueError, match="within"):
+        walk_keyframes(np.array([[0.0, 0.0], [1e300, 0.0]]), 0.0)
+    # 1.1 m/s at 12 fps over 2.2 m: the body covers the cruise part in 0.0917 m steps and ends at the goal.
+    frames = walk_keyframes(np.array([[0.0, 0.0], [2.2, 0.0]]), 0.0)
+    np.testing.assert_allclose(frames[-1, :2], [2.2, 0.0], atol=1e-9)
+    np.testing.assert_allclose(frames[1, 0] - frames[0, 0], 1.1 / 12.0, rtol=1e-9)
+
+
+def test_look_at_rejects_non_finite_turn_limit():
+    from interactiveworld.body.posture import look_at
+
+    m = BodyModel.builtin()
+    with pytest.raises(ValueError, match="max_turn"):
+        look_at(m, np.zeros(156), np.zeros(3), np.array([1.0, 0.0, 1.5]), max_turn=float("nan"))
