@@ -401,3 +401,16 @@ def test_look_at_rejects_non_finite_turn_limit():
     m = BodyModel.builtin()
     with pytest.raises(ValueError, match="max_turn"):
         look_at(m, np.zeros(156), np.zeros(3), np.array([1.0, 0.0, 1.5]), max_turn=float("nan"))
+
+
+def test_passable_and_held_sampling_arguments(small_map):
+    import trimesh
+
+    with pytest.raises(ValueError, match="radius"):
+        small_map.passable(float("nan"))
+    # Inflation radius 0.15 m: a cell is passable when its centre is more than 0.15 m from a blocked centre.
+    np.testing.assert_array_equal(small_map.passable(0.15), (small_map.clearance > 0.15).astype(np.uint8))
+    with pytest.raises(ValueError, match="count"):
+        HeldObject.from_mesh("cube#1", "left", trimesh.creation.box(), np.eye(4), count=0)
+    held = HeldObject.from_mesh("cube#1", "left", trimesh.creation.box((0.1, 0.1, 0.1)), np.eye(4), count=16)
+    assert held.points.shape == (16, 3) and np.all(np.abs(held.points) <= 0.05 + 1e-12)

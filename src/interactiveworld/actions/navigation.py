@@ -316,7 +316,8 @@ class NavigationMap:
 
     def passable(self, radius: float, keep=()) -> np.ndarray:
         """(H, W) uint8 traversable at inflation ``radius`` [m] (``D > radius``); cells in ``keep`` (row, col) are
-        exempt from inflation when they are not blocked."""
+        exempt from inflation when they are not blocked. Raises ValueError for a radius that is not finite and >= 0."""
+        radius = _nonneg(radius, "radius")
         p = (self.clearance > radius + _EPS).astype(np.uint8)
         for rc in keep:
             if not self.blocked[rc]:

@@ -82,9 +82,14 @@ class HeldObject:
     @classmethod
     def from_mesh(cls, key: str, hand: str, mesh: trimesh.Trimesh, object_in_wrist, *, count: int = 256,
                   seed: int = 0) -> "HeldObject":
-        """Sample ``count`` surface points of ``mesh`` (object-local) and express them in the wrist frame."""
+        """Sample ``count`` surface points of ``mesh`` (object-local) and express them in the wrist frame.
+
+        Raises ValueError for a hand other than "left"/"right", a count outside [1, 1e6] or a non-finite transform.
+        """
         if hand not in ("left", "right"):
             raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not 1 <= count <= 1_000_000:
+            raise ValueError(f"count must be a whole number in [1, 1000000], got {count!r}")
         T = np.asarray(object_in_wrist, dtype=np.float64)
         if T.shape != (4, 4) or not np.all(np.isfinite(T)):
             raise ValueError(f"object_in_wrist: expected a finite (4, 4) transform, got {T.shape}")
