@@ -260,5 +260,5 @@ def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for r in records if r.get("status") != "valid"]
 
 
-__all__ = ["LABELS", "CAPABILITY_IDS", "UNREADABLE", "label_capabilities", "load_results", "eval_record_problem", "family_table", "efficiency_table",
-           "capability_table", "void_cells", "agent_key"]
+__all__ = ["LABELS", "CAPABILITY_IDS", "UNREADABLE", "label_capabilities", "load_results", "eval_record_problem",
+           "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key"]

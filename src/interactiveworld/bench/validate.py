@@ -2,9 +2,9 @@
 DESIGN.md "TaskPack").
 
 Static checks: the schema and hash; the scene loads (with the world's own loader,
-:func:`interactiveworld.world.serialize.scene_from_dict`, when it is a world scene); every handle the programs and the legend use exists in the
-scene; no positive goal already holds after the opening; the answer (numbers and codes the oracle
-speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
+:func:`interactiveworld.world.serialize.scene_from_dict`, when it is a world scene); every handle
+the programs and the legend use exists in the scene; no positive goal already holds after the
+opening; the answer (numbers and codes the oracle speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
 silent Assistant and the no-help run fail; the wrong and early controls fail unless the TaskPack
 declares otherwise.
 """
@@ -202,5 +202,5 @@ def run_controls(tp: TaskPack, make_env: Callable[[], Any], report: ValidationRe
     return results
 
 
-__all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene", "run_controls", "exposed_answer", "answer_tokens",
-           "program_targets"]
+__all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene",
+           "run_controls", "exposed_answer", "answer_tokens", "program_targets"]
