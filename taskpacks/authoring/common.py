@@ -182,12 +182,3 @@ def write(data: dict[str, Any], folder: Path = TASKPACK_DIR) -> Path:
     p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return p
 
-
-def set_state(scene: dict[str, Any], key: str, **state: Any) -> dict[str, Any]:
-    """Set initial state fields (e.g. ``open=1.0``) of the entity ``key`` in a built scene dict (in place)."""
-    name, _, idx = key.partition("#")
-    for e in scene["entities"]:
-        if e["name"] == name and e["index"] == int(idx):
-            e["state"] = {**e.get("state", {}), **state}
-            return scene
-    raise KeyError(f"set_state: no entity {key} in the scene")

@@ -1,12 +1,12 @@
 """Finding (FIND) TaskPacks: episodic object memory and evidence-grounded retrieval. The Human cannot infer
 a remembered location or choose a search order, and a movable target's handle is exposed only while it
-is visible or held (paper Table 12). Rows 9, 10, 14, 15 and 16. Each opening shows where the target is
+is visible or held (paper Table 12). Rows 8, 9, 10, 14 and 15. Each opening shows where the target is
 and then leaves the view before the handoff."""
 from __future__ import annotations
 
 import math
 
-from common import cap, cmd, entry, holds, moved, plan, set_state, step, taskpack
+from common import cap, cmd, entry, ever, holds, moved, plan, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
@@ -59,38 +59,43 @@ def finding_10() -> dict:
     """Recall which of two identical bedside cabinets holds the thermometer (the left one; the right one holds a
     drink) and bring it to the desk."""
     b = hotel_suite()
-    b.add_object("pen", name="thermometer", on="bedside_cabinet#1", region="shelf_1",
-                 params={"length": 0.14, "width": 0.02, "thickness": 0.015, "color": (0.95, 0.95, 0.95),
-                         "grip_color": (0.8, 0.1, 0.1)})
-    b.add_object("can", name="drink_can", on="bedside_cabinet#2", region="shelf_1")
+    b.add_object("pen", name="thermometer", on="bedside_cabinet#1", region="shelf_2",
+                 params={"length": 0.18, "width": 0.04, "thickness": 0.03, "color": (0.95, 0.95, 0.95),
+                         "grip_color": (0.85, 0.1, 0.1)})
+    b.add_object("can", name="drink_can", on="bedside_cabinet#2", region="shelf_2")
     b.add_object("book", on="desk#1", spot=(-0.3, 0.3))
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
     b.set_human((2.1, 1.4), yaw=-math.pi / 2)
     scene = b.build()
-    for k in ("bedside_cabinet#1", "bedside_cabinet#2"):
-        set_state(scene, k, open=1.0)
     t = "thermometer#1"
     return taskpack(
         id="finding-10", family="Finding", row=10, scene=scene,
         title="Recall which bedside cabinet holds the thermometer",
         prelude="Let me tidy the bedside cabinets.",
-        opening=[cmd("LookAt", t), cmd("LookAt", "drink_can#1"), cmd("Walk", "desk#1"), cmd("LookAt", "book#1")],
+        opening=[cmd("Open", "bedside_cabinet#1"), cmd("LookAt", t), cmd("Close", "bedside_cabinet#1"),
+                 cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "drink_can#1"), cmd("Close", "bedside_cabinet#2"),
+                 cmd("Walk", "desk#1"), cmd("LookAt", "book#1")],
         handoff="I think I have a fever. Which cabinet was the thermometer in? Help me bring it to the desk.",
         legend=[entry(t, "the thermometer", movable=True), entry("drink_can#1", "a drink can", movable=True),
                 entry("bedside_cabinet#1", "the left bedside cabinet"),
                 entry("bedside_cabinet#2", "the right bedside cabinet"), entry("desk#1", "the desk")],
-        oracle=[step("It's in the left bedside cabinet. Go there and look inside.", cmd("Walk", "bedside_cabinet#1"),
-                     cmd("LookAt", "bedside_cabinet#1")),
+        oracle=[step("It's in the left bedside cabinet. Open the left one and look inside.",
+                     cmd("Open", "bedside_cabinet#1"), cmd("LookAt", "bedside_cabinet#1")),
                 step("Take the thermometer out.", cmd("Grab", t)),
+                step("Close the cabinet.", cmd("Close", "bedside_cabinet#1")),
                 step("Put the thermometer on the desk.", cmd("Put", t, "desk#1"))],
-        wrong=[step("It's in the right bedside cabinet. Go there and look inside.", cmd("Walk", "bedside_cabinet#2"),
-                    cmd("LookAt", "bedside_cabinet#2")),
+        wrong=[step("It's in the right bedside cabinet. Open the right one and look inside.",
+                    cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "bedside_cabinet#2")),
                step("Take the can out.", cmd("Grab", "drink_can#1")),
+               step("Close that cabinet.", cmd("Close", "bedside_cabinet#2")),
                step("Put it on the desk.", cmd("Put", "drink_can#1", "desk#1"))],
         no_help=WHERE,
         goals=[holds("on", t, "desk#1")],
-        prohibitions=[moved("drink_can#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-left-cabinet", holds("on", t, "desk#1"), says=r"(?i)left"),
+        prohibitions=[moved("drink_can#1"), holds("open", "bedside_cabinet#1"), holds("open", "bedside_cabinet#2"),
+                      holds("held", "*")],
+        capabilities=[cap("C4", "recalls-left-cabinet", {"all": [holds("on", t, "desk#1"),
+                                                                 {"not": ever(holds("open", "bedside_cabinet#2"))}]},
+                          says=r"(?i)left"),
                       cap("C2", "which-cabinet", holds("on", t, "desk#1"))],
         ticks=20)
 
@@ -101,34 +106,38 @@ def finding_14() -> dict:
     b = kitchen_house()
     b.add_object("wallet", on="pantry_cabinet#1", region="shelf_2")
     b.add_object("box", name="tea_box", on="pantry_cabinet#1", region="shelf_1", labels=[{"text": "TEA", "face": "front"}])
-    b.add_object("phone", on="sideboard#1", region="shelf_1")
-    b.add_object("book", on="sideboard#1", region="shelf_2")
+    b.add_object("phone", on="sideboard#1", region="shelf_2")
+    b.add_object("book", on="sideboard#1", region="shelf_1")
     b.add_object("mug", on="side_table#1", spot=(0.3, 0.4))
     b.set_human((1.6, 1.4), yaw=math.pi)
     scene = b.build()
-    for k in ("pantry_cabinet#1", "sideboard#1"):
-        set_state(scene, k, open=1.0)
     w = "wallet#1"
     return taskpack(
         id="finding-14", family="Finding", row=14, scene=scene,
         title="Find the wallet in the kitchen cabinet, not the living-room one",
         prelude="Getting ready to go out.",
-        opening=[cmd("LookAt", w), cmd("Walk", "sideboard#1"), cmd("LookAt", "phone#1"), cmd("LookAt", "sideboard#1")],
+        opening=[cmd("Open", "pantry_cabinet#1"), cmd("LookAt", w), cmd("Close", "pantry_cabinet#1"),
+                 cmd("Walk", "sideboard#1"), cmd("Open", "sideboard#1"), cmd("LookAt", "sideboard#1"),
+                 cmd("Close", "sideboard#1")],
         handoff="My wallet isn't in here. Where did I see it? Help me put it on the side table by the door.",
         legend=[entry(w, "your wallet", movable=True), entry("phone#1", "a phone", movable=True),
                 entry("tea_box#1", "a tea box", movable=True),
                 entry("pantry_cabinet#1", "the tall kitchen cabinet"), entry("sideboard#1", "the living-room sideboard"),
                 entry("side_table#1", "the side table by the door")],
-        oracle=[step("It's not in this room: it's in the kitchen, in the tall cabinet by the window. Go there and "
-                     "look inside.", cmd("Walk", "pantry_cabinet#1"), cmd("LookAt", "pantry_cabinet#1")),
+        oracle=[step("It's not in this room: it's in the kitchen, in the tall cabinet by the window. Go and open "
+                     "that cabinet and look inside.", cmd("Open", "pantry_cabinet#1"), cmd("LookAt", "pantry_cabinet#1")),
                 step("Take your wallet from the upper shelf.", cmd("Grab", w)),
+                step("Close the kitchen cabinet.", cmd("Close", "pantry_cabinet#1")),
                 step("Put the wallet on the side table by the door.", cmd("Put", w, "side_table#1"))],
-        wrong=[step("It's in the sideboard, look again.", cmd("LookAt", "sideboard#1")),
-               step("Take the phone from the bottom shelf.", cmd("Grab", "phone#1")),
+        wrong=[step("It's in the sideboard, look again. Open the sideboard and look inside.", cmd("Open", "sideboard#1"),
+                    cmd("LookAt", "sideboard#1")),
+               step("Take the phone from the upper shelf.", cmd("Grab", "phone#1")),
+               step("Close the sideboard.", cmd("Close", "sideboard#1")),
                step("Put it on the side table by the door.", cmd("Put", "phone#1", "side_table#1"))],
         no_help=WHERE,
         goals=[holds("on", w, "side_table#1")],
-        prohibitions=[moved("phone#1"), moved("tea_box#1"), holds("held", "*")],
+        prohibitions=[moved("phone#1"), moved("tea_box#1"), holds("open", "pantry_cabinet#1"),
+                      holds("open", "sideboard#1"), holds("held", "*")],
         capabilities=[cap("C4", "recalls-kitchen-cabinet", holds("on", w, "side_table#1"), says=r"(?i)kitchen"),
                       cap("C7", "wrong-room-noticed", holds("on", w, "side_table#1")),
                       cap("C2", "cabinet-located", holds("on", w, "side_table#1"))],
@@ -139,24 +148,25 @@ def finding_15() -> dict:
     """Retrieve the text-defined EQUIPMENT STORAGE form from the file cabinet (not the FOOD STORAGE copy beside
     it) and place it with the food form on the meeting-room table."""
     b = office()
-    b.add_object("document", name="equipment_form", on="file_cabinet#1", region="shelf_2",
-                 labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
-    b.add_object("document", name="food_form", on="file_cabinet#1", region="shelf_1",
-                 labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
+    form = {"size": (0.15, 0.21, 0.003)}  # A5 forms
+    b.add_object("document", name="equipment_form", on="file_cabinet#1", region="shelf_2", params=form,
+                 spot=(-0.5, 0.5), labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
+    b.add_object("document", name="food_form", on="file_cabinet#1", region="shelf_2", params=form,
+                 spot=(0.5, 0.5), labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
     b.add_object("document", name="food_form", on="meeting_table#1", spot=(-0.3, 0.3),
                  labels=[{"text": "FOOD\nSTORAGE\nform", "face": "top"}])
     b.add_object("document", name="leave_form", on="archive_cabinet#1", region="shelf_2",
                  labels=[{"text": "LEAVE\nREQUEST", "face": "top"}])
     b.add_object("mug", on="meeting_table#1", spot=(0.4, 0.3))
     b.set_human((1.4, 1.2), yaw=math.pi)
-    scene = set_state(b.build(), "file_cabinet#1", open=1.0)
+    scene = b.build()
     f = "equipment_form#1"
     return taskpack(
         id="finding-15", family="Finding", row=15, scene=scene,
         title="Fetch the equipment storage form from the file cabinet",
         prelude="Sorting out the storage paperwork.",
-        opening=[cmd("LookAt", f), cmd("LookAt", "food_form#1"), cmd("Walk", "meeting_table#1"),
-                 cmd("LookAt", "food_form#2")],
+        opening=[cmd("Open", "file_cabinet#1"), cmd("LookAt", f), cmd("LookAt", "food_form#1"),
+                 cmd("Close", "file_cabinet#1"), cmd("Walk", "meeting_table#1"), cmd("LookAt", "food_form#2")],
         handoff="The equipment storage form has to go next to this food one on the table. Where was it? Help me "
                 "get it.",
         legend=[entry(f, "a form printed EQUIPMENT STORAGE", movable=True),
@@ -165,56 +175,63 @@ def finding_15() -> dict:
                 entry("leave_form#1", "a form printed LEAVE REQUEST", movable=True),
                 entry("file_cabinet#1", "the light file cabinet"), entry("archive_cabinet#1", "the dark archive cabinet"),
                 entry("meeting_table#1", "the meeting table")],
-        oracle=[step("It's in the light file cabinet in the office, on the upper shelf. Go there and look inside.",
-                     cmd("Walk", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
+        oracle=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
+                     "inside.", cmd("Open", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
                 step("Take the form that says EQUIPMENT STORAGE.", cmd("Grab", f)),
+                step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
                 step("Put the form on the meeting table next to the food form.", cmd("Put", f, "meeting_table#1"))],
-        wrong=[step("It's in the light file cabinet in the office, on the upper shelf. Go there and look inside.",
-                    cmd("Walk", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
-               step("Take the form on the lower shelf.", cmd("Grab", "food_form#1")),
+        wrong=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
+                    "inside.", cmd("Open", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
+               step("Take the other form on that shelf.", cmd("Grab", "food_form#1")),
+               step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
                step("Put that form on the meeting table.", cmd("Put", "food_form#1", "meeting_table#1"))],
         no_help=WHERE,
         goals=[holds("on", f, "meeting_table#1")],
-        prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"), holds("held", "*")],
+        prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"),
+                      holds("open", "file_cabinet#1"), holds("held", "*")],
         capabilities=[cap("C3", "reads-form-title", holds("on", f, "meeting_table#1"), says=r"(?i)equipment"),
                       cap("C4", "recalls-cabinet", holds("on", f, "meeting_table#1"), says=r"(?i)file cabinet")],
         ticks=20)
 
 
-def finding_16() -> dict:
-    """An apple falls off the crowded kitchen table while the wearer faces the counter; the Assistant predicts
-    it is on the floor, has the wearer scan for it and put it on the counter."""
+def finding_08() -> dict:
+    """Two identical gift boxes: one stays visible on the kitchen counter, the other was left on the living-room
+    side table. Retrieve the living-room one (not the visible look-alike) to the kitchen table."""
     b = kitchen_house()
-    b.add_object("apple", on="table#1", spot=(0.9, 0.1))
-    b.add_object("mug", on="table#1", spot=(-0.5, 0.3))
+    gift = {"size": (0.2, 0.15, 0.12), "color": (0.85, 0.15, 0.25)}
+    b.add_object("box", name="gift_box", on="counter#2", spot=(0.2, 0.3), params=gift,
+                 labels=[{"text": "GIFT", "face": "front"}])
+    b.add_object("box", name="gift_box", on="side_table#1", spot=(-0.1, 0.4), params=gift,
+                 labels=[{"text": "GIFT", "face": "front"}])
+    b.add_object("mug", on="side_table#1", spot=(0.3, 0.4))
     b.add_object("plate", on="table#1", spot=(0.0, 0.4))
-    b.add_object("bowl", on="table#1", spot=(0.45, 0.5))
-    b.add_object("cup", on="table#1", spot=(-0.2, 0.7))
-    b.add_object("orange", on="counter#1", spot=(-0.4, 0.3))
-    b.set_human((3.0, 0.6), yaw=S)
-    a = "apple#1"
+    b.add_object("cup", on="counter#2", spot=(-0.3, 0.3))
+    b.set_human((7.2, 1.6), yaw=-math.pi / 2)
+    g = "gift_box#2"
     return taskpack(
-        id="finding-16", family="Finding", row=16, scene=b.build(),
-        title="Rediscover an apple that rolled off the table out of view",
-        prelude="Clearing up after breakfast.",
-        opening=[cmd("LookAt", "table#1"), cmd("Walk", "counter#1"), cmd("LookAt", "orange#1"),
-                 cmd("FallToFloor", a, "table#1")],
-        handoff="Did something just fall? I wanted the apple on the counter here. Where is it now?",
-        legend=[entry(a, "the apple", movable=True), entry("orange#1", "the orange", movable=True),
-                entry("mug#1", "the mug", movable=True), entry("table#1", "the kitchen table"),
-                entry("counter#1", "the counter by the fridge")],
-        oracle=[step("It rolled off the table. Go back to the kitchen table and scan the floor around it.",
-                     cmd("Walk", "table#1"), cmd("LookScan")),
-                step("The apple is on the floor by the table. Pick it up.", cmd("Grab", a)),
-                step("Put the apple on the counter by the fridge.", cmd("Put", a, "counter#1"))],
-        wrong=[step("Pick up the orange on the counter instead.", cmd("Grab", "orange#1")),
-               step("Put the orange back on the counter by the fridge.", cmd("Put", "orange#1", "counter#1"))],
+        id="finding-08", family="Finding", row=8, scene=b.build(),
+        title="Bring the gift left in the living room, not the look-alike in the kitchen",
+        prelude="Wrapping's done; I put one present down in here.",
+        opening=[cmd("LookAt", g), cmd("Walk", "table#1"), cmd("LookAt", "table#1"), cmd("LookAt", "gift_box#1")],
+        handoff="The gift on the counter is for the neighbours and stays there. Where's the other one I wrapped? "
+                "Help me bring it to this table.",
+        legend=[entry("gift_box#1", "the gift box on the kitchen counter", movable=True),
+                entry(g, "a gift box", movable=True), entry("mug#1", "a mug", movable=True),
+                entry("table#1", "the kitchen table"), entry("side_table#1", "the living-room side table"),
+                entry("counter#2", "the kitchen counter by the sink")],
+        oracle=[step("You left it in the living room, on the side table by the door. Go there and look at it.",
+                     cmd("Walk", "side_table#1"), cmd("LookAt", "side_table#1")),
+                step("Pick up the gift box on the side table.", cmd("Grab", g)),
+                step("Bring it to the kitchen table and put it down.", cmd("Put", g, "table#1"))],
+        wrong=[step("Take the gift box from the counter by the sink.", cmd("Grab", "gift_box#1")),
+               step("Put it on the kitchen table.", cmd("Put", "gift_box#1", "table#1"))],
         no_help=WHERE,
-        goals=[holds("on", a, "counter#1")],
-        prohibitions=[moved("mug#1"), moved("plate#1"), moved("bowl#1"), moved("cup#1"), holds("held", "*")],
-        capabilities=[cap("C4", "predicts-fall", holds("on", a, "counter#1"), says=r"(?i)floor|fell|rolled"),
-                      cap("C2", "directs-scan", holds("on", a, "counter#1"))],
+        goals=[holds("on", g, "table#1")],
+        prohibitions=[moved("gift_box#1"), moved("mug#1"), holds("held", "*")],
+        capabilities=[cap("C4", "recalls-living-room", holds("on", g, "table#1"), says=r"(?i)living room|side table"),
+                      cap("C1", "not-the-look-alike", {"all": [holds("on", g, "table#1"), {"not": moved("gift_box#1")}]}),
+                      cap("C2", "search-directed", holds("on", g, "table#1"))],
         ticks=18)
 
 
-TASKS = [finding_09, finding_10, finding_14, finding_15, finding_16]
+TASKS = [finding_08, finding_09, finding_10, finding_14, finding_15]

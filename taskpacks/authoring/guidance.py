@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from common import before, cap, cmd, count, entry, holds, moved, negate, plan, step, taskpack
-from scenes import E, N, S, board, kitchen_house, office, shop
+from scenes import N, S, board, kitchen_house, office, shop
 
 ASK_NEXT = plan((None, "What should I do first?"))
 
@@ -16,7 +16,7 @@ def guidance_03() -> dict:
     meeting table (the whiteboard gives the order); the lunch menu stays."""
     b = office()
     board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, width=1.0,
-          text="VISITOR TABLE\n1. archive OLD briefing\n2. then NEW packet\n+ a pen")
+          text="VISITOR TABLE\n1. archive OLD\n2. then NEW\n+ a pen")
     b.add_object("document", name="briefing", on="meeting_table#1", spot=(-0.4, 0.2),
                  labels=[{"text": "BRIEFING\nOLD\nMarch", "face": "top"}])
     b.add_object("document", name="lunch_menu", on="meeting_table#1", spot=(0.4, 0.2),

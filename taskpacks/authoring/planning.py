@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from common import any_of, cap, cmd, count, entry, holds, moved, plan, step, taskpack
-from scenes import E, N, S, W, board, classroom, hotel_suite, kitchen_house, shop
+from scenes import N, S, W, board, classroom, hotel_suite, kitchen_house, shop
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
 
@@ -58,14 +58,14 @@ def planning_03() -> dict:
     """Ordered multi-room close-out from the checklist: gift inside the closed wardrobe, water in the closed
     minibar, towel inside the closed washer and the washer running."""
     b = hotel_suite()
-    b.add_fixture("fridge", name="minibar", at=(3.7, 0.32), yaw=S, params={"width": 0.5, "depth": 0.5,
-                                                                          "height": 0.85, "shelves": 1})
+    b.add_fixture("fridge", name="minibar", at=(3.7, 0.32), yaw=S, params={"width": 0.55, "depth": 0.5,
+                                                                          "height": 1.3, "shelves": 2})
     board(b, "wall_board", name="checklist", at=(2.0, 4.44), yaw=N,
           text="CHECK-OUT\n1 gift: wardrobe\n2 water: minibar\n3 towel: wash it")
     b.add_object("box", name="gift_box", on="desk#1", spot=(-0.3, 0.3), params={"size": (0.2, 0.15, 0.12),
                  "color": (0.8, 0.15, 0.2)}, labels=[{"text": "GIFT", "face": "front"}])
     b.add_object("water_bottle", on="desk#1", spot=(0.3, 0.3))
-    b.add_object("cloth", name="towel", on="bed#1", spot=(0.0, 0.5), params={"size": (0.3, 0.25, 0.02),
+    b.add_object("cloth", name="towel", on="bed#1", spot=(0.0, 0.05), params={"size": (0.2, 0.16, 0.02),
                  "color": (0.95, 0.95, 0.95)})
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
     b.set_human((3.6, 2.0), yaw=S)
@@ -156,11 +156,13 @@ def planning_05() -> dict:
 
 def planning_12() -> dict:
     """Notice the cold brew left on the counter although its label says keep refrigerated, store it, and finish
-    the kitchen reset: mug into the dishwasher, sponge into the sink, fridge and dishwasher closed; the
+    the kitchen reset: mug into the sink, sponge into the cleaning cabinet, fridge and cabinet closed; the
     shelf-stable tea stays."""
     b = kitchen_house()
-    b.add_fixture("dishwasher", at=(5.65, 3.2), yaw=E)
-    board(b, "wall_board", name="reset_list", at=(0.06, 2.6), yaw=W, text="KITCHEN RESET\ndrinks stored right\nmug: dishwasher\nsponge: sink")
+    b.add_fixture("cabinet", name="cleaning_cabinet", at=(4.6, 0.3), yaw=S, params={"width": 0.6, "depth": 0.45,
+                                                                                   "height": 1.3, "shelves": 2})
+    board(b, "wall_board", name="reset_list", at=(0.06, 2.6), yaw=W,
+          text="KITCHEN RESET\ndrinks stored right\nmug: sink\nsponge: cleaning cab.")
     b.add_object("bottle", name="cold_brew", on="counter#2", spot=(-0.4, 0.3), params={"color": (0.2, 0.12, 0.08)},
                  labels=[{"text": "COLD BREW\nkeep\nrefrigerated", "face": "front"}])
     b.add_object("bottle", name="iced_tea", on="counter#2", spot=(0.0, 0.3), params={"color": (0.6, 0.35, 0.1)},
@@ -171,9 +173,10 @@ def planning_12() -> dict:
     b.set_human((3.0, 0.6), yaw=S)
     oracle = [step("Put the cold brew in the fridge and close the fridge.", cmd("Grab", "cold_brew#1"),
                    cmd("Open", "fridge#1"), cmd("PutIn", "cold_brew#1", "fridge#1"), cmd("Close", "fridge#1")),
-              step("Load the mug from the table into the dishwasher and close it.", cmd("Open", "dishwasher#1"),
-                   cmd("Grab", "mug#1"), cmd("PutIn", "mug#1", "dishwasher#1"), cmd("Close", "dishwasher#1")),
-              step("Put the sponge in the sink.", cmd("Grab", "sponge#1"), cmd("PutIn", "sponge#1", "sink#1"))]
+              step("Put the mug from the table in the sink.", cmd("Grab", "mug#1"), cmd("PutIn", "mug#1", "sink#1")),
+              step("Put the sponge away in the cleaning cabinet by the bin and close it.",
+                   cmd("Open", "cleaning_cabinet#1"), cmd("Grab", "sponge#1"),
+                   cmd("PutIn", "sponge#1", "cleaning_cabinet#1"), cmd("Close", "cleaning_cabinet#1"))]
     wrong = [step("Put the iced tea in the fridge and close the fridge.", cmd("Grab", "iced_tea#1"),
                   cmd("Open", "fridge#1"), cmd("PutIn", "iced_tea#1", "fridge#1"), cmd("Close", "fridge#1")),
              oracle[1], oracle[2]]
@@ -189,15 +192,16 @@ def planning_12() -> dict:
                 entry("mug#1", "the mug on the table", movable=True),
                 entry("sponge#1", "the sponge on the table", movable=True),
                 entry("plate#1", "the plate on the table", movable=True),
-                entry("fridge#1", "the fridge"), entry("dishwasher#1", "the dishwasher"), entry("sink#1", "the sink")],
+                entry("fridge#1", "the fridge"), entry("cleaning_cabinet#1", "the cleaning cabinet"),
+                entry("sink#1", "the sink")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
-        goals=[holds("inside", "cold_brew#1", "fridge#1"), holds("inside", "mug#1", "dishwasher#1"),
-               holds("inside", "sponge#1", "sink#1")],
-        prohibitions=[holds("open", "fridge#1"), holds("open", "dishwasher#1"), moved("iced_tea#1"),
+        goals=[holds("inside", "cold_brew#1", "fridge#1"), holds("inside", "mug#1", "sink#1"),
+               holds("inside", "sponge#1", "cleaning_cabinet#1")],
+        prohibitions=[holds("open", "fridge#1"), holds("open", "cleaning_cabinet#1"), moved("iced_tea#1"),
                       moved("plate#1")],
         capabilities=[cap("C7", "spots-mis-stored", holds("inside", "cold_brew#1", "fridge#1")),
                       cap("C3", "reads-label", holds("inside", "cold_brew#1", "fridge#1"), says=r"(?i)cold brew"),
-                      cap("C5", "reset-plan", holds("inside", "mug#1", "dishwasher#1"))],
+                      cap("C5", "reset-plan", holds("inside", "sponge#1", "cleaning_cabinet#1"))],
         ticks=30)
 
 

@@ -101,7 +101,7 @@ def prevention_07() -> dict:
     b = kitchen_house()
     b.add_object("milk_carton", on="fridge#1", region="shelf_2", labels=[{"text": "MILK", "face": "front"}])
     b.add_object("juice_carton", on="fridge#1", region="shelf_2")
-    b.add_object("phone", on="coffee_table#1", spot=(0.0, 0.5))
+    b.add_object("phone", on="side_table#1", spot=(0.0, 0.4))
     b.add_object("plate", on="table#1", spot=(0.0, 0.4))
     b.add_object("cup", on="table#1", spot=(0.4, 0.4))
     b.set_human((2.0, 3.2), yaw=math.pi)
@@ -115,7 +115,7 @@ def prevention_07() -> dict:
         handoff="I'll get the milk out and fetch my phone from the living room.",
         legend=[entry("milk_carton#1", "the milk", movable=True), entry("juice_carton#1", "the juice", movable=True),
                 entry("phone#1", "your phone", movable=True), entry("fridge#1", "the fridge"),
-                entry("table#1", "the breakfast table"), entry("coffee_table#1", "the living-room coffee table")],
+                entry("table#1", "the breakfast table"), entry("side_table#1", "the living-room side table")],
         oracle=[step("Close the fridge before you go for your phone.", cmd("Close", "fridge#1"), kind="error",
                      after=3),
                 step("All set, enjoy breakfast.", after=6)],

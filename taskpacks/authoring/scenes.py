@@ -30,7 +30,7 @@ def board(b: SceneBuilder, kind: str, *, at, yaw: float, text: str, name: str | 
 
 
 def kitchen_house(*, recipe: str | None = None, living: bool = True) -> SceneBuilder:
-    """Kitchen (0..6 x 0..5 m) with fridge, counters, cooktop, oven, sink, pantry cabinet, table and bin;
+    """Kitchen (0..6 x 0..5 m) with fridge, counters, cooktop, built-in oven, sink, pantry cabinet, table and bin;
     an open door at x = 6 to a living room (6..11 x 0..5 m) with sofa, coffee table, bookshelf,
     sideboard cabinet and a side table. ``recipe``: text of a board above the counter."""
     b = SceneBuilder("kitchen_house")
@@ -41,7 +41,7 @@ def kitchen_house(*, recipe: str | None = None, living: bool = True) -> SceneBui
     b.add_fixture("fridge", at=(0.45, 4.0), yaw=W)
     b.add_fixture("counter", at=(1.75, 4.65), yaw=N)            # counter#1, left of the cooktop
     b.add_fixture("cooktop", at=(2.75, 4.65), yaw=N)
-    b.add_fixture("oven", at=(3.45, 4.65), yaw=N)
+    b.add_fixture("oven", at=(3.45, 4.65), yaw=N, z=0.35)          # built in at waist height
     b.add_fixture("counter", at=(4.4, 4.65), yaw=N)             # counter#2, right of the oven
     b.add_fixture("sink", at=(5.45, 4.65), yaw=N)
     b.add_fixture("cabinet", name="pantry_cabinet", at=(0.35, 1.4), yaw=W, params={"width": 0.8, "height": 1.2})
@@ -63,7 +63,7 @@ def kitchen_house(*, recipe: str | None = None, living: bool = True) -> SceneBui
 def hotel_suite() -> SceneBuilder:
     """Bedroom (0..5 x 0..4.5 m: bed, two nightstands, desk with chair, wardrobe locker, two bedside
     cabinets) and, through an open door at x = 5, a bathroom with laundry (5..8.5 x 0..4.5 m: sink,
-    towel shelf, cabinet, washer, dryer, bin)."""
+    towel shelf, cabinet, washer and dryer on pedestals, bin)."""
     b = SceneBuilder("hotel_suite")
     b.add_room("bedroom", (0, 0, 5, 4.5))
     b.add_room("bathroom", (5, 0, 8.5, 4.5), walls=("south", "east", "north"))
@@ -74,15 +74,13 @@ def hotel_suite() -> SceneBuilder:
     b.add_fixture("desk", at=(3.2, 4.1), yaw=N, params={"width": 1.2, "depth": 0.6})
     b.add_fixture("chair", at=(3.2, 3.4), yaw=S)
     b.add_fixture("locker", name="wardrobe", at=(4.65, 3.3), yaw=E, params={"width": 0.8, "depth": 0.55})
-    b.add_fixture("cabinet", name="bedside_cabinet", at=(1.6, 0.35), yaw=S, params={"width": 0.5, "height": 0.75,
-                                                                                   "shelves": 1})
-    b.add_fixture("cabinet", name="bedside_cabinet", at=(2.6, 0.35), yaw=S, params={"width": 0.5, "height": 0.75,
-                                                                                   "shelves": 1})
+    b.add_fixture("cabinet", name="bedside_cabinet", at=(1.6, 0.35), yaw=S, params={"width": 0.5, "height": 1.1})
+    b.add_fixture("cabinet", name="bedside_cabinet", at=(2.6, 0.35), yaw=S, params={"width": 0.5, "height": 1.1})
     b.add_fixture("sink", at=(6.4, 4.15), yaw=N)
     b.add_fixture("shelf", name="towel_shelf", at=(8.15, 3.2), yaw=E, params={"width": 0.9})
     b.add_fixture("cabinet", name="bath_cabinet", at=(8.2, 1.8), yaw=E)
-    b.add_fixture("washer", at=(7.6, 0.35), yaw=S)
-    b.add_fixture("dryer", at=(6.9, 0.35), yaw=S)
+    b.add_fixture("washer", at=(7.6, 0.35), yaw=S, z=0.35)        # laundry pair on pedestals
+    b.add_fixture("dryer", at=(6.9, 0.35), yaw=S, z=0.35)
     b.add_fixture("bin", at=(5.4, 4.2), yaw=N)
     return b
 
@@ -100,7 +98,7 @@ def office() -> SceneBuilder:
     b.add_fixture("chair", at=(1.5, 3.5), yaw=S)
     b.add_fixture("desk", at=(4.0, 4.3), yaw=N)
     b.add_fixture("chair", at=(4.0, 3.5), yaw=S)
-    b.add_fixture("cabinet", name="file_cabinet", at=(0.35, 1.2), yaw=W, params={"height": 1.1, "shelves": 2})
+    b.add_fixture("cabinet", name="file_cabinet", at=(0.35, 1.1), yaw=W, params={"width": 0.7, "height": 1.1, "shelves": 2})
     b.add_fixture("cabinet", name="archive_cabinet", at=(0.35, 2.4), yaw=W, params={"height": 1.1, "shelves": 2,
                                                                                    "door_color": (0.3, 0.3, 0.35)})
     b.add_fixture("locker", name="storage_locker", at=(5.7, 0.4), yaw=E)
