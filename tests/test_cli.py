@@ -334,7 +334,7 @@ def _world_scene_pack(packs, scene):
 
 @pytest.mark.parametrize("scene,needle", [
     ({"format": "interactiveworld.scene/1", "name": "x", "entities": None},
-     "scene.entities: expected a list, got null: the world's loader failed (TypeError"),
+     "scene: entities: expected a list, got null (SceneFormatError)"),
     ({"format": "interactiveworld.scene/1", "name": "x", "entities": [{"name": "mug", "index": 1}]},
      "scene: entities[0]: missing field 'kind' (SceneFormatError)"),
     ({"format": "interactiveworld.scene/0", "entities": []},
