@@ -137,6 +137,19 @@ def camera_rays_kernel(width: int, tan_half_y: float, aspect: float, height: int
 
 
 @wp.kernel
+def camera_rays_grid_kernel(grid: wp.array(dtype=wp.vec3), right: wp.vec3, up: wp.vec3, forward: wp.vec3,
+                            eye: wp.vec3, near: float,
+                            origins_out: wp.array(dtype=wp.vec3), dirs_out: wp.array(dtype=wp.vec3)):
+    """:func:`camera_rays_kernel` from precomputed unit pixel directions in camera axes (right, up,
+    forward): one rotation per ray, no normalisation."""
+    i = wp.tid()
+    g = grid[i]
+    d = right * g[0] + up * g[1] + forward * g[2]
+    dirs_out[i] = d
+    origins_out[i] = eye + d * near
+
+
+@wp.kernel
 def first_hit_eye_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
                          eye: wp.vec3, near: float, dirs: wp.array(dtype=wp.vec3), max_t: float,
                          t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
@@ -170,16 +183,27 @@ def shadow_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, origins: wp.a
         blocked_out[i] = wp.int8(0)
 
 
-def camera_rays(camera, *, device, near: float = 0.0, out=(None, None)):
+def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=None):
     """Primary rays of ``camera`` computed on ``device``: wp arrays (origins, dirs) of N = H*W vec3.
 
     Computed in a kernel rather than with numpy: no BLAS call, so no contention with the ray
     engine's worker threads on a small CPU, and no host-to-device copy on CUDA. ``out`` may hold
-    caller-owned (origins, dirs) buffers of length N, reused across frames.
+    caller-owned (origins, dirs) buffers of length N, reused across frames. ``grid`` may hold the
+    camera's N unit pixel directions in camera axes (right, up, forward) as a wp vec3 array on
+    ``device`` (``Camera.rays``' grid), which saves normalising every ray.
     """
     n = camera.width * camera.height
     origins = out[0] if out[0] is not None and out[0].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
     dirs = out[1] if out[1] is not None and out[1].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
+    if grid is not None:
+        if grid.shape[0] != n:
+            raise ValueError(f"camera_rays: grid expected ({n},) vec3, got {grid.shape}")
+        wp.launch(camera_rays_grid_kernel, dim=n,
+                  inputs=[grid, wp.vec3(*camera.right.astype(np.float32)), wp.vec3(*camera.up.astype(np.float32)),
+                          wp.vec3(*camera.forward.astype(np.float32)), wp.vec3(*camera.eye.astype(np.float32)),
+                          float(near)],
+                  outputs=[origins, dirs], device=device)
+        return origins, dirs
     wp.launch(camera_rays_kernel, dim=n,
               inputs=[camera.width, float(np.tan(np.radians(camera.fov_y_deg) / 2.0)),
                       camera.width / camera.height, camera.height, wp.vec3(*camera.right.astype(np.float32)),

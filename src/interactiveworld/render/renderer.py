@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..world.geometry import VisualMesh
-from .camera import Camera
+from .camera import Camera, _camera_grid
 from .engines import make_engine
 from .shading import ENCODE_LUT, texture_to_linear
 
@@ -351,7 +351,7 @@ class Renderer:
         from interactiveworld.kernels.raycast import camera_rays, rect_first_hit
 
         origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self.near,
-                                          out=(self._buf("origins"), self._buf("dirs")))
+                                          out=(self._buf("origins"), self._buf("dirs")), grid=self._grid(cam))
         origins, dirs = origins_wp.numpy(), dirs_wp.numpy()
         # the static scene through the engine; the few hundred dynamic triangles by a kernel that tests
         # each triangle against the rays of its own screen rectangle only (no per-frame BVH traversal)
@@ -438,6 +438,15 @@ class Renderer:
             blocked[rays] = self.engine.occluded(p, np.broadcast_to(self.light_dir, p.shape), self.shadow_range,
                                                  dynamic_mask=near_dynamic)
         return out
+    def _grid(self, cam: Camera):
+        """The camera's unit pixel directions in camera axes as a wp array on the host (cached per fov)."""
+        key = ("grid", cam.fov_y_deg)
+        g = self._bufs.get(key)
+        if g is None or g.shape[0] != cam.width * cam.height:
+            g = self._bufs[key] = self._wp.array(_camera_grid(cam.width, cam.height, cam.fov_y_deg),
+                                                 dtype=self._wp.vec3, device="cpu")
+        return g
+
     def _buf(self, name: str, dtype=None):
         """A per-renderer wp buffer of H*W elements on the shading device, reused across frames
         (fresh multi-megabyte allocations cost page faults every frame)."""
