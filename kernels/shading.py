@@ -77,34 +77,15 @@ def block_rep(row: int, col: int, width: int, block: int) -> int:
 
 
 @wp.kernel
-def shadow_origin_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
-                         face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
-                         eye: wp.vec3, near: float, eps: float,
-                         ndl_out: wp.array(dtype=float), shadow_origin_out: wp.array(dtype=wp.vec3)):
-    """Per pixel: max(0, n_view . l) and the shadow-ray origin (hit point lifted by ``eps`` off the face)."""
-    i = wp.tid()
-    f = face[i]
-    d = dirs[i]
-    lt = wp.vec3()
-    n = wp.vec3()
-    if f <= static_count:
-        lt = face_light(static_tab, f, d)
-        n = static_tab.normal[f]
-    else:
-        lt = face_light(dynamic_tab, f - static_count - 1, d)
-        n = dynamic_tab.normal[f - static_count - 1]
-    ndl_out[i] = lt[0]
-    shadow_origin_out[i] = eye + d * (near + t[i]) + n * (lt[2] * eps)
-
-
-@wp.kernel
 def shadow_prepare_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                           face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
                           eye: wp.vec3, near: float, eps: float, width: int, block: int,
                           ndl_out: wp.array(dtype=float), shadow_origin_out: wp.array(dtype=wp.vec3),
                           need_ray_out: wp.array(dtype=wp.int8)):
-    """One pass of :func:`shadow_origin_kernel` and :func:`shadow_select_kernel`: max(0, n_view . l),
-    the shadow-ray origin, and whether this pixel traces its own shadow ray."""
+    """Per pixel: max(0, n_view . l), the shadow-ray origin (the hit point lifted by ``eps`` off the
+    face toward the camera side), and whether this pixel traces its own shadow ray: the top-left
+    pixel of each block x block tile, and any lit pixel whose face differs from that pixel's face
+    (the others reuse its answer)."""
     i = wp.tid()
     f = face[i]
     d = dirs[i]
@@ -137,6 +118,26 @@ def srgb8(lut: wp.array(dtype=wp.uint8), x: float) -> wp.uint8:
     return lut[int(wp.clamp(x * _LUT_TOP + 0.5, 0.0, _LUT_TOP))]
 
 
+@wp.func
+def surface(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float):
+    """(albedo, :func:`face_light`) of face ``f`` hit at barycentrics (u, v) along ``d``: the face
+    colour, or its texture where it has one."""
+    a = tab.albedo[f]
+    slot = tab.tex_slot[f]
+    if slot >= 0:
+        a = textured_albedo(tab, f, slot, u, v)
+    return a, face_light(tab, f, d)
+
+
+@wp.func
+def pixel_surface(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, f: int, d: wp.vec3, u: float,
+                  v: float):
+    """:func:`surface` of global face id ``f`` (static, background row, or dynamic)."""
+    if f <= static_count:
+        return surface(static_tab, f, d, u, v)
+    return surface(dynamic_tab, f - static_count - 1, d, u, v)
+
+
 @wp.kernel
 def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                           face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
@@ -145,26 +146,10 @@ def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
                           need_ray2: wp.array(dtype=wp.int8), blocked2: wp.array(dtype=wp.int8),
                           width: int, block: int, ambient: float, diffuse: float, headlight: float,
                           lut: wp.array(dtype=wp.uint8), rgb_out: wp.array(dtype=vec3ub)):
-    """:func:`shade_kernel` with :func:`shadow_resolve_kernel` folded in (one pass over the frame):
+    """:func:`shade_kernel` with the shadow answers resolved in the same pass:
     a lit pixel is shadowed by its own ray (first or second pass) or else its tile's top-left pixel's."""
     i = wp.tid()
-    f = face[i]
-    d = dirs[i]
-    a = wp.vec3()
-    hd = float(0.0)
-    if f <= static_count:
-        a = static_tab.albedo[f]
-        hd = wp.abs(wp.dot(static_tab.normal[f], d))
-        slot = static_tab.tex_slot[f]
-        if slot >= 0:
-            a = textured_albedo(static_tab, f, slot, u[i], v[i])
-    else:
-        g = f - static_count - 1
-        a = dynamic_tab.albedo[g]
-        hd = wp.abs(wp.dot(dynamic_tab.normal[g], d))
-        slot = dynamic_tab.tex_slot[g]
-        if slot >= 0:
-            a = textured_albedo(dynamic_tab, g, slot, u[i], v[i])
+    a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
     lit = ndl[i]
     if lit > 0.0:
         b = wp.int8(0)
@@ -177,7 +162,7 @@ def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
             b = blocked[block_rep(row, i - row * width, width, block)]
         if b != wp.int8(0):
             lit = 0.0
-    c = a * (ambient * (1.0 - headlight + headlight * hd) + diffuse * lit)
+    c = a * (ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * lit)
     rgb_out[i] = vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
 
 
@@ -189,46 +174,13 @@ def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: in
                  rgb_out: wp.array(dtype=vec3ub)):
     """Per pixel: albedo (face colour or texture) times light, encoded to 8-bit sRGB by ``lut``."""
     i = wp.tid()
-    f = face[i]
-    d = dirs[i]
-    a = wp.vec3()
-    lt = wp.vec3()
-    # plain per-face colour read inline; the (rare) textured pixels call the texture helpers
-    if f <= static_count:
-        a = static_tab.albedo[f]
-        lt = face_light(static_tab, f, d)
-        slot = static_tab.tex_slot[f]
-        if slot >= 0:
-            a = textured_albedo(static_tab, f, slot, u[i], v[i])
-    else:
-        g = f - static_count - 1
-        a = dynamic_tab.albedo[g]
-        lt = face_light(dynamic_tab, g, d)
-        slot = dynamic_tab.tex_slot[g]
-        if slot >= 0:
-            a = textured_albedo(dynamic_tab, g, slot, u[i], v[i])
+    a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
     ndl = lt[0]
     if use_shadows != 0:
         if shadowed[i] != wp.int8(0):
             ndl = 0.0
     c = a * (ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * ndl)
     rgb_out[i] = vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
-
-
-@wp.kernel
-def shadow_select_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), width: int, block: int,
-                         need_ray_out: wp.array(dtype=wp.int8)):
-    """Which lit pixels trace their own shadow ray: the top-left pixel of each block x block tile, and any
-    pixel whose face differs from that pixel's face (the others reuse its answer)."""
-    i = wp.tid()
-    need = int(0)
-    if ndl[i] > 0.0:
-        row = i / width
-        col = i - row * width
-        rep = block_rep(row, col, width, block)
-        if rep == i or face[rep] != face[i]:
-            need = 1
-    need_ray_out[i] = wp.int8(need)
 
 
 @wp.kernel
@@ -253,24 +205,6 @@ def shadow_refine_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), 
                 if face[j] == face[i] and need_ray[j] != wp.int8(0) and blocked[j] != ref:
                     need = 1
     need_ray_out[i] = wp.int8(need)
-
-
-@wp.kernel
-def shadow_resolve_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), need_ray: wp.array(dtype=wp.int8),
-                          blocked: wp.array(dtype=wp.int8), need_ray2: wp.array(dtype=wp.int8),
-                          blocked2: wp.array(dtype=wp.int8), width: int, block: int, shadowed_out: wp.array(dtype=wp.int8)):
-    """Shadowed lit pixels: their own ray (first or second pass) or else their block's top-left pixel's."""
-    i = wp.tid()
-    b = wp.int8(0)
-    if ndl[i] > 0.0:
-        if need_ray[i] != wp.int8(0):
-            b = blocked[i]
-        elif need_ray2[i] != wp.int8(0):
-            b = blocked2[i]
-        else:
-            row = i / width
-            b = blocked[block_rep(row, i - row * width, width, block)]
-    shadowed_out[i] = b
 
 
 def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray, tex_slot: np.ndarray,
@@ -314,19 +248,6 @@ def _buffer(out, n: int, dtype, device):
     return wp.empty(n, dtype=dtype, device=device)
 
 
-def shadow_origins(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye,
-                   near: float, eps: float, *, device, out=(None, None)):
-    """Launch :func:`shadow_origin_kernel`; returns wp arrays (ndl, shadow-ray origins) of length N.
-    ``out`` may hold caller-owned (float32, vec3) buffers of length N reused across frames."""
-    n = face.shape[0]
-    ndl = _buffer(out[0], n, wp.float32, device)
-    so = _buffer(out[1], n, wp.vec3, device)
-    wp.launch(shadow_origin_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs,
-                                                   wp.vec3(*np.asarray(eye, np.float32)), float(near), float(eps)],
-              outputs=[ndl, so], device=device)
-    return ndl, so
-
-
 def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, shadowed,
           ambient: float, diffuse: float, headlight: float, lut, *, device, out=None):
     """Launch :func:`shade_kernel`; returns the N sRGB pixels as a wp array of ``vec3ub``
@@ -344,28 +265,12 @@ def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face
     return rgb
 
 
-def shadow_select(face, ndl, width: int, block: int, *, device):
-    """Launch :func:`shadow_select_kernel`; returns the (N,) int8 wp array of pixels needing a shadow ray."""
-    out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
-    wp.launch(shadow_select_kernel, dim=face.shape[0], inputs=[face, ndl, int(width), int(block)], outputs=[out],
-              device=device)
-    return out
-
-
 def shadow_refine(face, ndl, need_ray, blocked, width: int, height: int, block: int, *, device, out=None):
     """Launch :func:`shadow_refine_kernel`; returns the (N,) int8 wp array of second-pass shadow rays
     (``out``: an optional caller-owned buffer)."""
     out = _buffer(out, face.shape[0], wp.int8, device)
     wp.launch(shadow_refine_kernel, dim=face.shape[0], inputs=[face, ndl, need_ray, blocked, int(width), int(height), int(block)],
               outputs=[out], device=device)
-    return out
-
-
-def shadow_resolve(face, ndl, need_ray, blocked, need_ray2, blocked2, width: int, block: int, *, device):
-    """Launch :func:`shadow_resolve_kernel`; returns the (N,) int8 wp array of shadowed pixels."""
-    out = wp.empty(face.shape[0], dtype=wp.int8, device=device)
-    wp.launch(shadow_resolve_kernel, dim=face.shape[0],
-              inputs=[face, ndl, need_ray, blocked, need_ray2, blocked2, int(width), int(block)], outputs=[out], device=device)
     return out
 
 

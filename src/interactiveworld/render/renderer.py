@@ -3,7 +3,9 @@
 Scene input is a list of :class:`~interactiveworld.world.geometry.VisualMesh` in world coordinates
 (z-up, metres). Static meshes go into an acceleration structure built once (:meth:`Renderer.set_static`);
 dynamic meshes (the body, held or moving objects, opened doors) are passed to every
-:meth:`Renderer.render` call and rebuilt per frame. Shading follows :mod:`.shading`.
+:meth:`Renderer.render` call and rebuilt per frame; on the host (Embree) path their first hits come
+from a kernel that tests each dynamic triangle against the rays of its own screen rectangle
+(:func:`interactiveworld.kernels.raycast.rect_first_hit`). Shading follows :mod:`.shading`.
 """
 from __future__ import annotations
 

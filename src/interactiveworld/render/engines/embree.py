@@ -3,7 +3,9 @@
 The static scene is one committed Embree scene holding the merged static triangles; the dynamic
 triangles go into a second small scene rebuilt per frame. A primary ray is traced against the
 static scene first and then against the dynamic one with ``tfar`` clipped to the static hit, so the
-dynamic scene only reports closer hits.
+dynamic scene only reports closer hits. (The renderer itself takes only static first hits from
+here and hits the few hundred dynamic triangles with ``kernels.raycast.rect_first_hit``; shadow
+rays use both scenes, the dynamic one only for rays that pass through its bounds.)
 """
 from __future__ import annotations
 
