@@ -21,6 +21,7 @@ from ..errors import ErrorCode, PrimitiveError
 
 CCD_ITERATIONS = 28          # B.2.2
 CCD_TOLERANCE = 1e-3         # [m], B.2.2
+CCD_MAX_ITERATIONS = 10000   # largest accepted iteration count (kMaxCcdIterations in cpp/iw/reach.hpp)
 PRE_CONTACT_OFFSETS = (0.14, 0.10, 0.18)  # [m], nominal first, then shortened, then lengthened (0.10-0.18 m)
 MANIPULATION_TOLERANCE = 0.002  # [m] accepted contact depth along manipulation trajectories (B.1.2)
 ELBOW_LIMITS = (0.0, 2.5)    # hinge flexion range [rad]
@@ -288,8 +289,8 @@ def solve_arm(model: BodyModel, pose, translation, target, *, hand: str = "right
         max_iterations = operator.index(max_iterations)
     except TypeError:
         raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}") from None
-    if not 0 <= max_iterations <= 10000:
-        raise ValueError(f"max_iterations: expected an integer in [0, 10000], got {max_iterations}")
+    if not 0 <= max_iterations <= CCD_MAX_ITERATIONS:
+        raise ValueError(f"max_iterations: expected an integer in [0, {CCD_MAX_ITERATIONS}], got {max_iterations}")
     tolerance = _check_real("tolerance", tolerance)
 
     return _core.ccd_reach(model.skeleton, np.asarray(pose, np.float64), np.asarray(translation, np.float64),
