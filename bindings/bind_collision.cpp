@@ -1,6 +1,9 @@
 // Capsule proxy rig against scene boxes and voxel SDFs (cpp/iw/collision.hpp).
 #include <pybind11/stl.h>
 
+#include <cmath>
+#include <string>
+
 #include <memory>
 
 #include "bindings.hpp"
@@ -14,6 +17,9 @@ using ArrU8 = py::array_t<std::uint8_t, py::array::c_style | py::array::forcecas
 
 std::vector<Rigid> transforms_from(const ArrD& tf, const char* name) {
   check_shape(tf, {-1, 4, 4}, name, "(J, 4, 4)");
+  for (py::ssize_t k = 0; k < tf.size(); ++k)
+    if (!std::isfinite(tf.data()[k]))
+      throw std::invalid_argument(std::string(name) + ": transform " + std::to_string(k / 16) + " is not finite");
   std::vector<Rigid> out(tf.shape(0));
   for (py::ssize_t j = 0; j < tf.shape(0); ++j) out[j] = rigid_from_rowmajor(tf.data() + 16 * j);
   return out;
@@ -96,20 +102,38 @@ void bind_collision(pybind11::module_& m) {
             check_shape(half, {N, 3}, "half_extents", "(N, 3)");
             check_shape(owners, {N}, "owners", "(N,)", "int32");
             check_shape(floor, {N}, "floor", "(N,)", "uint8");
+            // Validate every row before adding any, so a rejected call leaves the scene unchanged.
             for (py::ssize_t i = 0; i < N; ++i) {
               const double* h = half.data() + 3 * i;
-              if (!(h[0] >= 0 && h[1] >= 0 && h[2] >= 0))
-                throw std::invalid_argument("half_extents: row " + std::to_string(i) + " must be >= 0");
+              for (int k = 0; k < 3; ++k)
+                if (!(h[k] >= 0) || !std::isfinite(h[k]))
+                  throw std::invalid_argument("half_extents: row " + std::to_string(i) + " must be finite and >= 0");
+              for (int k = 0; k < 16; ++k)
+                if (!std::isfinite(transforms.data()[16 * i + k]))
+                  throw std::invalid_argument("transforms: box " + std::to_string(i) + " has a non-finite entry");
+              try {
+                validate_box(rigid_from_rowmajor(transforms.data() + 16 * i), Vec3(h[0], h[1], h[2]));
+              } catch (const std::invalid_argument& e) {
+                throw std::invalid_argument("transforms: box " + std::to_string(i) + ": " + e.what());
+              }
+            }
+            for (py::ssize_t i = 0; i < N; ++i) {
+              const double* h = half.data() + 3 * i;
               s.add_box(rigid_from_rowmajor(transforms.data() + 16 * i), Vec3(h[0], h[1], h[2]), owners.data()[i],
                         floor.data()[i] != 0);
             }
           },
-          py::arg("transforms"), py::arg("half_extents"), py::arg("owners"), py::arg("floor"))
+          py::arg("transforms"), py::arg("half_extents"), py::arg("owners"), py::arg("floor"),
+          "Add N oriented boxes: world-from-box rigid transforms (N, 4, 4), half extents (N, 3) [m] >= 0, owners "
+          "(N,) int32, floor flags (N,) uint8. ValueError (scene unchanged) for non-finite or non-rigid input.")
       .def(
           "add_field",
           [](Scene& s, std::shared_ptr<VoxelSDF> sdf, ArrD lo, ArrD hi, int owner, bool floor) {
             check_shape(lo, {3}, "lo", "(3,)");
             check_shape(hi, {3}, "hi", "(3,)");
+            for (int k = 0; k < 3; ++k)
+              if (!std::isfinite(lo.data()[k]) || !std::isfinite(hi.data()[k]) || lo.data()[k] > hi.data()[k])
+                throw std::invalid_argument("lo, hi: expected finite bounds (3,) [m] with lo <= hi");
             Aabb b;
             b.grow(Vec3(lo.data()[0], lo.data()[1], lo.data()[2]));
             b.grow(Vec3(hi.data()[0], hi.data()[1], hi.data()[2]));
@@ -136,20 +160,31 @@ void bind_collision(pybind11::module_& m) {
           opt.allowed_owner[o] = 1;
         }
         if (region_centre) {
-          if (!(region_radius >= 0)) throw std::invalid_argument("region_radius must be >= 0");
+          for (double v : *region_centre)
+            if (!std::isfinite(v)) throw std::invalid_argument("region_centre must be finite");
+          if (!(region_radius >= 0) || !std::isfinite(region_radius))
+            throw std::invalid_argument("region_radius must be finite and >= 0");
           opt.has_region = true;
           opt.region_centre = Vec3((*region_centre)[0], (*region_centre)[1], (*region_centre)[2]);
           opt.region_radius = region_radius;
         }
-        if (!(tolerance >= 0)) throw std::invalid_argument("tolerance must be >= 0");
+        if (!(tolerance >= 0) || !std::isfinite(tolerance))
+          throw std::invalid_argument("tolerance must be finite and >= 0");
         opt.tolerance = tolerance;
         opt.self_collision = self_collision;
-        if (held_joint >= J) throw std::out_of_range("held_joint out of range");
+        if (held_joint < -1 || held_joint >= J)
+          throw std::out_of_range("held_joint must be -1 (none) or a joint index in [0, " + std::to_string(J) +
+                                  "), got " + std::to_string(held_joint));
         opt.held_joint = held_joint;
+        if (threads < 0 || threads > 256) throw std::invalid_argument("threads must be in [0, 256] (0 = automatic)");
         if (held_joint >= 0 && held_points) {
           check_shape(*held_points, {-1, 3}, "held_points", "(K, 3)");
           const double* h = held_points->data();
-          for (py::ssize_t k = 0; k < held_points->shape(0); ++k) opt.held_points.emplace_back(h[3 * k], h[3 * k + 1], h[3 * k + 2]);
+          for (py::ssize_t k = 0; k < held_points->shape(0); ++k) {
+            if (!std::isfinite(h[3 * k]) || !std::isfinite(h[3 * k + 1]) || !std::isfinite(h[3 * k + 2]))
+              throw std::invalid_argument("held_points: row " + std::to_string(k) + " is not finite");
+            opt.held_points.emplace_back(h[3 * k], h[3 * k + 1], h[3 * k + 2]);
+          }
         }
         std::vector<CheckResult> res(B);
         {
@@ -173,7 +208,8 @@ void bind_collision(pybind11::module_& m) {
       py::arg("region_radius") = 0.0, py::arg("tolerance") = 0.0, py::arg("self_collision") = true,
       py::arg("held_joint") = -1, py::arg("held_points") = py::none(), py::arg("threads") = 0,
       "Pose checks for poses (B, 3J): (ok (B,), capsule (B,), owner (B,) [-2 = self], other_capsule (B,), "
-      "clearance (B,) [m]). capsule -1 = the held object.");
+      "clearance (B,) [m]). capsule -1 = the held object. ValueError for non-finite input, |pose| > 1e6 rad, "
+      "|translation| > 1e6 m or threads outside [0, 256]; IndexError for a held_joint out of range.");
 }
 
 }  // namespace iw::bindings

@@ -1,4 +1,7 @@
 // Finger wrapping against an object SDF (cpp/iw/grasp.hpp).
+#include <cmath>
+#include <string>
+
 #include "bindings.hpp"
 #include "body_arrays.hpp"
 #include "iw/grasp.hpp"
@@ -6,6 +9,8 @@
 namespace iw::bindings {
 
 namespace {
+constexpr int kMaxCurlSteps = 4096;
+
 HandSpec make_hand(const Skeleton& sk, int wrist, const ArrI& joints, const ArrD& axes, const ArrD& tips,
                    const ArrD& radii) {
   check_shape(joints, {5, 3}, "finger_joints", "(5, 3)", "int32");
@@ -22,6 +27,10 @@ HandSpec make_hand(const Skeleton& sk, int wrist, const ArrI& joints, const ArrD
       if (j < 0 || j >= J) throw std::out_of_range("finger joint out of range");
       h.fingers[f].joints[k] = j;
     }
+    // The curl starts from the wrist frame: the proximal joint must hang off the wrist.
+    if (sk.parents[h.fingers[f].joints[0]] != wrist)
+      throw std::invalid_argument("finger_joints: the first joint of finger " + std::to_string(f) +
+                                  " must be a child of the wrist joint " + std::to_string(wrist));
     if (sk.parents[h.fingers[f].joints[1]] != h.fingers[f].joints[0] ||
         sk.parents[h.fingers[f].joints[2]] != h.fingers[f].joints[1])
       throw std::invalid_argument("finger joints must form a parent chain");
@@ -29,7 +38,11 @@ HandSpec make_hand(const Skeleton& sk, int wrist, const ArrI& joints, const ArrD
     const double* t = tips.data() + 3 * f;
     Vec3 ax(a[0], a[1], a[2]);
     const double n = norm(ax);
-    if (!(n > 1e-9)) throw std::invalid_argument("finger axis must be non-zero");
+    if (!(n > 1e-9) || !std::isfinite(n)) throw std::invalid_argument("finger axis must be finite and non-zero");
+    if (!std::isfinite(t[0]) || !std::isfinite(t[1]) || !std::isfinite(t[2]))
+      throw std::invalid_argument("finger_tips: row " + std::to_string(f) + " is not finite");
+    if (!(radii.data()[f] >= 0) || !std::isfinite(radii.data()[f]))
+      throw std::invalid_argument("finger_radii: entry " + std::to_string(f) + " must be finite and >= 0");
     h.fingers[f].axis = ax * (1.0 / n);
     h.fingers[f].tip = Vec3(t[0], t[1], t[2]);
     h.fingers[f].radius = radii.data()[f];
@@ -44,14 +57,27 @@ Rigid rigid_arg(const ArrD& m, const char* name) {
   return rigid_from_rowmajor(m.data());
 }
 
+void check_pose(const Skeleton& sk, const ArrD& pose) {
+  check_shape(pose, {3 * sk.joint_count()}, "pose", "(3J,)");
+  for (py::ssize_t k = 0; k < pose.size(); ++k)
+    if (!std::isfinite(pose.data()[k]) || std::abs(pose.data()[k]) > kMaxPoseValue)
+      throw std::invalid_argument("pose: entry " + std::to_string(k) + " is not finite or beyond +-1e6 rad");
+}
+
 GraspParams params(double step, double max_angle, double band, double max_penetration) {
   GraspParams p;
   p.step = step;
   p.max_angle = max_angle;
   p.band = band;
   p.max_penetration = max_penetration;
-  if (!(step > 0) || !(max_angle > 0) || !(band >= 0) || !(max_penetration >= 0))
-    throw std::invalid_argument("grasp parameters: step, max_angle > 0 and band, max_penetration >= 0 required");
+  if (!(step > 0) || !(max_angle > 0) || !(band >= 0) || !(max_penetration >= 0) || !std::isfinite(step) ||
+      !std::isfinite(max_angle) || !std::isfinite(band) || !std::isfinite(max_penetration))
+    throw std::invalid_argument(
+        "grasp parameters: finite step, max_angle > 0 and finite band, max_penetration >= 0 required");
+  if (max_angle > 2 * M_PI) throw std::invalid_argument("max_angle must be at most 2 pi rad");
+  if (max_angle / step > kMaxCurlSteps)
+    throw std::invalid_argument("step too small: more than " + std::to_string(kMaxCurlSteps) +
+                                " curl steps up to max_angle");
   return p;
 }
 }  // namespace
@@ -62,7 +88,7 @@ void bind_grasp(pybind11::module_& m) {
       [](const Skeleton& sk, ArrD pose, ArrD wrist_world, int wrist, ArrI finger_joints, ArrD finger_axes,
          ArrD finger_tips, ArrD finger_radii, const VoxelSDF& sdf, ArrD object_from_world, double step,
          double max_angle, double band, double max_penetration) {
-        check_shape(pose, {3 * sk.joint_count()}, "pose", "(3J,)");
+        check_pose(sk, pose);
         const HandSpec hand = make_hand(sk, wrist, finger_joints, finger_axes, finger_tips, finger_radii);
         const Rigid W = rigid_arg(wrist_world, "wrist_world"), O = rigid_arg(object_from_world, "object_from_world");
         const GraspParams prm = params(step, max_angle, band, max_penetration);
@@ -91,13 +117,16 @@ void bind_grasp(pybind11::module_& m) {
       [](const Skeleton& sk, ArrD pose, ArrD wrists, int wrist, ArrI finger_joints, ArrD finger_axes,
          ArrD finger_tips, ArrD finger_radii, const VoxelSDF& sdf, ArrD object_from_world, double step,
          double max_angle) {
-        check_shape(pose, {3 * sk.joint_count()}, "pose", "(3J,)");
+        check_pose(sk, pose);
         check_shape(wrists, {-1, 4, 4}, "wrists", "(P, 4, 4)");
         const HandSpec hand = make_hand(sk, wrist, finger_joints, finger_axes, finger_tips, finger_radii);
         const Rigid O = rigid_arg(object_from_world, "object_from_world");
         const GraspParams prm = params(step, max_angle, 0.0, 0.0);
         const int P = static_cast<int>(wrists.shape(0)), S = curl_step_count(prm);
         std::vector<Rigid> W(P);
+        for (py::ssize_t k = 0; k < wrists.size(); ++k)
+          if (!std::isfinite(wrists.data()[k]))
+            throw std::invalid_argument("wrists: transform " + std::to_string(k / 16) + " is not finite");
         for (int p = 0; p < P; ++p) W[p] = rigid_from_rowmajor(wrists.data() + 16 * p);
         py::array_t<double> out({P, 5, S});
         double* o = out.mutable_data();

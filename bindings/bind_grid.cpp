@@ -353,6 +353,9 @@ void bind_grid(py::module_& m) {
         const py::array ra = as_numpy(radii);
         if (ra.ndim() != 1 || !(ra.dtype().kind() == 'f' || ra.dtype().kind() == 'i'))
           throw std::invalid_argument("radii: expected (K,) float64, got " + describe(ra));
+        if (ra.shape(0) > grid::kMaxStanceRings)
+          throw std::invalid_argument("radii: at most " + std::to_string(grid::kMaxStanceRings) + " rings, got " +
+                                      std::to_string(ra.shape(0)));
         const auto rad = py::cast<std::vector<double>>(ra.attr("astype")("float64").attr("tolist")());
         auto res = grid::stance_candidates(cl.data(), rc.data(), s, cxy[0], cxy[1], rad.data(),
                                            static_cast<int>(rad.size()), angles, body_radius);
@@ -371,7 +374,8 @@ void bind_grid(py::module_& m) {
       py::arg("clearance"), py::arg("route_cost"), py::arg("origin"), py::arg("resolution"), py::arg("contact_xy"),
       py::arg("radii"), py::arg("angles"), py::arg("body_radius"),
       "Standing poses on rings around contact_xy: rows [x, y, yaw, ring, distance, route_cost] (N, 6) float64, "
-      "ordered by ring radius then route cost; only cells with clearance >= body_radius and finite route cost.");
+      "ordered by ring radius then route cost; only cells with clearance >= body_radius and finite route cost. "
+      "angles in [1, 3600], at most 1024 radii (ValueError otherwise).");
 }
 
 }  // namespace iw::bindings

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "bindings.hpp"
 #include "body_arrays.hpp"
@@ -15,9 +16,12 @@ template <class F>
 py::array_t<double> map_points(ArrD points, F&& f) {
   check_shape(points, {-1, 3}, "points", "(N, 3)");
   const auto N = points.shape(0);
+  const double* p = points.data();
+  for (py::ssize_t k = 0; k < 3 * N; ++k)
+    if (!std::isfinite(p[k]))
+      throw std::invalid_argument("points: row " + std::to_string(k / 3) + " is not finite (NaN or inf)");
   py::array_t<double> out(N);
   double* o = out.mutable_data();
-  const double* p = points.data();
   {
     py::gil_scoped_release release;
     parallel_for(N, default_thread_count(N, 2048), [&](std::size_t a, std::size_t e) {
@@ -44,7 +48,9 @@ void bind_sdf(pybind11::module_& m) {
           [](const MeshDistance& md, ArrD points) {
             return map_points(points, [&](const Vec3& p) { return md.signed_distance(p); });
           },
-          py::arg("points"), "Signed distances (N,) [m] (negative inside) of points (N, 3); unsigned if not watertight.");
+          py::arg("points"),
+          "Signed distances (N,) [m] (negative inside) of points (N, 3); unsigned if not watertight. "
+          "ValueError for a non-finite point.");
 
   py::class_<VoxelSDF, std::shared_ptr<VoxelSDF>>(m, "VoxelSDF",
                                                   "Voxel signed distance field: values (nx, ny, nz) float32 at "
@@ -52,8 +58,9 @@ void bind_sdf(pybind11::module_& m) {
       .def(py::init([](ArrD origin, double voxel, py::array_t<float, py::array::c_style | py::array::forcecast> v) {
              check_shape(origin, {3}, "origin", "(3,)");
              check_shape(v, {-1, -1, -1}, "values", "(nx, ny, nz)", "float32");
-             if (!(voxel > 0)) throw std::invalid_argument("voxel size must be positive");
              if (v.shape(0) < 1 || v.shape(1) < 1 || v.shape(2) < 1) throw std::invalid_argument("values: empty grid");
+             if (v.shape(0) > (1 << 30) || v.shape(1) > (1 << 30) || v.shape(2) > (1 << 30))
+               throw std::invalid_argument("values: grid too large");
              auto g = std::make_shared<VoxelSDF>();
              g->origin = Vec3(origin.data()[0], origin.data()[1], origin.data()[2]);
              g->voxel = voxel;
@@ -61,9 +68,12 @@ void bind_sdf(pybind11::module_& m) {
              g->ny = static_cast<int>(v.shape(1));
              g->nz = static_cast<int>(v.shape(2));
              g->values.assign(v.data(), v.data() + v.size());
+             g->validate();
              return g;
            }),
-           py::arg("origin"), py::arg("voxel"), py::arg("values"))
+           py::arg("origin"), py::arg("voxel"), py::arg("values"),
+           "origin (3,) [m] finite, voxel [m] > 0 finite, values (nx, ny, nz) float32 without NaN; ValueError "
+           "otherwise.")
       .def_static(
           "build",
           [](const MeshDistance& md, double voxel, double padding, std::optional<double> band) {

@@ -13,7 +13,11 @@ void CapsuleRig::validate(int joint_count) const {
     const Capsule& c = capsules[i];
     if (c.joint_a < 0 || c.joint_a >= joint_count || c.joint_b < 0 || c.joint_b >= joint_count)
       throw std::out_of_range("capsule " + std::to_string(i) + ": joint index out of range");
-    if (!(c.radius > 0)) throw std::invalid_argument("capsule " + std::to_string(i) + ": radius must be positive");
+    if (!(c.radius > 0) || !std::isfinite(c.radius))
+      throw std::invalid_argument("capsule " + std::to_string(i) + ": radius must be positive and finite");
+    for (const Vec3* o : {&c.offset_a, &c.offset_b})
+      if (!std::isfinite(o->x) || !std::isfinite(o->y) || !std::isfinite(o->z))
+        throw std::invalid_argument("capsule " + std::to_string(i) + ": endpoint offsets must be finite");
   }
   if (!self_check.empty() && self_check.size() != capsules.size() * capsules.size())
     throw std::invalid_argument("capsule rig: self_check must be (C, C)");
@@ -26,7 +30,23 @@ void CapsuleRig::endpoints(const Rigid* tf, Vec3* a, Vec3* b) const {
   }
 }
 
+void validate_box(const Rigid& world_from_box, const Vec3& half) {
+  for (double v : world_from_box.R.m)
+    if (!std::isfinite(v)) throw std::invalid_argument("box transform: rotation must be finite");
+  const Vec3& t = world_from_box.t;
+  if (!std::isfinite(t.x) || !std::isfinite(t.y) || !std::isfinite(t.z))
+    throw std::invalid_argument("box transform: translation must be finite");
+  const Mat3 should_be_identity = world_from_box.R * world_from_box.R.transposed();
+  for (int k = 0; k < 9; ++k)
+    if (std::abs(should_be_identity.m[k] - (k % 4 == 0 ? 1.0 : 0.0)) > 1e-4)
+      throw std::invalid_argument("box transform: rotation is not orthonormal (scale belongs in the half extents)");
+  if (!(half.x >= 0 && half.y >= 0 && half.z >= 0) || !std::isfinite(half.x) || !std::isfinite(half.y) ||
+      !std::isfinite(half.z))
+    throw std::invalid_argument("box half extents must be finite and >= 0");
+}
+
 void Scene::add_box(const Rigid& world_from_box, const Vec3& half, int owner, bool floor) {
+  validate_box(world_from_box, half);
   SceneBox b;
   b.box_from_world.R = world_from_box.R.transposed();
   b.box_from_world.t = -(b.box_from_world.R * world_from_box.t);
@@ -40,6 +60,10 @@ void Scene::add_box(const Rigid& world_from_box, const Vec3& half, int owner, bo
 }
 
 void Scene::add_field(std::shared_ptr<const VoxelSDF> sdf, const Aabb& mesh_box, int owner, bool floor) {
+  if (!sdf) throw std::invalid_argument("scene field: sdf must be a VoxelSDF, got none");
+  for (const Vec3* p : {&mesh_box.lo, &mesh_box.hi})
+    if (!std::isfinite(p->x) || !std::isfinite(p->y) || !std::isfinite(p->z))
+      throw std::invalid_argument("scene field: bounds must be finite");
   fields.push_back(SceneField{std::move(sdf), mesh_box, owner, floor});
 }
 
@@ -68,7 +92,10 @@ bool overlaps(const Aabb& a, const Aabb& b, double margin) {
 // around the best allowed sample. `allowed(t)` says whether the contact at parameter t is allow-listed.
 template <class F, class A>
 double minimise_along(F&& f, A&& allowed, double length, double radius, double* t_best) {
-  const int n = std::max(2, static_cast<int>(std::ceil(length / (0.5 * radius))) + 1);
+  // Capped so that degenerate inputs (a huge capsule, a tiny voxel) cost bounded time, not an overflowing count.
+  constexpr double kMaxSamples = 1 << 16;
+  const double want = std::ceil(length / (0.5 * radius)) + 1;
+  const int n = want < kMaxSamples ? std::max(2, static_cast<int>(want)) : static_cast<int>(kMaxSamples);
   double best = 1e300;
   int ib = -1;
   for (int i = 0; i < n; ++i) {
@@ -298,12 +325,9 @@ void capsule_clearances(const CapsuleRig& rig, const Rigid* tf, const Scene& sce
 void check_poses(const Skeleton& sk, const CapsuleRig& rig, const Scene& scene, const CheckOptions& opt,
                  const double* poses, const double* translations, std::size_t batch, CheckResult* out, int threads) {
   const int J = sk.joint_count();
-  for (std::size_t k = 0; k < batch * 3 * J; ++k)
-    if (!std::isfinite(poses[k])) throw std::invalid_argument("check_poses: pose " + std::to_string(k / (3 * J)) +
-                                                              " has a non-finite value");
-  for (std::size_t k = 0; k < batch * 3; ++k)
-    if (!std::isfinite(translations[k]))
-      throw std::invalid_argument("check_poses: translation " + std::to_string(k / 3) + " is not finite");
+  validate_pose_batch(J, poses, translations, batch, "check_poses");
+  rig.validate(J);
+  if (opt.held_joint >= J) throw std::out_of_range("check_poses: held_joint out of range");
   // Only the joints the rig (and the held object) ride, and their ancestors, need forward kinematics.
   std::vector<std::uint8_t> needed(J, 0);
   auto need = [&](int j) {

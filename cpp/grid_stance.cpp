@@ -14,7 +14,12 @@ std::vector<StanceCandidate> stance_candidates(const double* clearance, const do
                                                int angles, double body_radius) {
   s.validate();
   if (!(std::isfinite(cx) && std::isfinite(cy))) throw std::invalid_argument("contact point must be finite");
-  if (angles <= 0) throw std::invalid_argument("angles per ring must be positive, got " + std::to_string(angles));
+  if (angles <= 0 || angles > kMaxStanceAngles)
+    throw std::invalid_argument("angles per ring must be in [1, " + std::to_string(kMaxStanceAngles) + "], got " +
+                                std::to_string(angles));
+  if (radius_count < 0 || radius_count > kMaxStanceRings)
+    throw std::invalid_argument("ring count must be in [0, " + std::to_string(kMaxStanceRings) + "], got " +
+                                std::to_string(radius_count));
   if (!(body_radius >= 0.0) || !std::isfinite(body_radius))
     throw std::invalid_argument("body_radius must be finite and >= 0");
   for (int k = 0; k < radius_count; ++k)

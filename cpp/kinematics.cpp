@@ -46,6 +46,20 @@ void Skeleton::validate() const {
   if (rest_joints.size() != parents.size())
     throw std::invalid_argument("skeleton: rest_joints and parents differ in length");
   if (parents[0] != -1) throw std::invalid_argument("skeleton: joint 0 must be the root (parent -1)");
+  for (std::size_t j = 0; j < rest_joints.size(); ++j) {
+    const Vec3& r = rest_joints[j];
+    if (!std::isfinite(r.x) || !std::isfinite(r.y) || !std::isfinite(r.z))
+      throw std::invalid_argument("skeleton: rest joint " + std::to_string(j) + " is not finite");
+  }
+  for (double v : up.m)
+    if (!std::isfinite(v)) throw std::invalid_argument("skeleton: up must be a finite (3, 3) rotation");
+  const Mat3 should_be_identity = up * up.transposed();
+  const double det = up.m[0] * (up.m[4] * up.m[8] - up.m[5] * up.m[7]) -
+                     up.m[1] * (up.m[3] * up.m[8] - up.m[5] * up.m[6]) +
+                     up.m[2] * (up.m[3] * up.m[7] - up.m[4] * up.m[6]);
+  for (int k = 0; k < 9; ++k)
+    if (std::abs(should_be_identity.m[k] - (k % 4 == 0 ? 1.0 : 0.0)) > 1e-6 || !(det > 0))
+      throw std::invalid_argument("skeleton: up must be a rotation matrix (orthonormal, determinant +1)");
   for (std::size_t j = 1; j < parents.size(); ++j)
     if (parents[j] < 0 || parents[j] >= static_cast<int>(j))
       throw std::invalid_argument("skeleton: parent of joint " + std::to_string(j) + " is " +
@@ -101,17 +115,32 @@ int default_thread_count(std::size_t work_items, std::size_t min_per_thread) {
 }
 
 
+void validate_pose_batch(int J, const double* poses, const double* translations, std::size_t batch,
+                         const char* where) {
+  for (std::size_t b = 0; b < batch; ++b) {
+    for (int k = 0; k < 3 * J; ++k) {
+      const double v = poses[b * 3 * J + k];
+      if (!std::isfinite(v))
+        throw std::invalid_argument(std::string(where) + ": pose " + std::to_string(b) + " has a non-finite value");
+      if (std::abs(v) > kMaxPoseValue)
+        throw std::invalid_argument(std::string(where) + ": pose " + std::to_string(b) +
+                                    " has a value beyond +-1e6 rad (absurd axis-angle)");
+    }
+    for (int k = 0; k < 3; ++k) {
+      const double v = translations[3 * b + k];
+      if (!std::isfinite(v))
+        throw std::invalid_argument(std::string(where) + ": translation " + std::to_string(b) + " is not finite");
+      if (std::abs(v) > kMaxTranslation)
+        throw std::invalid_argument(std::string(where) + ": translation " + std::to_string(b) +
+                                    " is beyond +-1e6 m (absurd position)");
+    }
+  }
+}
+
 void forward_kinematics_batch(const Skeleton& sk, const double* poses, const double* translations, std::size_t batch,
                               double* out, int threads) {
   const int J = sk.joint_count();
-  for (std::size_t b = 0; b < batch; ++b) {
-    for (int k = 0; k < 3 * J; ++k)
-      if (!std::isfinite(poses[b * 3 * J + k]))
-        throw std::invalid_argument("forward_kinematics: pose " + std::to_string(b) + " has a non-finite value");
-    for (int k = 0; k < 3; ++k)
-      if (!std::isfinite(translations[3 * b + k]))
-        throw std::invalid_argument("forward_kinematics: translation " + std::to_string(b) + " is not finite");
-  }
+  validate_pose_batch(J, poses, translations, batch, "forward_kinematics");
   if (threads <= 0) threads = default_thread_count(batch, 256);
   parallel_for(batch, threads, [&](std::size_t a, std::size_t e) {
     std::vector<Rigid> tf(J);
@@ -124,7 +153,9 @@ void forward_kinematics_batch(const Skeleton& sk, const double* poses, const dou
 }
 
 SkinWeights SkinWeights::from_dense(const double* w, std::size_t V, int J) {
+  if (J < 1) throw std::invalid_argument("skinning weights: need at least one joint column");
   SkinWeights s;
+  s.joint_count = J;
   s.offsets.reserve(V + 1);
   s.offsets.push_back(0);
   for (std::size_t v = 0; v < V; ++v) {
@@ -172,6 +203,9 @@ void linear_blend_skinning_batch(const Skeleton& sk, const double* transforms, s
                                  int threads) {
   const int J = sk.joint_count();
   if (w.offsets.size() != V + 1) throw std::invalid_argument("skinning: weights have a different vertex count");
+  if (w.joint_count != J)
+    throw std::invalid_argument("skinning: weights have " + std::to_string(w.joint_count) +
+                                " joint columns but the skeleton has " + std::to_string(J) + " joints");
   if (threads <= 0) threads = default_thread_count(batch * V, 20000);
   parallel_for(batch, threads, [&](std::size_t a, std::size_t e) {
     std::vector<Rigid> tf(J);

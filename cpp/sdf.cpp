@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -187,7 +188,12 @@ double MeshDistance::nearest(const Vec3& p, int* face, int* feature, Vec3* close
   return best;
 }
 
+namespace {
+inline bool finite(const Vec3& p) { return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z); }
+}  // namespace
+
 double MeshDistance::unsigned_distance(const Vec3& p, Vec3* closest) const {
+  if (!finite(p)) return std::numeric_limits<double>::quiet_NaN();  // the BVH search needs finite points
   int face = 0, feature = 0;
   Vec3 c;
   const double d2 = nearest(p, &face, &feature, &c, 1e300);
@@ -196,6 +202,7 @@ double MeshDistance::unsigned_distance(const Vec3& p, Vec3* closest) const {
 }
 
 double MeshDistance::signed_distance(const Vec3& p, Vec3* closest, double bound) const {
+  if (!finite(p)) return std::numeric_limits<double>::quiet_NaN();
   int face = -1, feature = 0;
   Vec3 c;
   double d = std::sqrt(nearest(p, &face, &feature, &c, bound < 1e299 ? bound * bound : 1e300));
@@ -261,13 +268,16 @@ VoxelSDF VoxelSDF::build(const MeshDistance& mesh, double voxel, double padding,
   const Aabb b = mesh.bounds();
   g.origin = b.lo - Vec3(padding, padding, padding);
   const Vec3 ext = b.hi - b.lo + Vec3(2 * padding, 2 * padding, 2 * padding);
-  g.nx = static_cast<int>(std::ceil(ext.x / voxel)) + 1;
-  g.ny = static_cast<int>(std::ceil(ext.y / voxel)) + 1;
-  g.nz = static_cast<int>(std::ceil(ext.z / voxel)) + 1;
+  // Cell counts in floating point first: a tiny voxel must not overflow the integer casts.
+  const double fx = std::ceil(ext.x / voxel) + 1, fy = std::ceil(ext.y / voxel) + 1, fz = std::ceil(ext.z / voxel) + 1;
+  if (!(fx * fy * fz <= static_cast<double>(max_cells)))
+    throw std::invalid_argument("voxel grid of " + std::to_string(fx) + " x " + std::to_string(fy) + " x " +
+                                std::to_string(fz) + " cells is too large (more than " + std::to_string(max_cells) +
+                                "); use a coarser voxel");
+  g.nx = static_cast<int>(fx);
+  g.ny = static_cast<int>(fy);
+  g.nz = static_cast<int>(fz);
   const std::size_t cells = static_cast<std::size_t>(g.nx) * g.ny * g.nz;
-  if (cells > max_cells)
-    throw std::invalid_argument("voxel grid of " + std::to_string(g.nx) + "x" + std::to_string(g.ny) + "x" +
-                                std::to_string(g.nz) + " cells is too large; use a coarser voxel");
   g.values.resize(cells);
   const bool narrow = band < 1e299;
   std::vector<std::uint8_t> near;
@@ -319,7 +329,20 @@ Aabb VoxelSDF::bounds() const {
   return b;
 }
 
+void VoxelSDF::validate() const {
+  if (!finite(origin)) throw std::invalid_argument("VoxelSDF: origin must be finite");
+  if (!(voxel > 0) || !std::isfinite(voxel))
+    throw std::invalid_argument("VoxelSDF: voxel size must be a positive finite number of metres");
+  if (nx < 1 || ny < 1 || nz < 1) throw std::invalid_argument("VoxelSDF: values must be a non-empty (nx, ny, nz) grid");
+  if (values.size() != static_cast<std::size_t>(nx) * ny * nz)
+    throw std::invalid_argument("VoxelSDF: values hold " + std::to_string(values.size()) + " entries, expected nx*ny*nz");
+  for (std::size_t c = 0; c < values.size(); ++c)
+    if (std::isnan(values[c])) throw std::invalid_argument("VoxelSDF: values contain NaN (flat index " + std::to_string(c) + ")");
+}
+
 double VoxelSDF::query(const Vec3& p) const {
+  // NaN would reach the integer casts below (undefined behaviour): a NaN point has a NaN distance.
+  if (std::isnan(p.x) || std::isnan(p.y) || std::isnan(p.z)) return std::numeric_limits<double>::quiet_NaN();
   // Clamp into the grid; the distance to the clamped point bounds how far the true surface can be.
   const double fx = std::clamp((p.x - origin.x) / voxel, 0.0, double(nx - 1));
   const double fy = std::clamp((p.y - origin.y) / voxel, 0.0, double(ny - 1));

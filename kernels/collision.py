@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 import warp as wp
 
+from . import checks
+
 from .fk import forward_kinematics
 from .sdf import sdf_trilinear
 
@@ -144,21 +146,37 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
             clearance is then an upper bound; verdicts and penetration depths are unchanged).
     Returns:
         (clearance (B, C) float32 [m], ok (B,) bool).
+    Raises:
+        ValueError: malformed skeleton, non-finite or mis-shaped rig / boxes / SDF, tolerance < 0; IndexError:
+            rig joint indices outside the skeleton.
     """
     rot, pos = forward_kinematics(parents, rest_joints, up, poses, translations, device=device)
-    B, C = len(poses), len(rig.radii)
+    J = len(np.asarray(parents))
+    C = len(np.asarray(rig.radii).reshape(-1))
+    joint_a = checks.joint_indices("rig.joint_a", rig.joint_a, J, (C,))
+    joint_b = checks.joint_indices("rig.joint_b", rig.joint_b, J, (C,))
+    checks.finite("rig.offset_a", rig.offset_a, (C, 3))
+    checks.finite("rig.offset_b", rig.offset_b, (C, 3))
+    radii = checks.finite("rig.radii", rig.radii, (C,))
+    if C == 0 or not np.all(radii > 0):
+        raise ValueError("rig.radii: expected at least one capsule, every radius > 0")
+    if not (tolerance >= 0 and np.isfinite(tolerance)):
+        raise ValueError(f"tolerance must be finite and >= 0, got {tolerance!r}")
+    B = rot.shape[0]
     arr = lambda x, dt: wp.array(np.ascontiguousarray(x, np.float32), dtype=dt, device=device)  # noqa: E731
     ends_a = wp.empty((B, C), dtype=wp.vec3, device=device)
     ends_b = wp.empty((B, C), dtype=wp.vec3, device=device)
     wp.launch(capsule_endpoints_kernel, dim=(B, C),
-              inputs=[rot, pos, wp.array(np.asarray(rig.joint_a, np.int32), dtype=wp.int32, device=device),
-                      wp.array(np.asarray(rig.joint_b, np.int32), dtype=wp.int32, device=device),
+              inputs=[rot, pos, wp.array(joint_a, dtype=wp.int32, device=device),
+                      wp.array(joint_b, dtype=wp.int32, device=device),
                       arr(rig.offset_a, wp.vec3), arr(rig.offset_b, wp.vec3)],
               outputs=[ends_a, ends_b], device=device)
-    T = np.zeros((0, 4, 4)) if box_transforms is None else np.asarray(box_transforms, np.float64).reshape(-1, 4, 4)
-    H = np.zeros((0, 3)) if box_half_extents is None else np.asarray(box_half_extents, np.float64).reshape(-1, 3)
-    if len(T) != len(H):
-        raise ValueError(f"box_half_extents: expected ({len(T)}, 3), got {H.shape}")
+    T = np.zeros((0, 4, 4)) if box_transforms is None else checks.finite("box_transforms", box_transforms,
+                                                                          (None, 4, 4))
+    H = np.zeros((0, 3)) if box_half_extents is None else checks.finite("box_half_extents", box_half_extents,
+                                                                        (len(T), 3))
+    if np.any(H < 0):
+        raise ValueError("box_half_extents: must be >= 0")
     Rbw = np.transpose(T[:, :3, :3], (0, 2, 1))
     tbw = -np.einsum("nij,nj->ni", Rbw, T[:, :3, 3])
     if sdf_values is None:
@@ -166,7 +184,8 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
     else:
         values = sdf_values if isinstance(sdf_values, wp.array) else wp.array(
             np.ascontiguousarray(sdf_values, np.float32), dtype=wp.float32, device=device)
-        origin, has_field = np.asarray(sdf_origin, np.float64), 1
+        origin, sdf_voxel = checks.voxel_grid(values, sdf_origin, sdf_voxel)
+        has_field = 1
     clearance = wp.empty((B, C), dtype=wp.float32, device=device)
     wp.launch(capsule_clearance_kernel, dim=(B, C),
               inputs=[ends_a, ends_b, arr(rig.radii, wp.float32),

@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 import warp as wp
 
+from . import checks
+
 
 @wp.func
 def rodrigues(aa: wp.vec3):
@@ -43,9 +45,10 @@ def forward_kinematics(parents, rest_joints, up, poses, translations, *, device=
     """World joint rotations (B, J) mat33 and positions (B, J) vec3 as Warp arrays on ``device``.
 
     Args: parents (J,) int32; rest_joints (J, 3) [m]; up (3, 3); poses (B, 3J) [rad]; translations (B, 3) [m].
-    Raises ValueError on mismatched shapes or non-finite poses.
+    Raises ValueError on a malformed tree (a parent after its child or out of range), mismatched shapes, or
+    non-finite values.
     """
-    parents = np.asarray(parents, dtype=np.int32)
+    parents, rest_joints, up = checks.skeleton(parents, rest_joints, up)
     J = len(parents)
     poses = np.asarray(poses, dtype=np.float32)
     translations = np.asarray(translations, dtype=np.float32)

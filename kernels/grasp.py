@@ -9,8 +9,13 @@ from __future__ import annotations
 import numpy as np
 import warp as wp
 
+from . import checks
+
 from .fk import rodrigues
 from .sdf import sdf_trilinear
+
+#: Most curl samples per finger (the native curl_fingers limit).
+MAX_CURL_STEPS = 4096
 
 
 @wp.kernel
@@ -57,16 +62,26 @@ def finger_clearance_table(rest_joints, parents, pose, wrists, finger_joints, fi
 
     finger_joints (5, 3) int; finger_axes, finger_tips (5, 3); finger_radii (5,); pose (3J,) prototype [rad];
     sdf_values (nx, ny, nz) in the object frame; object_from_world (4, 4).
+    Raises ValueError for mis-shaped or non-finite inputs, a malformed finger chain or more than
+    ``MAX_CURL_STEPS`` curl steps; IndexError for finger joints outside the skeleton.
     """
-    rest = np.asarray(rest_joints, np.float64)
-    parents = np.asarray(parents, np.int32)
-    pose = np.asarray(pose, np.float64).reshape(-1, 3)
-    W = np.asarray(wrists, np.float64).reshape(-1, 4, 4)
-    fj = np.asarray(finger_joints, np.int64)
-    if fj.shape != (5, 3) or np.shape(finger_axes) != (5, 3) or np.shape(finger_tips) != (5, 3):
-        raise ValueError("finger arrays: expected (5, 3)")
-    if not (step > 0 and max_angle > 0):
-        raise ValueError("step and max_angle must be > 0")
+    parents, rest, _ = checks.skeleton(parents, rest_joints, np.eye(3))
+    J = len(parents)
+    pose = checks.finite("pose", pose, (3 * J,)).reshape(-1, 3)
+    W = checks.finite("wrists", wrists, (None, 4, 4))
+    fj = checks.joint_indices("finger_joints", finger_joints, J, (5, 3))
+    if np.any(parents[fj[:, 1:]] != fj[:, :-1]) or np.any(parents[fj[:, 0]] < 0):
+        raise ValueError("finger_joints: each finger must be a parent chain below a parent joint")
+    checks.finite("finger_axes", finger_axes, (5, 3))
+    checks.finite("finger_tips", finger_tips, (5, 3))
+    checks.finite("finger_radii", finger_radii, (5,))
+    if np.any(np.linalg.norm(np.asarray(finger_axes, np.float64), axis=1) < 1e-9):
+        raise ValueError("finger_axes: every axis must be non-zero")
+    if not (0 < step and 0 < max_angle <= 2 * np.pi and np.isfinite(step) and max_angle / step <= MAX_CURL_STEPS):
+        raise ValueError(f"step and max_angle must be finite, > 0, max_angle <= 2 pi and at most {MAX_CURL_STEPS} "
+                         f"curl steps")
+    checks.finite("object_from_world", object_from_world, (4, 4))
+    sdf_origin, sdf_voxel = checks.voxel_grid(sdf_values, sdf_origin, sdf_voxel)
     S = int(np.floor(max_angle / step + 1e-9)) + 1
     offsets = rest[fj] - rest[parents[fj]]
     proto = _axis_angle_to_matrix(pose[fj])

@@ -11,6 +11,11 @@ import math
 import numpy as np
 import warp as wp
 
+from . import checks
+
+#: Largest grid build_voxel_sdf allocates (the native VoxelSDF.build limit).
+MAX_SDF_CELLS = 64 << 20
+
 
 @wp.func
 def sdf_trilinear(values: wp.array3d(dtype=wp.float32), origin: wp.vec3, voxel: float, p: wp.vec3):
@@ -98,11 +103,13 @@ def build_voxel_sdf(vertices, faces, voxel: float, padding: float, *, device="cp
     Returns (values: wp.array3d float32 (nx, ny, nz) on ``device``, origin (3,) float64 [m]).
     Raises ValueError on bad shapes, voxel <= 0 or padding < 0.
     """
-    if not (voxel > 0) or not (padding >= 0):
-        raise ValueError("voxel must be > 0 and padding >= 0")
+    if not (voxel > 0 and np.isfinite(voxel)) or not (padding >= 0 and np.isfinite(padding)):
+        raise ValueError("voxel must be finite and > 0, padding finite and >= 0")
     vertices = np.asarray(vertices, dtype=np.float64)
     mesh = _mesh(vertices, faces, device)
     origin, shape = grid_layout(vertices, voxel, padding)
+    if float(np.prod(np.asarray(shape, dtype=np.float64))) > MAX_SDF_CELLS:
+        raise ValueError(f"voxel grid of {shape} cells is too large (more than {MAX_SDF_CELLS}); use a coarser voxel")
     values = wp.empty(shape, dtype=wp.float32, device=device)
     max_dist = float(np.linalg.norm(vertices.max(0) - vertices.min(0)) + 4 * padding + 1.0)
     wp.launch(build_sdf_kernel, dim=shape, inputs=[mesh.id, wp.vec3(*origin), float(voxel), max_dist],
@@ -111,14 +118,17 @@ def build_voxel_sdf(vertices, faces, voxel: float, padding: float, *, device="cp
 
 
 def query_voxel_sdf(values: wp.array, origin, voxel: float, points) -> np.ndarray:
-    """Trilinear signed distances (N,) float32 [m] at points (N, 3), on the device ``values`` lives on."""
-    pts = np.asarray(points, dtype=np.float32)
-    if pts.ndim != 2 or pts.shape[1] != 3:
-        raise ValueError(f"points: expected (N, 3) float32, got {pts.shape}")
+    """Trilinear signed distances (N,) float32 [m] at points (N, 3), on the device ``values`` lives on.
+
+    Raises ValueError for non-finite points (they would index outside the grid), an empty grid, a non-finite
+    origin or a voxel that is not a positive finite size.
+    """
+    pts = checks.finite("points", points, (None, 3), np.float32)
+    origin, voxel = checks.voxel_grid(values, origin, voxel)
     device = values.device
     p = wp.array(pts, dtype=wp.vec3, device=device)
     out = wp.empty(len(pts), dtype=wp.float32, device=device)
-    wp.launch(query_sdf_kernel, dim=len(pts), inputs=[values, wp.vec3(*np.asarray(origin, float)), float(voxel), p],
+    wp.launch(query_sdf_kernel, dim=len(pts), inputs=[values, wp.vec3(*origin), voxel, p],
               outputs=[out], device=device)
     return out.numpy()
 
@@ -126,9 +136,9 @@ def query_voxel_sdf(values: wp.array, origin, voxel: float, points) -> np.ndarra
 def mesh_signed_distance(vertices, faces, points, *, device="cpu", max_dist: float = 1.0e3) -> np.ndarray:
     """Exact signed distances (N,) [m] from Warp's ``mesh_query_point_sign_normal`` (negative inside)."""
     mesh = _mesh(vertices, faces, device)
-    pts = np.asarray(points, dtype=np.float32)
-    if pts.ndim != 2 or pts.shape[1] != 3:
-        raise ValueError(f"points: expected (N, 3) float32, got {pts.shape}")
+    pts = checks.finite("points", points, (None, 3), np.float32)
+    if not (max_dist > 0 and np.isfinite(max_dist)):
+        raise ValueError(f"max_dist must be a positive finite distance [m], got {max_dist!r}")
     out = wp.empty(len(pts), dtype=wp.float32, device=device)
     wp.launch(mesh_distance_kernel, dim=len(pts), inputs=[mesh.id, wp.array(pts, dtype=wp.vec3, device=device),
                                                          float(max_dist)], outputs=[out], device=device)

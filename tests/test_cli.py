@@ -1,6 +1,7 @@
 """The iw-eval command: the default run (oracle + scripted Human over every built-in TaskPack), the
 controls, report, replay, show, validate, hash, and exit status 2 on bad arguments."""
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -10,6 +11,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import write_packs  # noqa: E402
 
 from interactiveworld.bench.metrics import load_results  # noqa: E402
+from interactiveworld.bench.report import markdown_table  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
 
 ENV = ["--env", "iw_fake_env:FakeEnv"]
@@ -147,7 +149,7 @@ def test_hash_reports_schema_problems(tmp_path, capsys):
     (["run", "--workers", "0"], "--workers"),
     (["run", "--env", "no_such_module:Env"], "--env: the environment factory 'no_such_module:Env' cannot be"),
     (["run", "--env", "iw_fake_env"], "expected 'module:callable'"),
-    (["replay", "/nonexistent"], "not a cell folder"),
+    (["replay", "/nonexistent"], "no such cell folder"),
     (["report", "/nonexistent"], "no such run folder"),
     (["report"], "give a run folder"),
     (["hash", "/nonexistent/x.json"], "no such TaskPack file"),
@@ -177,3 +179,257 @@ def test_schema_lists_the_taskpack_fields(capsys):
     assert schema["title"] == "TaskPack"
     assert {"format", "id", "family", "scene", "opening", "oracle", "completion", "budgets", "hash"} <= set(
         schema["required"])
+
+
+# ---------------------------------------------------------------- defects found by a newcomer
+
+_UNESCAPED_PIPE = re.compile(r"(?<!\\)\|")
+
+
+def _md_tables(text):
+    """GitHub-flavoured Markdown tables of a document, each a list of rows of cell texts (unescaped)."""
+    tables, current = [], []
+    for line in text.splitlines() + [""]:
+        if line.startswith("|"):
+            cells = _UNESCAPED_PIPE.split(line.strip())
+            assert cells[0] == "" and cells[-1] == "", line
+            current.append([c.strip().replace("\\|", "|").replace("\\\\", "\\") for c in cells[1:-1]])
+        elif current:
+            tables.append(current)
+            current = []
+    return tables
+
+
+def _assert_well_formed(table):
+    head, sep, *body = table
+    assert all(re.fullmatch(r":?-{3,}:?", c) for c in sep), sep
+    assert len(sep) == len(head), (head, sep)
+    for row in body:
+        assert len(row) == len(head), (head, row)
+
+
+def test_report_markdown_tables_have_the_header_column_count(packs, tmp_path, capsys):
+    rc = main(["run", "--out", str(tmp_path / "run"), "--no-progress", *ENV, "--assistant", "oracle", "silent"])
+    assert rc == 0
+    capsys.readouterr()
+    assert main(["report", str(tmp_path / "run"), "--no-plots"]) == 0
+    text = (tmp_path / "run" / "report" / "report.md").read_text()
+    tables = _md_tables(text)
+    assert len(tables) == 3  # families, efficiency, capabilities (no VOID table)
+    for t in tables:
+        _assert_well_formed(t)
+    assert tables[0][0] == ["Assistant", "Human", "Family", "Tasks", "VOID", "Pass", "MCR"]
+    assert ["oracle", "scripted", "Decision", "1", "0", "100.0", "100.0"] in tables[0]
+    assert ["silent", "scripted", "Prevention", "1", "0", "0.0", "0.0"] in tables[0]
+    assert tables[1][0] == ["Assistant", "Human", "Family", "Tasks passed", "Ratio"]
+    assert tables[2][0][:3] == ["Assistant", "Human", "Capability"] and len(tables[2][0]) == 10
+    # the run's own summary table, with two agent pairs, is well formed too
+    capsys.readouterr()
+    rc = main(["run", "--out", str(tmp_path / "run"), "--no-progress", *ENV, "--assistant", "oracle", "silent"])
+    (summary,) = _md_tables(capsys.readouterr().out)
+    _assert_well_formed(summary)
+    assert summary[0][:2] == ["Assistant", "Human"]
+
+
+def test_markdown_table_escapes_pipes_and_line_breaks():
+    rows = [{"a": "x | y", "b": "two\nlines", "c": "back\\slash|"}]
+    (table,) = _md_tables(markdown_table(rows, [("a", "A | B"), ("b", "B"), ("c", "C")]))
+    _assert_well_formed(table)
+    assert table[0] == ["A | B", "B", "C"]
+    assert table[2] == ["x | y", "two lines", "back\\slash|"]
+
+
+def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, capsys):
+    rc, out = _run(tmp_path)
+    assert rc == 0
+    bad = out / "oracle__scripted" / "decision-05" / "seed0" / "eval.json"
+    bad.write_text('{"task_id": "decision-05", "stat')
+    capsys.readouterr()
+    assert main(["report", str(out), "--no-plots"]) == 0
+    cap = capsys.readouterr()
+    assert f"warning: {bad}: not valid JSON" in cap.err and "counted as VOID" in cap.err
+    md = (out / "report" / "report.md").read_text()
+    assert "2 cells, 1 VOID (1 with an unreadable eval.json)." in md
+    fam, _eff, _caps, voids = _md_tables(md)
+    assert ["oracle", "scripted", "Decision", "0", "1", "-", "-"] in fam
+    assert ["oracle", "scripted", "Prevention", "1", "0", "100.0", "100.0"] in fam
+    assert voids[0] == ["Assistant", "Human", "Task", "Seed", "Reason"]
+    assert voids[2][:4] == ["oracle", "scripted", "decision-05", "0"] and "not valid JSON" in voids[2][4]
+    # the sweep redoes the corrupt cell on resume, and only that one
+    rc, out = _run(tmp_path)
+    assert rc == 0 and "1 ran, 1 already finished, 0 VOID" in capsys.readouterr().err
+    assert json.loads(bad.read_text())["passed"] == 1
+
+
+def test_report_lists_unfinished_cells(packs, tmp_path, capsys):
+    rc, out = _run(tmp_path)
+    cell = out / "oracle__scripted" / "prevention-01" / "seed0"
+    (cell / "eval.json").unlink()
+    capsys.readouterr()
+    assert main(["report", str(out), "--no-plots"]) == 0
+    cap = capsys.readouterr()
+    assert f"warning: {cell}: unfinished" in cap.err
+    assert "1 cells, 0 VOID; 1 unfinished cell(s) not reported." in cap.out
+
+
+def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render")
+    cell = tmp_path / "run" / "oracle__scripted" / "prevention-01" / "seed0"
+    recorded = {"factory": "iw_fake_env:FakeEnv", "render": False}
+    header = json.loads((cell / "trace.jsonl").read_text().splitlines()[0])
+    assert header["type"] == "header" and header["env"] == recorded
+    assert json.loads((cell / "eval.json").read_text())["env"] == recorded
+    man = json.loads((tmp_path / "run" / "sweep.json").read_text())
+    assert man["env"] == "iw_fake_env:FakeEnv" and man["render"] is False
+    capsys.readouterr()
+    assert main(["replay", str(cell)]) == 0  # no --env: the recorded factory
+    cap = capsys.readouterr()
+    assert "replay MATCH" in cap.out and "iw_fake_env:FakeEnv (as recorded in the trace header)" in cap.err
+    # cells recorded before the field existed fall back to sweep.json
+    lines = (cell / "trace.jsonl").read_text().splitlines()
+    lines[0] = json.dumps({k: v for k, v in header.items() if k != "env"})
+    (cell / "trace.jsonl").write_text("\n".join(lines) + "\n")
+    ev = json.loads((cell / "eval.json").read_text())
+    del ev["env"]
+    (cell / "eval.json").write_text(json.dumps(ev))
+    assert main(["replay", str(cell)]) == 0
+    assert "(as recorded in sweep.json)" in capsys.readouterr().err
+
+
+def test_replay_in_an_environment_that_cannot_load_the_scene_is_a_clear_error(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render")
+    cell = tmp_path / "run" / "oracle__scripted" / "decision-05" / "seed0"
+    capsys.readouterr()
+    rc = main(["replay", str(cell), "--env", "interactiveworld.env:Environment"])
+    err = capsys.readouterr().err
+    assert rc == 2 and "Traceback" not in err
+    assert "interactiveworld.env:Environment cannot load the scene of TaskPack decision-05 (SceneFormatError: " \
+           "format must be 'interactiveworld.scene/1', got None); the cell was recorded with iw_fake_env:FakeEnv" in err
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--workers", "0"], "--workers: expected >= 1, got 0"),
+    (["--void-retries", "-1"], "--void-retries: expected >= 0"),
+    (["--max-retries", "-1"], "--max-retries: expected >= 0"),
+    (["--timeout", "0"], "--timeout: expected a positive number"),
+    (["--timeout", "nan"], "--timeout: expected a positive number"),
+    (["--seeds", "x"], "--seeds"),
+    (["--assistant", "not a model"], "bad model string"),
+    (["--env", "no_such_module:Env"], "--env"),
+])
+def test_arguments_are_checked_before_looking_for_taskpacks(tmp_path, monkeypatch, capsys, args, needle):
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path))  # no TaskPacks here
+    assert main(["run", "--no-progress", "--out", str(tmp_path / "run"), *args]) == 2
+    err = capsys.readouterr().err
+    assert needle in err and "no TaskPacks are installed" not in err
+
+
+def _world_scene_pack(packs, scene):
+    p = packs["decision-05"]
+    data = json.loads(p.read_text())
+    data["scene"] = scene
+    p.write_text(json.dumps(data))
+    return p
+
+
+@pytest.mark.parametrize("scene,needle", [
+    ({"format": "interactiveworld.scene/1", "name": "x", "entities": None},
+     "scene: entities: expected a list, got null (SceneFormatError)"),
+    ({"format": "interactiveworld.scene/1", "name": "x", "entities": [{"name": "mug", "index": 1}]},
+     "scene: entities[0]: missing field 'kind' (SceneFormatError)"),
+    ({"format": "interactiveworld.scene/0", "entities": []},
+     "scene: format must be 'interactiveworld.scene/1', got 'interactiveworld.scene/0' (SceneFormatError)"),
+])
+def test_validate_loads_the_scene_with_the_worlds_loader(packs, capsys, scene, needle):
+    p = _world_scene_pack(packs, scene)
+    assert main(["hash", str(p)]) == 1  # the authoring tool reports it too
+    assert needle in capsys.readouterr().err
+    assert main(["validate", *ENV]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL decision-05" in out and "[x] schema and hash" in out
+    assert f"[ ] scene loads: {needle}" in out
+    assert "control" not in out.split("prevention-01")[0]  # no control runs on a scene that does not load
+    assert "ok   prevention-01" in out and "1/2 TaskPack(s) valid" in out
+    # and a run refuses it up front instead of making VOID cells
+    assert main(["run", "--tasks", "decision-05", "--no-progress", *ENV]) == 2
+    assert needle in capsys.readouterr().err
+
+
+def test_world_scene_check_passes_a_scene_that_loads(packs):
+    from interactiveworld.bench.taskpack import load_taskpack
+    from interactiveworld.bench.validate import world_scene_problem
+
+    p = _world_scene_pack(packs, {"format": "interactiveworld.scene/1", "name": "empty room",
+                                  "rooms": [{"name": "room", "rect": [0, 0, 3, 3]}], "entities": []})
+    main(["hash", str(p)])
+    assert world_scene_problem(load_taskpack(p)) is None
+
+
+def test_schema_describes_the_scene(capsys):
+    assert main(["schema"]) == 0
+    desc = json.loads(capsys.readouterr().out)["properties"]["scene"]["description"]
+    assert "interactiveworld.scene/1" in desc and "interactiveworld.world.serialize" in desc
+
+
+@pytest.mark.parametrize("command", ["run", "validate"])
+def test_help_documents_env_and_taskpack_dir(command, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--env MODULE:CALLABLE" in text and "interactiveworld.env:Environment" in text
+    assert "$IW_TASKPACK_DIR" in text and "EnvironmentLike" in text
+
+
+def test_module_docstring_documents_env_and_taskpack_dir():
+    import interactiveworld.cli as cli
+
+    assert "``--env module:callable``" in cli.__doc__ and "``$IW_TASKPACK_DIR``" in cli.__doc__
+
+
+# ---------------------------------------------------------------- more bad inputs
+
+def test_a_folder_given_as_a_taskpack_file(packs, tmp_path, capsys):
+    folder = tmp_path / "pack.json"
+    folder.mkdir()
+    for args in (["run", "--tasks", str(folder), *ENV], ["validate", str(folder), *ENV], ["hash", str(folder)]):
+        assert main(args) == 2, args
+        assert f"{folder}: is a folder, not a TaskPack file" in capsys.readouterr().err
+
+
+def test_report_show_replay_on_folders_without_cells(packs, tmp_path, capsys):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["report", str(empty)]) == 2
+    assert "no eval.json found (no finished cell)" in capsys.readouterr().err
+    assert main(["show", str(empty)]) == 2
+    assert "no episode traces found" in capsys.readouterr().err
+    _run(tmp_path, "--no-render")
+    assert main(["replay", str(tmp_path / "run")]) == 2
+    assert "not a cell folder; it holds 2 cell(s), e.g." in capsys.readouterr().err
+
+
+def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render")
+    cell = tmp_path / "run" / "oracle__scripted" / "decision-05" / "seed0"
+    capsys.readouterr()
+    assert main(["report", str(cell), "--no-plots", "--out", str(tmp_path / "rep")]) == 0
+    (fam, *_rest) = _md_tables((tmp_path / "rep" / "report.md").read_text())
+    assert ["oracle", "scripted", "Decision", "1", "0", "100.0", "100.0"] in fam
+    capsys.readouterr()
+    assert main(["show", str(cell)]) == 0
+    assert capsys.readouterr().out.strip() == str(cell / "episode.html")
+
+
+def test_show_survives_a_corrupt_trace_and_eval(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render")
+    run = tmp_path / "run"
+    broken = run / "oracle__scripted" / "decision-05" / "seed0"
+    lines = (broken / "trace.jsonl").read_text().splitlines()
+    (broken / "trace.jsonl").write_text("\n".join([lines[0], "{not json", *lines[1:]]) + "\n")
+    (run / "oracle__scripted" / "prevention-01" / "seed0" / "eval.json").write_text("[")
+    capsys.readouterr()
+    assert main(["show", str(run)]) == 1
+    cap = capsys.readouterr()
+    assert f"warning: {broken}: cannot render the episode page (ValueError" in cap.err
+    page = run / "oracle__scripted" / "prevention-01" / "seed0" / "episode.html"
+    assert cap.out.strip() == str(page) and ">UNREADABLE</span>" in page.read_text()

@@ -218,7 +218,7 @@ def _commands(draw):
     verb = draw(_verbs)
     n = draw(st.integers(0, 4))
     args = [draw(_names) for _ in range(n)]
-    indices = [draw(st.none() | st.integers(0, 99)) for _ in range(n)]
+    indices = [draw(st.none() | st.integers(1, 99)) for _ in range(n)]  # 0 is refused (indices start at 1)
     scalar = draw(st.none() | st.integers(1, 500))
     spot = draw(st.none() | st.tuples(st.sampled_from([-1, -0.5, 0, 0.25, 1]), st.sampled_from([0, 0.5, 1])))
     return verb, args, indices, scalar, spot

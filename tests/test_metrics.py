@@ -9,8 +9,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import decision_pack  # noqa: E402
 
-from interactiveworld.bench.metrics import (capability_table, efficiency_table, family_table,  # noqa: E402
-                                            label_capabilities, load_results, void_cells)
+from interactiveworld.bench.metrics import (UNREADABLE, capability_table, efficiency_table,  # noqa: E402
+                                            family_table, label_capabilities, load_results, void_cells)
 from interactiveworld.bench.scoring import TraceStep  # noqa: E402
 from interactiveworld.bench.taskpack import parse_taskpack  # noqa: E402
 
@@ -61,8 +61,8 @@ def test_capability_scores_pool_points():
     assert rows["C3"]["assisted"] == 1 and rows["C3"]["void"] == 0
     assert rows["C9"]["score"] == 0.0 and rows["C9"]["unobserved"] == 1
     assert rows["C4"]["abstain"] == 1
-    assert void_cells(RECORDS) == [{"agents": "m | scripted", "task_id": "decision-02", "seed": 1,
-                                    "stop_reason": "void", "void_reason": "x"}]
+    assert void_cells(RECORDS) == [{"agents": "m | scripted", "assistant": "m", "human": "scripted",
+                                    "task_id": "decision-02", "seed": 1, "stop_reason": "void", "void_reason": "x"}]
 
 
 def test_load_results_reads_every_eval(tmp_path):
@@ -70,10 +70,66 @@ def test_load_results_reads_every_eval(tmp_path):
         d = tmp_path / "a" / f"c{i}"
         d.mkdir(parents=True)
         (d / "eval.json").write_text(json.dumps(r))
-    (tmp_path / "a" / "broken").mkdir()
-    (tmp_path / "a" / "broken" / "eval.json").write_text("{")
+    # an archived attempt of a re-run cell is not a cell
+    (tmp_path / "a" / "c0" / "attempts" / "0").mkdir(parents=True)
+    (tmp_path / "a" / "c0" / "attempts" / "0" / "eval.json").write_text(json.dumps(RECORDS[3]))
     got = load_results(tmp_path)
     assert len(got) == len(RECORDS) and got[0]["_path"].endswith("c0")
+    assert [r["status"] for r in got] == [r["status"] for r in RECORDS]
+
+
+@pytest.mark.parametrize("content,needle", [
+    (b"{", "not valid JSON (line 1, column 2"),
+    (b"\xff\xfe garbage", "cannot read (UnicodeDecodeError"),
+    (b"[1, 2]", "expected a JSON object, got list"),
+    (b'{"task_id": "decision-07", "status": "valid"}', "field 'family' missing or not a string"),
+    (b'{"task_id": "decision-07", "family": "Decision", "status": "valid", "passed": 1, "completion": 3}',
+     "field 'completion' must be a number in [0, 1]"),
+    (b'{"task_id": "decision-07", "family": "Decision", "status": "valid", "passed": 1, "completion": 1.0,'
+     b' "capabilities": [{"capability": "C42", "label": "clean_pass"}]}', "field 'capabilities'"),
+])
+def test_unreadable_eval_is_counted_as_void_not_dropped(tmp_path, content, needle):
+    good = tmp_path / "oracle__scripted" / "decision-01" / "seed0"
+    bad = tmp_path / "oracle__scripted" / "decision-07" / "seed3"
+    for d in (good, bad):
+        d.mkdir(parents=True)
+    (good / "eval.json").write_text(json.dumps({**RECORDS[0], "assistant": "oracle"}))
+    (bad / "eval.json").write_bytes(content)
+    problems = []
+    got = load_results(tmp_path, problems=problems)
+    assert len(got) == 2
+    stand_in = got[1]
+    assert stand_in["status"] == UNREADABLE and needle in stand_in["void_reason"]
+    # identity from the folder names (no trace here): task, seed, agents; family from the id
+    assert (stand_in["task_id"], stand_in["seed"], stand_in["assistant"], stand_in["human"], stand_in["family"]) == (
+        "decision-07", 3, "oracle", "scripted", "Decision")
+    assert len(problems) == 1 and str(bad / "eval.json") in problems[0] and "counted as VOID" in problems[0]
+    fam = {(r["agents"], r["family"]): r for r in family_table(got)}
+    assert fam[("oracle | scripted", "Decision")]["void"] == 1
+    assert fam[("oracle | scripted", "Decision")]["cells"] == 2
+    assert [v["task_id"] for v in void_cells(got)] == ["decision-07"]
+
+
+def test_unreadable_eval_takes_its_identity_from_the_trace_header(tmp_path):
+    cell = tmp_path / "x" / "y" / "z"
+    cell.mkdir(parents=True)
+    header = {"seq": 0, "type": "header", "task_id": "finding-02", "family": "Finding", "assistant": "a/b",
+              "human": "scripted", "seed": 7}
+    (cell / "trace.jsonl").write_text(json.dumps(header) + "\n")
+    (cell / "eval.json").write_text("")
+    (got,) = load_results(tmp_path)
+    assert {k: got[k] for k in ("task_id", "family", "assistant", "human", "seed", "status")} == {
+        "task_id": "finding-02", "family": "Finding", "assistant": "a/b", "human": "scripted", "seed": 7,
+        "status": UNREADABLE}
+
+
+def test_unfinished_cells_are_named_but_not_results(tmp_path):
+    cell = tmp_path / "m__scripted" / "decision-01" / "seed0"
+    cell.mkdir(parents=True)
+    (cell / "trace.jsonl").write_text('{"seq":0,"type":"header","task_id":"decision-01"}\n')
+    problems = []
+    assert load_results(tmp_path, problems=problems) == []
+    assert len(problems) == 1 and str(cell) in problems[0] and "unfinished" in problems[0]
 
 
 def _step(rels, tick=1):

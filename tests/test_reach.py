@@ -95,7 +95,7 @@ def test_low_target_uses_forward_lean(model):
     empty = SceneCollider.from_geometry(CollisionGeometry())
     plan = plan_reach(model, (0.0, 0.0), 0.0, [0.5, -0.3, 0.15], empty)
     assert isinstance(plan, ReachPlan) and plan.posture.startswith("forward_lean")
-    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, posture_ladder()[-2])
+    pose, tr = posture_pose(model, (0.0, 0.0), 0.0, next(r for r in posture_ladder() if r.name == "forward_lean_86"))
     ankles = [JOINT_INDEX["left_ankle"], JOINT_INDEX["right_ankle"]]
     np.testing.assert_allclose(model.joints(pose, tr)[ankles],
                                model.joints(*standing_pose(model, (0.0, 0.0), 0.0))[ankles], atol=1e-9)

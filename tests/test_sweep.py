@@ -103,3 +103,66 @@ def test_killed_sweep_resumes_without_redoing_or_losing_cells(tmp_path):
     for p in after:
         trace = (p.parent / "trace.jsonl").read_text().splitlines()
         assert sum('"type":"header"' in line for line in trace) == 1
+
+
+def _half_written(out):
+    """Cells with a trace but no valid eval.json (interrupted mid-episode)."""
+    cells = {p.parent for p in out.rglob("trace.jsonl") if "attempts" not in p.parts}
+    return {c for c in cells if not is_finished(c)}
+
+
+@pytest.mark.parametrize("workers,sig", [
+    pytest.param("1", signal.SIGINT, marks=pytest.mark.slow),
+    ("2", signal.SIGINT),
+    pytest.param("2", signal.SIGTERM, marks=pytest.mark.slow),
+])
+def test_interrupted_sweep_stops_and_redoes_half_written_cells(tmp_path, workers, sig):
+    packs = write_packs(tmp_path / "tp")
+    out = tmp_path / "run"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+           "IW_TASKPACK_DIR": str(tmp_path / "tp"), "IW_FAKE_DELAY_S": "0.03"}
+    cmd = [sys.executable, "-m", "interactiveworld.cli", "run", "--seeds", "0-3", "--out", str(out), "--env", ENV,
+           "--no-progress", "--workers", workers]
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    deadline = time.time() + 60
+    # interrupt while a cell is mid-episode (Ctrl-C reaches the whole process group)
+    while time.time() < deadline and proc.poll() is None and not (len(_evals(out)) >= 2 and _half_written(out)):
+        time.sleep(0.01)
+    os.killpg(proc.pid, sig)
+    try:
+        _, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        pytest.fail("the interrupted sweep did not stop")
+    assert proc.returncode == 130, err
+    assert "interrupted; finished cells are on disk" in err and "Traceback" not in err
+    finished = {p: b for p, b in _evals(out).items() if json.loads(b)["status"] == "valid"}
+    half = _half_written(out)
+    assert half and len(finished) < 8
+    assert not any(c / "eval.json" in finished for c in half)
+    # no worker is left running cells after the interrupt
+    time.sleep(0.5)
+    assert {p: b for p, b in _evals(out).items() if json.loads(b)["status"] == "valid"} == finished
+    resume = [*cmd[:-1], "1"]  # the same sweep; one process is enough to finish it
+    done = subprocess.run(resume, env={**env, "IW_FAKE_DELAY_S": "0"}, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert f"{8 - len(finished)} ran, {len(finished)} already finished, 0 VOID" in done.stderr
+    after = _evals(out)
+    assert len(after) == 8 and all(after[p] == b for p, b in finished.items())
+    for c in half:  # redone from the start; the cut-short attempt kept aside
+        assert json.loads((c / "eval.json").read_text())["passed"] == 1
+        assert sum('"type":"header"' in ln for ln in (c / "trace.jsonl").read_text().splitlines()) == 1
+        assert (c / "attempts" / "0" / "trace.jsonl").is_file()
+
+
+def test_a_valid_eval_with_unusable_fields_is_not_finished(tmp_path):
+    cell = tmp_path / "c"
+    cell.mkdir()
+    (cell / "eval.json").write_text(json.dumps({"task_id": "decision-05", "family": "Decision", "status": "valid",
+                                                "passed": 1, "completion": 1.0}))
+    assert is_finished(cell)
+    (cell / "eval.json").write_text(json.dumps({"task_id": "decision-05", "status": "valid", "passed": 1}))
+    assert not is_finished(cell)
+    (cell / "eval.json").write_bytes(b"\xff\xfe")
+    assert not is_finished(cell)

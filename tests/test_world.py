@@ -241,3 +241,13 @@ def test_round_trip_with_held_object_attachment_and_states():
     assert s2.human.held == "mug#1"
     np.testing.assert_allclose(s2.human.wrist, wrist, atol=1e-12)
     assert read_relations(s2) == read_relations(s)
+
+
+@pytest.mark.parametrize("field", ["rooms", "walls", "doors", "entities", "attachments"])
+def test_scene_list_fields_name_the_field_at_fault(field):
+    from interactiveworld.world.serialize import scene_from_dict
+
+    data = kitchen()
+    data[field] = None
+    with pytest.raises(SceneFormatError, match=f"{field}: expected a list, got null"):
+        scene_from_dict(data)

@@ -43,10 +43,16 @@ struct SceneField {
   bool floor = false;
 };
 
+// Throws std::invalid_argument for a non-finite or non-rigid transform (rotation orthonormal within 1e-4) or half
+// extents that are negative or not finite.
+void validate_box(const Rigid& world_from_box, const Vec3& half);
+
 struct Scene {
   std::vector<SceneBox> boxes;
   std::vector<SceneField> fields;
+  // Throws std::invalid_argument as validate_box.
   void add_box(const Rigid& world_from_box, const Vec3& half, int owner, bool floor);
+  // Throws std::invalid_argument for a null field or non-finite bounds.
   void add_field(std::shared_ptr<const VoxelSDF> sdf, const Aabb& mesh_box, int owner, bool floor);
 };
 
@@ -81,7 +87,8 @@ struct CheckResult {
 // refinement around the worst sample). The reported pair is the deepest one.
 CheckResult check_rig(const CapsuleRig& rig, const Rigid* transforms, const Scene& scene, const CheckOptions& opt);
 
-// Batched: FK + check for B poses; threads split the batch.
+// Batched: FK + check for B poses; threads split the batch. Throws std::invalid_argument for poses or
+// translations that validate_pose_batch rejects, a rig that does not fit the skeleton, or a held joint out of range.
 void check_poses(const Skeleton& sk, const CapsuleRig& rig, const Scene& scene, const CheckOptions& opt,
                  const double* poses, const double* translations, std::size_t batch, CheckResult* out,
                  int threads = 0);

@@ -125,9 +125,15 @@ struct StanceCandidate {
   double route_cost;  // cost-to-reach from the current pose [m-equivalent]
 };
 
+// Limits on the sampling (0.1 degree spacing; far more rings than any reach needs): larger requests are rejected.
+constexpr int kMaxStanceAngles = 3600;
+constexpr int kMaxStanceRings = 1024;
+
 // Samples standing poses on rings (radii [m]) around the contact point, `angles` per ring, keeps those whose cell
 // has clearance >= body_radius (clearance is 0 on blocked and unsupported cells) and a finite route cost, one per
-// cell, ordered by ring radius then route cost (nearest to the contact, then nearest to reach).
+// cell, ordered by ring radius then route cost (nearest to the contact, then nearest to reach). Throws
+// std::invalid_argument for angles outside [1, kMaxStanceAngles], more than kMaxStanceRings radii, or non-finite /
+// negative radii, body radius or contact point.
 std::vector<StanceCandidate> stance_candidates(const double* clearance, const double* route_cost, const GridSpec& spec,
                                                double cx, double cy, const double* radii, int radius_count,
                                                int angles, double body_radius);

@@ -68,7 +68,8 @@ struct Skeleton {
   std::vector<int> parents;      // -1 for the root
   std::vector<Vec3> rest_joints; // model frame [m]
   Mat3 up;                       // world-from-model rotation
-  // Throws std::invalid_argument if the tree is malformed (parent after child, no single root).
+  // Throws std::invalid_argument if the tree is malformed (parent after child, no single root), a rest joint is
+  // not finite, or `up` is not a finite rotation (orthonormal within 1e-6, determinant +1).
   void validate() const;
   int joint_count() const { return static_cast<int>(parents.size()); }
 };
@@ -80,8 +81,17 @@ void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& tran
 void forward_kinematics(const Skeleton& sk, const double* pose, const Vec3& translation, Rigid* out,
                         const std::vector<std::uint8_t>& needed);
 
+// Largest accepted |pose value| [rad] and |translation component| [m]: beyond them the arithmetic loses all
+// precision (and axis-angle norms overflow), so such inputs are rejected as absurd rather than computed.
+constexpr double kMaxPoseValue = 1e6;
+constexpr double kMaxTranslation = 1e6;
+// Throws std::invalid_argument naming `where` and the batch index when a pose value (3J per item) or translation
+// (3 per item) is non-finite or beyond the limits above.
+void validate_pose_batch(int joint_count, const double* poses, const double* translations, std::size_t batch,
+                         const char* where);
+
 // Batched forward kinematics into row-major (B, J, 4, 4); threads split the batch.
-// Throws std::invalid_argument on a non-finite pose or translation (naming the batch index).
+// Throws std::invalid_argument on a non-finite or absurd pose or translation (validate_pose_batch).
 void forward_kinematics_batch(const Skeleton& sk, const double* poses, const double* translations, std::size_t batch,
                               double* out, int threads = 0);
 
@@ -95,10 +105,12 @@ struct SkinWeights {
   std::vector<int> offsets;   // (V+1,)
   std::vector<int> joints;
   std::vector<double> values;
+  int joint_count = 0;        // columns of the dense array; must equal the skeleton's joint count
   static SkinWeights from_dense(const double* weights, std::size_t vertex_count, int joint_count);
 };
 
 // Batched skinning: transforms (B, J, 4, 4), vertices (V, 3) shared or (B, V, 3) per batch item, out (B, V, 3).
+// Throws std::invalid_argument when the weights' vertex or joint count differs from V or the skeleton's.
 void linear_blend_skinning_batch(const Skeleton& sk, const double* transforms, std::size_t batch, const double* vertices,
                                  bool per_batch_vertices, std::size_t vertex_count, const SkinWeights& weights,
                                  double* out, int threads = 0);

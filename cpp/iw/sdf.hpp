@@ -27,7 +27,8 @@ class MeshDistance {
   // oriented faces (the sign needs a closed, oriented surface).
   MeshDistance(const double* vertices, std::size_t vertex_count, const int* faces, std::size_t face_count,
                bool require_watertight);
-  // Signed distance [m] (negative inside) when the mesh is watertight, else the unsigned distance.
+  // Signed distance [m] (negative inside) when the mesh is watertight, else the unsigned distance; NaN for a
+  // non-finite point.
   // `bound` is an upper bound on the unsigned distance known in advance (e.g. a neighbour's distance plus the
   // spacing; distance is 1-Lipschitz); it only prunes the search and never changes the result.
   double signed_distance(const Vec3& p, Vec3* closest = nullptr, double bound = 1e300) const;
@@ -71,7 +72,11 @@ struct VoxelSDF {
   // over max_cells cells.
   static VoxelSDF build(const MeshDistance& mesh, double voxel, double padding, int threads = 0,
                         std::size_t max_cells = 64u << 20, double band = 1e300);
+  // Throws std::invalid_argument unless origin is finite, voxel > 0 finite, the grid non-empty with nx*ny*nz
+  // values, none of them NaN.
+  void validate() const;
   // Trilinear value at p; outside the grid, the value at the nearest grid point plus the distance to it.
+  // NaN for a point with a NaN coordinate (+inf for an infinitely far one).
   double query(const Vec3& p) const;
   // Central-difference gradient of query (unit length not enforced).
   Vec3 gradient(const Vec3& p) const;

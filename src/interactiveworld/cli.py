@@ -10,20 +10,36 @@
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
     iw-eval schema                               # the TaskPack JSON Schema
 
-Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string) print
-a message and exit with status 2. ``run`` exits with 1 when VOID cells remain after their re-runs
-(run the same command again to retry them); ``replay`` and ``validate`` exit with 1 on a mismatch or
-a failed check.
+Where TaskPacks come from: a task named by id is a built-in TaskPack, looked up in the folders of
+``$IW_TASKPACK_DIR`` (``os.pathsep``-separated; when set, only these are searched), else the source
+checkout's ``taskpacks/`` and the installed ``interactiveworld/taskpacks``. A task given as a path
+(``*.json`` or containing a path separator) is that file.
+
+Which environment runs the episodes: ``--env module:callable`` (``run``, ``validate``, ``replay``)
+names a factory returning an :class:`~interactiveworld.env_types.EnvironmentLike`; it is called
+with ``render=True/False`` when it accepts that keyword. The default is the physical world,
+``interactiveworld.env:Environment``. A sweep records the factory and the render setting in
+``sweep.json`` and in every cell's trace header and ``eval.json``; ``replay`` uses the recorded
+ones unless ``--env`` / ``--render`` / ``--no-render`` are given.
+
+Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string, an
+environment factory that cannot be imported or a scene it cannot load on replay) print a message
+and exit with status 2; every argument is checked before TaskPacks are looked for. ``run`` exits
+with 1 when VOID cells remain after their re-runs (run the same command again to retry them);
+``replay`` and ``validate`` exit with 1 on a mismatch or a failed check. An unreadable cell record
+is reported (a warning naming the file) and counted as VOID, never left out silently. Ctrl-C stops
+a run with status 130; the interrupted cells are redone when the same command is run again.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 
 class UsageError(Exception):
@@ -85,24 +101,51 @@ def _check_env(ref: str) -> None:
             from None
 
 
+def _check_scenes(packs: list[Any], env: str) -> None:
+    """A TaskPack whose scene the world's loader rejects is a configuration error (not a VOID cell):
+    checked up front for the world's environment and for scenes that declare a format."""
+    from .bench.sweep import DEFAULT_ENV
+    from .bench.validate import is_world_scene, world_scene_problem
+
+    bad = [f"{tp.id}: {problem}" for tp in packs if env == DEFAULT_ENV or is_world_scene(tp.scene)
+           if (problem := world_scene_problem(tp))]
+    if bad:
+        raise UsageError("the scene of a TaskPack does not load (run 'iw-eval validate' on it):\n  "
+                         + "\n  ".join(bad))
+
+
+def _check_run_numbers(args: argparse.Namespace) -> None:
+    if args.workers < 1:
+        raise UsageError(f"--workers: expected >= 1, got {args.workers}")
+    if args.void_retries < 0:
+        raise UsageError(f"--void-retries: expected >= 0, got {args.void_retries}")
+    if args.max_retries < 0:
+        raise UsageError(f"--max-retries: expected >= 0, got {args.max_retries}")
+    if not args.timeout > 0:  # also rejects nan
+        raise UsageError(f"--timeout: expected a positive number of seconds, got {args.timeout}")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from .bench.sweep import CellSpec, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
 
+    # every argument is checked before the TaskPacks are looked for
+    _check_run_numbers(args)
+    seeds = _seeds(args.seeds)
     assistants = list(dict.fromkeys(args.assistant))
     humans = list(dict.fromkeys(args.human))
     for a in assistants:
         for h in humans:
             _check_agents(a, h, args.assistant_memory)
-    seeds = _seeds(args.seeds)
+    _check_env(args.env)
+    if args.out and Path(args.out).exists() and not Path(args.out).is_dir():
+        raise UsageError(f"--out: {args.out} exists and is not a folder")
     try:
         paths = select_taskpacks(args.tasks, args.family)
         packs = [(p, load_taskpack(p)) for p in paths]
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    _check_env(args.env)
-    if args.workers < 1:
-        raise UsageError(f"--workers: expected >= 1, got {args.workers}")
+    _check_scenes([tp for _, tp in packs], args.env)
     out = Path(args.out or os.path.join("runs", time.strftime("%Y-%m-%dT%H-%M-%S")))
     cells = []
     for a in assistants:
@@ -120,24 +163,62 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"iw-eval run: {len(cells)} cell(s): {len(assistants)} Assistant(s) x {len(humans)} Human(s) x "
           f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
           f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
-    summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
-                        progress=not args.no_progress,
-                        manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
-                                  "memory": args.assistant_memory, "render": not args.no_render, "env": args.env,
-                                  "taskpacks": {tp.id: tp.hash for _, tp in packs}})
+    with _sigterm_as_interrupt():
+        summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
+                            progress=not args.no_progress,
+                            manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
+                                      "memory": args.assistant_memory, "render": not args.no_render,
+                                      "env": args.env, "taskpacks": {tp.id: tp.hash for _, tp in packs}})
     from .bench.metrics import family_table, load_results
-    from .bench.report import markdown_table
+    from .bench.report import AGENT_COLUMNS, markdown_table
 
     labels = {(c.assistant_label, c.human) for c in cells}
-    records = [r for r in load_results(out) if (r.get("assistant"), r.get("human")) in labels]
+    problems: list[str] = []
+    records = [r for r in load_results(out, problems=problems) if (r.get("assistant"), r.get("human")) in labels]
     print(f"{summary['ran']} ran, {summary['skipped']} already finished, {summary['void']} VOID", file=sys.stderr)
+    _print_void_reasons(summary["records"])
+    for line in problems:
+        print(f"warning: {line}", file=sys.stderr)
     if records:
         cols = [("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"), ("pass_rate", "Pass %"), ("mcr", "MCR %")]
         if len(labels) > 1:
-            cols.insert(0, ("agents", "Assistant | Human"))
+            cols = [*AGENT_COLUMNS, *cols]
         print(markdown_table(family_table(records), cols))
     print(f"results: {out}")
     return 1 if summary["void"] else 0
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt() -> Iterator[None]:
+    """Within the block, SIGTERM (``kill``, ``timeout``, a batch scheduler) stops a sweep as Ctrl-C does."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _print_void_reasons(records: list[dict[str, Any]], limit: int = 5) -> None:
+    """The distinct reasons of this run's VOID cells (the first ``limit``), on stderr."""
+    reasons: dict[str, list[str]] = {}
+    for r in records:
+        if r.get("status") != "valid":
+            reasons.setdefault(str(r.get("void_reason")), []).append(f"{r.get('task_id')} seed {r.get('seed')}")
+    for reason, cells in list(reasons.items())[:limit]:
+        more = f" and {len(cells) - 1} more" if len(cells) > 1 else ""
+        print(f"VOID {cells[0]}{more}: {reason}", file=sys.stderr)
+    if len(reasons) > limit:
+        print(f"... {len(reasons) - limit} more VOID reason(s); see 'iw-eval report'", file=sys.stderr)
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -152,6 +233,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
     print(res["markdown"])
+    for line in res["warnings"]:
+        print(f"warning: {line}", file=sys.stderr)
     print("\nwritten: " + ", ".join(res["files"]), file=sys.stderr)
     return 0
 
@@ -185,7 +268,20 @@ def _report_tasks() -> int:
     return 1 if bad else 0
 
 
-def _find_taskpack(task_id: str, explicit: str | None, expected_hash: str | None):
+def _sweep_manifest(cell: Path) -> dict[str, Any]:
+    """The ``sweep.json`` of the sweep a cell folder belongs to (nearest one above it), or {}."""
+    for parent in cell.resolve().parents:
+        man = parent / "sweep.json"
+        if man.is_file():
+            try:
+                data = json.loads(man.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+                return {}
+            return data if isinstance(data, dict) else {}
+    return {}
+
+
+def _find_taskpack(task_id: str, explicit: str | None, expected_hash: str | None, manifest: dict[str, Any]):
     from .bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack
 
     try:
@@ -193,9 +289,13 @@ def _find_taskpack(task_id: str, explicit: str | None, expected_hash: str | None
             tp = load_taskpack(explicit)
         else:
             packs = builtin_taskpacks()
-            if task_id not in packs:
+            # a sweep over TaskPack files names them in its manifest
+            recorded = [c.get("taskpack") for c in manifest.get("cells", [])
+                        if isinstance(c, dict) and c.get("task_id") == task_id and isinstance(c.get("taskpack"), str)]
+            path = packs.get(task_id) or next((Path(f) for f in recorded if Path(f).is_file()), None)
+            if path is None:
                 raise UsageError(f"TaskPack {task_id!r} is not installed; pass --taskpack FILE")
-            tp = load_taskpack(packs[task_id])
+            tp = load_taskpack(path)
     except TaskPackError as exc:
         raise UsageError(str(exc)) from None
     if expected_hash and tp.hash != expected_hash:
@@ -203,51 +303,115 @@ def _find_taskpack(task_id: str, explicit: str | None, expected_hash: str | None
     return tp
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    from .bench.logs import TRACE_NAME, read_eval, read_trace
-    from .bench.sweep import make_env
+def _recorded_env(header: dict[str, Any], ev: dict[str, Any], manifest: dict[str, Any]) \
+        -> tuple[str | None, bool | None, str]:
+    """(factory, render, where it was found) of the environment a cell was recorded with."""
+    for where, rec in (("the trace header", header), ("eval.json", ev)):
+        env = rec.get("env")
+        if isinstance(env, dict) and isinstance(env.get("factory"), str):
+            render = env.get("render")
+            return env["factory"], render if isinstance(render, bool) else None, where
+    if isinstance(manifest.get("env"), str):
+        render = manifest.get("render")
+        return manifest["env"], render if isinstance(render, bool) else None, "sweep.json"
+    return None, None, ""
 
-    _check_env(args.env)
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .bench.logs import TRACE_NAME, find_cells, read_eval, read_trace
+    from .bench.sweep import DEFAULT_ENV, make_env
+
+    if args.env is not None:
+        _check_env(args.env)
     cell = Path(args.cell)
     if not (cell / TRACE_NAME).is_file():
-        raise UsageError(f"{cell}: no {TRACE_NAME} (not a cell folder)")
-    trace = read_trace(cell / TRACE_NAME)
-    header = next((r for r in trace if r["type"] == "header"), None)
-    if header is None:
-        raise UsageError(f"{cell}: the trace has no header record")
-    tp = _find_taskpack(header["task_id"], args.taskpack, header.get("taskpack_hash"))
+        if not cell.is_dir():
+            raise UsageError(f"{cell}: no such cell folder")
+        inside = find_cells(cell)
+        hint = f"; it holds {len(inside)} cell(s), e.g. {inside[0]}" if inside else ""
+        raise UsageError(f"{cell}: no {TRACE_NAME} (not a cell folder{hint})")
+    try:
+        trace = read_trace(cell / TRACE_NAME)
+    except (ValueError, OSError) as exc:  # UnicodeDecodeError is a ValueError
+        raise UsageError(f"{cell / TRACE_NAME}: unreadable trace ({exc})") from None
+    header = next((r for r in trace if isinstance(r, dict) and r.get("type") == "header"), None)
+    if header is None or not isinstance(header.get("task_id"), str):
+        raise UsageError(f"{cell}: the trace has no header record naming the task")
+    manifest = _sweep_manifest(cell)
+    tp = _find_taskpack(header["task_id"], args.taskpack, header.get("taskpack_hash"), manifest)
     ev = read_eval(cell) or {}
-    expected = ev.get("final_digest") or next((r["digest"] for r in trace if r["type"] == "final"), None)
+    expected = ev.get("final_digest") or next((r.get("digest") for r in trace
+                                               if isinstance(r, dict) and r.get("type") == "final"), None)
     if expected is None:
         raise UsageError(f"{cell}: the episode did not finish (no final state digest to compare)")
-    env = make_env(args.env, render=False)
-    env.reset(tp.reset_scene(), seed=int(header.get("seed", 0)))
-    for r in trace:
-        if r["type"] == "opening_command":
-            env.execute(r["command"])
-        elif r["type"] == "baseline":
-            env.mark_baseline()
-        elif r["type"] == "command":
-            out = env.execute(r["command"])
-            if out.ok != r["outcome"]["ok"]:
-                print(f"tick {r['tick']}: {r['command']!r} ok={out.ok} on replay, ok={r['outcome']['ok']} recorded")
+    rec_factory, rec_render, where = _recorded_env(header, ev, manifest)
+    factory = args.env or rec_factory or DEFAULT_ENV
+    if args.env is None and rec_factory is not None:
+        _check_env(rec_factory)
+    render = args.render if args.render is not None else bool(rec_render)
+    source = ("--env" if args.env else f"as recorded in {where}" if rec_factory else "the default; none recorded")
+    print(f"replay: environment {factory} ({source}), rendering {'on' if render else 'off'}", file=sys.stderr)
+    try:
+        env = make_env(factory, render=render)
+    except Exception as exc:  # noqa: BLE001 - an environment that cannot start is reported, not a traceback
+        print(f"replay FAILED: the environment {factory} could not start ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return 1
+    try:
+        env.reset(tp.reset_scene(), seed=int(header.get("seed") or 0))
+    except Exception as exc:  # the scene does not load in this environment: name the error, no traceback
+        hint = (f"; the cell was recorded with {rec_factory}" if rec_factory and rec_factory != factory else
+                "; pass --env module:callable to replay in another environment")
+        raise UsageError(f"{factory} cannot load the scene of TaskPack {tp.id} "
+                         f"({type(exc).__name__}: {exc}){hint}") from None
+    steps, kind = 0, None
+    try:
+        for r in trace:
+            kind = r.get("type") if isinstance(r, dict) else None
+            if kind == "opening_command":
+                env.execute(r["command"])
+            elif kind == "baseline":
+                env.mark_baseline()
+            elif kind == "command":
+                out = env.execute(r["command"])
+                steps += 1
+                if out.ok != r["outcome"]["ok"]:
+                    print(f"tick {r['tick']}: {r['command']!r} ok={out.ok} on replay, ok={r['outcome']['ok']} "
+                          f"recorded")
+    except (KeyError, TypeError) as exc:
+        raise UsageError(f"{cell / TRACE_NAME}: malformed {kind} record ({type(exc).__name__}: {exc})") from None
+    except Exception as exc:  # the environment failed on a recorded command
+        print(f"replay FAILED: the environment raised on a recorded {kind} ({type(exc).__name__}: {exc})",
+              file=sys.stderr)
+        return 1
     digest = env.state_digest()
     same = digest == expected
-    print(f"replay {'MATCH' if same else 'MISMATCH'}: final state digest {digest} (recorded {expected})")
+    print(f"replay {'MATCH' if same else 'MISMATCH'}: final state digest {digest} (recorded {expected}) "
+          f"after {steps} command(s)")
     return 0 if same else 1
 
 
 def cmd_show(args: argparse.Namespace) -> int:
     from .bench.html import render_episode_html
-    from .bench.logs import TRACE_NAME
+    from .bench.logs import TRACE_NAME, find_cells
 
     target = Path(args.path)
-    if not target.exists():
+    if not target.is_dir():
         raise UsageError(f"{target}: no such folder")
-    cells = [target] if (target / TRACE_NAME).is_file() else sorted(p.parent for p in target.rglob(TRACE_NAME))
+    cells = [c for c in find_cells(target) if (c / TRACE_NAME).is_file()]
     if not cells:
-        raise UsageError(f"{target}: no episode traces found")
-    pages = [render_episode_html(c) for c in cells]
+        raise UsageError(f"{target}: no episode traces found (give a cell folder or a run folder)")
+    pages, failed = [], 0
+    for c in cells:
+        try:
+            pages.append(render_episode_html(c))
+        except (ValueError, KeyError, TypeError, OSError) as exc:  # UnicodeDecodeError is a ValueError
+            print(f"warning: {c}: cannot render the episode page ({type(exc).__name__}: {exc})", file=sys.stderr)
+            failed += 1
+    if not pages:
+        print(f"iw-eval show: no page written ({failed} unreadable trace(s))", file=sys.stderr)
+        return 1
+    cells = [p.parent for p in pages]
     if args.video or args.sheet:
         for cell in cells:
             for written in _episode_media(cell, video=args.video, sheet=args.sheet):
@@ -256,12 +420,15 @@ def cmd_show(args: argparse.Namespace) -> int:
         import html as _html
 
         index = target / "index.html"
-        from .bench.logs import read_eval
+        from .bench.logs import EvalFileError, load_eval
 
         def status(cell: Path) -> str:
-            ev = read_eval(cell) or {}
+            try:
+                ev = load_eval(cell) or {}
+            except EvalFileError:
+                return "UNREADABLE"
             if ev.get("status") != "valid":
-                return ev.get("status", "unfinished").upper()
+                return str(ev.get("status", "unfinished")).upper()
             return ("PASS" if ev.get("passed") else "FAIL") + f" ({100 * (ev.get('completion') or 0):.0f}%)"
 
         links = "".join(f'<li><a href="{_html.escape(str(p.relative_to(target)))}">'
@@ -277,7 +444,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(shown.resolve().as_uri())
-    return 0
+    return 1 if failed else 0
 
 
 def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
@@ -328,7 +495,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
         rep.add("schema and hash", True)
         try:
             static_checks(tp, make_env(args.env, render=False), rep)
-            if not args.static_only:
+            scene_ok = all(c.ok for c in rep.checks if c.name == "scene loads")
+            if not args.static_only and scene_ok:
                 run_controls(tp, lambda: make_env(args.env, render=False), rep,
                              out_dir=Path(args.out) if args.out else None)
         except Exception as exc:  # report, keep validating the others
@@ -343,6 +511,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def cmd_hash(args: argparse.Namespace) -> int:
     from .bench.taskpack import TaskPackError, load_taskpack, rehash_file
+    from .bench.validate import is_world_scene, world_scene_problem
 
     bad = 0
     for f in args.files:
@@ -352,9 +521,14 @@ def cmd_hash(args: argparse.Namespace) -> int:
             raise UsageError(str(exc)) from None
         print(f"{f}: {h}")
         try:
-            load_taskpack(f)
+            tp = load_taskpack(f)
         except TaskPackError as exc:
             print(str(exc), file=sys.stderr)
+            bad += 1
+            continue
+        problem = world_scene_problem(tp) if is_world_scene(tp.scene) else None
+        if problem:
+            print(f"{f}: {problem}", file=sys.stderr)
             bad += 1
     return 1 if bad else 0
 
@@ -366,13 +540,35 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+_TASKPACK_HELP = (
+    "TaskPacks: ids name built-in TaskPacks, found in the folders of $IW_TASKPACK_DIR (os.pathsep-separated; "
+    "when set, only these are searched), else in the source checkout's taskpacks/ and the installed "
+    "interactiveworld/taskpacks. A path (*.json, or containing '/') names a TaskPack file.")
+
+_ENV_HELP = (
+    "Environment: --env MODULE:CALLABLE names a factory returning the environment (anything implementing "
+    "interactiveworld.env_types.EnvironmentLike), called with render=True/False when it takes that keyword; the "
+    "module must be importable (on PYTHONPATH). Default: {default}, the physical world.")
+
+
+def _paras(*texts: str) -> str:
+    """Help paragraphs wrapped for a terminal (the formatter keeps them as written)."""
+    import textwrap
+
+    return "\n\n".join(textwrap.fill(t, 100) for t in texts)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .bench.sweep import DEFAULT_ENV
 
+    env_help = _ENV_HELP.format(default=DEFAULT_ENV)
+    raw = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(prog="iw-eval", description="Evaluate egocentric assistants on InteractiveBench.")
     sub = p.add_subparsers(dest="command", required=True)
 
-    r = sub.add_parser("run", help="run Assistant x Human over TaskPacks and seeds (resumable)")
+    r = sub.add_parser("run", help="run Assistant x Human over TaskPacks and seeds (resumable)", formatter_class=raw,
+                       epilog=_paras(_TASKPACK_HELP, env_help + " The factory and the render setting are "
+                                     "recorded in sweep.json, each trace header and eval.json (replay uses them)."))
     r.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     r.add_argument("--family", help="only this family (name or protocol)")
     r.add_argument("--assistant", nargs="+", default=["oracle"], metavar="NAME",
@@ -386,24 +582,30 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--out", help="sweep folder (default runs/<timestamp>); re-use it to resume")
     r.add_argument("--no-render", action="store_true", help="state only, no frames")
     r.add_argument("--api-base", help="base URL for model calls (e.g. a local OpenAI-compatible server)")
-    r.add_argument("--env", default=DEFAULT_ENV, help=f"environment factory module:callable (default {DEFAULT_ENV})")
+    r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
+                   help=f"environment factory (default {DEFAULT_ENV}; see below)")
     r.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
     r.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     r.add_argument("--void-retries", type=int, default=2, help="re-runs of a VOID cell within this sweep")
     r.add_argument("--no-progress", action="store_true", help="no progress bar")
     r.set_defaults(func=cmd_run)
 
-    rp = sub.add_parser("report", help="tables and plots of a run folder; --tasks lists built-in TaskPacks")
+    rp = sub.add_parser("report", help="tables and plots of a run folder; --tasks lists built-in TaskPacks",
+                        formatter_class=raw, epilog=_paras(_TASKPACK_HELP))
     rp.add_argument("run_dir", nargs="?")
     rp.add_argument("--tasks", action="store_true", help="task count per family and oracle step counts")
     rp.add_argument("--out", help="report folder (default <run_dir>/report)")
     rp.add_argument("--no-plots", action="store_true")
     rp.set_defaults(func=cmd_report)
 
-    rl = sub.add_parser("replay", help="re-execute a cell's commands and check the final state digest")
+    rl = sub.add_parser("replay", help="re-execute a cell's commands and check the final state digest",
+                        formatter_class=raw, epilog=_paras(env_help))
     rl.add_argument("cell")
     rl.add_argument("--taskpack", help="TaskPack file (default: the built-in one named in the trace)")
-    rl.add_argument("--env", default=DEFAULT_ENV)
+    rl.add_argument("--env", metavar="MODULE:CALLABLE",
+                    help="environment factory (default: the one recorded with the cell, else " + DEFAULT_ENV + ")")
+    rl.add_argument("--render", action=argparse.BooleanOptionalAction, default=None,
+                    help="rendering on/off (default: as recorded with the cell, else off)")
     rl.set_defaults(func=cmd_replay)
 
     sh = sub.add_parser("show", help="static HTML page(s) of episodes")
@@ -413,10 +615,17 @@ def build_parser() -> argparse.ArgumentParser:
     sh.add_argument("--sheet", action="store_true", help="also write contact_sheet.png of the frames in each cell")
     sh.set_defaults(func=cmd_show)
 
-    v = sub.add_parser("validate", help="static checks and controls of TaskPacks")
-    v.add_argument("tasks", nargs="*", metavar="ID|FILE")
-    v.add_argument("--family")
-    v.add_argument("--env", default=DEFAULT_ENV)
+    v = sub.add_parser("validate", help="static checks and controls of TaskPacks", formatter_class=raw,
+                       description=_paras(
+                           "Check TaskPacks: schema and hash, the scene loads (with the world's loader, "
+                           "interactiveworld.world.serialize.scene_from_dict, for a world scene), handles exist, "
+                           "the opening runs and satisfies no goal, the answer is not public; then the control "
+                           "runs."),
+                       epilog=_paras(_TASKPACK_HELP, env_help))
+    v.add_argument("tasks", nargs="*", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
+    v.add_argument("--family", help="only this family (name or protocol)")
+    v.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
+                   help=f"environment factory (default {DEFAULT_ENV}; see below)")
     v.add_argument("--static-only", action="store_true", help="skip the control runs")
     v.add_argument("--out", help="keep the control runs' logs here")
     v.set_defaults(func=cmd_validate)

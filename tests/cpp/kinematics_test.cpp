@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <vector>
 
 #include "iw/kinematics.hpp"
 
@@ -43,6 +44,36 @@ int main() {
   threw = false;
   try {
     broken.validate();
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  IW_CHECK(threw);
+  // Weights with more joint columns than the skeleton has are refused before any transform is read.
+  const double w4[8] = {0, 0, 0, 1, 0, 0, 0, 1};
+  const SkinWeights wide = SkinWeights::from_dense(w4, 2, 4);
+  IW_CHECK(wide.joint_count == 4);
+  std::vector<double> tf16(16 * sk.joint_count(), 0.0), verts(6, 0.0), skinned(6, 0.0);
+  threw = false;
+  try {
+    linear_blend_skinning_batch(sk, tf16.data(), 1, verts.data(), false, 2, wide, skinned.data());
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  IW_CHECK(threw);
+  // Absurd poses and translations are refused; a scaled `up` is not a rotation.
+  std::vector<double> rest_pose(3 * sk.joint_count(), 0.0), far = {2e6, 0, 0};
+  threw = false;
+  try {
+    validate_pose_batch(sk.joint_count(), rest_pose.data(), far.data(), 1, "test");
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  IW_CHECK(threw);
+  Skeleton scaled = sk;
+  scaled.up.m[0] = 2.0;
+  threw = false;
+  try {
+    scaled.validate();
   } catch (const std::invalid_argument&) {
     threw = true;
   }

@@ -50,6 +50,29 @@ int main() {
     threw = true;
   }
   IW_CHECK(threw);
+  // Non-finite points: NaN distances (never an index computed from NaN); an infinitely far point is infinitely far.
+  const double nan = std::nan("");
+  IW_CHECK(std::isnan(g.query(Vec3(nan, 0.5, 0.5))));
+  IW_CHECK(std::isnan(md.signed_distance(Vec3(0.5, nan, 0.5))));
+  IW_CHECK(std::isnan(md.signed_distance(Vec3(INFINITY, 0.5, 0.5))));
+  IW_CHECK(std::isinf(g.query(Vec3(INFINITY, 0.5, 0.5))));
+  // A NaN origin, or a voxel so small the grid count overflows, is refused.
+  VoxelSDF bad_origin = g;
+  bad_origin.origin = Vec3(nan, 0, 0);
+  threw = false;
+  try {
+    bad_origin.validate();
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  IW_CHECK(threw);
+  threw = false;
+  try {
+    VoxelSDF::build(md, 1e-300, 0.0, 1);
+  } catch (const std::invalid_argument&) {
+    threw = true;
+  }
+  IW_CHECK(threw);
   std::puts("sdf_test: ok");
   return 0;
 }

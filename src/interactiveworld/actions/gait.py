@@ -27,6 +27,8 @@ BLEND_DISTANCE = 1.5         # [m]
 MAX_TRAVEL_OFFSET = math.radians(35.0)
 APPROACH_DISTANCE = 0.10     # [m]
 APPROACH_FRAMES = 5
+MAX_GAIT_FRAMES = 1_000_000  # longest walk produced (about 23 h at 12 fps): slower or longer requests are refused
+MAX_COORDINATE = 1e6         # [m] waypoints beyond this are absurd (precision is lost)
 
 
 def _wrap(a: float) -> float:
@@ -76,13 +78,14 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
         yaw = ``final_yaw`` (when given).
 
     Raises:
-        ValueError: non-finite inputs, fewer than one waypoint, non-positive fps or speed.
+        ValueError: non-finite inputs, waypoints beyond +-1e6 m, fewer than one waypoint, non-positive fps or speed,
+            or a walk longer than ``MAX_GAIT_FRAMES`` frames.
     """
     wp = np.asarray(getattr(route, "waypoints", route), dtype=np.float64)
     if wp.ndim != 2 or wp.shape[1] != 2 or len(wp) < 1:
         raise ValueError(f"waypoints: expected (K, 2) float64 with K >= 1, got shape {wp.shape}")
-    if not np.all(np.isfinite(wp)):
-        raise ValueError("waypoints must be finite")
+    if not np.all(np.isfinite(wp)) or np.any(np.abs(wp) > MAX_COORDINATE):
+        raise ValueError(f"waypoints must be finite and within +-{MAX_COORDINATE:.0e} m")
     for name, v in (("fps", fps), ("speed", speed)):
         if not math.isfinite(v) or v <= 0.0:
             raise ValueError(f"{name} must be positive and finite, got {v!r}")
@@ -91,6 +94,9 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
     pts, cum = _polyline(wp)
     total = float(cum[-1])
     step = speed / fps
+    if total / step > MAX_GAIT_FRAMES:
+        raise ValueError(f"walking {total:.3g} m at {speed:.3g} m/s and {fps:.3g} fps takes more than "
+                         f"{MAX_GAIT_FRAMES} frames; raise speed or lower fps")
     cruise_end = max(total - APPROACH_DISTANCE, 0.0)
     approach_step = (total - cruise_end) / APPROACH_FRAMES
     yaw = _wrap(float(start_yaw))

@@ -63,6 +63,8 @@ DEFAULT_DOOR_COST = 2.0           # c_door on doorway cells, in units of one ort
 STANCE_RINGS = tuple(np.round(np.arange(0.30, 1.21, 0.10), 2))  # ring radii [m] around a contact point
 STANCE_BODY_RADIUS = 0.20         # [m] clearance a standing body needs
 MAX_SNAP = 0.60                   # [m] a blocked nominal stance may move this far (DESIGN.md)
+MAX_STANCE_ANGLES = 3600          # samples per stance ring, at most (0.1 degree spacing; native limit)
+MAX_STANCE_RINGS = 1024           # stance rings, at most (native limit)
 
 # Bits of NavigationMap.layers.
 LAYER_WALL = 1
@@ -80,6 +82,27 @@ def _finite_xy(xy, name: str) -> np.ndarray:
     if not np.all(np.isfinite(a)):
         raise ValueError(f"{name}: coordinates must be finite, got {a.tolist()}")
     return a[:2].copy()
+
+
+def _resolution(value) -> float:
+    """A cell size [m]: a positive finite number (ValueError otherwise)."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"resolution must be a positive finite number of metres, got {value!r}") from None
+    if not (math.isfinite(v) and v > 0.0):
+        raise ValueError(f"resolution must be a positive finite number of metres, got {value!r}")
+    return v
+
+
+def _origin(value) -> np.ndarray:
+    """A grid origin: finite world xy [m], shape (2,) (ValueError otherwise)."""
+    a = np.asarray(value, dtype=np.float64)
+    if a.shape != (2,):
+        raise ValueError(f"origin: expected world xy [m] of shape (2,), got shape {a.shape}")
+    if not np.all(np.isfinite(a)):
+        raise ValueError(f"origin must be finite, got {a.tolist()}")
+    return a.copy()
 
 
 def _nonneg(value: float, name: str) -> float:
@@ -126,8 +149,8 @@ class NavigationMap:
 
     def __init__(self, *, origin, resolution: float, floor_height: np.ndarray, static_layers: np.ndarray,
                  door_cells: dict[str, np.ndarray]):
-        self.resolution = float(resolution)
-        self.origin = np.asarray(origin, dtype=np.float64).reshape(2)
+        self.resolution = _resolution(resolution)
+        self.origin = _origin(origin)
         self.floor_height = np.ascontiguousarray(floor_height, dtype=np.float64)
         self.shape = tuple(int(s) for s in self.floor_height.shape)
         self.floor = np.isfinite(self.floor_height)
@@ -153,11 +176,15 @@ class NavigationMap:
                 two-cell margin (margin cells have no floor, so the border is blocked).
 
         Raises:
-            ValueError: non-positive resolution, empty or non-finite bounds, or no geometry when bounds is None.
+            ValueError: non-positive resolution, empty or non-finite bounds, a non-finite mesh vertex or box (the
+                message names it), or no geometry when bounds is None.
         """
-        res = float(resolution)
-        if not math.isfinite(res) or res <= 0.0:
-            raise ValueError(f"resolution must be positive and finite, got {resolution!r}")
+        res = _resolution(resolution)
+        for name, arr in (("mesh vertex", geometry.mesh_vertices), ("box transform", geometry.box_transforms),
+                          ("box half extents", geometry.box_half_extents)):
+            finite = np.isfinite(np.asarray(arr, dtype=np.float64))
+            if not finite.all():
+                raise ValueError(f"{name} {int(np.argwhere(~finite)[0][0])} is not finite")
         if bounds is None:
             pts = [geometry.mesh_vertices[:, :2]] if geometry.face_count else []
             if geometry.box_count:
@@ -210,7 +237,17 @@ class NavigationMap:
 
     @classmethod
     def from_occupancy(cls, blocked: np.ndarray, *, resolution: float = RESOLUTION, origin=(0.0, 0.0)) -> NavigationMap:
-        """A map from a ready (H, W) bool/uint8 occupancy grid (non-zero = wall), every cell floor-supported."""
+        """A map from a ready (H, W) bool/uint8 occupancy grid (non-zero = wall), every cell floor-supported.
+
+        Args:
+            blocked: (H, W) bool or uint8 occupancy, non-zero = blocked.
+            resolution: cell size [m], positive and finite.
+            origin: world xy [m] of the outer corner of cell (0, 0), finite, shape (2,).
+        Raises:
+            ValueError: an empty or non-2-D grid, a resolution that is not a positive finite number, or an origin
+                that is not a finite (2,) point; TypeError: another dtype.
+        """
+        resolution, origin = _resolution(resolution), _origin(origin)
         b = np.asarray(blocked)
         if b.ndim != 2 or b.size == 0:
             raise ValueError(f"blocked: expected a non-empty (H, W) grid, got shape {b.shape}")
@@ -279,7 +316,8 @@ class NavigationMap:
 
     def passable(self, radius: float, keep=()) -> np.ndarray:
         """(H, W) uint8 traversable at inflation ``radius`` [m] (``D > radius``); cells in ``keep`` (row, col) are
-        exempt from inflation when they are not blocked."""
+        exempt from inflation when they are not blocked. Raises ValueError for a radius that is not finite and >= 0."""
+        radius = _nonneg(radius, "radius")
         p = (self.clearance > radius + _EPS).astype(np.uint8)
         for rc in keep:
             if not self.blocked[rc]:
@@ -347,9 +385,41 @@ def _check_radii(radii) -> tuple[float, ...]:
     if not r:
         raise ValueError("inflation_radii must not be empty")
     for x in r:
-        if not math.isfinite(x) or x < 0.0:
-            raise ValueError(f"inflation radii must be finite and >= 0, got {radii!r}")
+        if not (math.isfinite(x) and x > 0.0):
+            raise ValueError(f"inflation radii must be finite and > 0 [m], got {_fmt_list(r)}")
     return tuple(sorted(r, reverse=True))
+
+
+def _whole(value, name: str, lo: int, hi: int | None) -> int:
+    """An integer count in [lo, hi] (hi None = unbounded); ValueError names the argument otherwise."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        if not (isinstance(value, (float, np.floating)) and math.isfinite(value) and float(value).is_integer()):
+            raise ValueError(f"{name} must be a whole number, got {value!r}")
+    v = int(value)
+    if v < lo or (hi is not None and v > hi):
+        raise ValueError(f"{name} must be in [{lo}, {hi if hi is not None else 'inf'}], got {v}")
+    return v
+
+
+def _inside(nav_map: NavigationMap, xy: np.ndarray, name: str) -> np.ndarray:
+    """xy itself when it lies on the grid, else ValueError naming ``name`` and the grid's extent."""
+    rows, cols = nav_map.shape
+    x0, y0 = nav_map.origin
+    x1, y1 = x0 + cols * nav_map.resolution, y0 + rows * nav_map.resolution
+    if not (x0 <= xy[0] < x1 and y0 <= xy[1] < y1):
+        raise ValueError(f"{name} ({xy[0]:.3g}, {xy[1]:.3g}) lies outside the navigation grid "
+                         f"(x in [{x0:.2f}, {x1:.2f}), y in [{y0:.2f}, {y1:.2f}))")
+    return xy
+
+
+def _fmt_m(v: float) -> str:
+    """A length [m] for messages: centimetres for ordinary values, 3 significant digits for huge ones (1e+300,
+    not 300 digits)."""
+    return f"{v:.2f}" if abs(v) < 1e4 else f"{v:.3g}"
+
+
+def _fmt_list(values) -> str:
+    return "(" + ", ".join(_fmt_m(v) for v in values) + ")"
 
 
 def _endpoint(nav_map: NavigationMap, cost: np.ndarray, passable: np.ndarray, a: np.ndarray, b: np.ndarray) -> bool:
@@ -405,7 +475,7 @@ def plan_route(nav_map: NavigationMap, start_xy, goal_xy, *, lam: float = LAMBDA
         return Route(waypoints=wp, cells=cells, cost=float(total), length_m=length, inflation_radius=radius)
     return PrimitiveError(ErrorCode.PATH_BLOCKED,
                           f"No collision-free route from ({s_xy[0]:.2f}, {s_xy[1]:.2f}) to ({g_xy[0]:.2f}, "
-                          f"{g_xy[1]:.2f}), even with the smallest clearance of {min(radii):.2f} m.",
+                          f"{g_xy[1]:.2f}), even with the smallest clearance of {_fmt_m(min(radii))} m.",
                           {"start_cell": list(s), "goal_cell": list(g), "radii": list(radii)})
 
 
@@ -420,8 +490,8 @@ def snap_stance(nav_map: NavigationMap, nominal_xy, start_xy, *, contact_point=N
                 route_cost: np.ndarray | None = None) -> Stance | None:
     """The valid standing cell nearest to ``nominal_xy`` within ``max_snap`` [m] (DESIGN.md: 0.60 m): clearance
     >= ``body_radius`` and reachable from ``start_xy``. Faces ``contact_point`` when given (else keeps yaw 0).
-    Returns None when there is none."""
-    nominal = _finite_xy(nominal_xy, "nominal_xy")
+    Returns None when there is none. Raises ValueError for a non-finite ``nominal_xy`` or one outside the grid."""
+    nominal = _inside(nav_map, _finite_xy(nominal_xy, "nominal_xy"), "nominal_xy")
     body_radius, max_snap = _nonneg(body_radius, "body_radius"), _nonneg(max_snap, "max_snap")
     if route_cost is None:
         route_cost = _reach_field(nav_map, start_xy, min(INFLATION_RADII), nav_map.node_cost())
@@ -464,15 +534,21 @@ def select_stances(nav_map: NavigationMap, contact_point, start_xy, *, count: in
         Up to ``count`` :class:`Stance` values, or ``PrimitiveError(NO_STANCE)``.
 
     Raises:
-        ValueError: non-finite points, negative radii or body radius, count < 1; IndexError: start outside the grid.
+        ValueError: non-finite points, negative radii or body radius, count < 1, ``angles`` not a whole number in
+            [1, 3600], ``radii`` empty or longer than 1024, ``nominal_xy`` outside the grid; IndexError: start
+            outside the grid.
     """
-    if int(count) < 1:
-        raise ValueError(f"count must be >= 1, got {count!r}")
-    if int(angles) < 1:
-        raise ValueError(f"angles must be >= 1, got {angles!r}")
+    count = _whole(count, "count", 1, None)
+    angles = _whole(angles, "angles", 1, MAX_STANCE_ANGLES)
     contact = _finite_xy(contact_point, "contact_point")
     body_radius = _nonneg(body_radius, "body_radius")
-    radii = [_nonneg(r, "ring radius") for r in radii]
+    radii = [_nonneg(r, "ring radius") for r in np.asarray(radii, dtype=np.float64).reshape(-1)]
+    if not radii:
+        raise ValueError(f"radii: expected 1 to {MAX_STANCE_RINGS} ring radii [m], got {radii!r}")
+    if len(radii) > MAX_STANCE_RINGS:
+        raise ValueError(f"radii: at most {MAX_STANCE_RINGS} ring radii, got {len(radii)}")
+    if nominal_xy is not None:
+        _inside(nav_map, _finite_xy(nominal_xy, "nominal_xy"), "nominal_xy")
     field_ = _reach_field(nav_map, _finite_xy(start_xy, "start_xy"), min(INFLATION_RADII), nav_map.node_cost())
     rows = _core.stance_candidates(nav_map.clearance, field_, nav_map.origin, nav_map.resolution, contact, radii,
                                    int(angles), body_radius)
@@ -570,7 +646,16 @@ def synthetic_house_occupancy(shape: tuple[int, int] = (500, 500), *, seed: int 
     An outer wall, rooms from recursive binary splits with 1-cell walls, one ``doorway_m`` doorway in every split
     wall (so all rooms stay connected), and up to ``furniture_per_room`` rectangular pieces per room kept 0.8 m
     away from the room's walls (so doorways stay clear).
+
+    Raises:
+        ValueError: shape below (8, 8); resolution, min_room_m or doorway_m not positive finite numbers [m];
+            furniture_per_room not a whole number >= 0.
     """
+    resolution = _resolution(resolution)
+    for name, v in (("min_room_m", min_room_m), ("doorway_m", doorway_m)):
+        if not (isinstance(v, (int, float, np.integer, np.floating)) and math.isfinite(v) and v > 0):
+            raise ValueError(f"{name} must be a positive finite number of metres, got {v!r}")
+    furniture_per_room = _whole(furniture_per_room, "furniture_per_room", 0, None)
     rows, cols = (int(s) for s in shape)
     if rows < 8 or cols < 8:
         raise ValueError(f"shape must be at least (8, 8), got {shape!r}")

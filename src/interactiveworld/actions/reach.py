@@ -29,31 +29,153 @@ RETREAT_LIFT = 0.03          # retreat rises this much above the pre-contact poi
 
 @dataclass(frozen=True)
 class Posture:
-    """A rung of the posture ladder: trunk lean split between pelvis and spine, and leg flexion [rad]."""
+    """A rung of the posture ladder: trunk lean split between pelvis and spine, and leg flexion [rad].
+
+    ``thigh_angle`` is the thigh's angle forward of vertical. ``shin_angle`` is the shin's forward tilt (knee ahead
+    of the ankle); None means equal to the thigh angle (hip straight above the ankle). ``abduction`` spreads the
+    knees (hip abduction) so the trunk and hanging arms fit between the thighs; ``open_side`` swings the reaching
+    hand's thigh further out. ``balanced`` rungs (squats) choose the pelvis pitch that puts the centre of mass
+    ``com_ahead`` ahead of the ankles; their ``pelvis_pitch`` is then ignored.
+    """
 
     name: str
     pelvis_pitch: float = 0.0
     spine_pitch: float = 0.0
-    thigh_angle: float = 0.0  # thigh forward of vertical; the shin tilts back by as much, feet stay flat
+    thigh_angle: float = 0.0
+    shin_angle: float | None = None
+    abduction: float = 0.0
+    open_side: float = 0.0
+    balanced: bool = False
+    com_ahead: float = 0.06  # [m]
+
+
+# Squat rungs: (name, thigh, shin, knee spread, reaching side's extra spread, spine lean [deg], centre of mass ahead
+# of the ankles [m]). The pelvis is lowered by hip, knee and ankle flexion with the soles flat; the shin tilt stays
+# within an adult's ~35 deg of ankle dorsiflexion; the centre of mass lies over the mid-foot (squat) or the forefoot
+# (deep squat, trunk on the thighs), inside the built-in body's support of 0.11 m behind to 0.21 m ahead of the
+# ankles. Tuned so the floor (0.02 m) and low shelves are reached without the arm crossing a thigh or the head.
+SQUATS = (("squat", 70.0, 25.0, 30.0, 20.0, 30.0, 0.06), ("deep_squat", 115.0, 25.0, 40.0, 20.0, 60.0, 0.13))
+
+ARM_FORWARD = np.radians(40.0)  # hanging arms' tilt ahead of vertical on squat rungs [rad]
 
 
 def posture_ladder() -> list[Posture]:
-    """The ladder in the order tried: upright, mild lean, forward leans 40-86 degrees, leg flexion (B.2.2)."""
+    """The ladder in the order tried (cheapest first): upright, mild lean, forward leans 40-86 degrees, leg flexion
+    for shelves, then the squats that lower the pelvis for low shelves and the floor (B.2.2)."""
     rungs = [Posture("upright"), Posture("mild_lean", 0.08, 0.14)]
     for deg in (40, 55, 70, 86):
         lean = np.radians(deg)
         rungs.append(Posture(f"forward_lean_{deg}", 0.6 * lean, 0.4 * lean, 0.7 * lean))
     rungs.append(Posture("leg_flexion", 0.12, 0.05, 0.75))
+    for name, thigh, shin, spread, side, spine, ahead in SQUATS:
+        rungs.append(Posture(name, 0.0, np.radians(spine), np.radians(thigh), np.radians(shin), np.radians(spread),
+                             np.radians(side), balanced=True, com_ahead=ahead))
     return rungs
 
 
-def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z: float = 0.0
+# Segment mass fractions and centre-of-mass points (Dempster's data as tabulated in Winter, "Biomechanics and Motor
+# Control of Human Movement", table 4.1): (fraction, proximal joint, distal joint or None, fraction along).
+_SEGMENTS = [(0.081, "head", None, 0.0), (0.497, "pelvis", "neck", 0.5)]
+for _side in ("left", "right"):
+    _SEGMENTS += [(0.028, f"{_side}_shoulder", f"{_side}_elbow", 0.436), (0.016, f"{_side}_elbow", f"{_side}_wrist",
+                  0.43), (0.006, f"{_side}_wrist", None, 0.0), (0.100, f"{_side}_hip", f"{_side}_knee", 0.433),
+                  (0.0465, f"{_side}_knee", f"{_side}_ankle", 0.433), (0.0145, f"{_side}_ankle", f"{_side}_foot", 0.5)]
+
+
+def centre_of_mass(joints: np.ndarray) -> np.ndarray:
+    """Whole-body centre of mass (3,) [m] from joint positions (52, 3) by segment mass fractions (Winter, table
+    4.1; the trunk segment runs pelvis to neck)."""
+    com = np.zeros(3)
+    for frac, a, b, t in _SEGMENTS:
+        pa = joints[JOINT_INDEX[a]]
+        com += frac * (pa if b is None else pa + t * (joints[JOINT_INDEX[b]] - pa))
+    return com
+
+
+def _leg_flexion(model: BodyModel, xy, yaw: float, rung: Posture, pelvis_pitch: float, floor_z: float,
+                 hand: str = "right") -> tuple[np.ndarray, np.ndarray]:
+    """A squat-type pose: hips flexed (and abducted), knees flexed, ankles set so each sole keeps its standing
+    orientation; translated so the ankles' mean sits where standing puts it (soles on the floor)."""
+    stand, tr = standing_pose(model, xy, yaw, floor_z=floor_z)
+    pose = stand.copy()
+    p, s, t = pelvis_pitch, rung.spine_pitch, rung.thigh_angle
+    sh = t if rung.shin_angle is None else rung.shin_angle
+    ji = JOINT_INDEX
+    root = axis_angle_to_matrix(heading_root_orient(yaw)) @ axis_angle_to_matrix(np.array([p, 0.0, 0.0]))
+    pose[:3] = matrix_to_axis_angle(root)
+    for name in ("spine1", "spine2", "spine3"):
+        pose[3 * ji[name]] = s / 3
+    for side, sign in (("left", 1.0), ("right", -1.0)):
+        hip = axis_angle_to_matrix(np.array([-(p + t), 0.0, 0.0])) @ axis_angle_to_matrix(
+            np.array([0.0, 0.0, sign * rung.abduction]))
+        pose[3 * ji[f"{side}_hip"]: 3 * ji[f"{side}_hip"] + 3] = matrix_to_axis_angle(hip)
+        pose[3 * ji[f"{side}_knee"]] = t + sh
+    if rung.open_side:
+        # Swing the reaching side's thigh outward about the vertical through the hip: the knee keeps its height, so
+        # both soles stay on the floor.
+        R0 = model.forward_kinematics(pose, tr)[0, :3, :3]
+        hip = 3 * ji[f"{hand}_hip"]
+        turn = axis_angle_to_matrix(np.array([0.0, 0.0, rung.open_side if hand == "left" else -rung.open_side]))
+        pose[hip: hip + 3] = matrix_to_axis_angle(R0.T @ turn @ R0 @ axis_angle_to_matrix(pose[hip: hip + 3]))
+    tf, tf_stand = model.forward_kinematics(pose, tr), model.forward_kinematics(stand, tr)
+    # The arms hang ARM_FORWARD ahead of vertical (in front of the knees), as standing arms would.
+    c, sn = np.cos(yaw), np.sin(yaw)
+    tilt = axis_angle_to_matrix(np.array([-sn, c, 0.0]) * -ARM_FORWARD)
+    for side in ("left", "right"):
+        knee, ankle = ji[f"{side}_knee"], ji[f"{side}_ankle"]
+        local = tf[knee, :3, :3].T @ tf_stand[ankle, :3, :3]
+        pose[3 * ankle: 3 * ankle + 3] = matrix_to_axis_angle(local)
+        collar, shoulder = ji[f"{side}_collar"], ji[f"{side}_shoulder"]
+        pose[3 * collar: 3 * collar + 3] = 0.0
+        spine_world = tf[model.parents[collar], :3, :3]
+        local = (spine_world @ axis_angle_to_matrix(pose[3 * collar: 3 * collar + 3])).T @ tilt @ \
+            tf_stand[shoulder, :3, :3]
+        pose[3 * shoulder: 3 * shoulder + 3] = matrix_to_axis_angle(local)
+    ankles = [ji["left_ankle"], ji["right_ankle"]]
+    ref = tf_stand[ankles, :3, 3].mean(0)
+    now = model.joints(pose, tr)[ankles].mean(0)
+    return pose, tr + (ref - now)
+
+
+def balanced_pelvis_pitch(model: BodyModel, rung: Posture, hand: str = "right") -> float:
+    """Pelvis pitch [rad] in [-0.3, 1.4] putting the centre of mass ``rung.com_ahead`` ahead of the ankles for a
+    squat-type rung (bisection; cached per model and rung).
+
+    Raises:
+        ValueError: no pitch in that range balances the rung.
+    """
+    key = f"balance_{rung}_{hand}"
+    if key not in model._cache:
+        ankles = [JOINT_INDEX["left_ankle"], JOINT_INDEX["right_ankle"]]
+
+        def ahead(p: float) -> float:  # stance at the origin facing +x: "ahead" is +x
+            J = model.joints(*_leg_flexion(model, (0.0, 0.0), 0.0, rung, p, 0.0, hand))
+            return float(centre_of_mass(J)[0] - J[ankles, 0].mean() - rung.com_ahead)
+
+        lo, hi = -0.3, 1.4
+        if ahead(lo) > 0 or ahead(hi) < 0:
+            raise ValueError(f"posture {rung.name!r}: no pelvis pitch in [-0.3, 1.4] rad balances it")
+        for _ in range(30):
+            mid = 0.5 * (lo + hi)
+            lo, hi = (mid, hi) if ahead(mid) < 0 else (lo, mid)
+        model._cache[key] = 0.5 * (lo + hi)
+    return model._cache[key]  # type: ignore[return-value]
+
+
+def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z: float = 0.0, hand: str = "right"
                  ) -> tuple[np.ndarray, np.ndarray]:
     """Pose (156,) and translation (3,) of ``posture`` at a stance, ankles where standing puts them.
 
     Pelvis pitch p, spine pitch s (split over three spine joints), thigh angle k: hips flex by p + k, knees by
-    2k and ankles by k so the shins lean forward and the feet stay flat on the floor.
+    2k and ankles by k so the shins lean forward and the feet stay flat on the floor. Squat-type rungs
+    (:data:`SQUATS`) flex hips by p + thigh, knees by thigh + shin, set the ankles so the soles stay flat, and take
+    p from :func:`balanced_pelvis_pitch`.
     """
+    if hand not in ("left", "right"):
+        raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+    if posture.balanced or posture.shin_angle is not None or posture.abduction or posture.open_side:
+        p = balanced_pelvis_pitch(model, posture, hand) if posture.balanced else posture.pelvis_pitch
+        return _leg_flexion(model, xy, yaw, posture, p, floor_z, hand)
     pose, tr = standing_pose(model, xy, yaw, floor_z=floor_z)
     if posture.pelvis_pitch == posture.spine_pitch == posture.thigh_angle == 0.0:
         return pose, tr
@@ -127,7 +249,8 @@ class ReachPlan:
     """A collision-checked reach.
 
     Attributes:
-        posture: the ladder rung used ("upright", "mild_lean", "forward_lean_<deg>", "leg_flexion").
+        posture: the ladder rung used ("upright", "mild_lean", "forward_lean_<deg>", "leg_flexion", "squat",
+            "deep_squat").
         frames: (pose (156,), translation (3,)) for pre-contact, contact and retreat.
         contact_pose: (156,) [rad]; contact_translation: (3,) [m].
         wrist_transform: world wrist transform at contact, (4, 4).
@@ -170,8 +293,9 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
         approach: approach direction (3,) toward the target; default: horizontal, from the shoulder.
         allow_radius: radius of the allowed contact region around the target [m] (0.22 m, B.1.2).
     Returns:
-        :class:`ReachPlan`, or PrimitiveError OUT_OF_REACH (no posture/IK solution) or TRAJECTORY_COLLISION
-        (a solution exists but every approach collides; the message names the colliding pair).
+        :class:`ReachPlan`, or PrimitiveError OUT_OF_REACH (below the floor, or no posture/IK solution) or
+        TRAJECTORY_COLLISION (a solution exists but every approach collides; the message names the colliding pair
+        and the depth).
     Raises:
         ValueError: malformed arguments (shapes, NaN, unknown hand).
     """
@@ -179,11 +303,14 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
     if target.shape != (3,) or not np.all(np.isfinite(target)):
         raise ValueError(f"target: expected 3 finite values [m], got {np.asarray(target).shape}")
     arm = ArmSpec.of(model, hand)
+    if target[2] < floor_z:
+        return PrimitiveError(ErrorCode.OUT_OF_REACH, f"The target is {floor_z - target[2]:.2f} m below the floor.",
+                              {"below_floor_m": float(floor_z - target[2])})
     region = (target, float(allow_radius))
     closest_gap = np.inf
     collisions: list[str] = []
     for rung in posture_ladder():
-        pose0, tr0 = posture_pose(model, stance_xy, stance_yaw, rung, floor_z=floor_z)
+        pose0, tr0 = posture_pose(model, stance_xy, stance_yaw, rung, floor_z=floor_z, hand=hand)
         tf0 = model.forward_kinematics(pose0, tr0)
         collar = tf0[arm.chain[0], :3, 3]
         shoulder_reach = np.linalg.norm(tf0[arm.chain[1], :3, 3] - collar) + arm.length
@@ -214,7 +341,7 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
                                  contact, tr0.copy(), wrist, (pose0, tr0.copy()), float(err), offset, hand,
                                  len(samples))
             worst = max(bad, key=lambda r: r.depth)
-            collisions.append(f"{rung.name}: {worst.segment.replace('_', ' ')} hits {worst.owner}")
+            collisions.append(f"{rung.name}: {worst.describe()}")
     if collisions:
         return PrimitiveError(ErrorCode.TRAJECTORY_COLLISION,
                               f"The target can be reached but every approach collides ({collisions[0]}).",

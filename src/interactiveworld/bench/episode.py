@@ -59,6 +59,8 @@ class EpisodeConfig:
             operating system as it is written either way, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
+        env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
+            written to the trace header and ``eval.json`` so that ``iw-eval replay`` rebuilds the same one.
     """
 
     seed: int = 0
@@ -69,6 +71,7 @@ class EpisodeConfig:
     recent_frames: int = 8
     fsync: bool = True
     observed_hash: str | None = None
+    env: dict[str, Any] | None = None
 
 
 @dataclass
@@ -169,6 +172,8 @@ class Episode:
             "assistant_polled": bool(getattr(self.assistant, "polled", True)),
             "budgets": self.tp.budgets.model_dump(), "prompt_version": PROMPT_VERSION,
         }
+        if self.cfg.env is not None:
+            self.header["env"] = dict(self.cfg.env)
         log.write("header", **self.header)
         stop_reason, void_reason, score = "void", None, None
         try:

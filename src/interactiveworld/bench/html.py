@@ -7,11 +7,10 @@ HTML-escaped.
 from __future__ import annotations
 
 import html
-import json
 from pathlib import Path
 from typing import Any
 
-from .logs import EVAL_NAME, TRACE_NAME, read_trace
+from .logs import TRACE_NAME, EvalFileError, load_eval, read_trace
 
 PAGE_NAME = "episode.html"
 
@@ -52,16 +51,22 @@ def _delta(outcome: dict[str, Any]) -> str:
 def render_episode_html(cell_dir: str | Path) -> Path:
     """Write ``episode.html`` for a cell folder and return its path.
 
+    An ``eval.json`` that cannot be read shows as UNREADABLE.
+
     Raises:
         FileNotFoundError: the folder has no ``trace.jsonl``.
+        ValueError: a trace line other than the last is not JSON.
+        KeyError / TypeError: a trace record lacks a field its type needs.
     """
     cell = Path(cell_dir)
     trace = read_trace(cell / TRACE_NAME)
-    ev_path = cell / EVAL_NAME
-    ev = json.loads(ev_path.read_text(encoding="utf-8")) if ev_path.is_file() else {}
+    try:
+        ev = load_eval(cell) or {}
+        status = ev.get("status", "unfinished")
+    except EvalFileError:
+        ev, status = {}, "unreadable"
     header = next((r for r in trace if r["type"] == "header"), {})
 
-    status = ev.get("status", "unfinished")
     if status != "valid":
         badge = f'<span class="badge void">{_e(status.upper())}</span>'
     else:

@@ -24,6 +24,8 @@ from typing import Any, Iterator, Mapping
 TRACE_NAME = "trace.jsonl"
 EVAL_NAME = "eval.json"
 FRAMES_DIR = "frames"
+ATTEMPTS_DIR = "attempts"
+"""Inside a cell folder: earlier, unfinished or VOID attempts archived on a re-run (not cells themselves)."""
 REDACTED = "[REDACTED]"
 
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
@@ -154,16 +156,75 @@ def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber
         raise
 
 
-def read_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
-    """The cell's ``eval.json``, or None when the cell has not finished."""
+class EvalFileError(ValueError):
+    """A cell's ``eval.json`` exists but cannot be used (unreadable, not JSON, or not an object).
+
+    Attributes:
+        path: the file.
+        reason: what is wrong with it.
+    """
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = path, reason
+
+
+def load_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The cell's ``eval.json``, or None when the cell has not written one.
+
+    Raises:
+        EvalFileError: the file exists but cannot be read, is not UTF-8 JSON, or is not a JSON object.
+    """
     p = Path(cell_dir) / EVAL_NAME
-    if not p.is_file():
+    if not p.exists():
         return None
     try:
-        return json.loads(p.read_text(encoding="utf-8"))
-    except json.JSONDecodeError:
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise EvalFileError(p, f"cannot read ({type(exc).__name__}: {exc})") from exc
+    except json.JSONDecodeError as exc:
+        raise EvalFileError(p, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+    if not isinstance(data, dict):
+        raise EvalFileError(p, f"expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def read_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The cell's ``eval.json``, or None when the cell has not finished or the file is unusable
+    (see :func:`load_eval` to learn why)."""
+    try:
+        return load_eval(cell_dir)
+    except EvalFileError:
         return None
 
 
-__all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "Scrubber", "TraceWriter", "read_trace", "iter_trace",
-           "write_json_atomic", "read_eval", "dumps"]
+def read_header(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
+    """The ``header`` record of a cell's trace (its first line), or None when missing or unreadable."""
+    p = Path(cell_dir) / TRACE_NAME
+    try:
+        with open(p, encoding="utf-8") as f:
+            rec = json.loads(f.readline())
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        return None
+    return rec if isinstance(rec, dict) and rec.get("type") == "header" else None
+
+
+def find_cells(root: str | os.PathLike[str]) -> list[Path]:
+    """Cell folders (holding ``trace.jsonl`` or ``eval.json``) at or below ``root``, in path order.
+
+    Attempts archived under a cell's ``attempts/`` folder are not cells and are left out.
+    """
+    root = Path(root)
+    found = set()
+    for name in (TRACE_NAME, EVAL_NAME):
+        for p in root.rglob(name):
+            if ATTEMPTS_DIR in p.relative_to(root).parts:
+                continue
+            if p.is_file() or name == EVAL_NAME:  # an eval.json that is not a file is still a broken cell
+                found.add(p.parent)
+    return sorted(found)
+
+
+__all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "TraceWriter",
+           "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header", "find_cells",
+           "dumps"]

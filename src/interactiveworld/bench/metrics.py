@@ -24,7 +24,6 @@ Only ``clean_pass`` counts as passed; the other non-void labels stay in the deno
 """
 from __future__ import annotations
 
-import json
 import re
 from collections import defaultdict
 from pathlib import Path
@@ -62,15 +61,88 @@ def label_capabilities(taskpack: Any, *, final: frozenset, baseline: frozenset, 
     return out
 
 
-def load_results(run_dir: str | Path) -> list[dict[str, Any]]:
-    """Every ``eval.json`` under a run folder (any depth), in path order."""
-    out = []
-    for p in sorted(Path(run_dir).rglob(EVAL_NAME)):
+UNREADABLE = "unreadable"
+"""``status`` of a cell whose ``eval.json`` cannot be used; counted as VOID (never scored)."""
+
+
+def eval_record_problem(rec: dict[str, Any]) -> str | None:
+    """Why an ``eval.json`` record cannot enter the tables (a missing or mistyped field), or None."""
+    for key in ("task_id", "family", "status"):
+        if not isinstance(rec.get(key), str):
+            return f"field {key!r} missing or not a string"
+    if rec["status"] != "valid":
+        return None
+    if rec.get("passed") not in (0, 1) or isinstance(rec.get("passed"), bool):
+        return f"field 'passed' must be 0 or 1 in a valid cell, got {rec.get('passed')!r}"
+    c = rec.get("completion")
+    if not isinstance(c, (int, float)) or isinstance(c, bool) or not 0.0 <= c <= 1.0:
+        return f"field 'completion' must be a number in [0, 1] in a valid cell, got {c!r}"
+    for key in ("actions", "oracle_actions"):
+        v = rec.get(key)
+        if v is not None and (not isinstance(v, (int, float)) or isinstance(v, bool) or v < 0):
+            return f"field {key!r} must be a non-negative number, got {v!r}"
+    caps = rec.get("capabilities", [])
+    if not isinstance(caps, list) or not all(
+            isinstance(p, dict) and p.get("capability") in CAPABILITY_IDS and p.get("label") in LABELS for p in caps):
+        return "field 'capabilities' must be a list of points with a capability C1-C9 and a known label"
+    return None
+
+
+def _unreadable_record(cell: Path, reason: str) -> dict[str, Any]:
+    """A stand-in for a cell whose ``eval.json`` is unusable: identity from the trace header, else the
+    folder names (``<assistant>__<human>/<task_id>/seed<k>``)."""
+    from .logs import read_header
+
+    head = read_header(cell) or {}
+    task = head.get("task_id") if isinstance(head.get("task_id"), str) else cell.parent.name
+    agents = cell.parent.parent.name
+    assistant, _, human = agents.partition("__")
+    family = head.get("family")
+    if not isinstance(family, str):
         try:
-            rec = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError):
-            continue
-        rec["_path"] = str(p.parent)
+            family = Family.parse(task.partition("-")[0]).value
+        except ValueError:
+            family = "unknown"
+    seed: Any = head.get("seed")
+    if seed is None and cell.name.startswith("seed") and cell.name[4:].isdigit():
+        seed = int(cell.name[4:])
+    return {"task_id": task, "family": family, "assistant": head.get("assistant", assistant or None),
+            "human": head.get("human", human or None), "seed": seed, "status": UNREADABLE,
+            "stop_reason": None, "void_reason": f"unreadable eval.json: {reason}", "passed": None,
+            "completion": None, "capabilities": []}
+
+
+def load_results(run_dir: str | Path, *, problems: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every cell's ``eval.json`` under a run folder (any depth), in path order.
+
+    Attempts archived under a cell's ``attempts/`` folder are not read. An ``eval.json`` that cannot
+    be read, is not JSON or lacks the fields the tables need is never dropped: it becomes a record
+    with ``status`` :data:`UNREADABLE` (counted as VOID, with ``void_reason`` naming the problem),
+    and a line naming the file is appended to ``problems``. Cells with a trace but no ``eval.json``
+    (unfinished) are not results; they are listed in ``problems`` too.
+    """
+    from .logs import EvalFileError, find_cells, load_eval
+
+    out = []
+    for cell in find_cells(run_dir):
+        try:
+            rec = load_eval(cell)
+        except EvalFileError as exc:
+            rec = _unreadable_record(cell, exc.reason)
+            if problems is not None:
+                problems.append(f"{exc}; counted as VOID (re-run the sweep to redo the cell)")
+        else:
+            if rec is None:
+                if problems is not None:
+                    problems.append(f"{cell}: unfinished (no {EVAL_NAME}); not reported (run the sweep again to "
+                                    f"finish it)")
+                continue
+            why = eval_record_problem(rec)
+            if why is not None:
+                rec = _unreadable_record(cell, why)
+                if problems is not None:
+                    problems.append(f"{cell / EVAL_NAME}: {why}; counted as VOID (re-run the sweep to redo the cell)")
+        rec["_path"] = str(cell)
         out.append(rec)
     return out
 
@@ -92,8 +164,17 @@ def agent_key(rec: dict[str, Any]) -> str:
     return f"{rec.get('assistant')} | {rec.get('human')}"
 
 
+def _named(rows: list[dict[str, Any]], records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Add separate ``assistant`` and ``human`` fields to rows keyed by :func:`agent_key`."""
+    names = {agent_key(r): (r.get("assistant"), r.get("human")) for r in records}
+    for row in rows:
+        row["assistant"], row["human"] = names.get(row["agents"], (None, None))
+    return rows
+
+
 def family_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per (agents, family) rows: tasks, valid and void cells, PassRate and MCR in percent.
+    """Per (agents, family) rows: ``agents`` (:func:`agent_key`), ``assistant``, ``human``, ``family``,
+    ``tasks``, ``cells``, ``void``, ``pass_rate`` and ``mcr`` in percent.
 
     Seeds are averaged per task first; VOID cells are left out (and counted in ``void``).
     An ``All`` row per agent pair averages the families present with equal weight.
@@ -102,7 +183,8 @@ def family_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in records:
         groups[(agent_key(r), r["family"])].append(r)
-    fam_order = [f.value for f in Family]
+    known = [f.value for f in Family]
+    fam_order = known + sorted({fam for _, fam in groups} - set(known))
     agents = sorted({k for k, _ in groups})
     for agent in agents:
         fam_rows = []
@@ -126,7 +208,7 @@ def family_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             rows.append({"agents": agent, "family": "All", "tasks": sum(r["tasks"] for r in fam_rows),
                          "cells": sum(r["cells"] for r in fam_rows), "void": sum(r["void"] for r in fam_rows),
                          "pass_rate": _mean(r["pass_rate"] for r in scored), "mcr": _mean(r["mcr"] for r in scored)})
-    return rows
+    return _named(rows, records)
 
 
 def efficiency_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -143,7 +225,7 @@ def efficiency_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for (agent, fam), recs in sorted(groups.items()):
         ratios = [_mean(r["actions"] / r["oracle_actions"] for r in rs) for _, rs in sorted(_by_task(recs).items())]
         rows.append({"agents": agent, "family": fam, "tasks": len(ratios), "efficiency": _mean(ratios)})
-    return rows
+    return _named(rows, records)
 
 
 def capability_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -167,15 +249,16 @@ def capability_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
         denom = sum(v for k, v in c.items() if k != "void")
         rows.append({"agents": agent, "capability": cap, "points": denom, **c,
                      "score": 100.0 * c["clean_pass"] / denom if denom else None})
-    return rows
+    return _named(rows, records)
 
 
 def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The VOID cells with their reasons."""
-    return [{"agents": agent_key(r), "task_id": r["task_id"], "seed": r.get("seed"),
-             "stop_reason": r.get("stop_reason"), "void_reason": r.get("void_reason")}
+    """The VOID cells (unreadable ones included) with their reasons."""
+    return [{"agents": agent_key(r), "assistant": r.get("assistant"), "human": r.get("human"),
+             "task_id": r["task_id"], "seed": r.get("seed"), "stop_reason": r.get("stop_reason"),
+             "void_reason": r.get("void_reason")}
             for r in records if r.get("status") != "valid"]
 
 
-__all__ = ["LABELS", "CAPABILITY_IDS", "label_capabilities", "load_results", "family_table", "efficiency_table",
-           "capability_table", "void_cells", "agent_key"]
+__all__ = ["LABELS", "CAPABILITY_IDS", "UNREADABLE", "label_capabilities", "load_results", "eval_record_problem",
+           "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key"]

@@ -8,7 +8,8 @@ import csv
 from pathlib import Path
 from typing import Any
 
-from .metrics import CAPABILITY_IDS, capability_table, efficiency_table, family_table, load_results, void_cells
+from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
+                      void_cells)
 from .taskpack import CAPABILITIES
 
 
@@ -20,11 +21,20 @@ def _fmt(x: Any, nd: int = 1) -> str:
     return str(x)
 
 
+def _cell(text: str) -> str:
+    """Table-cell text: a ``|`` would start a new column and a line break would end the row."""
+    return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
+
+
 def markdown_table(rows: list[dict[str, Any]], columns: list[tuple[str, str]], nd: int = 1) -> str:
-    """A GitHub-flavoured Markdown table of ``rows`` with (key, header) ``columns``."""
-    head = "| " + " | ".join(h for _, h in columns) + " |"
-    sep = "| " + " | ".join("---" for _ in columns) + " |"
-    body = ["| " + " | ".join(_fmt(r.get(k), nd) for k, _ in columns) + " |" for r in rows]
+    """A GitHub-flavoured Markdown table of ``rows`` with (key, header) ``columns``.
+
+    Every row, the separator included, has exactly ``len(columns)`` cells: ``|`` and backslashes in
+    headers and values are escaped and line breaks become spaces.
+    """
+    head = "| " + " | ".join(_cell(h) for _, h in columns) + " |"
+    sep = "|" + "|".join(" --- " for _ in columns) + "|"
+    body = ["| " + " | ".join(_cell(_fmt(r.get(k), nd)) for k, _ in columns) + " |" for r in rows]
     return "\n".join([head, sep, *body])
 
 
@@ -104,11 +114,19 @@ def _plots(out: Path, fam: list[dict[str, Any]], eff: list[dict[str, Any]], caps
     return written
 
 
+AGENT_COLUMNS = [("assistant", "Assistant"), ("human", "Human")]
+"""The leading columns naming the agent pair of a table row."""
+
+
 def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plots: bool = True) -> dict[str, Any]:
     """Write ``report.md``, ``families.csv``, ``efficiency.csv``, ``capabilities.csv`` and PNG plots.
 
+    Every cell under ``run_dir`` is accounted for: a cell whose ``eval.json`` is unusable is counted
+    as VOID and listed with the reason, and it and any unfinished cell (a trace, no ``eval.json``)
+    yield a warning naming the file.
+
     Returns:
-        ``{"markdown": text, "files": [paths], "cells": n}``.
+        ``{"markdown": text, "files": [paths], "cells": n, "warnings": [lines]}``.
 
     Raises:
         FileNotFoundError: the run folder does not exist or holds no finished cell.
@@ -116,28 +134,38 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
     run = Path(run_dir)
     if not run.is_dir():
         raise FileNotFoundError(f"{run}: no such run folder")
-    records = load_results(run)
+    warnings: list[str] = []
+    records = load_results(run, problems=warnings)
     if not records:
-        raise FileNotFoundError(f"{run}: no eval.json found (no finished cell)")
+        detail = f" ({len(warnings)} unfinished cell(s))" if warnings else ""
+        raise FileNotFoundError(f"{run}: no eval.json found (no finished cell{detail})")
     out = Path(out_dir) if out_dir else run / "report"
     out.mkdir(parents=True, exist_ok=True)
     fam, eff, caps, voids = family_table(records), efficiency_table(records), capability_table(records), void_cells(records)
-    md = [f"# InteractiveBench report: {run.name}", "", f"{len(records)} cells, {len(voids)} VOID.", "",
+    unreadable = sum(r.get("status") == UNREADABLE for r in records)
+    unfinished = len(warnings) - unreadable
+    summary = f"{len(records)} cells, {len(voids)} VOID"
+    if unreadable:
+        summary += f" ({unreadable} with an unreadable eval.json)"
+    if unfinished:
+        summary += f"; {unfinished} unfinished cell(s) not reported"
+    md = [f"# InteractiveBench report: {run.resolve().name}", "", summary + ".", "",
           "## Pass rate and MCR per family (%)", "",
-          markdown_table(fam, [("agents", "Assistant | Human"), ("family", "Family"), ("tasks", "Tasks"),
+          markdown_table(fam, [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks"),
                                ("void", "VOID"), ("pass_rate", "Pass"), ("mcr", "MCR")]), "",
           "## Efficiency on strict successes (actions / oracle actions, paired per task)", "",
-          markdown_table(eff, [("agents", "Assistant | Human"), ("family", "Family"), ("tasks", "Tasks passed"),
+          markdown_table(eff, [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks passed"),
                                ("efficiency", "Ratio")], nd=2) if eff else "(no strict success)", "",
           "## Capability scores (%)", "",
-          markdown_table([{**r, "capability": f"{r['capability']} {CAPABILITIES[r['capability']]}"} for r in caps],
-                         [("agents", "Assistant | Human"), ("capability", "Capability"), ("points", "Points"),
+          markdown_table([{**r, "capability": f"{r['capability']} {CAPABILITIES.get(r['capability'], '')}".strip()}
+                          for r in caps],
+                         [*AGENT_COLUMNS, ("capability", "Capability"), ("points", "Points"),
                           ("clean_pass", "clean_pass"), ("wrong", "wrong"), ("abstain", "abstain"),
                           ("unobserved", "unobserved"), ("assisted", "assisted"), ("score", "Score")])
           if caps else "(no capability points)", ""]
     if voids:
         md += ["## VOID cells (to re-run)", "",
-               markdown_table(voids, [("agents", "Assistant | Human"), ("task_id", "Task"), ("seed", "Seed"),
+               markdown_table(voids, [*AGENT_COLUMNS, ("task_id", "Task"), ("seed", "Seed"),
                                       ("void_reason", "Reason")]), ""]
     text = "\n".join(md)
     files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
@@ -148,7 +176,7 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
                                "assisted", "void", "score"])
     if plots:
         files += _plots(out, fam, eff, caps)
-    return {"markdown": text, "files": [str(f) for f in files], "cells": len(records)}
+    return {"markdown": text, "files": [str(f) for f in files], "cells": len(records), "warnings": warnings}
 
 
-__all__ = ["write_report", "markdown_table", "write_csv"]
+__all__ = ["AGENT_COLUMNS", "write_report", "markdown_table", "write_csv"]

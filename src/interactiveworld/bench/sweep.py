@@ -5,7 +5,10 @@ Each cell lives in ``<out>/<assistant>__<human>/<task_id>/seed<k>/`` and is fini
 its ``eval.json`` says ``"status": "valid"``; that file is written atomically as the cell's last
 act, so every finished cell is on disk before its worker takes the next one. Running the same
 sweep again skips finished cells and re-runs the rest: an interrupted cell's partial trace is kept
-under ``attempts/`` and the cell starts afresh. VOID cells (infrastructure faults) are re-run up to
+under ``attempts/`` and the cell starts afresh. Ctrl-C stops a sweep at once (worker processes
+are terminated; the cells they were running stay unfinished and are redone on resume). The
+environment factory and render setting are recorded in ``sweep.json`` and, per cell, in the trace
+header and ``eval.json`` (``"env": {"factory", "render"}``). VOID cells (infrastructure faults) are re-run up to
 ``void_retries`` times in the same sweep and again on the next resume; they are never scored.
 """
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -71,9 +75,12 @@ def cell_dir(out: str | Path, spec: CellSpec) -> Path:
 
 
 def is_finished(path: str | Path) -> bool:
-    """True when the cell folder holds a valid ``eval.json``."""
+    """True when the cell folder holds a readable ``eval.json`` of a valid (scored) cell; anything else
+    (missing, unreadable, VOID, fields the report cannot use) is run again."""
+    from .metrics import eval_record_problem
+
     rec = read_eval(path)
-    return rec is not None and rec.get("status") == "valid"
+    return rec is not None and rec.get("status") == "valid" and eval_record_problem(rec) is None
 
 
 def load_factory(ref: str) -> Callable[..., Any]:
@@ -157,7 +164,8 @@ def run_cell(spec: CellSpec, out: str | Path) -> dict[str, Any]:
     data = _read_json(Path(spec.taskpack))
     tp = parse_taskpack(data, source=spec.taskpack)
     cfg = EpisodeConfig(seed=spec.seed, write_frames=spec.render, assistant_name=spec.assistant_label,
-                        human_name=spec.human, observed_hash=compute_hash(data))
+                        human_name=spec.human, observed_hash=compute_hash(data),
+                        env={"factory": spec.env, "render": spec.render})
     assistant, human = make_agents(spec, tp)  # a bad model string or control is a configuration error
     try:
         env = make_env(spec.env, render=spec.render)
@@ -181,6 +189,24 @@ def _run_with_retries(spec: CellSpec, out: str, void_retries: int) -> dict[str, 
         rec = run_cell(spec, out)
     rec["_cell"] = str(cell_dir(out, spec))
     return rec
+
+
+def _worker_init() -> None:
+    """Worker processes leave Ctrl-C and SIGTERM to the parent, which stops them all (a worker that
+    caught Ctrl-C would go on to its next queued cell; one killed alone would break the pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """Cancel queued cells and terminate the workers (their running cells stay unfinished)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in procs:
+        if proc.is_alive():
+            proc.kill()
+    for proc in procs:
+        proc.join(timeout=10)
 
 
 def write_manifest(out: Path, cells: list[CellSpec], extra: dict[str, Any]) -> None:
@@ -232,17 +258,27 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         bar.set_postfix_str(f"{rec.get('task_id')}: {rec.get('status')} pass={rec.get('passed')}")
         bar.update(1)
 
-    if workers <= 1 or len(pending) <= 1:
-        for spec in pending:
-            finish(_run_with_retries(spec, str(out), void_retries))
-    else:
-        import multiprocessing as mp
+    try:
+        if workers <= 1 or len(pending) <= 1:
+            for spec in pending:
+                finish(_run_with_retries(spec, str(out), void_retries))
+        else:
+            import multiprocessing as mp
 
-        with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn")) as pool:
-            futures = {pool.submit(_run_with_retries, spec, str(out), void_retries): spec for spec in pending}
-            for fut in as_completed(futures):
-                finish(fut.result())
-    bar.close()
+            pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"),
+                                       initializer=_worker_init)
+            try:
+                futures = {pool.submit(_run_with_retries, spec, str(out), void_retries): spec for spec in pending}
+                for fut in as_completed(futures):
+                    finish(fut.result())
+            except BaseException:
+                # Ctrl-C or a configuration error: stop now. Cells cut short keep a trace without
+                # eval.json and are redone on resume.
+                _stop_pool(pool)
+                raise
+            pool.shutdown(wait=True)
+    finally:
+        bar.close()
     return {"total": len(cells), "skipped": len(cells) - len(pending), "ran": len(pending),
             "void": sum(1 for r in records if r.get("status") != "valid"), "records": records}
 

@@ -9,7 +9,9 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     protocol        optional; if given must be the family's (ASK FIND GUIDE WATCH NARRATE ORCHESTRATE)
     title, version  free text; version is bumped on any content change
     catalog         {"table": 7..12, "row": 1..20} -- the paper's catalog table and row
-    scene           the world's serialised scene (opaque here; handed to Environment.reset)
+    scene           the world's serialised scene, an "interactiveworld.scene/1" dict documented in
+                    interactiveworld.world.serialize (handed to Environment.reset; ``iw-eval validate``
+                    loads it with the world's loader, serialize.scene_from_dict)
     initial_state   optional overrides, handed to reset inside the scene under "initial_state"
     opening         {"prelude_say", "commands": [...], "handoff_say", "pin_frames"}
                     (a command is a grammar line "[Grab] <mug> (2)" or the structured form
@@ -231,8 +233,12 @@ class TaskPack(_Model):
     title: str = Field(min_length=1)
     version: str = Field(min_length=1)
     catalog: CatalogRef
-    scene: dict[str, Any]
-    initial_state: dict[str, Any] = {}
+    scene: dict[str, Any] = Field(description=(
+        "The world's serialised scene: an 'interactiveworld.scene/1' dict (format, name, rooms, walls, doors, "
+        "entities, human, attachments, attributes) documented in interactiveworld.world.serialize and loaded by "
+        "interactiveworld.world.serialize.scene_from_dict; 'iw-eval validate' checks that it loads."))
+    initial_state: dict[str, Any] = Field(default={}, description=(
+        "Optional state overrides, handed to Environment.reset inside the scene under 'initial_state'."))
     opening: Opening
     public_context: str = ""
     human_context: HumanContext
@@ -310,7 +316,14 @@ def _format_errors(source: str, exc: ValidationError) -> str:
     return f"{source}: invalid TaskPack ({len(lines)} problem(s))\n" + "\n".join(lines)
 
 
+def _folder_message(path: Path) -> str:
+    return (f"{path}: is a folder, not a TaskPack file (name a .json file, or point IW_TASKPACK_DIR at the "
+            f"folder to use the TaskPacks in it by id)")
+
+
 def _read_json(path: Path) -> dict[str, Any]:
+    if path.is_dir():
+        raise TaskPackError(_folder_message(path))
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -444,6 +457,8 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
                 paths.append(builtin[t])
             elif t.endswith(".json") or os.sep in t:
                 p = Path(t)
+                if p.is_dir():
+                    raise TaskPackError(_folder_message(p))
                 if not p.is_file():
                     raise TaskPackError(f"{t}: no such TaskPack file")
                 paths.append(p)

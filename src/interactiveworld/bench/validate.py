@@ -1,9 +1,10 @@
 """Static checks and pre-sweep controls of a TaskPack (paper appendix C.1, C.1.2 "Pre-sweep controls";
 DESIGN.md "TaskPack").
 
-Static checks: the schema and hash; every handle the programs and the legend use exists in the
-scene; no positive goal already holds after the opening; the answer (numbers and codes the oracle
-speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
+Static checks: the schema and hash; the scene loads (with the world's own loader,
+:func:`interactiveworld.world.serialize.scene_from_dict`, when it is a world scene); every handle
+the programs and the legend use exists in the scene; no positive goal already holds after the
+opening; the answer (numbers and codes the oracle speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
 silent Assistant and the no-help run fail; the wrong and early controls fail unless the TaskPack
 declares otherwise.
 """
@@ -74,11 +75,79 @@ def program_targets(tp: TaskPack) -> set[str]:
     return keys | {e.handle for e in tp.human_context.legend}
 
 
+_SCENE_LISTS = ("rooms", "walls", "doors", "entities", "attachments")
+_SCENE_OBJECTS = ("human", "attributes")
+
+
+def _scene_field_at_fault(scene: dict[str, Any]) -> str | None:
+    """The first top-level field of a scene dict whose JSON type differs from the format's
+    (:mod:`interactiveworld.world.serialize`), e.g. ``"scene.entities: expected a list, got null"``."""
+    def name(v: Any) -> str:
+        return "null" if v is None else type(v).__name__
+
+    for key in _SCENE_LISTS:
+        if key in scene:
+            v = scene[key]
+            if not isinstance(v, list):
+                return f"scene.{key}: expected a list, got {name(v)}"
+            for i, item in enumerate(v):
+                if not isinstance(item, dict):
+                    return f"scene.{key}[{i}]: expected an object, got {name(item)}"
+    for key in _SCENE_OBJECTS:
+        if key in scene and not isinstance(scene[key], dict):
+            return f"scene.{key}: expected an object, got {name(scene[key])}"
+    return None
+
+
+def is_world_scene(scene: dict[str, Any]) -> bool:
+    """True when the scene declares a ``format`` (a world scene is ``interactiveworld.scene/1``)."""
+    return "format" in scene
+
+
+def world_scene_problem(tp: TaskPack) -> str | None:
+    """Load the TaskPack's scene (``initial_state`` folded in) with the world's own loader,
+    :func:`interactiveworld.world.serialize.scene_from_dict`; return the world's error (naming the
+    field at fault) or None when it loads.
+    """
+    from ..world.serialize import SceneFormatError, scene_from_dict
+
+    scene = tp.reset_scene()
+    try:
+        scene_from_dict(scene)
+    except SceneFormatError as exc:
+        return f"scene: {exc} (SceneFormatError)"
+    except Exception as exc:  # noqa: BLE001 - any loader failure is a defect of this TaskPack's scene
+        at = _scene_field_at_fault(scene)
+        return f"{at or 'scene'}: the world's loader failed ({type(exc).__name__}: {exc})"
+    return None
+
+
+def _world_env(env: Any) -> bool:
+    from ..env import Environment
+
+    return isinstance(env, Environment)
+
+
 def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int = 0) -> None:
-    """Scene-dependent static checks (the environment is reset and the opening run)."""
+    """Scene-dependent static checks (the environment is reset and the opening run).
+
+    The scene is first loaded with the world's loader (:func:`world_scene_problem`) when ``env`` is
+    the world's :class:`~interactiveworld.env.Environment` or the scene declares a ``format``; a
+    scene that does not load (there or in ``env``) fails the ``scene loads`` check and the checks
+    that need the scene are skipped.
+    """
     exposed = exposed_answer(tp)
     report.add("answer not in public text", not exposed, f"exposed: {', '.join(exposed)}" if exposed else "")
-    env.reset(tp.reset_scene(), seed=seed)
+    problem = world_scene_problem(tp) if _world_env(env) or is_world_scene(tp.scene) else None
+    if problem is None:
+        try:
+            env.reset(tp.reset_scene(), seed=seed)
+        except Exception as exc:  # noqa: BLE001 - reported as the check's detail
+            at = _scene_field_at_fault(tp.scene)
+            problem = f"{at + ': ' if at else ''}the environment cannot load the scene ({type(exc).__name__}: {exc})"
+    report.add("scene loads", problem is None, problem or "")
+    if problem is not None:
+        return
     keys = {h.key for h in env.handles()}
     missing = sorted(program_targets(tp) - keys)
     report.add("handles exist in the scene", not missing, f"missing: {', '.join(missing)}" if missing else "")
@@ -133,5 +202,5 @@ def run_controls(tp: TaskPack, make_env: Callable[[], Any], report: ValidationRe
     return results
 
 
-__all__ = ["Check", "ValidationReport", "static_checks", "run_controls", "exposed_answer", "answer_tokens",
-           "program_targets"]
+__all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene",
+           "run_controls", "exposed_answer", "answer_tokens", "program_targets"]

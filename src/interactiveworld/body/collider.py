@@ -67,12 +67,29 @@ class HeldObject:
     hand: str
     points: np.ndarray
 
+    def __post_init__(self) -> None:
+        """Raises ValueError for a hand other than "left"/"right" or points that are not finite (K, 3)."""
+        if self.hand not in ("left", "right"):
+            raise ValueError(f"hand must be 'left' or 'right', got {self.hand!r}")
+        pts = np.asarray(self.points, dtype=np.float64)
+        if pts.ndim != 2 or pts.shape[1] != 3:
+            raise ValueError(f"points: expected (K, 3) float64 in the wrist frame [m], got {pts.shape}")
+        if not np.all(np.isfinite(pts)):
+            bad = int(np.flatnonzero(~np.all(np.isfinite(pts), axis=1))[0])
+            raise ValueError(f"points: row {bad} is not finite")
+        self.points = pts
+
     @classmethod
     def from_mesh(cls, key: str, hand: str, mesh: trimesh.Trimesh, object_in_wrist, *, count: int = 256,
                   seed: int = 0) -> "HeldObject":
-        """Sample ``count`` surface points of ``mesh`` (object-local) and express them in the wrist frame."""
+        """Sample ``count`` surface points of ``mesh`` (object-local) and express them in the wrist frame.
+
+        Raises ValueError for a hand other than "left"/"right", a count outside [1, 1e6] or a non-finite transform.
+        """
         if hand not in ("left", "right"):
             raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or not 1 <= count <= 1_000_000:
+            raise ValueError(f"count must be a whole number in [1, 1000000], got {count!r}")
         T = np.asarray(object_in_wrist, dtype=np.float64)
         if T.shape != (4, 4) or not np.all(np.isfinite(T)):
             raise ValueError(f"object_in_wrist: expected a finite (4, 4) transform, got {T.shape}")
@@ -110,13 +127,17 @@ class SceneCollider:
                 holds +-band, so penetration depths are reported up to ``band`` (a room-sized mesh then costs
                 its surface area, not its volume).
         Raises:
-            ValueError: voxel <= 0 or a grid would be too large.
+            ValueError: voxel <= 0, a grid would be too large, or non-finite / non-rigid geometry (a box
+                transform or half extent, a mesh vertex: the message names it).
         """
         if not (voxel > 0 and np.isfinite(voxel)):
             raise ValueError(f"voxel must be a positive size [m], got {voxel}")
         pad = 4 * voxel if padding is None else float(padding)
         scene = _core.CollisionScene()
         g = geometry
+        if g.face_count and not np.all(np.isfinite(g.mesh_vertices)):
+            bad = int(np.flatnonzero(~np.all(np.isfinite(g.mesh_vertices), axis=1))[0])
+            raise ValueError(f"mesh vertex {bad} is not finite: {g.mesh_vertices[bad].tolist()}")
         if g.box_count:
             scene.add_boxes(g.box_transforms, g.box_half_extents, g.box_owner.astype(np.int32),
                             (g.box_tags == SurfaceTag.FLOOR).astype(np.uint8))
@@ -199,7 +220,8 @@ def check_pose(model: BodyModel, pose, translation, scene: SceneCollider, *, all
     Returns:
         :class:`CollisionReport` with the deepest offending pair and its depth [m].
     Raises:
-        ValueError: wrong shapes or non-finite pose/translation.
+        ValueError: wrong shapes, non-finite pose/translation, |pose| > 1e6 rad or |translation| > 1e6 m (absurd
+            values whose arithmetic would be meaningless).
     """
     pose = np.asarray(pose, dtype=np.float64)
     if pose.ndim != 1:

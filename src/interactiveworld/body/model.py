@@ -30,14 +30,23 @@ def axis_angle_to_matrix(aa: np.ndarray) -> np.ndarray:
 
 
 def matrix_to_axis_angle(R: np.ndarray) -> np.ndarray:
-    """Inverse of :func:`axis_angle_to_matrix` for (..., 3, 3) rotations (angle in [0, pi))."""
+    """Inverse of :func:`axis_angle_to_matrix` for (..., 3, 3) rotations (angle in [0, pi]).
+
+    Near a half turn the skew part vanishes, so the axis is taken from the symmetric part there
+    (``R + I = 2 k k^T`` at exactly pi).
+    """
     R = np.asarray(R, dtype=np.float64)
     cos = np.clip((np.trace(R, axis1=-2, axis2=-1) - 1) / 2, -1.0, 1.0)
     theta = np.arccos(cos)
     w = np.stack([R[..., 2, 1] - R[..., 1, 2], R[..., 0, 2] - R[..., 2, 0], R[..., 1, 0] - R[..., 0, 1]], -1)
     s = np.sin(theta)
     scale = np.where(s > 1e-9, theta / np.maximum(2 * s, 1e-300), 0.5)
-    return w * scale[..., None]
+    out = w * scale[..., None]
+    near_pi = cos < -0.999
+    if np.any(near_pi):
+        from scipy.spatial.transform import Rotation
+        out[near_pi] = Rotation.from_matrix(R[near_pi].reshape(-1, 3, 3)).as_rotvec()
+    return out
 
 
 def _as_batch(pose, translation) -> tuple[np.ndarray, np.ndarray, bool]:

@@ -5,6 +5,8 @@ to the z-up world by a fixed 90-degree rotation about x, so a heading is a rotat
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .model import BodyModel
@@ -96,6 +98,8 @@ def look_at(model: BodyModel, pose, translation, point, *, max_turn: float = MAX
     point = np.asarray(point, dtype=np.float64).reshape(-1)
     if point.shape != (3,) or not np.all(np.isfinite(point)):
         raise ValueError(f"point: expected 3 finite values [m], got {np.asarray(point).shape}")
+    if not (math.isfinite(max_turn) and max_turn >= 0):
+        raise ValueError(f"max_turn must be finite and >= 0 [rad], got {max_turn!r}")
     out = np.array(pose, dtype=np.float64)
     neck, head = JOINT_INDEX["neck"], JOINT_INDEX["head"]
     out[3 * neck: 3 * neck + 3] = 0.0

@@ -353,7 +353,7 @@ def _looks_like_tool(entity: EntityRecord) -> bool:
 
 
 def compile_command(
-    parsed: ParsedCommand,
+    parsed: ParsedCommand | str,
     entities: Sequence[EntityRecord],
     *,
     last_navigation_target: str | None = None,
@@ -362,7 +362,7 @@ def compile_command(
     """Ground a parsed command and compile it into typed goals.
 
     Args:
-        parsed: from :func:`~interactiveworld.language.grammar.parse_command`.
+        parsed: from :func:`~interactiveworld.language.grammar.parse_command`, or a command string (parsed here).
         entities: the actionable entities (``name``, ``index``, ``category``, ``description``).
         last_navigation_target: the key the body last navigated to and still stands at, or None. A
             manipulation of that target gets no new NAVIGATE_TO (de-duplication).
@@ -372,7 +372,16 @@ def compile_command(
     Returns:
         a :class:`CompiledCommand`, or a :class:`PrimitiveError` with code UNKNOWN_VERB, BAD_ARITY,
         UNKNOWN_ENTITY, AMBIGUOUS_REFERENCE or BAD_ARGUMENT and a plain-language message.
+
+    Raises:
+        ParseError: ``parsed`` is a command string that does not parse (a str is parsed first).
+        TypeError: ``parsed`` is neither a :class:`ParsedCommand` nor a str.
     """
+    if isinstance(parsed, str):
+        parsed = parse_command(parsed)
+    elif not isinstance(parsed, ParsedCommand):
+        raise TypeError(f"compile_command: expected a ParsedCommand (from parse_command) or a command string, "
+                        f"got {type(parsed).__name__}")
     spec = resolve_verb(parsed.verb)
     if spec is None:
         hint = suggest_verb(parsed.verb)

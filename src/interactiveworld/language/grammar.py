@@ -238,7 +238,9 @@ def parse_command(line: str) -> ParsedCommand:
 
     Raises:
         ParseError: for text that does not follow the grammar even after the repairs listed in the module
-            docstring; ``token`` and ``position`` name the offending text.
+            docstring, and for an instance index 0 on a known verb (indices start at 1; only the symbolic
+            connectors of [Attach], whose default index is 0, may be 0); ``token`` and ``position`` name the
+            offending text.
     """
     if not isinstance(line, str):
         raise ParseError(str(line)[:40], 0, "A command must be text.", line=str(line))
@@ -308,6 +310,7 @@ def parse_command(line: str) -> ParsedCommand:
     place_spot: tuple[float, float] | None = None
     last_was_entity = False  # an index may follow
     last_was_number = False  # a unit may follow
+    index_at: dict[int, tuple[int, str]] = {}  # argument position -> (column, text) of its written index
 
     def add_scalar(value: float, at: int, text: str) -> None:
         nonlocal scalar
@@ -339,6 +342,7 @@ def parse_command(line: str) -> ParsedCommand:
                 if index is None:
                     raise _err(line, pos, "The instance index is too large", line[pos : close + 1])
                 repairs.append(f"read the index written inside {line[pos:close + 1]!r}")
+                index_at[len(args)] = (pos, line[pos : close + 1])
             else:
                 inner_name = inner
             name = normalize_name(inner_name)
@@ -358,6 +362,7 @@ def parse_command(line: str) -> ParsedCommand:
                 if pos > 0 and not line[pos - 1].isspace():
                     repairs.append(f"read {line[pos:close + 1]!r} written without a space as the instance index")
                 args[-1].index = _parse_index(line, pos, inner)
+                index_at[len(args) - 1] = (pos, line[pos : close + 1])
                 args[-1].raw = f"{args[-1].raw} ({args[-1].index})"
                 last_was_entity = False
             elif _NUMBER.fullmatch(inner):
@@ -373,6 +378,7 @@ def parse_command(line: str) -> ParsedCommand:
             if not (mi and last_was_entity and args):
                 raise _err(line, pos, "'#index' must follow an entity, as in <mug> (2)")
             args[-1].index = int(mi.group(1))
+            index_at[len(args) - 1] = (pos, mi.group(0))
             args[-1].raw = f"{args[-1].raw} ({args[-1].index})"
             repairs.append(f"read {mi.group(0)!r} as the instance index")
             pos = mi.end()
@@ -446,6 +452,15 @@ def parse_command(line: str) -> ParsedCommand:
             last_was_number = False
             continue
         raise _err(line, pos, "Unexpected text: expected <entity_name> (index), a number or @place_spot=u:v")
+
+    # Instance indices start at 1; only symbolic arguments of a verb whose default index is 0 (the connectors of
+    # [Attach]) may be 0. An unknown verb is left to the compiler, which names it.
+    spec = resolve_verb(verb)
+    zero_ok = spec.symbolic_args if spec is not None and spec.symbolic_default_index == 0 else ()
+    for i, arg in enumerate(args):
+        if arg.index == 0 and i not in zero_ok and spec is not None:
+            at, text = index_at.get(i, (0, arg.raw))
+            raise _err(line, at, f"Instance indices start at 1: <{arg.name}> (0) does not exist", text)
 
     return ParsedCommand(
         verb=verb,

@@ -57,6 +57,14 @@ def _normalise_state(e: Entity) -> None:
         e.state["running"] = bool(e.state.get("running", False))
 
 
+def _list(data: dict[str, Any], key: str) -> list[Any]:
+    """``data[key]`` as a list (absent = empty); anything else names the field at fault."""
+    value = data.get(key, [])
+    if not isinstance(value, list):
+        raise SceneFormatError(f"{key}: expected a list, got {'null' if value is None else type(value).__name__}")
+    return value
+
+
 def scene_from_dict(data: dict[str, Any]) -> Scene:
     """Build a :class:`Scene` from its dict (module docstring).
 
@@ -66,18 +74,20 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         physics.PlacementError: an ``on``/``in`` entity has no free spot or fails to settle.
     """
     from .physics import place_object
+    if not isinstance(data, dict):
+        raise SceneFormatError(f"a scene is a JSON object (dict), got {type(data).__name__}")
     if data.get("format") != SCENE_FORMAT:
         raise SceneFormatError(f"format must be {SCENE_FORMAT!r}, got {data.get('format')!r}")
     scene = Scene(str(data.get("name", "scene")))
-    for i, r in enumerate(data.get("rooms", [])):
+    for i, r in enumerate(_list(data, "rooms")):
         rect = _need(r, "rect", f"rooms[{i}]")
         scene.rooms.append(Room(_need(r, "name", f"rooms[{i}]"), tuple(float(v) for v in rect),
                                 float(r.get("floor_z", 0.0))))
-    for i, w in enumerate(data.get("walls", [])):
+    for i, w in enumerate(_list(data, "walls")):
         scene.walls.append(Wall(tuple(_need(w, "start", f"walls[{i}]")), tuple(_need(w, "end", f"walls[{i}]")),
                                 float(w.get("thickness", 0.1)), float(w.get("height", 2.5)),
                                 float(w.get("floor_z", 0.0))))
-    for i, d in enumerate(data.get("doors", [])):
+    for i, d in enumerate(_list(data, "doors")):
         where = f"doors[{i}]"
         params = dict(d.get("params", {}))
         model = build_asset("door", params)
@@ -101,7 +111,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
                    [], d.get("description", ""), door={"openings": copy.deepcopy(openings)})
         _normalise_state(e)
         _add(scene, e, where)
-    for i, d in enumerate(data.get("entities", [])):
+    for i, d in enumerate(_list(data, "entities")):
         where = f"entities[{i}]"
         kind = _need(d, "kind", where)
         params = copy.deepcopy(d.get("params", {}))
@@ -169,7 +179,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         scene.human.object_in_wrist = np.asarray(oiw, float).reshape(4, 4)
         scene.human.wrist = scene.entities[scene.human.held].pose @ np.linalg.inv(scene.human.object_in_wrist)
         scene.human.carried = {k: np.asarray(v, float).reshape(4, 4) for k, v in h.get("carried", {}).items()}
-    for a in data.get("attachments", []):
+    for a in _list(data, "attachments"):
         for f in ("child", "parent", "child_connector", "parent_connector"):
             _need(a, f, "attachments[]")
         scene.attachments[a["child"]] = dict(a)

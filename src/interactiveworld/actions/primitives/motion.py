@@ -430,15 +430,19 @@ class Motion:
             if isinstance(plan, PrimitiveError):
                 last_error = plan
                 continue
+            yaw = stance.yaw
             if probe and target in self.scene.entities:
-                trial = self.probe_reach(stance.xy, stance.yaw, contact, target, primitive=primitive)
+                for yaw in self.reach_yaws(stance.xy, stance.yaw, contact):
+                    trial = self.probe_reach(stance.xy, yaw, contact, target, primitive=primitive)
+                    if not isinstance(trial, PrimitiveError):
+                        break
                 if isinstance(trial, PrimitiveError):
                     for key in plan.doors_to_open:
                         nav.set_door_open(key, False)
                     last_error = trial
                     continue
             for i, leg in enumerate(plan.legs):
-                final = stance.yaw if i == len(plan.legs) - 1 else None
+                final = yaw if i == len(plan.legs) - 1 else None
                 if i < len(plan.doors_to_open):
                     door = plan.doors_to_open[i]
                     handle = self.scene.handle_point(door)
@@ -457,6 +461,15 @@ class Motion:
         return last_error or PrimitiveError(ErrorCode.PATH_BLOCKED, f"No route to {target}.", {"target": target})
 
     # ------------------------------------------------------------------ reaching
+    def reach_yaws(self, xy, yaw: float, target_point, hand: str = "right") -> list[float]:
+        """Headings [rad] to try at a stance: facing the target, then turned so the target lies ahead of the
+        reaching shoulder (the arm then does not cross the head and thighs on a low, far reach)."""
+        from ...body import JOINT_INDEX
+        d = float(np.linalg.norm(np.asarray(target_point, float)[:2] - np.asarray(xy, float)))
+        lateral = abs(float(self.model.rest_joints[JOINT_INDEX[f"{hand}_shoulder"]][0]))
+        turn = math.atan2(lateral, max(d, 1e-6))
+        return [yaw, wrap_angle(yaw + (turn if hand == "right" else -turn))]
+
     def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
         """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
         approach direction of ``primitive`` (:func:`approach_for`)."""
