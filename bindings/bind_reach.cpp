@@ -8,22 +8,33 @@ namespace iw::bindings {
 void bind_reach(pybind11::module_& m) {
   m.def(
       "ccd_reach",
-      [](const Skeleton& sk, ArrD pose, ArrD translation, ArrD target, ArrI chain, ArrD elbow_axis, double elbow_min,
-         double elbow_max, double collar_max, ArrD effector, int max_iterations, double tolerance) {
+      [](const Skeleton& sk, ArrD pose, ArrD translation, ArrD target, py::object chain_obj, ArrD elbow_axis,
+         double elbow_min, double elbow_max, double collar_max, ArrD effector, int max_iterations, double tolerance) {
         const int J = sk.joint_count();
         check_shape(pose, {3 * J}, "pose", "(3J,)");
         check_shape(translation, {3}, "translation", "(3,)");
         check_shape(target, {3}, "target", "(3,)");
-        check_shape(chain, {4}, "chain", "(4,) [collar, shoulder, elbow, wrist]", "int32");
+        // Integer dtypes only: a float array would otherwise be truncated to indices silently.
+        py::array chain_in = py::array::ensure(chain_obj);
+        if (!chain_in) throw std::invalid_argument("chain: expected (4,) integer joint indices");
+        const char kind = chain_in.dtype().kind();
+        if (kind != 'i' && kind != 'u')
+          throw std::invalid_argument("chain: expected (4,) integer joint indices [collar, shoulder, elbow, wrist], "
+                                      "got dtype " + std::string(py::str(chain_in.dtype())));
+        auto chain = py::array_t<long long, py::array::c_style | py::array::forcecast>::ensure(chain_in);
+        if (!chain) throw std::invalid_argument("chain: expected (4,) integer joint indices");
+        check_shape(chain, {4}, "chain", "(4,) [collar, shoulder, elbow, wrist]", "integer");
+        for (int k = 0; k < 4; ++k)
+          if (chain.data()[k] < 0 || chain.data()[k] >= J)
+            throw std::out_of_range("chain: joint index " + std::to_string(chain.data()[k]) + " out of range [0, " +
+                                    std::to_string(J) + ")");
         check_shape(elbow_axis, {3}, "elbow_axis", "(3,)");
         check_shape(effector, {3}, "effector", "(3,)");
-        if (!(elbow_min <= elbow_max)) throw std::invalid_argument("elbow limits: expected min <= max");
-        if (!(collar_max >= 0)) throw std::invalid_argument("collar_max must be >= 0");
         ArmChain arm;
-        arm.collar = chain.data()[0];
-        arm.shoulder = chain.data()[1];
-        arm.elbow = chain.data()[2];
-        arm.wrist = chain.data()[3];
+        arm.collar = static_cast<int>(chain.data()[0]);
+        arm.shoulder = static_cast<int>(chain.data()[1]);
+        arm.elbow = static_cast<int>(chain.data()[2]);
+        arm.wrist = static_cast<int>(chain.data()[3]);
         auto v3 = [](const ArrD& a) { return Vec3(a.data()[0], a.data()[1], a.data()[2]); };
         arm.elbow_axis = v3(elbow_axis);
         arm.elbow_min = elbow_min;

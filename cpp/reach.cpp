@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace iw {
@@ -35,18 +36,31 @@ CcdResult ccd_reach(const Skeleton& sk, double* pose, const Vec3& translation, c
                     int max_iterations, double tolerance) {
   const int J = sk.joint_count();
   for (int j : {arm.collar, arm.shoulder, arm.elbow, arm.wrist})
-    if (j < 0 || j >= J) throw std::out_of_range("ccd_reach: chain joint index out of range");
+    if (j < 0 || j >= J)
+      throw std::out_of_range("ccd_reach: chain joint index " + std::to_string(j) + " out of range [0, " +
+                              std::to_string(J) + ")");
   if (sk.parents[arm.shoulder] != arm.collar || sk.parents[arm.elbow] != arm.shoulder ||
       sk.parents[arm.wrist] != arm.elbow)
     throw std::invalid_argument("ccd_reach: collar -> shoulder -> elbow -> wrist must be a parent chain");
   for (int k = 0; k < 3 * J; ++k)
-    if (!std::isfinite(pose[k])) throw std::invalid_argument("ccd_reach: pose has a non-finite value");
-  if (!std::isfinite(target.x) || !std::isfinite(target.y) || !std::isfinite(target.z) ||
-      !std::isfinite(translation.x) || !std::isfinite(translation.y) || !std::isfinite(translation.z))
-    throw std::invalid_argument("ccd_reach: target and translation must be finite");
-  if (max_iterations < 0 || !(tolerance > 0)) throw std::invalid_argument("ccd_reach: bad iteration count or tolerance");
+    if (!std::isfinite(pose[k]))
+      throw std::invalid_argument("ccd_reach: pose has a non-finite value at entry " + std::to_string(k));
+  auto finite3 = [](const Vec3& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); };
+  if (!finite3(translation)) throw std::invalid_argument("ccd_reach: translation (3,) must be finite");
+  if (!finite3(target)) throw std::invalid_argument("ccd_reach: target (3,) must be finite");
+  if (!finite3(arm.effector)) throw std::invalid_argument("ccd_reach: effector (3,) must be finite");
+  if (!finite3(arm.elbow_axis)) throw std::invalid_argument("ccd_reach: elbow_axis (3,) must be finite");
+  if (!std::isfinite(arm.elbow_min) || !std::isfinite(arm.elbow_max) || arm.elbow_min > arm.elbow_max)
+    throw std::invalid_argument("ccd_reach: elbow limits must be finite with elbow_min <= elbow_max [rad]");
+  if (!std::isfinite(arm.collar_max) || arm.collar_max < 0)
+    throw std::invalid_argument("ccd_reach: collar_max must be finite and >= 0 [rad]");
+  if (max_iterations < 0 || max_iterations > kMaxCcdIterations)
+    throw std::invalid_argument("ccd_reach: max_iterations must be in [0, " + std::to_string(kMaxCcdIterations) +
+                                "], got " + std::to_string(max_iterations));
+  if (!std::isfinite(tolerance) || !(tolerance > 0))
+    throw std::invalid_argument("ccd_reach: tolerance must be finite and > 0 [m]");
   const double an = norm(arm.elbow_axis);
-  if (an < 1e-9) throw std::invalid_argument("ccd_reach: elbow axis must be non-zero");
+  if (an < 1e-9) throw std::invalid_argument("ccd_reach: elbow_axis must be non-zero");
   const Vec3 axis = arm.elbow_axis * (1.0 / an);
 
   std::vector<Rigid> tf(J);
@@ -136,6 +150,12 @@ CcdResult ccd_reach(const Skeleton& sk, double* pose, const Vec3& translation, c
       rotate_joint(arm.shoulder, rotation_between(effector() - tf[arm.shoulder].t, target - tf[arm.shoulder].t));
     res.error = norm(effector() - target);
   }
+  // Finite inputs of extreme magnitude can still overflow; report that rather than return NaN.
+  if (!std::isfinite(res.error))
+    throw std::invalid_argument("ccd_reach: the solution is not finite (coordinates too large?)");
+  for (int j : {arm.collar, arm.shoulder, arm.elbow})
+    if (!finite3(get_aa(pose, j)))
+      throw std::invalid_argument("ccd_reach: the solution is not finite (coordinates too large?)");
   return res;
 }
 

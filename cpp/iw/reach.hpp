@@ -19,8 +19,14 @@ struct CcdResult {
   int iterations = 0;  // iterations used
 };
 
+// Largest accepted iteration count (the paper's solver uses 28; this only bounds runaway requests).
+constexpr int kMaxCcdIterations = 10000;
+
 // Solves in place: pose (3J) is read as the start and receives the solution. Only the collar, shoulder and
-// elbow entries change. Throws std::invalid_argument on non-finite input or bad chain indices.
+// elbow entries change. Throws std::out_of_range on chain indices outside [0, J) and std::invalid_argument on a
+// non-finite pose, translation, target, effector or elbow axis, a zero elbow axis, elbow limits that are not finite
+// with min <= max, a negative or non-finite collar_max, max_iterations outside [0, kMaxCcdIterations], a tolerance
+// that is not finite and > 0, or a non-chain (all checked once, before iterating).
 CcdResult ccd_reach(const Skeleton& sk, double* pose, const Vec3& translation, const ArmChain& arm, const Vec3& target,
                     int max_iterations = 28, double tolerance = 1e-3);
 

@@ -201,17 +201,24 @@ class Environment:
         meshes.append(self.executor.motion.model.visual_mesh(pose, trans))
         return meshes
 
-    def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:
-        renderer = self._renderer_ready()
+    def keyframe_view(self, kf: Keyframe, targets=()) -> tuple[Any, list]:
+        """The camera and the per-frame meshes (moving objects, articulated fixtures, the body) of keyframe
+        ``kf`` of the last command; ``targets`` are that command's entity keys (a look-hold frame of a
+        label-bearing first target gets the inspection view). Returns (Camera, list[VisualMesh])."""
         camera = self._camera(kf)
-        if LOOK_HOLD in kf.tags and compiled is not None and compiled.targets:
-            faces = self._need().label_faces(compiled.targets[0])
+        if LOOK_HOLD in kf.tags and targets:
+            faces = self._need().label_faces(targets[0])
             if faces:
                 from .render import inspection_camera
                 f = faces[0]
                 camera = inspection_camera(f["center"], f["normal"], f["up"], label_height_m=f["height"],
                                            width=self.width, height=self.height)
-        return renderer.render(camera, dynamic=self._dynamic(kf))
+        return camera, self._dynamic(kf)
+
+    def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:
+        targets = list(compiled.targets) if compiled is not None and compiled.targets else []
+        camera, dynamic = self.keyframe_view(kf, targets)
+        return self._renderer_ready().render(camera, dynamic=dynamic)
 
     def render_view(self) -> np.ndarray:
         """The current egocentric frame, (H, W, 3) uint8 (rendering must be on)."""

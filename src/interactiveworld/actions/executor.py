@@ -22,7 +22,7 @@ import numpy as np
 
 from ..env_types import RelationDelta
 from ..errors import ErrorCode, PrimitiveError
-from ..world.motion import RESULT, Interval, Keyframe
+from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
 from ..world.relations import read_relations
 from ..world.scene import Scene
 
@@ -97,6 +97,7 @@ class Executor:
         self.motion = Motion(scene)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
+        self.last_targets: list[str] = []  # entity keys of the last command (its frames' subject)
 
     # ------------------------------------------------------------------ keyframes
     def keyframe(self, *, tags: frozenset[str] = frozenset(), object_poses: dict[str, np.ndarray] | None = None,
@@ -134,6 +135,7 @@ class Executor:
         before = self.relations() if before is None else before
         snap = Snapshot.take(self.scene, self.motion.doors_open())
         self.frames = []
+        self.last_targets = list(getattr(compiled, "targets", ()) or ())
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
         try:
@@ -169,8 +171,21 @@ class Executor:
             self.keyframe()
         last = self.frames[-1]
         last.tags = frozenset(last.tags | {RESULT})
+        self._aim_result(compiled, last)
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
         return ExecutionResult(True, None, interval, delta, after, timing)
+
+    def _aim_result(self, compiled: Any, last: Keyframe) -> None:
+        """Point the result frame's gaze (and the gaze the body keeps) at the entity the command acted on, so
+        the frame shows it (DESIGN.md "Frames"); a look-hold frame keeps its own target."""
+        from .primitives.motion import result_focus
+        spec = getattr(compiled, "spec", None)
+        if spec is None or LOOK_HOLD in last.tags:
+            return
+        focus = result_focus(self.scene, spec.name, self.last_targets)
+        if focus is not None:
+            last.gaze_target = focus.copy()
+            self.scene.human.gaze = focus.copy()
 
     def _postcondition(self, compiled: Any, after: frozenset) -> PrimitiveError | None:
         spec = compiled.spec

@@ -7,7 +7,8 @@ offset 0.10-0.18 m, contact and retreat, every sample collision-checked. World z
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import operator
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 
@@ -20,11 +21,39 @@ from ..errors import ErrorCode, PrimitiveError
 
 CCD_ITERATIONS = 28          # B.2.2
 CCD_TOLERANCE = 1e-3         # [m], B.2.2
+CCD_MAX_ITERATIONS = 10000   # largest accepted iteration count (kMaxCcdIterations in cpp/iw/reach.hpp)
 PRE_CONTACT_OFFSETS = (0.14, 0.10, 0.18)  # [m], nominal first, then shortened, then lengthened (0.10-0.18 m)
 MANIPULATION_TOLERANCE = 0.002  # [m] accepted contact depth along manipulation trajectories (B.1.2)
 ELBOW_LIMITS = (0.0, 2.5)    # hinge flexion range [rad]
 COLLAR_RANGE = 0.35          # collar rotation range from rest [rad]
 RETREAT_LIFT = 0.03          # retreat rises this much above the pre-contact point [m]
+
+
+def _check_hand(hand) -> None:
+    if not isinstance(hand, str) or hand not in ("left", "right"):
+        raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+
+
+def _check_real(name: str, value, *, minimum: float | None = None) -> float:
+    """``value`` as a finite float (>= ``minimum`` when given); ValueError naming ``name`` otherwise."""
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected a finite number, got {value!r}") from None
+    if not np.isfinite(v) or (minimum is not None and v < minimum):
+        bound = "" if minimum is None else f" >= {minimum}"
+        raise ValueError(f"{name}: expected a finite number{bound}, got {value!r}")
+    return v
+
+
+def _check_posture(posture) -> None:
+    if not isinstance(posture, Posture):
+        raise ValueError(f"posture: expected a Posture, got {type(posture).__name__}")
+    for f in fields(Posture):
+        v = getattr(posture, f.name)
+        if f.name in ("name", "balanced") or v is None:
+            continue
+        _check_real(f"posture {posture.name!r} {f.name}", v)
 
 
 @dataclass(frozen=True)
@@ -84,7 +113,16 @@ for _side in ("left", "right"):
 
 def centre_of_mass(joints: np.ndarray) -> np.ndarray:
     """Whole-body centre of mass (3,) [m] from joint positions (52, 3) by segment mass fractions (Winter, table
-    4.1; the trunk segment runs pelvis to neck)."""
+    4.1; the trunk segment runs pelvis to neck).
+
+    Raises:
+        ValueError: ``joints`` is not (J >= 52, 3) or has a non-finite entry.
+    """
+    joints = np.asarray(joints, dtype=np.float64)
+    if joints.ndim != 2 or joints.shape[1] != 3 or joints.shape[0] < len(JOINT_INDEX):
+        raise ValueError(f"joints: expected ({len(JOINT_INDEX)}, 3) float64 [m], got {joints.shape}")
+    if not np.all(np.isfinite(joints)):
+        raise ValueError("joints: every entry must be finite")
     com = np.zeros(3)
     for frac, a, b, t in _SEGMENTS:
         pa = joints[JOINT_INDEX[a]]
@@ -142,8 +180,10 @@ def balanced_pelvis_pitch(model: BodyModel, rung: Posture, hand: str = "right") 
     squat-type rung (bisection; cached per model and rung).
 
     Raises:
-        ValueError: no pitch in that range balances the rung.
+        ValueError: unknown hand, a non-finite rung parameter, or no pitch in that range balances the rung.
     """
+    _check_hand(hand)
+    _check_posture(rung)
     key = f"balance_{rung}_{hand}"
     if key not in model._cache:
         ankles = [JOINT_INDEX["left_ankle"], JOINT_INDEX["right_ankle"]]
@@ -153,7 +193,8 @@ def balanced_pelvis_pitch(model: BodyModel, rung: Posture, hand: str = "right") 
             return float(centre_of_mass(J)[0] - J[ankles, 0].mean() - rung.com_ahead)
 
         lo, hi = -0.3, 1.4
-        if ahead(lo) > 0 or ahead(hi) < 0:
+        a_lo, a_hi = ahead(lo), ahead(hi)
+        if not (np.isfinite(a_lo) and np.isfinite(a_hi)) or a_lo > 0 or a_hi < 0:
             raise ValueError(f"posture {rung.name!r}: no pelvis pitch in [-0.3, 1.4] rad balances it")
         for _ in range(30):
             mid = 0.5 * (lo + hi)
@@ -170,9 +211,15 @@ def posture_pose(model: BodyModel, xy, yaw: float, posture: Posture, *, floor_z:
     2k and ankles by k so the shins lean forward and the feet stay flat on the floor. Squat-type rungs
     (:data:`SQUATS`) flex hips by p + thigh, knees by thigh + shin, set the ankles so the soles stay flat, and take
     p from :func:`balanced_pelvis_pitch`.
+
+    Raises:
+        ValueError: unknown hand, non-finite or wrongly shaped ``xy``, non-finite ``yaw``/``floor_z`` or posture
+            parameters.
     """
-    if hand not in ("left", "right"):
-        raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+    _check_hand(hand)
+    _check_posture(posture)
+    yaw = _check_real("yaw", yaw)
+    floor_z = _check_real("floor_z", floor_z)
     if posture.balanced or posture.shin_angle is not None or posture.abduction or posture.open_side:
         p = balanced_pelvis_pitch(model, posture, hand) if posture.balanced else posture.pelvis_pitch
         return _leg_flexion(model, xy, yaw, posture, p, floor_z, hand)
@@ -210,8 +257,8 @@ class ArmSpec:
 
     @classmethod
     def of(cls, model: BodyModel, hand: str) -> "ArmSpec":
-        if hand not in ("left", "right"):
-            raise ValueError(f"hand must be 'left' or 'right', got {hand!r}")
+        """The cached chain of ``hand`` ("left" or "right"); ValueError for any other hand."""
+        _check_hand(hand)
         key = f"arm_{hand}"
         if key not in model._cache:
             ji, J = JOINT_INDEX, model.rest_joints
@@ -229,17 +276,41 @@ def solve_arm(model: BodyModel, pose, translation, target, *, hand: str = "right
               max_iterations: int = CCD_ITERATIONS, tolerance: float = CCD_TOLERANCE) -> tuple[np.ndarray, float, int]:
     """CCD over collar, shoulder and elbow bringing the palm centre to ``target`` (3,) [m].
 
-    Returns (pose (156,), error [m], iterations). Raises ValueError on bad input.
+    Returns (pose (156,), error [m], iterations).
+
+    Raises:
+        ValueError: unknown hand; pose not (156,), translation or target not (3,), or any of them non-finite;
+            ``max_iterations`` not an integer in [0, 10000]; ``tolerance`` not finite and > 0 [m].
     """
     arm = ArmSpec.of(model, hand)
+    if isinstance(max_iterations, bool):
+        raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}")
+    try:
+        max_iterations = operator.index(max_iterations)
+    except TypeError:
+        raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}") from None
+    if not 0 <= max_iterations <= CCD_MAX_ITERATIONS:
+        raise ValueError(f"max_iterations: expected an integer in [0, {CCD_MAX_ITERATIONS}], got {max_iterations}")
+    tolerance = _check_real("tolerance", tolerance)
+
     return _core.ccd_reach(model.skeleton, np.asarray(pose, np.float64), np.asarray(translation, np.float64),
                            np.asarray(target, np.float64), arm.chain, arm.elbow_axis, ELBOW_LIMITS[0],
                            ELBOW_LIMITS[1], COLLAR_RANGE, arm.effector, max_iterations, tolerance)
 
 
 def palm_position(model: BodyModel, transforms: np.ndarray, hand: str) -> np.ndarray:
-    """World palm centre [m] (the reach effector) from FK transforms (52, 4, 4)."""
+    """World palm centre [m] (the reach effector) from FK transforms (52, 4, 4).
+
+    Raises:
+        ValueError: unknown hand, or ``transforms`` not (52, 4, 4) with a finite wrist transform.
+    """
     arm = ArmSpec.of(model, hand)
+    transforms = np.asarray(transforms, dtype=np.float64)
+    n = len(model.parents)
+    if transforms.shape != (n, 4, 4):
+        raise ValueError(f"transforms: expected ({n}, 4, 4) float64, got {transforms.shape}")
+    if not np.all(np.isfinite(transforms[arm.chain[3]])):
+        raise ValueError("transforms: the wrist transform is not finite")
     w = transforms[arm.chain[3]]
     return w[:3, :3] @ arm.effector + w[:3, 3]
 
@@ -297,12 +368,20 @@ def plan_reach(model: BodyModel, stance_xy, stance_yaw: float, target, scene: Sc
         TRAJECTORY_COLLISION (a solution exists but every approach collides; the message names the colliding pair
         and the depth).
     Raises:
-        ValueError: malformed arguments (shapes, NaN, unknown hand).
+        ValueError: malformed arguments (shapes, NaN/inf, unknown hand, negative allow_radius, zero approach).
     """
     target = np.asarray(target, dtype=np.float64).reshape(-1)
     if target.shape != (3,) or not np.all(np.isfinite(target)):
         raise ValueError(f"target: expected 3 finite values [m], got {np.asarray(target).shape}")
     arm = ArmSpec.of(model, hand)
+    xy = np.asarray(stance_xy, dtype=np.float64).reshape(-1)
+    if xy.shape != (2,) or not np.all(np.isfinite(xy)):
+        raise ValueError(f"stance_xy: expected 2 finite values [m], got {np.asarray(stance_xy).shape}")
+    stance_yaw = _check_real("stance_yaw", stance_yaw)
+    floor_z = _check_real("floor_z", floor_z)
+    allow_radius = _check_real("allow_radius", allow_radius, minimum=0.0)
+    if approach is not None:
+        _approach_direction(approach, target, target)  # validates once, before any rung is tried
     if target[2] < floor_z:
         return PrimitiveError(ErrorCode.OUT_OF_REACH, f"The target is {floor_z - target[2]:.2f} m below the floor.",
                               {"below_floor_m": float(floor_z - target[2])})

@@ -158,11 +158,28 @@ def settle(scene: Scene, key: str) -> SettleResult:
     return SettleResult(support, steps, bottom - z, heights, depth, blocker)
 
 
+DEFAULT_SHELF_SPOT = (0.0, 0.25)
+"""Spot (u, v) aimed at on a shelf closed above (cabinet, fridge) when none is given: centred, a quarter of the
+depth behind the front edge, towards the opening, so the first object leaves room behind it as well as beside
+it. Open surfaces aim at their centre. Either way the search covers the whole surface."""
+SPOT_PITCH = 0.02
+"""Pitch [m] of the grid of candidate spots over a surface or region."""
+
+
+def _axis_grid(a: float) -> np.ndarray:
+    """Candidate offsets [m] over [-a, a]: steps of :data:`SPOT_PITCH` from ``-a``, and ``a`` itself (both
+    edges count), shape (K,) sorted."""
+    if a <= 0:
+        return np.zeros(1)
+    return np.unique(np.concatenate([np.arange(-a, a + 1e-9, SPOT_PITCH), [a]]))
+
+
 def find_spot(scene: Scene, key: str, support: str, surface: str | None = None, *,
               spot: tuple[float, float] | None = None, yaw_offset: float = 0.0) -> np.ndarray:
     """Pose (4, 4) for object ``key`` resting on ``support``'s surface (or interior region floor) ``surface``:
-    2 cm above it, facing the surface's front, at the free grid point (2 cm pitch) closest to ``spot``
-    (``u`` in [-1, 1] left to right, ``v`` in [0, 1] front to back; centre when None), keeping
+    2 cm above it, facing the surface's front, at the free point of a grid over the whole surface (2 cm
+    pitch, edges included) closest to ``spot`` (``u`` in [-1, 1] left to right, ``v`` in [0, 1] front to
+    back; :data:`DEFAULT_SHELF_SPOT` on a shelf closed above, the centre elsewhere, when None), keeping
     :data:`PACKING_SEPARATION` to every other object on that surface.
 
     Raises:
@@ -190,10 +207,12 @@ def find_spot(scene: Scene, key: str, support: str, surface: str | None = None, 
             errors.append(f"{key} is larger than {surf.name} of {support}")
             continue
         ax, ay = max(ax, 0.0), max(ay, 0.0)
-        u, v = spot if spot is not None else (0.0, 0.5)
+        if spot is not None:
+            u, v = spot
+        else:  # a shelf closed above fills from the front; open surfaces and bowls from the centre
+            u, v = DEFAULT_SHELF_SPOT if math.isfinite(surf.clearance) else (0.0, 0.5)
         goal = np.array([ax * (1 - 2 * v), ay * u])
-        gx = np.arange(-ax, ax + 1e-9, 0.02) if ax > 0 else np.zeros(1)
-        gy = np.arange(-ay, ay + 1e-9, 0.02) if ay > 0 else np.zeros(1)
+        gx, gy = _axis_grid(ax), _axis_grid(ay)
         grid = np.array(np.meshgrid(gx, gy, indexing="ij")).reshape(2, -1).T
         grid = np.vstack([goal[None], grid])
         order = np.argsort(np.linalg.norm(grid - goal, axis=1), kind="stable")

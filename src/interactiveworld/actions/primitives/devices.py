@@ -64,8 +64,8 @@ def cook(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     food = goal.targets[0]
     e = scene.entities[food]
-    ex.motion.turn_to(ex, _facing(ex, contact_point(scene, "cook", food)))
     gaze = e.center_of_mass()
+    ex.motion.turn_to(ex, _facing(ex, contact_point(scene, "cook", food)), look_at=gaze)
     for _ in range(int(COOK_SECONDS * 2)):
         ex.keyframe(gaze=gaze, dt=0.5)
     e.state["cooked"] = True

@@ -20,7 +20,7 @@ from ...world.scene import Scene
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
 
-__all__ = ["Motion", "contact_point", "object_mesh", "wrap_angle", "need_held"]
+__all__ = ["Motion", "contact_point", "object_mesh", "wrap_angle", "need_held", "result_focus", "walk_gaze"]
 
 REACH_PRIMITIVES = frozenset({
     "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cut",
@@ -163,6 +163,76 @@ def in_front_of(scene: Scene, key: str, xy) -> bool:
     return bool(local[0] > e.model.bounds[1][0])
 
 
+LOOK_AHEAD_M = 1.5
+"""Walking gaze: the look-ahead point lies this far [m] ahead along the route."""
+LOOK_AHEAD_PITCH = math.radians(20.0)
+"""Walking gaze: pitch [rad] below the horizon of the look-ahead point (a natural walking gaze)."""
+TARGET_VIEW_M = 3.0
+"""Walking gaze: the destination takes the gaze once it is within this horizontal distance [m] ..."""
+TARGET_VIEW_ANGLE = math.radians(60.0)
+"""... and within this angle [rad] of the walking direction."""
+
+
+def walk_gaze(rows: np.ndarray, floor_z, eye_height: float, look_at=None) -> list[np.ndarray]:
+    """Gaze points (3,) [m] for gait rows ``[x, y, yaw]`` (N, 3): the point ``LOOK_AHEAD_M`` ahead along the
+    rows' path, pitched ``LOOK_AHEAD_PITCH`` down; on an in-place turn (no path ahead) the same point along
+    the final heading; the destination ``look_at`` once it is near and roughly ahead.
+
+    ``floor_z(xy)`` gives the floor height [m]; ``eye_height`` is the eye's height above it [m].
+    """
+    rows = np.asarray(rows, float).reshape(-1, 3)
+    xy = rows[:, :2]
+    seg = np.linalg.norm(np.diff(xy, axis=0), axis=1)
+    arc = np.concatenate([[0.0], np.cumsum(seg)])
+    total = float(arc[-1])
+    end_dir = np.array([math.cos(rows[-1, 2]), math.sin(rows[-1, 2])])
+    target = None if look_at is None else np.asarray(look_at, float)
+    drop = LOOK_AHEAD_M * math.tan(LOOK_AHEAD_PITCH)
+    out = []
+    for i in range(len(rows)):
+        s = arc[i] + LOOK_AHEAD_M
+        if s <= total:
+            ahead = np.array([np.interp(s, arc, xy[:, 0]), np.interp(s, arc, xy[:, 1])])
+        else:  # the path ends within the look-ahead: continue along the final heading
+            ahead = xy[-1] + (s - total) * end_dir
+        d = ahead - xy[i]
+        n = float(np.linalg.norm(d))
+        d = d / n if n > 1e-6 else end_dir
+        point = np.array([*(xy[i] + LOOK_AHEAD_M * d), floor_z(xy[i]) + eye_height - drop])
+        if target is not None:
+            to = target[:2] - xy[i]
+            dist = float(np.linalg.norm(to))
+            if dist < 1e-6 or (dist <= TARGET_VIEW_M and
+                               math.acos(float(np.clip(np.dot(to / dist, d), -1.0, 1.0))) <= TARGET_VIEW_ANGLE):
+                point = target.copy()
+        out.append(point)
+    return out
+
+
+FOCUS_LAST_TARGET = frozenset({"pour"})
+"""Object-directed primitives whose result frame looks at their last entity (the container poured into)."""
+FOCUS_FIRST_TARGET = frozenset({
+    "navigate_to", "pick", "release", "flip", "place", "place_inside", "place_on_floor", "fall_to_floor",
+    "attach", "detach", "raise", "push", "pull", "open", "close", "open_door", "close_door", "turn_on",
+    "turn_off", "cook", "cut", "stir", "wipe", "use_computer", "sit"})
+"""Object-directed primitives whose result frame looks at their first entity (for the placements the object
+put down, which now rests on or in the destination)."""
+
+
+def result_focus(scene: Scene, primitive: str, targets) -> np.ndarray | None:
+    """The world point [m] (3,) the result frame of ``primitive`` on entity keys ``targets`` looks at: the
+    centre of the acted-on entity's bounding box (a held object: the object in the hand), or None for
+    primitives that are not object-directed (walking, turning, looking, waiting) or have no entity."""
+    keys = [t for t in targets if t in scene.entities]
+    if not keys:
+        return None
+    if primitive in FOCUS_LAST_TARGET:
+        return scene.entities[keys[-1]].center_of_mass()
+    if primitive in FOCUS_FIRST_TARGET:
+        return scene.entities[keys[0]].center_of_mass()
+    return None
+
+
 class Motion:
     """Navigation map, body model and collider for one scene, plus the motions the handlers use."""
 
@@ -278,21 +348,28 @@ class Motion:
         return self._held_cache[1]
 
     # ------------------------------------------------------------------ walking
-    def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True) -> None:
-        """Append one keyframe per gait row ``[x, y, yaw]``; a held object follows the wrist."""
+    def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True, look_at=None) -> None:
+        """Append one keyframe per gait row ``[x, y, yaw]``; a held object follows the wrist. The gaze looks
+        ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,) [m] once it is near and ahead."""
         h = self.scene.human
-        h.gaze = None  # walking and turning look where the body goes
-        for x, y, yaw in rows[1:] if len(rows) > 1 else rows:
+        rows = np.asarray(rows, float)
+        played = rows[1:] if len(rows) > 1 else rows
+        from ...body import head_camera
+        eye = head_camera(self.model, *self.stand(h.xy, h.yaw))[0]
+        eye_height = float(eye[2] - self.floor_z(h.xy))  # standing eye height above the floor [m]
+        for (x, y, yaw), gaze in zip(played, walk_gaze(played, self.floor_z, eye_height, look_at)):
             pose, trans = self.stand((x, y), yaw)
             self.set_body(pose, trans, xy=(x, y), yaw=yaw)
             if carry and h.held is not None:
                 self.scene.set_wrist(self.wrist(pose, trans))
+            h.gaze = gaze
             ex.keyframe()
+        h.gaze = None  # standing still afterwards: the head's own view
 
-    def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None) -> None:
+    def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
         from ..gait import walk_keyframes
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
-        self.walk_frames(ex, rows)
+        self.walk_frames(ex, rows, look_at=look_at)
 
     def free_spot(self, candidates, radius: float = 0.15) -> np.ndarray | None:
         """The first candidate xy [m] whose grid cell has clearance above ``radius`` (a place to stand)."""
@@ -307,13 +384,13 @@ class Motion:
                 return np.asarray(xy, float)
         return None
 
-    def turn_to(self, ex: "Executor", yaw: float) -> None:
-        """Rotate in place to ``yaw`` at <= 10 deg per frame."""
+    def turn_to(self, ex: "Executor", yaw: float, *, look_at=None) -> None:
+        """Rotate in place to ``yaw`` at <= 10 deg per frame, looking along the new heading (or at ``look_at``)."""
         h = self.scene.human
         delta = wrap_angle(yaw - h.yaw)
         steps = max(1, int(math.ceil(abs(delta) / YAW_STEP - 1e-9)))
         rows = np.array([[h.xy[0], h.xy[1], h.yaw + delta * i / steps] for i in range(steps + 1)])
-        self.walk_frames(ex, rows)
+        self.walk_frames(ex, rows, look_at=look_at)
 
     def go_to(self, ex: "Executor", target: str, primitive: str, *, contact=None,
               probe: bool | None = None) -> PrimitiveError | None:
@@ -370,7 +447,10 @@ class Motion:
                     door = plan.doors_to_open[i]
                     handle = self.scene.handle_point(door)
                     final = math.atan2(handle[1] - leg.waypoints[-1][1], handle[0] - leg.waypoints[-1][0])
-                self.walk_route(ex, leg.waypoints, final)
+                    look = handle
+                else:
+                    look = contact if i == len(plan.legs) - 1 else None
+                self.walk_route(ex, leg.waypoints, final, look_at=look)
                 if i < len(plan.doors_to_open):
                     err = self.swing(ex, plan.doors_to_open[i], 1.0)
                     if isinstance(err, PrimitiveError):
@@ -480,7 +560,7 @@ class Motion:
             link = e.pose @ joint_transform(joint, frac)
             gaze = link[:3, :3] @ leaf + link[:3, 3]  # the eyes follow the moving door or drawer
             ex.keyframe(articulation={key: frac}, gaze=gaze)
-        h.gaze = None
+        h.gaze = e.center_of_mass()  # the retreat keeps the opened or closed fixture in view
         self.scene.set_open(key, target)
         if e.door is not None and self._nav is not None:
             self._nav.set_door_open(key, target >= 0.5)

@@ -65,7 +65,7 @@ def look_at(ex: "Executor", goal) -> PrimitiveError | None:
     want = math.atan2(target[1] - h.xy[1], target[0] - h.xy[0])
     if h.sitting is None and scene.human.held != key and \
             abs((want - h.yaw + math.pi) % (2 * math.pi) - math.pi) > math.radians(60.0):
-        ex.motion.turn_to(ex, want)
+        ex.motion.turn_to(ex, want, look_at=target)
     for i in range(LOOK_HOLD_FRAMES):
         ex.keyframe(gaze=target, tags=frozenset({LOOK_HOLD}) if i == LOOK_HOLD_FRAMES - 1 else frozenset())
     h.gaze = np.asarray(target, float)
