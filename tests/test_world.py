@@ -251,3 +251,18 @@ def test_scene_list_fields_name_the_field_at_fault(field):
     data[field] = None
     with pytest.raises(SceneFormatError, match=f"{field}: expected a list, got null"):
         scene_from_dict(data)
+
+
+def test_cut_object_is_drawn_as_closed_slices():
+    """A cut tomato is drawn as three capped slices; capping needs a triangulation engine (mapbox-earcut, a
+    declared dependency), so this also guards the install."""
+    from interactiveworld.world.assets import build_asset
+    from interactiveworld.world.scene import _sliced_parts
+
+    model = build_asset("tomato")
+    slices = _sliced_parts(model)
+    assert len(slices) == 3 * len(model.parts)
+    for part in slices:
+        assert part.mesh.is_watertight
+    np.testing.assert_allclose(sum(p.mesh.volume for p in slices), sum(p.mesh.volume for p in model.parts),
+                               rtol=1e-6)
