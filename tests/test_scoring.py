@@ -529,3 +529,21 @@ def test_near_is_symmetric():
     ep.do("place_on_floor", ["box#1", "door#1"], add=[("near", "door#1", "box#1")])
     assert ep.score({"goals": [{"near": ["box#1", "door#1"]}]}).passed
     assert ep.score({"goals": [{"count": {"pred": "near", "args": ["*", "door#1"], "eq": 1}}]}).passed
+
+
+def test_point_reading_credits_a_state_that_never_happened():
+    """Capability points such as "the cleanser was never held" hold when nothing happened (require_change=False),
+    whereas a completion goal true throughout earns nothing; positive atoms true at handoff stay excluded."""
+    from interactiveworld.bench.scoring import Ever
+
+    base = R(("on", "oil#1", "shelf#1"), ("on", "cleanser#1", "shelf#1"))
+    after = R(("held", "oil#1"), ("on", "cleanser#1", "shelf#1"))
+    trace = [TraceStep(1, "pick", ("oil#1",), True, after)]
+    never_held = Not(cond=Ever(cond=Atom(pred="held", args=("cleanser#1",))))
+    assert evaluate(never_held, final=after, trace=trace, baseline=base) is False
+    assert evaluate(never_held, final=after, trace=trace, baseline=base, require_change=False) is True
+    picked = R(("held", "cleanser#1"))
+    trace2 = [TraceStep(1, "pick", ("cleanser#1",), True, picked)]
+    assert evaluate(never_held, final=picked, trace=trace2, baseline=base, require_change=False) is False
+    still_on = Atom(pred="on", args=("cleanser#1", "shelf#1"))
+    assert evaluate(still_on, final=after, trace=trace, baseline=base, require_change=False) is False

@@ -47,7 +47,8 @@ def label_capabilities(taskpack: Any, *, final: frozenset, baseline: frozenset, 
     out = []
     for atom in taskpack.capabilities:
         for pt in atom.points:
-            holds = bool(scoring.evaluate(pt.condition, final=final, baseline=baseline, trace=trace))
+            holds = bool(scoring.evaluate(pt.condition, final=final, baseline=baseline, trace=trace,
+                                          require_change=False))
             if holds and pt.assistant_says is not None:
                 holds = re.search(pt.assistant_says, assistant_speech, re.I) is not None
             if holds:

@@ -342,17 +342,24 @@ def evaluate(
     trace: Sequence[TraceStep],
     baseline: frozenset[Relation],
     exclude_baseline: bool = True,
+    require_change: bool = True,
 ) -> bool:
     """Whether a condition holds at the end of an episode.
 
     With ``exclude_baseline`` (the default) this is goal semantics: True when the condition earns credit
     under the baseline-exclusion rules of the module docstring. With it False, the condition is read on the
     physical state as it is (prohibition semantics, before negation).
+
+    ``require_change=False`` keeps the baseline exclusion of positive atoms but drops the rule that a
+    condition true at every tick since handoff earns nothing: the reading for capability evaluation points
+    such as "the cleanser was never held", whose success is precisely that nothing happened.
     """
     tl = _Timeline(final=final, trace=trace, baseline=baseline)
-    if exclude_baseline:
-        return tl.goal(cond)[0]
-    return tl.violated(cond)
+    if not exclude_baseline:
+        return tl.violated(cond)
+    if not require_change:
+        return tl.holds(cond, tl.last)
+    return tl.goal(cond)[0]
 
 
 def score_episode(
