@@ -547,3 +547,18 @@ def test_point_reading_credits_a_state_that_never_happened():
     assert evaluate(never_held, final=picked, trace=trace2, baseline=base, require_change=False) is False
     still_on = Atom(pred="on", args=("cleanser#1", "shelf#1"))
     assert evaluate(still_on, final=after, trace=trace, baseline=base, require_change=False) is False
+
+
+def test_unmoved_is_not_baseline_excluded_in_point_reading():
+    """unmoved(x) is relative to the handoff pose, so it is true at handoff by definition: a point "the look-alike
+    stayed put" holds while x is unmoved and fails once it moves."""
+    base = R(("unmoved", "decoy#1"), ("on", "decoy#1", "shelf#1"))
+    after = R(("unmoved", "decoy#1"), ("on", "decoy#1", "shelf#1"), ("held", "gift#1"))
+    trace = [TraceStep(1, "pick", ("gift#1",), True, after)]
+    stayed = Not(cond=Not(cond=Atom(pred="unmoved", args=("decoy#1",))))
+    assert evaluate(stayed, final=after, trace=trace, baseline=base, require_change=False) is True
+    moved_after = R(("held", "decoy#1"))
+    trace2 = [TraceStep(1, "pick", ("decoy#1",), True, moved_after)]
+    assert evaluate(stayed, final=moved_after, trace=trace2, baseline=base, require_change=False) is False
+    # a completion goal that held throughout still earns nothing
+    assert evaluate(Atom(pred="unmoved", args=("decoy#1",)), final=after, trace=trace, baseline=base) is False

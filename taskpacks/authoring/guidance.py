@@ -172,7 +172,8 @@ def guidance_11() -> dict:
     b.add_object("box", name="snack_box", on="snack_shelf#1", region="shelf_2", labels=[{"text": "CHIPS",
                                                                                      "face": "front"}])
     b.set_human((8.5, 2.5), yaw=-math.pi / 2)
-    oracle = [step("Pick up one of the soy cartons on the packing table.", cmd("Grab", "soy_carton#1")),
+    oracle = [step("Only two soy cartons fit the shelf limit. Pick up one of the soy cartons on the packing table.",
+                   cmd("Grab", "soy_carton#1")),
               step("Put it on the drink shelf.", cmd("PutIn", "soy_carton#1", "drink_shelf#1")),
               step("Pick up a second soy carton.", cmd("Grab", "soy_carton#2")),
               step("Put that one on the drink shelf as well, then stop: the third one stays.",

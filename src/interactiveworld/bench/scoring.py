@@ -256,6 +256,10 @@ class _Timeline:
         self._memo: dict[tuple[int, int, bool, bool], bool] = {}
 
     def fresh(self, r: Relation, i: int) -> bool:
+        # ``unmoved`` is defined against the handoff pose, so it is true at handoff by construction: excluding
+        # it would make "the look-alike stayed put" unprovable.
+        if r[0] == "unmoved":
+            return True
         return r not in self.baseline or self.broken_at.get(r, self.last + 1) <= i
 
     @staticmethod
