@@ -50,7 +50,11 @@ def _seeds(values: list[str]) -> list[int]:
     try:
         return _parse_seeds(values)
     except ValueError:
-        raise UsageError(f"--seeds: expected non-negative integers (e.g. '0 1 2' or '0-4'), got {values}") from None
+        raise UsageError(f"--seeds: expected at most {MAX_SEEDS} non-negative integers (e.g. '0 1 2', '0,1' or '0-4'), "
+                         f"got {values}") from None
+
+
+MAX_SEEDS = 1000  # a typo such as 0-100000 should not start a sweep of millions of cells
 
 
 def _parse_seeds(values: list[str]) -> list[int]:
@@ -59,13 +63,15 @@ def _parse_seeds(values: list[str]) -> list[int]:
         for part in str(v).split(","):
             part = part.strip()
             if not part:
-                continue
+                raise ValueError(values)
             if "-" in part[1:]:
                 a, b = part.split("-", 1)
+                if int(b) - int(a) >= MAX_SEEDS:
+                    raise ValueError(values)
                 out += list(range(int(a), int(b) + 1))
             else:
                 out.append(int(part))
-    if not out or any(s < 0 for s in out):
+    if not out or any(s < 0 for s in out) or len(set(out)) > MAX_SEEDS:
         raise ValueError(values)
     return sorted(dict.fromkeys(out))
 
