@@ -50,6 +50,12 @@ class _Server:
                     self.end_headers()
                     self.wfile.write(b'{"error": {"message": "boom", "type": "server_error"}}')
                     return
+                if model == "always-401":
+                    self.send_response(401)
+                    self.send_header("Content-Type", "application/json")
+                    self.end_headers()
+                    self.wfile.write(b'{"error": {"message": "invalid api key", "type": "invalid_request_error"}}')
+                    return
                 if model == "slow":
                     time.sleep(2.0)
                 text = outer.reply(body)
@@ -236,3 +242,13 @@ def test_local_server_without_any_key(server, monkeypatch):
     text, call = LLMClient("openai/test-assistant", api_base=server.base, max_retries=0).complete(
         [{"role": "system", "content": "x"}, {"role": "user", "content": "hi"}])
     assert text == "silent" and call.attempts == 1 and call.prompt_tokens == 100
+
+
+def test_authentication_failure_is_not_retried(server):
+    """A rejected key cannot succeed on a retry: one request, then a transport error naming the cause."""
+    from interactiveworld.agents.model import LLMClient
+
+    c = LLMClient("openai/always-401", api_base=server.base, max_retries=3, min_backoff_s=0.01)
+    with pytest.raises(AgentTransportError, match="after 1 attempt"):
+        c.complete([{"role": "user", "content": "hi"}])
+    assert len(server.requests) == 1

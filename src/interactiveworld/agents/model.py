@@ -74,6 +74,22 @@ def _transient_errors() -> tuple[type[BaseException], ...]:
     return tuple(getattr(ex, n) for n in names if hasattr(ex, n))
 
 
+def _permanent_errors() -> tuple[type[BaseException], ...]:
+    """Errors a retry cannot fix: credentials, permissions, a bad request, an unknown model."""
+    ex = litellm_module().exceptions
+    names = ("AuthenticationError", "PermissionDeniedError", "BadRequestError", "NotFoundError",
+             "ContextWindowExceededError", "UnsupportedParamsError")
+    return tuple(getattr(ex, n) for n in names if hasattr(ex, n))
+
+
+def _worth_retrying(exc: BaseException) -> bool:
+    """Transient transport or server faults only; a missing API key arrives as a generic APIError, so its
+    message is checked too."""
+    if isinstance(exc, _permanent_errors()) or "missing credentials" in str(exc).lower():
+        return False
+    return isinstance(exc, _transient_errors())
+
+
 class LLMClient:
     """One model endpoint.
 
@@ -113,7 +129,7 @@ class LLMClient:
         Raises:
             AgentTransportError: every attempt failed (transport, server or configuration error).
         """
-        from tenacity import RetryError, Retrying, retry_if_exception_type, stop_after_attempt, wait_exponential
+        from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
 
         lm = litellm_module()
         t0 = time.perf_counter()
@@ -135,7 +151,7 @@ class LLMClient:
         retrying = Retrying(stop=stop_after_attempt(self.max_retries + 1),
                             wait=wait_exponential(multiplier=self.min_backoff_s, min=self.min_backoff_s,
                                                   max=self.max_backoff_s),
-                            retry=retry_if_exception_type(_transient_errors()), reraise=True)
+                            retry=retry_if_exception(_worth_retrying), reraise=True)
         try:
             response = retrying(call)
         except (Exception, RetryError) as exc:
