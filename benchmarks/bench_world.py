@@ -23,32 +23,12 @@ from interactiveworld.world import FLOOR_KEY, Scene, read_relations
 from interactiveworld.world import relations as R
 from interactiveworld.world.examples import lab
 
+from iw_reference import reference_relations  # tests/ is put on sys.path by benchmarks/conftest.py
+
 RESULTS: dict[str, dict[str, float]] = {}
 
 
-def naive_relations(scene: Scene, baseline) -> frozenset:
-    out = set()
-    keys = list(scene.entities)
-    for e in scene.movables():
-        for k in keys + [FLOOR_KEY]:
-            if k != e.key and R.on(scene, e.key, k):
-                out.add(("on", e.key, k))
-        for k in keys:
-            if k == e.key:
-                continue
-            if R.inside(scene, e.key, k):
-                out.add(("inside", e.key, k))
-            if R.near(scene, e.key, k):
-                out.add(("near", e.key, k))
-                out.add(("near", k, e.key))
-    for k in keys:
-        if R.unmoved(scene, k, baseline):
-            out.add(("unmoved", k))
-        if R.is_open(scene, k):
-            out.add(("open", k))
-        if R.is_closed(scene, k):
-            out.add(("closed", k))
-    return frozenset(out)
+naive_relations = reference_relations
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,13 @@ Each group's table row gives every peer's time divided by ours (> 1: ours is fas
 from __future__ import annotations
 
 import os
+import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+# The slow reference implementations live beside the tests; benchmarks time the native paths against them.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 import pytest
 

@@ -14,6 +14,8 @@ from interactiveworld.world.scene import yaw_pose
 
 from interactiveworld.world.examples import kitchen
 
+from iw_reference import reference_relations
+
 
 @pytest.fixture()
 def scene() -> Scene:
@@ -144,28 +146,7 @@ def test_state_predicates(scene):
 
 def _reference_relations(scene: Scene, baseline) -> set:
     """Per-pair predicates, one function call per pair (the unbatched reference)."""
-    out = set()
-    keys = list(scene.entities)
-    for e in scene.movables():
-        for k in keys + [FLOOR_KEY]:
-            if k != e.key and R.on(scene, e.key, k):
-                out.add(("on", e.key, k))
-        for k in keys:
-            if k == e.key:
-                continue
-            if R.inside(scene, e.key, k):
-                out.add(("inside", e.key, k))
-            if R.near(scene, e.key, k):
-                out.add(("near", e.key, k))
-                out.add(("near", k, e.key))
-    for k in keys:
-        if R.unmoved(scene, k, baseline):
-            out.add(("unmoved", k))
-        if R.is_open(scene, k):
-            out.add(("open", k))
-        if R.is_closed(scene, k):
-            out.add(("closed", k))
-    return out
+    return set(reference_relations(scene, baseline))
 
 
 def test_batched_read_back_matches_per_pair_reference():
