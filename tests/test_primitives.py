@@ -10,37 +10,14 @@ import pytest
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.language import PRIMITIVES
-from interactiveworld.world import Scene
-from interactiveworld.world.examples import lab
 from interactiveworld.world.relations import NEAR_DISTANCE, near
 
-SCENE = Scene.from_dict(lab()).to_dict()  # canonical (settled) form: resets without re-placing objects
+from iw_lab import SCENE, lab_env, ok, refused  # noqa: E402,F401
 
 
 @pytest.fixture()
 def env() -> Environment:
-    e = Environment(render=False)
-    e.reset(SCENE)
-    return e
-
-
-def ok(env: Environment, command: str):
-    out = env.execute(command)
-    assert out.ok, f"{command}: {out.error}"
-    assert out.interval is not None and out.interval.keyframes
-    assert "result" in out.interval.keyframes[-1].tags
-    return out
-
-
-def refused(env: Environment, command: str, code: ErrorCode):
-    digest = env.state_digest()
-    out = env.execute(command)
-    assert not out.ok and out.error is not None, command
-    assert out.error.code == code, f"{command}: {out.error}"
-    assert out.interval is None and out.frames == []
-    assert out.error.message
-    assert env.state_digest() == digest  # a refusal leaves the world as it was
-    return out
+    return lab_env()
 
 
 def hold(env: Environment, key: str) -> None:

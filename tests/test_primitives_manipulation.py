@@ -11,30 +11,12 @@ from interactiveworld.world import Scene
 from interactiveworld.world.examples import lab
 from interactiveworld.world.relations import pose_change
 
-SCENE = Scene.from_dict(lab()).to_dict()
+from iw_lab import SCENE, lab_env, ok, refused  # noqa: E402,F401
 
 
 @pytest.fixture()
 def env() -> Environment:
-    e = Environment(render=False)
-    e.reset(SCENE)
-    return e
-
-
-def ok(env: Environment, command: str):
-    out = env.execute(command)
-    assert out.ok, f"{command}: {out.error}"
-    assert out.interval is not None and "result" in out.interval.keyframes[-1].tags
-    return out
-
-
-def refused(env: Environment, command: str, code: ErrorCode):
-    digest = env.state_digest()
-    out = env.execute(command)
-    assert not out.ok and out.error is not None and out.error.code == code, f"{command}: {out.error}"
-    assert out.interval is None and out.error.message
-    assert env.state_digest() == digest
-    return out
+    return lab_env()
 
 
 # ----------------------------------------------------------------------------------------------- pick / place
