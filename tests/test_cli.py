@@ -435,3 +435,12 @@ def test_show_survives_a_corrupt_trace_and_eval(packs, tmp_path, capsys):
     assert f"warning: {broken}: cannot render the episode page (ValueError" in cap.err
     page = run / "oracle__scripted" / "prevention-01" / "seed0" / "episode.html"
     assert cap.out.strip() == str(page) and ">UNREADABLE</span>" in page.read_text()
+
+
+def test_missing_provider_key_is_reported_before_any_episode(monkeypatch, capsys):
+    """No OPENAI_API_KEY and no --api-base: exit 2 at once naming the variable, no cell is started."""
+    from interactiveworld.cli import main
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    assert main(["run", "--assistant", "openai/gpt-4o", "--tasks", "decision-05"]) == 2
+    assert "no credentials: set OPENAI_API_KEY" in capsys.readouterr().err

@@ -97,6 +97,21 @@ def _check_model(model: str, flag: str, expected: str) -> None:
         raise UsageError(f"{flag}: {exc} (expected {expected})") from None
 
 
+def _check_credentials(model: str) -> None:
+    """A provider key that is not set fails every call: say so before any episode starts (exit 2), instead
+    of running the openings and leaving VOID cells. Skipped with ``--api-base`` (local servers need none)."""
+    from .agents.model import litellm_module
+
+    try:
+        missing = litellm_module().validate_environment(model).get("missing_keys") or []
+    except Exception:  # noqa: BLE001 - an unknown provider is reported by the model-string check
+        return
+    keys = [k for k in missing if k.endswith("_KEY")]
+    if keys:
+        raise UsageError(f"{model}: no credentials: set {' or '.join(keys)} in the environment "
+                         "(or give --api-base for a server that needs none)")
+
+
 def _check_env(ref: str) -> None:
     from .bench.sweep import load_factory
 
@@ -143,6 +158,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     for a in assistants:
         for h in humans:
             _check_agents(a, h, args.assistant_memory)
+    if not args.api_base:
+        for model in [m for m in assistants + humans if "/" in m]:
+            _check_credentials(model)
     _check_env(args.env)
     if args.out and Path(args.out).exists() and not Path(args.out).is_dir():
         raise UsageError(f"--out: {args.out} exists and is not a folder")
