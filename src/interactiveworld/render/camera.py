@@ -56,9 +56,11 @@ class Camera:
         up: approximate up direction, shape (3,); re-orthogonalised against ``forward``.
         fov_y_deg: full vertical field of view [deg], in (0, 180).
         width, height: image size [px].
+        near: when set, primary rays start this far [m] ahead of the eye instead of the renderer's own
+            near distance (an inspection view starts its rays just in front of the label it frames).
 
     Raises:
-        ValueError: non-finite or zero vectors, ``up`` parallel to ``forward``, a bad fov or size.
+        ValueError: non-finite or zero vectors, ``up`` parallel to ``forward``, a bad fov, size or near.
     """
 
     eye: np.ndarray
@@ -67,6 +69,7 @@ class Camera:
     fov_y_deg: float = DEFAULT_FOV_Y_DEG
     width: int = 640
     height: int = 480
+    near: float | None = None
 
     def __post_init__(self) -> None:
         self.eye = np.asarray(self.eye, dtype=np.float64).reshape(-1)
@@ -84,6 +87,10 @@ class Camera:
         if int(self.width) < 1 or int(self.height) < 1:
             raise ValueError(f"Camera size: expected positive width and height, got {self.width}x{self.height}")
         self.width, self.height = int(self.width), int(self.height)
+        if self.near is not None:
+            if not (np.isfinite(self.near) and self.near >= 0.0):
+                raise ValueError(f"Camera.near: expected a finite distance >= 0, got {self.near}")
+            self.near = float(self.near)
 
     @property
     def right(self) -> np.ndarray:
@@ -134,6 +141,9 @@ class Camera:
 
 INSPECTION_FILL = 0.35
 MIN_INSPECTION_DISTANCE_M = 0.15
+INSPECTION_CLEARANCE_M = 0.03
+"""An inspection view's rays start this far [m] in front of the label plane: whatever stands between the eye
+and the label (a nearer carton in the row, a monitor's edge) is left out, as when a person leans in to read."""
 
 
 def inspection_camera(label_center, label_normal, label_up, *, distance: float = INSPECTION_DISTANCE_M,
@@ -150,6 +160,9 @@ def inspection_camera(label_center, label_normal, label_up, *, distance: float =
             than ``distance``) so that the label fills about 35% of the image height, the way a person
             brings a small label up to read it.
 
+    The camera's rays start :data:`INSPECTION_CLEARANCE_M` in front of the label plane (``Camera.near``), so
+    the view shows the label itself, never a nearer object in the line of sight.
+
     Raises:
         ValueError: on a non-positive distance or label height, or degenerate vectors.
     """
@@ -162,4 +175,5 @@ def inspection_camera(label_center, label_normal, label_up, *, distance: float =
         distance = float(np.clip(fill, min(MIN_INSPECTION_DISTANCE_M, distance), distance))
     c = np.asarray(label_center, dtype=np.float64).reshape(3)
     n = _unit(label_normal, "inspection_camera label_normal")
-    return Camera(eye=c + distance * n, forward=-n, up=label_up, fov_y_deg=fov_y_deg, width=width, height=height)
+    return Camera(eye=c + distance * n, forward=-n, up=label_up, fov_y_deg=fov_y_deg, width=width, height=height,
+                  near=max(0.0, distance - INSPECTION_CLEARANCE_M))
