@@ -114,8 +114,8 @@ def test_static_checks(tid, packs):
     assert rep.ok, "\n".join(f"{c.name}: {c.detail}" for c in rep.checks if not c.ok)
 
 
-MEMORY_TARGETS = {"finding-09": "mayo_jar#1", "finding-10": "thermometer#1", "finding-14": "wallet#1",
-                  "finding-15": "equipment_form#1", "finding-08": "gift_box#2", "decision-09": "trout_pack#1"}
+MEMORY_TARGETS = {"finding-09": "jar#1", "finding-10": "thermometer#1", "finding-14": "wallet#1",
+                  "finding-15": "form#1", "finding-08": "gift_box#2", "decision-09": "pack#1"}
 
 
 @pytest.mark.parametrize("tid", sorted(MEMORY_TARGETS))

@@ -238,8 +238,9 @@ class Environment:
 
     def can_inspect(self, key: str, kf: Keyframe | None = None) -> bool:
         """Whether a LookAt at ``key`` gives the close-up of its label (DESIGN.md "Visibility"): the entity
-        carries a label and is held, or is visible from the head camera (of keyframe ``kf``, default now) with
-        its label centre within :data:`REACH_M` of the eye. A label farther away stays as small as it is."""
+        carries a label and is held, or its label is in line of sight of the eye (of keyframe ``kf``, default
+        now: the ray from the eye to the label's centre meets nothing else first) and within :data:`REACH_M`.
+        A label farther away, or behind a wall, stays as small as it is in the head camera's view."""
         camera = self._camera(kf)
         return self._inspectable_label(key, camera, self._dynamic(kf)) is not None
 
@@ -256,7 +257,9 @@ class Environment:
             return face
         if float(np.linalg.norm(face["center"] - camera.eye)) > REACH_M:
             return None
-        return face if key in self._visible_from(camera, dynamic) else None
+        fr = reached_fractions(camera.eye, {key: face["center"][None]}, self._occlusion_ready(), dynamic,
+                               max_distance=REACH_M, near=NEAR_CLIP)
+        return face if fr[key] > 0.0 else None
 
     def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:
         targets = list(compiled.targets) if compiled is not None and compiled.targets else []

@@ -4,8 +4,8 @@
   family addendum, then per tick a user turn with new wearer speech and the marker "Latest
   segment."; the bounded frame selection (at most 32 images) is attached to the newest user turn
   only, as PNG data URLs, so every call carries the same visual budget.
-* :class:`ModelHuman` -- the Human executor. Stateless: each tick is built from scratch from the
-  public context, the motor legend, held object, last result, new Assistant speech and the
+* :class:`ModelHuman` -- the Human executor. Stateless: each tick is built from scratch from its own
+  task context, the public context, the motor legend, held object, last result, new Assistant speech and the
   still-active instruction (appendix C.2.1 step 5).
 * :class:`LLMClient` -- one completion call with timeouts, retries with exponential backoff on
   transport faults, and per-call token and cost accounting. A call that still fails raises
@@ -25,7 +25,7 @@ from typing import Any
 
 from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
                    HumanTurn)
-from .prompts import assistant_system_prompt, human_system_prompt
+from .prompts import assistant_system_prompt, human_system_prompt, human_user_text
 from .protocol import parse_assistant, parse_human
 
 _litellm = None
@@ -277,26 +277,8 @@ class ModelHuman:
         self._protocol = protocol
 
     def user_text(self, obs: HumanObservation) -> str:
-        """The dynamically filled Human user turn."""
-        lines = [f"Task context: {obs.public_context.strip() or '(none)'}", "", "Objects you can act on:"]
-        lines += [f"- {arg}: {desc}" for arg, desc in obs.handles] or ["- (none yet)"]
-        lines.append(f"Holding: {obs.held or 'nothing'}")
-        lines.append(f"Result of your last command: {obs.last_result or '(no command yet)'}")
-        if not obs.assistant_present:
-            lines.append("There is no assistant in this session.")
-        elif obs.new_instruction and obs.assistant_speech:
-            lines.append(f'The assistant says: "{obs.assistant_speech}"')
-        else:
-            lines.append("The assistant said nothing new.")
-        if obs.active_instruction:
-            lines.append(f'Instruction you are carrying out: "{obs.active_instruction}"')
-        if obs.queued:
-            lines.append("Your commands still waiting to run: " + "; ".join(obs.queued))
-        if obs.private_next:
-            lines.append(f"Next step of your private plan: {obs.private_next}")
-        if obs.frames:
-            lines.append(f"{len(obs.frames)} frame(s) of what you see, oldest first, follow.")
-        return "\n".join(lines)
+        """The dynamically filled Human user turn (:func:`~interactiveworld.agents.prompts.human_user_text`)."""
+        return human_user_text(obs)
 
     def act(self, obs: HumanObservation) -> HumanTurn:
         system = {"role": "system", "content": human_system_prompt(self._protocol, obs.restriction)}

@@ -17,8 +17,13 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
                     (a command is a grammar line "[Grab] <mug> (2)" or the structured form
                      {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line)
     public_context  text both agents receive ('' when the request is only spoken)
-    human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
-                     "description": what the Human sees, "movable": bool, "aliases": [...]}]}
+    human_context   {"task": the Human's own task context (its question, goal, plan, need, requested
+                     outcome or what it seeks; never sent to the Assistant),
+                     "restriction": Human-only text, "legend": [{"handle": "name#i",
+                     "description": category, position and colour, "movable": bool, "aliases": [...]}]}
+    evidence        [{"kind": label|count|state, "text", "count": int (counts), "entity": "name#i",
+                      "shown_by": an opening command or null}] -- the deciding evidence only the frames carry;
+                     ``iw-eval validate`` fails when any text the Human receives contains it
     oracle          {"steps": [{"say", "kind": interrupt|error, "commands": [...], "match": [...],
                      "after_segments": int, "skip_plan": int}], "step_count": int}
     no_help         {"steps": [{"command": str|null, "say": str}]} -- the Human's own behaviour
@@ -121,10 +126,43 @@ class LegendEntry(_Model):
 
 
 class HumanContext(_Model):
-    """Human-only context: the family restriction text and the action legend."""
+    """Human-only context (paper appendix C.2.2): the Human's own task context, the family restriction text
+    and the action legend.
 
+    ``task`` is what the wearer asked or knows, delivered per family: ASK its question, GUIDE its goal (not
+    the procedure), WATCH its private plan, NARRATE its need, ORCHESTRATE the requested outcome, FIND what it
+    seeks. It never reaches the Assistant and must not contain the declared :class:`Evidence`.
+    """
+
+    task: str = Field(min_length=1)
     restriction: str = ""
     legend: list[LegendEntry] = Field(min_length=1)
+
+
+class Evidence(_Model):
+    """One piece of deciding evidence that only the frames carry (paper appendix C.1.1 (i)).
+
+    Attributes:
+        kind: ``label`` (text printed on an object, sign or sheet: ``text`` as printed), ``count`` (how many
+            of something there are: ``count`` items described by ``text``) or ``state`` (a visible condition,
+            ``text`` a short phrase such as "fridge door open").
+        text: see ``kind``.
+        count: the number, for ``count`` evidence.
+        entity: the entity that carries or shows it (the label's bearer, the counted items' support).
+        shown_by: the opening command whose frames show it; None when it is seen during the task.
+    """
+
+    kind: Literal["label", "count", "state"]
+    text: str = Field(min_length=1)
+    count: int | None = Field(default=None, ge=0)
+    entity: str = Field(pattern=_KEY)
+    shown_by: CommandText | None = None
+
+    @model_validator(mode="after")
+    def _count_given(self) -> "Evidence":
+        if (self.kind == "count") != (self.count is not None):
+            raise ValueError("'count' is required for kind 'count' and only allowed there")
+        return self
 
 
 class GuidanceStep(_Model):
@@ -242,6 +280,7 @@ class TaskPack(_Model):
     opening: Opening
     public_context: str = ""
     human_context: HumanContext
+    evidence: list[Evidence] = Field(min_length=1)
     oracle: Oracle
     no_help: NoHelp = NoHelp()
     controls: Controls = Controls()
@@ -277,6 +316,10 @@ class TaskPack(_Model):
         legend = {e.handle for e in self.human_context.legend}
         if len(legend) != len(self.human_context.legend):
             raise ValueError("human_context.legend lists a handle twice")
+        opening = {" ".join(c.split()) for c in self.opening.commands}
+        for i, ev in enumerate(self.evidence):
+            if ev.shown_by is not None and " ".join(ev.shown_by.split()) not in opening:
+                raise ValueError(f"evidence[{i}].shown_by {ev.shown_by!r} is not one of opening.commands")
         return self
 
     @property
@@ -473,7 +516,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
 
 
 __all__ = ["FORMAT", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
-           "HumanContext", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
+           "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
            "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets", "canonical_json", "compute_hash",
            "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs", "builtin_taskpacks",
            "taskpack_family", "select_taskpacks"]
