@@ -5,8 +5,9 @@ C.2.2, "Private handles encode only an object or destination already identified 
 The matcher works on words, never on substrings:
 
 1. :func:`words` normalises text: Unicode NFKC, lower case, curly apostrophes straightened; a word is a run of
-   letters and digits, with ``$`` and ``%`` kept and ``.``/``:`` kept between digits ("$41", "0.6", "7:55");
-   underscores and hyphens separate words, so the handle name ``soda_can`` reads "soda can".
+   letters and digits, with ``$`` and ``%`` kept, ``.``/``:`` kept between digits ("$41", "0.6", "7:55") and
+   an apostrophe kept inside a word ("don't"; a possessive "'s" is dropped); underscores and hyphens separate
+   words, so the handle name ``soda_can`` reads "soda can".
 2. Every word is reduced to its singular with ``inflect`` (a maintained English inflection library), so
    "bottles" matches the name "bottle" and "knives" matches "knife".
 3. A name (several words) is referred to when its singular words occur consecutively in the speech.
@@ -24,7 +25,7 @@ from functools import lru_cache
 
 import inflect
 
-_WORD = re.compile(r"\$?[a-z0-9]+(?:[.:][0-9]+)*%?")
+_WORD = re.compile(r"\$?[a-z0-9]+(?:'[a-z]+)?(?:[.:][0-9]+)*%?")
 _ENGINE = inflect.engine()
 
 AUXILIARY_HOMOGRAPHS = frozenset({"can", "may", "will", "must", "might", "should", "would", "could", "need"})
@@ -71,7 +72,7 @@ def singular(word: str) -> str:
 
 def words(text: str) -> list[str]:
     """The normalised singular words of ``text`` (see the module docstring)."""
-    return [singular(w) for w in _WORD.findall(normalize(text))]
+    return [singular(w[:-2] if w.endswith("'s") else w) for w in _WORD.findall(normalize(text))]
 
 
 def _noun_use(seq: Sequence[str], i: int) -> bool:

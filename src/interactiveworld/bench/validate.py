@@ -132,6 +132,29 @@ def evidence_exposures(tp: TaskPack) -> list[str]:
     return found
 
 
+COLOUR_WORDS = frozenset({
+    "red", "orange", "yellow", "green", "blue", "purple", "violet", "pink", "brown", "black", "white", "grey",
+    "gray", "beige", "cream", "golden", "gold", "silver", "dark", "pale", "bright", "colour", "color", "coloured",
+    "colored", "printed", "labelled", "labeled", "written", "reads", "says",
+})
+"""Words of looks and print: a blind (NARRATE) wearer's legend must not contain them (paper appendix C.2.2)."""
+
+
+def visual_words_for_the_blind(tp: TaskPack) -> list[str]:
+    """NARRATE only: one line per legend description or alias that states how something looks or what it says
+    (:data:`COLOUR_WORDS`), naming the field; the blind Human may hear such facts only from the Assistant."""
+    if tp.protocol_name != "NARRATE":
+        return []
+    out = []
+    for i, e in enumerate(tp.human_context.legend):
+        for field_name, text in [(f"human_context.legend[{i}].description", e.description),
+                                 *((f"human_context.legend[{i}].aliases[{j}]", a) for j, a in enumerate(e.aliases))]:
+            bad = sorted(set(words(text)) & COLOUR_WORDS)
+            if bad:
+                out.append(f"{field_name} says {', '.join(bad)}: {text!r}")
+    return out
+
+
 def program_targets(tp: TaskPack) -> set[str]:
     """Entity keys named anywhere in the opening, oracle, wrong-control and no-help programs and the legend."""
     cmds = list(tp.opening.commands)
@@ -210,6 +233,8 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     report.add("answer not in public text", not exposed, f"exposed: {', '.join(exposed)}" if exposed else "")
     leaked = evidence_exposures(tp)
     report.add("evidence not in Human text", not leaked, "; ".join(leaked))
+    seen = visual_words_for_the_blind(tp)
+    report.add("no looks or print in a blind wearer's legend", not seen, "; ".join(seen))
     problem = world_scene_problem(tp) if _world_env(env) or is_world_scene(tp.scene) else None
     if problem is None:
         try:
@@ -276,4 +301,4 @@ def run_controls(tp: TaskPack, make_env: Callable[[], Any], report: ValidationRe
 
 __all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene",
            "run_controls", "exposed_answer", "answer_tokens", "program_targets", "human_texts", "evidence_in",
-           "evidence_exposures"]
+           "evidence_exposures", "visual_words_for_the_blind", "COLOUR_WORDS"]
