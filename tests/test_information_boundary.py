@@ -20,8 +20,8 @@ from interactiveworld.agents.model import ModelAssistant, ModelHuman  # noqa: E4
 from interactiveworld.agents.prompts import HUMAN_TASK_LABELS  # noqa: E402
 from interactiveworld.bench.episode import EpisodeConfig, run_episode  # noqa: E402
 from interactiveworld.bench.families import WITHIN_REACH_PROTOCOLS  # noqa: E402
-from interactiveworld.bench.taskpack import (TaskPackError, builtin_taskpacks, compute_hash, load_taskpack,  # noqa: E402
-                                             parse_taskpack)
+from interactiveworld.bench.taskpack import (TaskPackError, builtin_taskpacks, compute_hash,  # noqa: E402
+                                             load_taskpack, parse_taskpack)
 from interactiveworld.bench.validate import (ValidationReport, evidence_exposures, evidence_in,  # noqa: E402
                                              static_checks, visual_words_for_the_blind)
 from interactiveworld.cli import main  # noqa: E402

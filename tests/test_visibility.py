@@ -93,9 +93,10 @@ def test_frustum_and_distance_limits():
 def test_a_closed_container_hides_its_contents_and_an_open_one_shows_them():
     item = _box("wallet#1", (2.0, 0.0, 1.0), (0.1, 0.1, 0.05))
     # a hollow cabinet: five walls and a door on the side facing the eye
-    shell = [_box("cabinet#1", c, s) for c, s in (((2.0, 0.0, 0.7), (0.6, 0.6, 0.02)), ((2.0, 0.0, 1.3), (0.6, 0.6, 0.02)),
-                                                  ((2.3, 0.0, 1.0), (0.02, 0.6, 0.6)), ((2.0, 0.3, 1.0), (0.6, 0.02, 0.6)),
-                                                  ((2.0, -0.3, 1.0), (0.6, 0.02, 0.6)))]
+    walls = (((2.0, 0.0, 0.7), (0.6, 0.6, 0.02)), ((2.0, 0.0, 1.3), (0.6, 0.6, 0.02)),
+             ((2.3, 0.0, 1.0), (0.02, 0.6, 0.6)), ((2.0, 0.3, 1.0), (0.6, 0.02, 0.6)),
+             ((2.0, -0.3, 1.0), (0.6, 0.02, 0.6)))
+    shell = [_box("cabinet#1", c, size) for c, size in walls]
     door = _box("cabinet#1", (1.7, 0.0, 1.0), (0.02, 0.6, 0.6))
     cam = _camera(eye=(0.0, 0.0, 1.2))
     assert _fractions(shell, [item, door], cam)["wallet#1"] == 0.0

@@ -160,7 +160,8 @@ class Environment:
             vis = e.key in visible or e.key in held
             if visible_only and not vis:
                 continue
-            out.append(Handle(e.name, e.index, e.category, vis, e.description, reachable=e.key in reach or e.key in held))
+            out.append(Handle(e.name, e.index, e.category, vis, e.description,
+                              reachable=e.key in reach or e.key in held))
         return out
 
     def visible_keys(self) -> set[str]:
@@ -233,13 +234,16 @@ class Environment:
             if face is not None:
                 from .render import inspection_camera
                 camera = inspection_camera(face["center"], face["normal"], face["up"], label_height_m=face["height"],
-                                           width=self.width, height=self.height)
+                                           label_width_m=face["width"], width=self.width, height=self.height)
+                # the reading view shows the label, not the wearer's own arm or head beside it
+                dynamic = [m for m in dynamic if m.owner != "body"]
         return camera, dynamic
 
     def can_inspect(self, key: str, kf: Keyframe | None = None) -> bool:
         """Whether a LookAt at ``key`` gives the close-up of its label (DESIGN.md "Visibility"): the entity
-        carries a label and is held, or its label is in line of sight of the eye (of keyframe ``kf``, default
-        now: the ray from the eye to the label's centre meets nothing else first) and within :data:`REACH_M`.
+        carries a label and is held, or the label's centre is within :data:`REACH_M` of the eye (of keyframe
+        ``kf``, default now) and the object is in line of sight: the ray from the eye to one of its surface
+        samples within that distance meets nothing else first (the wearer can reach it and bring the label up).
         A label farther away, or behind a wall, stays as small as it is in the head camera's view."""
         camera = self._camera(kf)
         return self._inspectable_label(key, camera, self._dynamic(kf)) is not None
@@ -257,8 +261,9 @@ class Environment:
             return face
         if float(np.linalg.norm(face["center"] - camera.eye)) > REACH_M:
             return None
-        fr = reached_fractions(camera.eye, {key: face["center"][None]}, self._occlusion_ready(), dynamic,
-                               max_distance=REACH_M, near=NEAR_CLIP)
+        samples = {key: self._samples(dynamic)[key]}
+        fr = reached_fractions(camera.eye, samples, self._occlusion_ready(), dynamic, max_distance=REACH_M,
+                               near=NEAR_CLIP)
         return face if fr[key] > 0.0 else None
 
     def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:

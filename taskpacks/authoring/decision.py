@@ -162,9 +162,11 @@ def decision_12() -> dict:
     quotes: A = 8 boxes of 5 at $70 = $560, B = 5 boxes of 8 at $104 = $520; approve quote B."""
     b = office()
     board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, text="TRAINING DAY\nWe need\n40 NOTEBOOKS", width=1.0)
-    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.5, 0.2), params={"size": (0.18, 0.24, 0.003)},
+    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.5, 0.2), yaw=math.pi,
+                 params={"size": (0.18, 0.24, 0.003)},
                  labels=[{"text": "QUOTE A\nbox of 5\n$70 / box", "face": "top"}])
-    b.add_object("card", name="quote_card", on="desk#1", spot=(0.0, 0.2), params={"size": (0.18, 0.24, 0.003)},
+    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.15, 0.2), yaw=math.pi,
+                 params={"size": (0.18, 0.24, 0.003)},
                  labels=[{"text": "QUOTE B\nbox of 8\n$104 / box", "face": "top"}])
     b.add_object("mug", on="desk#1", spot=(0.5, 0.3))
     b.add_object("document", name="memo", on="desk#2", spot=(0.0, 0.3), labels=[{"text": "MEMO\nlunch 12:30",
@@ -212,9 +214,11 @@ def decision_16() -> dict:
     board(b, "wall_board", name="start_sheet", at=(2.0, 4.44), yaw=-math.pi / 2,
           text="LAUNDRY START\nplan A  7:20\nplan B  7:05")
     board(b, "wall_board", name="cycle_sheet", at=(6.0, 0.06), yaw=S, text="CYCLE LENGTH\nplan A  40 min\nplan B  50 min")
-    b.add_object("card", name="plan_card", on="desk#1", spot=(-0.4, 0.25), params={"size": (0.15, 0.2, 0.003)},
+    b.add_object("card", name="plan_card", on="desk#1", spot=(-0.4, 0.25), yaw=math.pi,
+                 params={"size": (0.15, 0.2, 0.003)},
                  labels=[{"text": "PLAN\nA", "face": "top"}])
-    b.add_object("card", name="plan_card", on="desk#1", spot=(0.1, 0.25), params={"size": (0.15, 0.2, 0.003)},
+    b.add_object("card", name="plan_card", on="desk#1", spot=(0.1, 0.25), yaw=math.pi,
+                 params={"size": (0.15, 0.2, 0.003)},
                  labels=[{"text": "PLAN\nB", "face": "top"}])
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
     b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")

@@ -166,10 +166,10 @@ def finding_15() -> dict:
     form = {"size": (0.15, 0.21, 0.003)}  # A5 forms
     # every form is a "form": only the printed titles tell them apart
     b.add_object("document", name="form", on="file_cabinet#1", region="shelf_2", params=form,
-                 spot=(-0.5, 0.5), labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
+                 spot=(-0.5, 0.5), yaw=math.pi, labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
     b.add_object("document", name="form", on="file_cabinet#1", region="shelf_2", params=form,
-                 spot=(0.5, 0.5), labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
-    b.add_object("document", name="form", on="meeting_table#1", spot=(-0.3, 0.3),
+                 spot=(0.5, 0.5), yaw=math.pi, labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
+    b.add_object("document", name="form", on="meeting_table#1", spot=(-0.3, 0.3), yaw=math.pi,
                  labels=[{"text": "FOOD\nSTORAGE\nform", "face": "top"}])
     b.add_object("document", name="form", on="archive_cabinet#1", region="shelf_2",
                  labels=[{"text": "LEAVE\nREQUEST", "face": "top"}])

@@ -17,11 +17,11 @@ def guidance_03() -> dict:
     b = office()
     board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, width=1.0,
           text="VISITOR TABLE\n1. archive OLD\n2. then NEW\n+ a pen")
-    b.add_object("document", name="briefing", on="meeting_table#1", spot=(-0.4, 0.2),
+    b.add_object("document", name="briefing", on="meeting_table#1", spot=(-0.4, 0.2), yaw=math.pi,
                  labels=[{"text": "BRIEFING\nOLD\nMarch", "face": "top"}])
-    b.add_object("document", name="lunch_menu", on="meeting_table#1", spot=(0.4, 0.2),
+    b.add_object("document", name="lunch_menu", on="meeting_table#1", spot=(0.4, 0.2), yaw=math.pi,
                  labels=[{"text": "LUNCH\nMENU", "face": "top"}])
-    b.add_object("document", name="briefing", on="break_counter#1", spot=(-0.3, 0.3),
+    b.add_object("document", name="briefing", on="break_counter#1", spot=(-0.3, 0.3), yaw=math.pi,
                  labels=[{"text": "BRIEFING\nNEW\nApril", "face": "top"}])
     b.add_object("pen", on="break_counter#1", spot=(0.4, 0.3))
     b.add_object("mug", on="break_counter#1", spot=(0.0, 0.6))

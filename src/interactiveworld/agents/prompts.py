@@ -172,5 +172,6 @@ def human_user_text(obs) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["PROMPT_VERSION", "HUMAN_TASK_LABELS", "human_user_text", "ASSISTANT_CONTRACT", "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA",
-           "HUMAN_CONTRACT_TEMPLATE", "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt"]
+__all__ = ["PROMPT_VERSION", "HUMAN_TASK_LABELS", "human_user_text", "ASSISTANT_CONTRACT",
+           "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA", "HUMAN_CONTRACT_TEMPLATE",
+           "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt"]

@@ -263,5 +263,6 @@ def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], he
 
 
 __all__ = ["Family", "FAMILY_PROTOCOL", "CATALOG_TABLE", "MAX_ASSISTANT_FRAMES", "RECENT_FRAMES",
-           "select_frame_indices", "redact_speech", "Leak", "key_to_arg", "command_targets", "human_handles", "exposed", "moved_places",
+           "select_frame_indices", "redact_speech", "Leak", "key_to_arg", "command_targets", "human_handles", "exposed",
+           "moved_places",
            "WITHIN_REACH_PROTOCOLS"]
