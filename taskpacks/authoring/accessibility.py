@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from common import cap, cmd, count, counted, entry, ever, holds, moved, plan, printed, state, step, taskpack
+from common import cap, cmd, count, counted, entry, ever, holds, moved, plan, printed, printed_at, state, step, taskpack
 from scenes import S, board, cafe, classroom, hotel_suite, kitchen_house
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
@@ -74,9 +74,8 @@ def accessibility_04() -> dict:
                 "side table.",
         human_task="You want the baby oil on the side table to give the baby a massage, but the bottles on the "
                    "shelf in front of you all feel the same.",
-        evidence=[printed("CLEANSER", "bottle#1", cmd("LookAt", "bottle#1")),
-                  printed("DANGER", "bottle#1", cmd("LookAt", "bottle#1")),
-                  printed("BATH SALT", "bottle#3", cmd("LookAt", "bottle#3")),
+        evidence=[*printed_at("bottle#1", "CLEANSER", "DANGER"),
+                  *printed_at("bottle#3", "BATH SALT"),
                   state("baby oil bottle in the middle", o, cmd("LookAt", o))],
         legend=[entry("bottle#1", "a bottle, at the left of the top shelf", movable=True),
                 entry(o, "a bottle, in the middle of the top shelf", movable=True),
@@ -119,7 +118,7 @@ def accessibility_07() -> dict:
                  cmd("Walk", "service_table#1")],
         handoff="I'd like to throw away my empty bottle. Can you guide me?",
         human_task="You want to get rid of your empty bottle, which is on your table at the cafe.",
-        evidence=[printed("NO GLASS", "bin_sign#1", cmd("LookAt", "bin_sign#1")),
+        evidence=[*printed_at("bin_sign#1", "NO GLASS"),
                   printed("GLASS RETURN", "return_sign#1")],
         legend=[entry(g, "your empty bottle, on the left of your table", movable=True, aliases=["bottle"]),
                 entry("cup#1", "a cup, on the right of your table", movable=True),

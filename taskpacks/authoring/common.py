@@ -114,6 +114,11 @@ def printed(text: str, entity: str, shown_by: str | None = None) -> dict[str, An
     return {"kind": "label", "text": text, "entity": entity, "shown_by": shown_by}
 
 
+def printed_at(entity: str, *texts: str) -> list[dict[str, Any]]:
+    """Printed evidence: each of ``texts`` on ``entity``, shown by the opening's ``[LookAt]`` of it."""
+    return [printed(t, entity, cmd("LookAt", entity)) for t in texts]
+
+
 def counted(n: int, what: str, entity: str, shown_by: str | None = None) -> dict[str, Any]:
     """Deciding evidence: ``n`` of ``what`` on or in ``entity`` (a count only the frames carry)."""
     return {"kind": "count", "text": what, "count": n, "entity": entity, "shown_by": shown_by}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from common import cap, cmd, counted, entry, holds, moved, plan, printed, step, taskpack
+from common import cap, cmd, counted, entry, holds, moved, plan, printed_at, step, taskpack
 from scenes import S, board, hotel_suite, kitchen_house, office, shop
 
 HELD_NOTHING = holds("held", "*")
@@ -41,13 +41,11 @@ def decision_05() -> dict:
         handoff="Which of these invoices matches the milk we have on the shelf? Help me put it on the approval desk.",
         human_task="Which of the three invoice cards on the stock counter matches the milk stocked on the chilled "
                    "display? You want that invoice approved: it goes on the approval desk.",
-        evidence=[printed("VAN $3", "price_board#1", cmd("LookAt", "price_board#1")),
-                  printed("CHOC $4", "price_board#1", cmd("LookAt", "price_board#1")),
-                  printed("ORIG $5", "price_board#1", cmd("LookAt", "price_board#1")),
+        evidence=[*printed_at("price_board#1", "VAN $3", "CHOC $4", "ORIG $5"),
                   counted(5, "VAN carton", "display_table#1", cmd("LookAt", "milk_carton#3")),
                   counted(4, "CHOC carton", "display_table#1", cmd("LookAt", "milk_carton#7")),
                   counted(2, "ORIG carton", "display_table#1", cmd("LookAt", "milk_carton#10")),
-                  printed("$41", "invoice_card#2", cmd("LookAt", "invoice_card#2"))],
+                  *printed_at("invoice_card#2", "$41")],
         legend=[entry("invoice_card#1", "a white invoice card, left on the stock counter", movable=True),
                 entry("invoice_card#2", "a white invoice card, middle of the stock counter", movable=True),
                 entry("invoice_card#3", "a white invoice card, right on the stock counter", movable=True),
@@ -92,8 +90,8 @@ def decision_09() -> dict:
                 "Which one? Help me put it away.",
         human_task="One of the three things you left on the kitchen table should have gone into the fridge right "
                    "away. Which one? You want it put away in the fridge.",
-        evidence=[printed("TROUT", t, cmd("LookAt", t)), printed("PASTA", "box#1", cmd("LookAt", "box#1")),
-                  printed("ICED TEA", "bottle#1", cmd("LookAt", "bottle#1"))],
+        evidence=[*printed_at(t, "TROUT"), *printed_at("box#1", "PASTA"),
+                  *printed_at("bottle#1", "ICED TEA")],
         legend=[entry(t, "a flat pink pack, left on the kitchen table", movable=True),
                 entry("box#1", "a yellow box, middle of the kitchen table", movable=True),
                 entry("bottle#1", "a brown bottle, right on the kitchen table", movable=True),
@@ -137,8 +135,8 @@ def decision_10() -> dict:
                 "Help me put it on the table next to the dough.",
         human_task="You are making bread: which of the four jars on the counter makes the dough rise? You want it "
                    "on the kitchen table next to the dough bowl.",
-        evidence=[printed("YEAST", "jar#2", cmd("LookAt", "jar#2")), printed("JAM", "jar#1", cmd("LookAt", "jar#1")),
-                  printed("FLOUR", "jar#3", cmd("LookAt", "jar#3")), printed("SUGAR", "jar#4", cmd("LookAt", "jar#4"))],
+        evidence=[*printed_at("jar#2", "YEAST"), *printed_at("jar#1", "JAM"),
+                  *printed_at("jar#3", "FLOUR"), *printed_at("jar#4", "SUGAR")],
         legend=[entry("jar#1", "the first jar from the left on the counter", movable=True),
                 entry("jar#2", "the second jar from the left on the counter", movable=True),
                 entry("jar#3", "the third jar from the left on the counter", movable=True),
@@ -184,11 +182,9 @@ def decision_12() -> dict:
                 "on the other desk.",
         human_task="Which of the two supplier quotes on your desk is cheaper for what the training day needs? You "
                    "want that quote in the approval tray on the other desk.",
-        evidence=[printed("40 NOTEBOOKS", "whiteboard#1", cmd("LookAt", "whiteboard#1")),
-                  printed("box of 5", "quote_card#1", cmd("LookAt", "quote_card#1")),
-                  printed("$70", "quote_card#1", cmd("LookAt", "quote_card#1")),
-                  printed("box of 8", "quote_card#2", cmd("LookAt", "quote_card#2")),
-                  printed("$104", "quote_card#2", cmd("LookAt", "quote_card#2"))],
+        evidence=[*printed_at("whiteboard#1", "40 NOTEBOOKS"),
+                  *printed_at("quote_card#1", "box of 5", "$70"),
+                  *printed_at("quote_card#2", "box of 8", "$104")],
         legend=[entry("quote_card#1", "quote card with an A at the top", movable=True),
                 entry("quote_card#2", "quote card with a B at the top", movable=True),
                 entry("approval_tray#1", "the approval tray on the other desk", movable=True),
@@ -234,10 +230,8 @@ def decision_16() -> dict:
         handoff="Which plan finishes first? Put its card on the nightstand so housekeeping sees it.",
         human_task="You need the laundry done before breakfast: which of the two laundry plans finishes first? You "
                    "want its card on the nightstand so housekeeping sees it.",
-        evidence=[printed("7:20", "start_sheet#1", cmd("LookAt", "start_sheet#1")),
-                  printed("7:05", "start_sheet#1", cmd("LookAt", "start_sheet#1")),
-                  printed("40 min", "cycle_sheet#1", cmd("LookAt", "cycle_sheet#1")),
-                  printed("50 min", "cycle_sheet#1", cmd("LookAt", "cycle_sheet#1"))],
+        evidence=[*printed_at("start_sheet#1", "7:20", "7:05"),
+                  *printed_at("cycle_sheet#1", "40 min", "50 min")],
         legend=[entry("plan_card#1", "card with a large A", movable=True),
                 entry("plan_card#2", "card with a large B", movable=True),
                 entry("nightstand#1", "the nightstand by the bed"), entry("desk#1", "the desk")],

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from common import cap, cmd, entry, ever, holds, moved, plan, printed, state, step, taskpack
+from common import cap, cmd, entry, ever, holds, moved, plan, printed_at, state, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
@@ -34,7 +34,7 @@ def finding_09() -> dict:
         handoff="Oh no, I left the mayonnaise out. Where did I leave it? Help me get it back in the fridge.",
         human_task="You are looking for the mayonnaise you left out after making sandwiches; it has to go back in "
                    "the fridge.",
-        evidence=[printed("MAYO", m, cmd("LookAt", m)), printed("JAM", "jar#2", cmd("LookAt", "jar#2")),
+        evidence=[*printed_at(m, "MAYO"), *printed_at("jar#2", "JAM"),
                   state("jars on the counter by the sink", "counter#2", cmd("LookAt", m))],
         legend=[entry(m, "a cream-coloured jar, the left one of a pair", movable=True),
                 entry("jar#2", "a cream-coloured jar, the right one of a pair", movable=True),
@@ -187,8 +187,8 @@ def finding_15() -> dict:
                 "get it.",
         human_task="You are looking for the form about storing equipment; it has to go next to the food one on the "
                    "meeting table.",
-        evidence=[printed("EQUIPMENT STORAGE", f, cmd("LookAt", f)),
-                  printed("FOOD STORAGE", "form#2", cmd("LookAt", "form#2")),
+        evidence=[*printed_at(f, "EQUIPMENT STORAGE"),
+                  *printed_at("form#2", "FOOD STORAGE"),
                   state("form in the file cabinet", "file_cabinet#1", cmd("LookAt", f))],
         legend=[entry(f, "a white form, left on its shelf", movable=True),
                 entry("form#2", "a white form, right on its shelf", movable=True),

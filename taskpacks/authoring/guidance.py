@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from common import before, cap, cmd, count, entry, holds, moved, negate, plan, printed, step, taskpack
+from common import before, cap, cmd, count, entry, holds, moved, negate, plan, printed_at, step, taskpack
 from scenes import N, S, board, kitchen_house, office, shop
 
 ASK_NEXT = plan((None, "What should I do first?"))
@@ -46,9 +46,8 @@ def guidance_03() -> dict:
         handoff="Can you walk me through setting up the visitor table the way the board says?",
         human_task="Visitors arrive in ten minutes: you want the meeting table set up for them the way the whiteboard "
                    "says.",
-        evidence=[printed("archive OLD", "whiteboard#1", cmd("LookAt", "whiteboard#1")),
-                  printed("then NEW", "whiteboard#1", cmd("LookAt", "whiteboard#1")),
-                  printed("OLD March", old, cmd("LookAt", old)), printed("NEW April", new, cmd("LookAt", new))],
+        evidence=[*printed_at("whiteboard#1", "archive OLD", "then NEW"),
+                  *printed_at(old, "OLD March"), *printed_at(new, "NEW April")],
         legend=[entry(old, "a white briefing, the one on the meeting table", movable=True),
                 entry(new, "a white briefing, the one on the counter", movable=True),
                 entry("lunch_menu#1", "the menu sheet on the meeting table", movable=True),
@@ -97,9 +96,7 @@ def guidance_05() -> dict:
                  cmd("LookAt", "cooktop#1")],
         handoff="Can you guide me through the recipe, one step at a time?",
         human_task="You want to cook the tomato recipe on the recipe board.",
-        evidence=[printed("cut the tomato", "recipe_board#1", cmd("LookAt", "recipe_board#1")),
-                  printed("cook it in the pan", "recipe_board#1", cmd("LookAt", "recipe_board#1")),
-                  printed("stove off, knife back", "recipe_board#1", cmd("LookAt", "recipe_board#1"))],
+        evidence=[*printed_at("recipe_board#1", "cut the tomato", "cook it in the pan", "stove off, knife back")],
         legend=[entry("tomato#1", "the tomato", movable=True), entry("onion#1", "the onion", movable=True),
                 entry("knife#1", "the knife", movable=True), entry("pan#1", "the frying pan", movable=True),
                 entry("plate#1", "the plate", movable=True), entry("apple#1", "the apple", movable=True),
@@ -149,13 +146,13 @@ def guidance_06() -> dict:
         id="guidance-06", family="Guidance", row=6, scene=b.build(),
         title="Sort pantry goods by the storage rule",
         prelude="I just unpacked these four things onto the kitchen table.",
-        opening=[cmd("Walk", "rule_sheet#1"), cmd("LookAt", "rule_sheet#1"), cmd("Walk", "table#1"), cmd("LookAt", "candy#1"),
+        opening=[cmd("Walk", "rule_sheet#1"), cmd("LookAt", "rule_sheet#1"), cmd("Walk", "table#1"),
+                 cmd("LookAt", "candy#1"),
                  cmd("LookAt", "chocolate#1"), cmd("LookAt", "coffee#1"), cmd("LookAt", "coriander#1")],
         handoff="Where does each of these go according to the rule on the wall? Tell me step by step.",
         human_task="You want the four things you just unpacked onto the kitchen table stored the way the rule "
                    "sheet on the wall says.",
-        evidence=[printed("sweets: open shelf", "rule_sheet#1", cmd("LookAt", "rule_sheet#1")),
-                  printed("coffee, spices: dark cabinet", "rule_sheet#1", cmd("LookAt", "rule_sheet#1"))],
+        evidence=[*printed_at("rule_sheet#1", "sweets: open shelf", "coffee, spices: dark cabinet")],
         legend=[entry("candy#1", "the pink box", movable=True), entry("chocolate#1", "the brown box", movable=True),
                 entry("coffee#1", "the dark box", movable=True), entry("coriander#1", "the green box", movable=True),
                 entry("mug#1", "the mug", movable=True),
@@ -205,10 +202,10 @@ def guidance_11() -> dict:
         handoff="How many of the soy cartons can go on that shelf? Guide me.",
         human_task="New soy milk came in: you want it stocked on the drink shelf out front without overloading "
                    "the shelf.",
-        evidence=[printed("3.2 litres", "shelf_sign#1", cmd("LookAt", "shelf_sign#1")),
-                  printed("1 L", "milk_carton#1", cmd("LookAt", "milk_carton#1")),
-                  printed("0.6 L", "juice_carton#1", cmd("LookAt", "juice_carton#1")),
-                  printed("800 mL", "soy_carton#1", cmd("LookAt", "soy_carton#1"))],
+        evidence=[*printed_at("shelf_sign#1", "3.2 litres"),
+                  *printed_at("milk_carton#1", "1 L"),
+                  *printed_at("juice_carton#1", "0.6 L"),
+                  *printed_at("soy_carton#1", "800 mL")],
         legend=[entry("soy_carton#1", "a pale green soy milk carton, left on the packing table", movable=True),
                 entry("soy_carton#2", "a pale green soy milk carton, middle of the packing table", movable=True),
                 entry("soy_carton#3", "a pale green soy milk carton, right on the packing table", movable=True),
@@ -253,10 +250,10 @@ def guidance_20() -> dict:
         handoff="Which bottles go in the kit box? Guide me one at a time.",
         human_task="A customer ordered a tasting kit: you want it packed in the kit box the way the order sheet on "
                    "the wall says.",
-        evidence=[printed("exactly 1 litre", "order_sheet#1", cmd("LookAt", "order_sheet#1")),
-                  printed("GIN 200 mL", "bottle#1", cmd("LookAt", "bottle#1")),
-                  printed("WINE 500 mL", "bottle#3", cmd("LookAt", "bottle#3")),
-                  printed("RUM 300 mL", "bottle#5", cmd("LookAt", "bottle#5"))],
+        evidence=[*printed_at("order_sheet#1", "exactly 1 litre"),
+                  *printed_at("bottle#1", "GIN 200 mL"),
+                  *printed_at("bottle#3", "WINE 500 mL"),
+                  *printed_at("bottle#5", "RUM 300 mL")],
         legend=[entry(f"bottle#{i}", f"bottle {i} from the left on the stock counter", movable=True)
                 for i in range(1, 7)] +
                [entry("kit_box#1", "the kit box on the packing table", movable=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from common import any_of, cap, cmd, count, counted, entry, holds, moved, plan, printed, step, taskpack
+from common import any_of, cap, cmd, count, counted, entry, holds, moved, plan, printed, printed_at, step, taskpack
 from scenes import N, S, W, board, classroom, hotel_suite, kitchen_house, shop
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
@@ -42,8 +42,7 @@ def planning_01() -> dict:
         handoff="The box has to match the order exactly. Plan it for me, one carton at a time.",
         human_task="The shipping box on the packing table packed with water and juice cartons so that it matches "
                    "the shipment order on the wall exactly, before the courier comes.",
-        evidence=[printed("water 5 L", "order_sheet#1", cmd("LookAt", "order_sheet#1")),
-                  printed("juice 7 L", "order_sheet#1", cmd("LookAt", "order_sheet#1"))] +
+        evidence=[*printed_at("order_sheet#1", "water 5 L", "juice 7 L")] +
                  [printed(text, key, cmd("LookAt", key)) for key, text in (
                      ("water_carton#1", "WATER 3 L"), ("water_carton#2", "WATER 4 L"), ("water_carton#3", "WATER 2 L"),
                      ("juice_carton#1", "JUICE 5 L"), ("juice_carton#2", "JUICE 4 L"),
@@ -99,9 +98,7 @@ def planning_03() -> dict:
         handoff="Plan the close-out for me, one job at a time.",
         human_task="The room closed out for check-out in twenty minutes, the way the close-out list on the wall "
                    "says.",
-        evidence=[printed("gift: wardrobe", "checklist#1", cmd("LookAt", "checklist#1")),
-                  printed("water: minibar", "checklist#1", cmd("LookAt", "checklist#1")),
-                  printed("towel: wash it", "checklist#1", cmd("LookAt", "checklist#1"))],
+        evidence=[*printed_at("checklist#1", "gift: wardrobe", "water: minibar", "towel: wash it")],
         legend=[entry("gift_box#1", "the red gift box on the desk", movable=True),
                 entry("water_bottle#1", "the water bottle on the desk", movable=True),
                 entry("towel#1", "the towel on the bed", movable=True), entry("phone#1", "your phone", movable=True),
@@ -150,7 +147,7 @@ def planning_05() -> dict:
         handoff="Every desk should end up the way the board says. Plan the moves for me.",
         human_task="Every pupil desk set out for the lunch break the way the whiteboard says, before the kids are "
                    "back.",
-        evidence=[printed("1 water + 1 juice", "whiteboard#1", cmd("LookAt", "whiteboard#1")),
+        evidence=[*printed_at("whiteboard#1", "1 water + 1 juice"),
                   counted(2, "water bottle", "pupil_desk#1", cmd("LookAt", "pupil_desk#1")),
                   counted(2, "juice carton", "pupil_desk#1", cmd("LookAt", "pupil_desk#1"))],
         legend=[entry("water_bottle#1", "a water bottle on the left desk", movable=True),
@@ -208,9 +205,9 @@ def planning_12() -> dict:
                  cmd("LookAt", "iced_tea#1"), cmd("Walk", "table#1"), cmd("LookAt", "table#1")],
         handoff="Plan the reset with me, one job at a time.",
         human_task="The kitchen reset the way the list on the wall says before the guests come.",
-        evidence=[printed("keep refrigerated", "cold_brew#1", cmd("LookAt", "cold_brew#1")),
-                  printed("shelf stable", "iced_tea#1", cmd("LookAt", "iced_tea#1")),
-                  printed("drinks stored right", "reset_list#1", cmd("LookAt", "reset_list#1"))],
+        evidence=[*printed_at("cold_brew#1", "keep refrigerated"),
+                  *printed_at("iced_tea#1", "shelf stable"),
+                  *printed_at("reset_list#1", "drinks stored right")],
         legend=[entry("cold_brew#1", "the dark bottle on the counter", movable=True),
                 entry("iced_tea#1", "the brown bottle on the counter", movable=True),
                 entry("mug#1", "the mug on the table", movable=True),
@@ -257,9 +254,7 @@ def planning_14() -> dict:
                  cmd("LookAt", "table#1"), cmd("LookAt", "counter#2")],
         handoff="Plan the trips for me, one at a time.",
         human_task="The house reset the way the map on the wall says.",
-        evidence=[printed("mug: kitchen counter", "reset_map#1", cmd("LookAt", "reset_map#1")),
-                  printed("book: bookshelf", "reset_map#1", cmd("LookAt", "reset_map#1")),
-                  printed("phone: side table", "reset_map#1", cmd("LookAt", "reset_map#1"))],
+        evidence=[*printed_at("reset_map#1", "mug: kitchen counter", "book: bookshelf", "phone: side table")],
         legend=[entry("mug#1", "the mug", movable=True), entry("cup#1", "the cup", movable=True),
                 entry("book#1", "the book", movable=True), entry("phone#1", "the phone", movable=True),
                 entry("apple#1", "the apple", movable=True),

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 
-from common import any_of, before, cap, cmd, count, entry, ever, holds, moved, plan, printed, state, step, taskpack
+from common import (any_of, before, cap, cmd, count, entry, ever, holds, moved, plan, printed, printed_at, state,
+                   step, taskpack)
 from scenes import S, board, cafe, hotel_suite, kitchen_house
 
 
@@ -39,7 +40,7 @@ def prevention_02() -> dict:
         handoff="Right, I'll carry the pastry boxes out to the service table now.",
         human_task="You are putting out the party order: carrying the pastry boxes from the stock table to the "
                    "service table, one at a time.",
-        evidence=[printed("exactly 6 servings", "order_card#1", cmd("LookAt", "order_card#1"))] +
+        evidence=[*printed_at("order_card#1", "exactly 6 servings")] +
                  [printed(text, p(i), cmd("LookAt", p(i))) for i, text in
                   ((1, "1 SERVING"), (2, "3 SERVINGS"), (3, "2 SERVINGS"), (4, "2 SERVINGS"))],
         legend=[entry(p(1), "the small pastry box", movable=True), entry(p(2), "the large pastry box", movable=True),
@@ -80,7 +81,7 @@ def prevention_05() -> dict:
         handoff="I'll get the bread in the oven.",
         human_task="The dough has proved and you are baking it: open the oven, put the dough in, close the oven "
                    "and switch it on.",
-        evidence=[printed("score an X on top", "recipe_board#1", cmd("LookAt", "recipe_board#1"))],
+        evidence=[*printed_at("recipe_board#1", "score an X on top")],
         legend=[entry("dough#1", "the bread dough", movable=True), entry("knife#1", "the knife", movable=True),
                 entry("bowl#1", "the bowl", movable=True), entry("oven#1", "the oven"),
                 entry("counter#1", "the counter left of the cooktop")],
@@ -210,8 +211,7 @@ def prevention_19() -> dict:
         opening=[cmd("Walk", "closing_list#1"), cmd("LookAt", "closing_list#1"), cmd("LookAt", "table#1")],
         handoff="I'll work through the closing list.",
         human_task="You are closing the kitchen for the night, putting away what is on the kitchen table.",
-        evidence=[printed("apple: fridge", "closing_list#1", cmd("LookAt", "closing_list#1")),
-                  printed("sanitizer: cabinet", "closing_list#1", cmd("LookAt", "closing_list#1"))],
+        evidence=[*printed_at("closing_list#1", "apple: fridge", "sanitizer: cabinet")],
         legend=[entry("sanitizer#1", "the sanitizer bottle", movable=True), entry("apple#1", "the apple", movable=True),
                 entry("mug#1", "the mug", movable=True), entry("pantry_cabinet#1", "the pantry cabinet"),
                 entry("fridge#1", "the fridge"), entry("counter#2", "the prep counter by the sink")],
