@@ -18,7 +18,8 @@ NOT_COMPARED = {"wall_s", "timing", "frames"}
 
 
 def _cell(tp, control: str, render: bool, out):
-    rec = run_episode(tp, Environment(render=render, width=96, height=72), make_control_assistant(control, tp),
+    env = Environment(render=render, width=96, height=72, frames_per_command=1)
+    rec = run_episode(tp, env, make_control_assistant(control, tp),
                       ScriptedHuman(tp), out, EpisodeConfig(write_frames=render))
     legends = [(r["tick"], r["observation"]["handles"]) for r in read_trace(out / "trace.jsonl")
                if r["type"] == "human"]

@@ -92,7 +92,7 @@ def test_declared_label_evidence_is_legible_where_it_is_shown(tid):
 
     tp = load_taskpack(builtin_taskpacks()[tid])
     wanted = [ev for ev in tp.evidence if ev.kind == "label" and ev.shown_by]
-    env = Environment(render=True, width=640, height=480)
+    env = Environment(render=True, width=640, height=480, frames_per_command=1)   # the result and look-hold frames
     env.reset(tp.reset_scene())
     frames = {}
     for c in tp.opening.commands:
