@@ -17,9 +17,11 @@ UTF-8) is kept as its ``\\uXXXX`` escape instead of failing the write.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -249,6 +251,35 @@ def find_cells(root: str | os.PathLike[str]) -> list[Path]:
     return sorted(found)
 
 
+class ScrubbedStream:
+    """A text stream that passes every write through a :class:`Scrubber` (for stdout and stderr, so
+    that no message, progress bar or warning prints a credential). Other attributes are the wrapped
+    stream's."""
+
+    def __init__(self, stream: Any, scrub: Scrubber):
+        self._stream = stream
+        self._scrub = scrub
+
+    def write(self, text: str) -> int:
+        self._stream.write(self._scrub(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def scrubbed_streams(scrub: Scrubber | None = None) -> Iterator[None]:
+    """Within the block, ``sys.stdout`` and ``sys.stderr`` are :class:`ScrubbedStream` s."""
+    scrub = scrub or Scrubber()
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = ScrubbedStream(out, scrub), ScrubbedStream(err, scrub)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
 def has_symlink(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
     """True when ``path`` or a folder between ``root`` (excluded) and it is a symbolic link."""
     root, path = Path(root), Path(path)
@@ -260,6 +291,6 @@ def has_symlink(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> b
     return False
 
 
-__all__ = ["has_symlink", "TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "TraceWriter",
+__all__ = ["ScrubbedStream", "scrubbed_streams", "has_symlink", "TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "TraceWriter",
            "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header", "find_cells",
            "dumps"]
