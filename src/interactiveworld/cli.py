@@ -261,17 +261,29 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.tasks:
         return _report_tasks()
     if not args.run_dir:
-        raise UsageError("report: give a run folder, or --tasks to list the built-in TaskPacks")
+        raise UsageError("report: give a run folder (or several to compare), or --tasks to list the built-in TaskPacks")
+    from .bench.compare import write_comparison
     from .bench.report import write_report
 
+    dirs = list(dict.fromkeys(args.run_dir))
     try:
-        res = write_report(args.run_dir, args.out, plots=not args.no_plots)
+        if len(dirs) == 1:
+            res = write_report(dirs[0], args.out, plots=not args.no_plots)
+            comp = write_comparison(dirs, Path(args.out) if args.out else Path(dirs[0]) / "report",
+                                    plots=not args.no_plots)
+            extra = comp["markdown"].split("\n## ")[2:]  # what the per-sweep tables do not show
+            text = res["markdown"] + "".join("\n## " + sec for sec in extra)
+            warnings = list(dict.fromkeys(res["warnings"] + comp["warnings"]))
+        else:
+            parent = Path(os.path.commonpath([str(Path(d).resolve()) for d in dirs]))
+            comp = write_comparison(dirs, args.out or parent / "report", plots=not args.no_plots)
+            res, text, warnings = {"files": []}, comp["markdown"], comp["warnings"]
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
-    print(res["markdown"])
-    for line in res["warnings"]:
+    print(text)
+    for line in warnings:
         print(f"warning: {line}", file=sys.stderr)
-    print("\nwritten: " + ", ".join(res["files"]), file=sys.stderr)
+    print("\nwritten: " + ", ".join(res["files"] + comp["files"]), file=sys.stderr)
     return 0
 
 
@@ -545,11 +557,12 @@ def build_parser() -> argparse.ArgumentParser:
     run_options.add_arguments(r)
     r.set_defaults(func=cmd_run)
 
-    rp = sub.add_parser("report", help="tables and plots of a run folder; --tasks lists built-in TaskPacks",
-                        formatter_class=raw, epilog=_paras(_TASKPACK_HELP))
-    rp.add_argument("run_dir", nargs="?")
+    rp = sub.add_parser("report", help="tables and plots of run folders (several: one comparison); --tasks lists "
+                                       "built-in TaskPacks", formatter_class=raw, epilog=_paras(_TASKPACK_HELP))
+    rp.add_argument("run_dir", nargs="*", help="sweep folder(s); several give one leaderboard, the Assistant x Human "
+                                               "matrix and the memory comparison")
     rp.add_argument("--tasks", action="store_true", help="task count per family and oracle step counts")
-    rp.add_argument("--out", help="report folder (default <run_dir>/report)")
+    rp.add_argument("--out", help="report folder (default <run_dir>/report; for several, <common parent>/report)")
     rp.add_argument("--no-plots", action="store_true")
     rp.set_defaults(func=cmd_report)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -127,5 +128,44 @@ def variant_of(rec: dict[str, Any]) -> str:
                     "prompt_version": rec.get("prompt_version"), "env": env})[:12]
 
 
-__all__ = ["KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
+def _sweep_name(rec: dict[str, Any]) -> str:
+    """The name of the sweep folder a record comes from (the nearest folder above it with a sweep.json)."""
+    path = Path(rec.get("_path", "."))
+    for parent in [path, *path.parents]:
+        if (parent / "sweep.json").is_file():
+            return parent.name
+    return path.parents[2].name if len(path.parents) > 2 else path.name
+
+
+def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Relabel the Assistant of records whose (Assistant, Human, task) appears under several keys so
+    that no table merges them; returns the records and one warning per conflicting task."""
+    slots: dict[tuple, dict[str, dict[str, Any]]] = defaultdict(dict)
+    for r in records:
+        slots[(r.get("assistant"), r.get("human"), r.get("task_id"))].setdefault(variant_of(r), r)
+    conflicted = {(a, h) for (a, h, _), vs in slots.items() if len(vs) > 1}
+    if not conflicted:
+        return records, []
+    by_sweep = {(a, h, t): {_sweep_name(r) for r in vs.values()} for (a, h, t), vs in slots.items() if (a, h) in conflicted}
+    split_by_variant = any(len(names) < len(slots[s]) for s, names in by_sweep.items())
+    out = []
+    for r in records:
+        if (r.get("assistant"), r.get("human")) in conflicted:
+            tag = f"key {variant_of(r)[:6]}" if split_by_variant else _sweep_name(r)
+            r = {**r, "assistant": f"{r.get('assistant')} [{tag}]"}
+        out.append(r)
+    notes = []
+    for (a, h, t), vs in sorted(slots.items(), key=lambda kv: tuple(str(x) for x in kv[0])):
+        if len(vs) > 1:
+            first, *others = list(vs.values())
+            diffs = sorted({d.split(":")[0] for o in others for d in key_differences(
+                {k: v for k, v in (first.get("cell_key") or {}).items() if k != "seed"},
+                {k: v for k, v in (o.get("cell_key") or {}).items() if k != "seed"})})
+            notes.append(f"{t} for {a} | {h} was run under {len(vs)} different keys (differing in "
+                         f"{', '.join(diffs) or 'recorded fields'}); not merged: reported as separate rows by "
+                         f"{'key' if split_by_variant else 'sweep folder'}")
+    return out, notes
+
+
+__all__ = ["separate_keys", "KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
            "public_url", "slug", "variant_of"]
