@@ -37,6 +37,8 @@ REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{8,}")
 _KEYLIKE = re.compile(r"\b(sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_\-]{12,}\b")
+_KEY_HINT = re.compile(r"sk[-_]|pk[-_]|rk[-_]|gh[po]|xox")
+"""A cheap test (on lower-cased text) that every :data:`_KEYLIKE` match passes."""
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@\"'<>]+@")
 _URL_QUERY_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|passwd|auth|sig|"
                                r"signature)=)[^&#\s\"'<>]+")
@@ -61,11 +63,17 @@ class Scrubber:
         for s in self._secrets:
             if s in text:
                 text = text.replace(s, REDACTED)
-        text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+        # substring tests first: the regular expressions run only on text that could match (every
+        # trace line passes through here, so this is on the per-tick path)
+        low = text.lower()
+        if "bearer" in low:
+            text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
         if "://" in text:
             text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
             text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, text)
-        return _KEYLIKE.sub(REDACTED, text)
+        if _KEY_HINT.search(low):
+            text = _KEYLIKE.sub(REDACTED, text)
+        return text
 
 
 def _default(obj: Any) -> Any:
