@@ -105,8 +105,9 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
         raise ImportError("the Ray engine needs Ray: pip install 'interactiveworld[ray]'") from exc
     started = False
     if not ray.is_initialized():
-        ray.init(address=address or None, include_dashboard=False, log_to_driver=False,
-                 configure_logging=False, runtime_env=_runtime_env(address))
+        # a local instance's workers inherit this process's environment (PYTHONPATH for --env factories,
+        # IW_TASKPACK_DIR); a cluster's nodes need the package installed
+        ray.init(address=address or None, include_dashboard=False, log_to_driver=False, configure_logging=False)
         started = True
     try:
         gate = None
@@ -142,15 +143,6 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
     finally:
         if started:
             ray.shutdown()
-
-
-def _runtime_env(address: str | None) -> dict[str, Any] | None:
-    """Workers of a local instance see this process's module path (a factory given with ``--env`` may
-    live beside the sweep); a cluster's nodes are expected to have the package installed."""
-    if address:
-        return None
-    paths = [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]
-    return {"env_vars": {"PYTHONPATH": os.pathsep.join(paths)}} if paths else None
 
 
 def _void_record(spec: CellSpec, key: dict[str, Any], reason: str) -> dict[str, Any]:
