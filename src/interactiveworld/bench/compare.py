@@ -175,7 +175,7 @@ def write_comparison(run_dirs: list[str | Path], out_dir: str | Path, *, plots: 
     files = [out / "comparison.md", out / "leaderboard.csv"]
     write_csv(files[1], board, [k for k, _ in cols])
     assistants, humans, grid = swap
-    if grid and (len(humans) > 1 or any(h != "scripted" for h in humans)):
+    if len(humans) > 1 or (len(assistants) > 1 and any(h != "scripted" for h in humans)):
         rows = [{"assistant": a, **{h: grid.get((a, h)) for h in humans}} for a in assistants]
         md += [f"## Human swap: MCR (%) over {', '.join(SWAP_FAMILIES)}, Assistant x Human", "",
                markdown_table(rows, [("assistant", "Assistant \\ Human"), *[(h, h) for h in humans]]), ""]
