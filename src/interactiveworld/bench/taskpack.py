@@ -34,6 +34,10 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
 The canonical JSON is ``json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
 encoded as UTF-8, computed on the file's data as written (so defaults filled in by the schema
 never change a hash). Loading verifies the hash; ``iw-eval hash FILE`` rewrites it while authoring.
+
+Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSON nested deeper than
+64 levels or naming a key twice in one object (:mod:`.jsonsafe`), and a scene with a ``path`` field
+(the scene is carried inline, so the hash covers it).
 """
 from __future__ import annotations
 
