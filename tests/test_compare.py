@@ -2,7 +2,6 @@
 leaderboard, the Assistant x Human matrix and the memory comparison, checked against hand-worked values."""
 import json
 from itertools import combinations
-from pathlib import Path
 
 import numpy as np
 import pytest

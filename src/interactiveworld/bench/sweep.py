@@ -31,7 +31,6 @@ import importlib
 import inspect
 import json
 import os
-import shutil
 import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -40,11 +39,16 @@ from multiprocessing.managers import BaseManager
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from ..agents.calls import CallGate, CallMeter, ResponseCache
+from ..agents.calls import BudgetExceeded, CallGate, CallMeter, ResponseCache
+from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_assistant
+from ..agents.model import ModelAssistant, ModelHuman
 from ..agents.prompts import PROMPT_VERSION
+from .episode import EpisodeConfig, run_episode
 from .identity import cell_key, cell_path, key_differences, key_hash, public_url, slug
 from .logs import (ATTEMPTS_DIR, EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, has_symlink, read_eval,
                    write_json_atomic)
+from .metrics import eval_record_problem
+from .taskpack import TaskPackError, _read_json, compute_hash, parse_taskpack
 
 DEFAULT_ENV = "interactiveworld.env:Environment"
 LOCK_NAME = ".sweep.lock"
@@ -92,8 +96,6 @@ class CellSpec:
     @property
     def uses_models(self) -> bool:
         """True when an agent of the cell is a model (its calls go through the cache and the gate)."""
-        from ..agents.controls import CONTROL_ASSISTANTS
-
         return self.assistant not in CONTROL_ASSISTANTS or self.human != "scripted"
 
 
@@ -131,8 +133,6 @@ def taskpack_hash(path: str | Path) -> str:
     Raises:
         TaskPackError: unreadable or over a limit.
     """
-    from .taskpack import _read_json, compute_hash
-
     return compute_hash(_read_json(Path(path)))
 
 
@@ -145,8 +145,6 @@ def is_finished(path: str | Path, key: dict[str, Any] | None = None) -> bool:
     """True when the cell folder holds a readable ``eval.json`` of a valid (scored) cell, recorded under
     ``key`` when one is given; anything else (missing, unreadable, VOID, fields the report cannot use,
     another key) is run again."""
-    from .metrics import eval_record_problem
-
     rec = read_eval(path)
     if rec is None or rec.get("status") != "valid" or eval_record_problem(rec) is not None:
         return False
@@ -185,21 +183,15 @@ def make_env(ref: str, *, render: bool) -> Any:
 
 def make_agents(spec: CellSpec, taskpack: Any, meter: CallMeter | None = None) -> tuple[Any, Any]:
     """The Assistant and Human policies a cell asks for (model agents share the cell's ``meter``)."""
-    from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_assistant
-
     kwargs = {"api_base": spec.api_base, "timeout_s": spec.timeout_s, "max_retries": spec.max_retries,
               "temperature": spec.temperature, "max_tokens": spec.max_completion_tokens, "meter": meter}
     if spec.assistant in CONTROL_ASSISTANTS:
         assistant = make_control_assistant(spec.assistant, taskpack)
     else:
-        from ..agents.model import ModelAssistant
-
         assistant = ModelAssistant(spec.assistant, memory=spec.memory, **kwargs)
     if spec.human == "scripted":
         human = ScriptedHuman(taskpack)
     else:
-        from ..agents.model import ModelHuman
-
         human = ModelHuman(spec.human, **kwargs)
     return assistant, human
 
@@ -247,10 +239,6 @@ def run_cell(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
             since the sweep computed the cell's key (configuration errors, not VOID cells).
         UnsafeCellFolder: the cell folder is reached through a symbolic link.
     """
-    from ..agents.calls import BudgetExceeded
-    from .episode import EpisodeConfig, run_episode
-    from .taskpack import TaskPackError, _read_json, compute_hash, parse_taskpack
-
     path = cell_dir(out, spec)
     if has_symlink(out, path):
         raise UnsafeCellFolder(f"{path}: a folder on the way to this cell is a symbolic link; refusing to use it")
