@@ -148,7 +148,7 @@ def _check_run_numbers(args: argparse.Namespace) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from .bench import run_options
-    from .bench.sweep import CellSpec, SweepLocked, UnsafeCellFolder, run_sweep
+    from .bench.sweep import CellSpec, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
 
     # every argument is checked before the TaskPacks are looked for
@@ -203,6 +203,9 @@ def cmd_run(args: argparse.Namespace) -> int:
                                 **run_options.sweep_kwargs(args))
         except (SweepLocked, UnsafeCellFolder, TaskPackError) as exc:
             raise UsageError(str(exc)) from None
+        except WorkerDied as exc:
+            print(f"iw-eval run: {exc}", file=sys.stderr)
+            return 1
     from .bench.metrics import family_table, load_results
     from .bench.report import AGENT_COLUMNS, markdown_table
 

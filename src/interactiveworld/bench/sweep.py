@@ -34,6 +34,7 @@ import os
 import signal
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, replace
 from multiprocessing.managers import BaseManager
 from pathlib import Path
@@ -495,10 +496,24 @@ class _GateManager(BaseManager):
 _GateManager.register("CallGate", CallGate)
 
 
+POOL_RESTARTS = 3
+"""Times a local pool is rebuilt after a worker process died (its unfinished cells are run again)."""
+
+
+class WorkerDied(RuntimeError):
+    """Local worker processes kept dying; the finished cells are on disk, the rest run on resume."""
+
+
 def _run_pool(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, workers: int, void_retries: int,
               settings: CallSettings, models: bool, limited: bool, limits: tuple, finish: Callable[..., None],
               should_stop: Callable[[], bool]) -> None:
-    """Run cells in ``workers`` spawned processes; model sweeps share one gate through a manager process."""
+    """Run cells in ``workers`` spawned processes; model sweeps share one gate through a manager process.
+    A worker that dies (killed, out of memory) breaks the pool: it is rebuilt and the cells that had not
+    finished are run again, up to :data:`POOL_RESTARTS` times.
+
+    Raises:
+        WorkerDied: the pool broke more than :data:`POOL_RESTARTS` times.
+    """
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")
@@ -507,30 +522,64 @@ def _run_pool(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, workers:
         manager = _GateManager(ctx=ctx)
         manager.start()
         settings = replace(settings, gate=manager.CallGate(*limits), gate_limited=limited)
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
+    todo = list(pending)
     try:
-        futures = {pool.submit(run_cell_with_retries, spec, out, key, void_retries, settings) for spec, key in pending}
-        while futures:
-            done, futures = wait(futures, timeout=1.0, return_when=FIRST_COMPLETED)
-            for fut in done:
-                if fut.cancelled():
-                    continue
-                finish(fut.result(), settings.gate.stats() if settings.gate is not None else None)
-            if should_stop():
-                for fut in futures:
-                    fut.cancel()
-                futures = {f for f in futures if not f.cancelled()}
-        pool.shutdown(wait=True)
-    except BaseException:
-        # Ctrl-C or a configuration error: stop now. Cells cut short keep a trace without
-        # eval.json and are redone on resume.
-        _stop_pool(pool)
-        raise
+        for _ in range(POOL_RESTARTS + 1):
+            todo = _pool_pass(todo, ctx, out, workers, void_retries, settings, finish, should_stop)
+            if not todo:
+                return
+        raise WorkerDied(f"worker processes died {POOL_RESTARTS + 1} times; {len(todo)} cell(s) not run (finished "
+                         f"cells are on disk; run the same command again to resume)")
     finally:
         if manager is not None:
             manager.shutdown()
 
 
-__all__ = ["CallSettings", "CellSpec", "DEFAULT_ENV", "LOCK_NAME", "SweepLock", "SweepLocked", "UnsafeCellFolder",
-           "archive_cell", "cell_dir", "expected_key", "is_finished", "load_factory", "make_env", "make_agents",
-           "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash", "write_manifest"]
+def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, workers: int, void_retries: int,
+               settings: CallSettings, finish: Callable[..., None],
+               should_stop: Callable[[], bool]) -> list[tuple[CellSpec, dict[str, Any]]]:
+    """One pool over ``todo``; returns the cells left unfinished because a worker died (else [])."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
+    try:
+        futures = {pool.submit(run_cell_with_retries, spec, out, key, void_retries, settings): (spec, key)
+                   for spec, key in todo}
+        remaining, processed = set(futures), set()
+
+        def take(fut: Any) -> None:
+            processed.add(fut)
+            finish(fut.result(), settings.gate.stats() if settings.gate is not None else None)
+
+        while remaining:
+            done, remaining = wait(remaining, timeout=1.0, return_when=FIRST_COMPLETED)
+            for fut in done:
+                if fut.cancelled():
+                    continue
+                if isinstance(fut.exception(), BrokenProcessPool):
+                    _stop_pool(pool)
+                    left = []
+                    for f, cell in futures.items():
+                        if f in processed:
+                            continue
+                        if f.done() and not f.cancelled() and f.exception() is None:
+                            take(f)  # finished before the pool broke
+                        else:
+                            left.append(cell)
+                    return left
+                take(fut)
+            if should_stop():
+                for fut in remaining:
+                    fut.cancel()
+                remaining = {f for f in remaining if not f.cancelled()}
+        pool.shutdown(wait=True)
+        return []
+    except BaseException:
+        # Ctrl-C or a configuration error: stop now. Cells cut short keep a trace without
+        # eval.json and are redone on resume.
+        _stop_pool(pool)
+        raise
+
+
+__all__ = ["CallSettings", "CellSpec", "DEFAULT_ENV", "LOCK_NAME", "POOL_RESTARTS", "SweepLock", "SweepLocked",
+           "UnsafeCellFolder", "WorkerDied", "archive_cell", "cell_dir", "expected_key", "is_finished", "load_factory",
+           "make_env", "make_agents", "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash",
+           "write_manifest"]
