@@ -76,6 +76,17 @@ def memory_comparison(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _save_pass_plot(plt: Any, fig: Any, ax: Any, path: Path, *, fontsize: int) -> Path:
+    """Finish a bar plot of pass rates (axis 0-105 %, legend) and write it as PNG."""
+    ax.set_ylabel("Pass (%)")
+    ax.set_ylim(0, 105)
+    ax.legend(fontsize=fontsize)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
+
+
 def _plots(out: Path, board: list[dict[str, Any]], swap: tuple, mem: list[dict[str, Any]]) -> list[Path]:
     import matplotlib
 
@@ -93,13 +104,7 @@ def _plots(out: Path, board: list[dict[str, Any]], swap: tuple, mem: list[dict[s
             vals = [r.get(f"{f}_pass") or 0.0 for f in fams] + [r.get("avg_pass") or 0.0]
             ax.bar(x + i * width, vals, width, label=f"{r['assistant']} | {r['human']}")
         ax.set_xticks(x + width * (len(board) - 1) / 2, [*fams, "Avg"], rotation=30, ha="right")
-        ax.set_ylabel("Pass (%)")
-        ax.set_ylim(0, 105)
-        ax.legend(fontsize=6)
-        fig.tight_layout()
-        written.append(out / "leaderboard.png")
-        fig.savefig(written[-1], dpi=120)
-        plt.close(fig)
+        written.append(_save_pass_plot(plt, fig, ax, out / "leaderboard.png", fontsize=6))
     assistants, humans, grid = swap
     if grid:
         m = np.full((len(assistants), len(humans)), np.nan)
@@ -126,13 +131,7 @@ def _plots(out: Path, board: list[dict[str, Any]], swap: tuple, mem: list[dict[s
         ax.bar(x - 0.2, [r["pass_without"] or 0 for r in mem], 0.4, label="without memory")
         ax.bar(x + 0.2, [r["pass_with"] or 0 for r in mem], 0.4, label="with memory")
         ax.set_xticks(x, [f"{r['assistant']}\n| {r['human']}" for r in mem], fontsize=7)
-        ax.set_ylabel("Pass (%)")
-        ax.set_ylim(0, 105)
-        ax.legend(fontsize=7)
-        fig.tight_layout()
-        written.append(out / "memory.png")
-        fig.savefig(written[-1], dpi=120)
-        plt.close(fig)
+        written.append(_save_pass_plot(plt, fig, ax, out / "memory.png", fontsize=7))
     return written
 
 
