@@ -62,12 +62,13 @@ def test_second_run_with_cache_makes_no_calls_and_writes_the_same_eval_files(ser
     made = len(server.requests)
     assert made > 0
     first = capsys.readouterr().err
-    assert f"model calls: {made} made, 0 answered from the cache" in first and "spent $" in first
+    assert f"model calls: {made} made, 0 answered from the cache" in first
+    assert "pass=1 | spent $" in first  # the progress bar shows money, tokens, calls and cache hits
     assert _run(server, tmp_path / "b", "--cache", str(cache), "--seeds", "0,1") == 0
     err = capsys.readouterr().err
     assert len(server.requests) == made  # not one call more
     assert f"model calls: 0 made, {made} answered from the cache; spent $0.0000, 0 tokens" in err
-    assert "spent $0.0000" in err  # the progress bar shows spending too
+    assert f"pass=1 | spent $0.0000, 0 tok, 0 calls, {made} cached" in err  # the progress bar
     a, b = _evals(tmp_path / "a"), _evals(tmp_path / "b")
     assert a.keys() == b.keys() and len(a) == 2
 
