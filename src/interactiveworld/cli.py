@@ -2,9 +2,11 @@
 
     iw-eval run                                  # oracle Assistant + scripted Human, every built-in TaskPack
     iw-eval run --assistant openai/gpt-5.5 --human gemini/gemini-3.1-pro --family Decision --seeds 0 1
+    iw-eval run --ray --cache ~/.iw-cache --max-cost 20 --assistant openai/gpt-5.5 --seeds 0-4
     iw-eval report runs/2026-11-29T19-00-00      # Markdown + CSV tables and PNG plots
+    iw-eval report runs/a runs/b                 # one leaderboard, Assistant x Human matrix, memory, pass^k
     iw-eval report --tasks                       # built-in TaskPacks per family and oracle step counts
-    iw-eval replay runs/.../decision-05/seed0    # re-execute the trace, compare the final state digest
+    iw-eval replay runs/.../decision-05/seed0    # re-execute the trace, compare each outcome and the digest
     iw-eval show runs/.../decision-05/seed0 --open
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
@@ -20,7 +22,13 @@ names a factory returning an :class:`~interactiveworld.env_types.EnvironmentLike
 with ``render=True/False`` when it accepts that keyword. The default is the physical world,
 ``interactiveworld.env:Environment``. A sweep records the factory and the render setting in
 ``sweep.json`` and in every cell's trace header and ``eval.json``; ``replay`` uses the recorded
-ones unless ``--env`` / ``--render`` / ``--no-render`` are given.
+ones unless ``--env`` / ``--render`` / ``--no-render`` are given, and a recorded factory only when it
+is the default or listed in ``$IW_ENVS`` (a file never decides what code runs).
+
+Sweeps at scale (:mod:`interactiveworld.bench.run_options`): ``--ray [ADDRESS]`` runs the cells as Ray
+tasks; ``--cache DIR``, ``--max-concurrency``, ``--max-cost``/``--max-tokens`` (sweep) and
+``--cell-max-cost``/``--cell-max-tokens`` (cell) control model calls. A second sweep on a folder in use
+is refused (exit 2); ``run`` exits with 1 when cells are left unfinished by the sweep's spending limit.
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string, an
 environment factory that cannot be imported or a scene it cannot load on replay) print a message
