@@ -10,6 +10,7 @@ import pytest
 
 TESTS = Path(__file__).parent
 sys.path.insert(0, str(TESTS))
+from iw_openai_server import ScriptedServer  # noqa: E402
 from iw_taskpacks import write_packs  # noqa: E402
 
 from interactiveworld.bench.sweep import CellSpec, run_sweep  # noqa: E402
@@ -98,3 +99,21 @@ def test_cli_run_with_ray(local_ray, tmp_path, monkeypatch, capsys):
     assert "2 ran, 0 already finished, 0 VOID" in capsys.readouterr().err
     assert main(["run", "--ray", "--workers", "2", "--env", "iw_fake_env:FakeEnv", "--out",
                  str(tmp_path / "run2")]) == 2
+
+
+def test_model_calls_through_ray_share_the_gate_and_the_cache(local_ray, tmp_path):
+    packs = write_packs(tmp_path / "tp")
+    server = ScriptedServer(delay_s=0.1)
+    try:
+        cells = [CellSpec(taskpack=str(packs["decision-05"]), task_id="decision-05", assistant="openai/gpt-4o-mini",
+                          human="openai/gpt-4o-mini", api_base=server.base, env="iw_fake_env:FakeEnv", render=False,
+                          seed=s, max_retries=0) for s in (0, 1)]
+        first = run_sweep(cells, tmp_path / "a", use_ray=True, max_concurrency=1, cache=tmp_path / "cache",
+                          progress=False)
+        made = len(server.requests)
+        assert first["void"] == 0 and server.peak == 1 and first["spend"]["calls"] == made > 0
+        again = run_sweep(cells, tmp_path / "b", use_ray=True, cache=tmp_path / "cache", progress=False)
+        assert len(server.requests) == made and again["spend"]["cache_hits"] == made
+        assert all(r["passed"] == 1 for r in _results(tmp_path / "b").values())
+    finally:
+        server.close()
