@@ -245,3 +245,20 @@ def test_void_line_and_sweep_files_hold_no_credentials(serve, tmp_path, capsys):
             assert SECRET.encode() not in data and b"pw-SECRETPASS-123" not in data, f
     man = json.loads((tmp_path / "run" / "sweep.json").read_text())
     assert man["cells"][0]["api_base"].startswith("http://[REDACTED]@127.0.0.1:")
+
+
+@pytest.mark.parametrize("flags,needle", [
+    (["--max-concurrency", "0"], "--max-concurrency: expected >= 1"),
+    (["--max-cost", "-1"], "--max-cost: expected a positive number"),
+    (["--cell-max-tokens", "0"], "--cell-max-tokens: expected >= 1"),
+    (["--temperature", "nan"], "--temperature: expected a number in [0, 2]"),
+    (["--cache", "FILE"], "is not a folder"),
+    (["--ray", "--workers", "2"], "with --ray, Ray schedules the cells"),
+])
+def test_scale_options_are_checked(serve, tmp_path, capsys, flags, needle):
+    server = serve()
+    (tmp_path / "FILE").write_text("x")
+    flags = [str(tmp_path / "FILE") if f == "FILE" else f for f in flags]
+    assert _run(server, tmp_path / "run", *flags) == 2
+    assert needle in capsys.readouterr().err
+    assert not server.requests

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from pathlib import Path
 from typing import Any
 
 from ..agents.model import litellm_module
@@ -43,6 +44,9 @@ def check(args: argparse.Namespace, models: list[str]) -> list[str]:
             bad.append(f"{flag}: expected a positive number, got {v}")
     if not (math.isfinite(args.temperature) and 0 <= args.temperature <= 2):
         bad.append(f"--temperature: expected a number in [0, 2], got {args.temperature}")
+    if args.cache is not None and (not args.cache.strip() or (Path(args.cache).exists()
+                                                              and not Path(args.cache).is_dir())):
+        bad.append(f"--cache: {args.cache!r} is not a folder")
     if args.ray is not None and args.workers != 1:
         bad.append("--workers applies to local worker processes; with --ray, Ray schedules the cells "
                    "(use --ray-cpus)")
