@@ -11,7 +11,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import write_packs  # noqa: E402
 
 from interactiveworld.bench import sweep as sweep_mod  # noqa: E402
-from interactiveworld.bench.identity import agents_folder, cell_key, key_hash, public_url, slug  # noqa: E402
+from interactiveworld.bench.identity import (agents_folder, cell_key, key_hash, public_url,  # noqa: E402
+                                             separate_keys, slug)
 from interactiveworld.bench.sweep import CellSpec, cell_dir, run_sweep  # noqa: E402
 from interactiveworld.bench.taskpack import rehash_file  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
@@ -138,3 +139,24 @@ def test_report_never_merges_cells_of_different_keys(tmp_path, monkeypatch, caps
         assert any(ln.startswith("| oracle [a] | scripted |") and "100.0" in ln for ln in rows)
         assert any(ln.startswith("| oracle [b] | scripted |") and "| 0.0 |" in ln for ln in rows)
         assert not any("50.0" in ln for ln in rows)
+
+
+def _keyed(task, seed, tp_hash, sweep, status="valid"):
+    key = {"task_id": task, "taskpack_hash": tp_hash, "seed": seed}
+    return {"task_id": task, "family": "Decision", "assistant": "m", "human": "h", "seed": seed, "status": status,
+            "passed": 1, "completion": 1.0, "cell_key": key, "_path": f"/runs/{sweep}/m__h/{task}/seed{seed}"}
+
+
+def test_separation_by_folder_or_by_key_and_unreadable_cells_stay_out():
+    same = [_keyed("decision-01", s, "sha256:a", "a") for s in (0, 1)] + [
+        {**_keyed("decision-01", 2, None, "a", status="unreadable"), "cell_key": None}]
+    out, notes = separate_keys(same)
+    assert notes == [] and {r["assistant"] for r in out} == {"m"}  # seeds and a corrupt cell: one key
+    # sweep b holds both versions of the task: folders cannot separate them, key digests do
+    mixed = [_keyed("decision-01", 0, "sha256:a", "a"), _keyed("decision-01", 0, "sha256:a", "b"),
+             _keyed("decision-01", 1, "sha256:b", "b")]
+    out, notes = separate_keys(mixed)
+    labels = [r["assistant"] for r in out]
+    assert labels[0] == labels[1] != labels[2] and all(lab.startswith("m [key ") for lab in labels)
+    assert notes == ["decision-01 for m | h was run under 2 different keys (differing in taskpack_hash); not merged: "
+                     "reported as separate rows by key"]

@@ -139,18 +139,27 @@ def _sweep_name(rec: dict[str, Any]) -> str:
 
 def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
     """Relabel the Assistant of records whose (Assistant, Human, task) appears under several keys so
-    that no table merges them; returns the records and one warning per conflicting task."""
+    that no table merges them; returns the records and one warning per conflicting task.
+
+    Rows are split by sweep folder when each folder holds one key per task, else by key digest.
+    Records whose ``eval.json`` was unreadable carry no key and take no part (they stay VOID rows).
+    """
     slots: dict[tuple, dict[str, dict[str, Any]]] = defaultdict(dict)
+    per_sweep: dict[tuple, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for r in records:
-        slots[(r.get("assistant"), r.get("human"), r.get("task_id"))].setdefault(variant_of(r), r)
+        if r.get("status") == "unreadable":
+            continue
+        slot, v = (r.get("assistant"), r.get("human"), r.get("task_id")), variant_of(r)
+        slots[slot].setdefault(v, r)
+        per_sweep[slot][_sweep_name(r)].add(v)
     conflicted = {(a, h) for (a, h, _), vs in slots.items() if len(vs) > 1}
     if not conflicted:
         return records, []
-    by_sweep = {(a, h, t): {_sweep_name(r) for r in vs.values()} for (a, h, t), vs in slots.items() if (a, h) in conflicted}
-    split_by_variant = any(len(names) < len(slots[s]) for s, names in by_sweep.items())
+    split_by_variant = any(len(vs) > 1 for slot, sweeps in per_sweep.items() if slot[:2] in conflicted
+                           for vs in sweeps.values())
     out = []
     for r in records:
-        if (r.get("assistant"), r.get("human")) in conflicted:
+        if (r.get("assistant"), r.get("human")) in conflicted and r.get("status") != "unreadable":
             tag = f"key {variant_of(r)[:6]}" if split_by_variant else _sweep_name(r)
             r = {**r, "assistant": f"{r.get('assistant')} [{tag}]"}
         out.append(r)
