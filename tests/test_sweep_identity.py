@@ -160,3 +160,17 @@ def test_separation_by_folder_or_by_key_and_unreadable_cells_stay_out():
     assert labels[0] == labels[1] != labels[2] and all(lab.startswith("m [key ") for lab in labels)
     assert notes == ["decision-01 for m | h was run under 2 different keys (differing in taskpack_hash); not merged: "
                      "reported as separate rows by key"]
+
+
+def test_run_says_which_cells_it_re_runs_and_why(tmp_path, monkeypatch, capsys):
+    packs = write_packs(tmp_path / "tp")
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path / "tp"))
+    args = ["run", "--env", ENV, "--no-progress", "--no-render", "--out", str(tmp_path / "run")]
+    assert main(args) == 0
+    new_hash = _edit_pack(packs["prevention-01"])
+    capsys.readouterr()
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert "1 ran, 1 already finished, 0 VOID" in err
+    assert "1 finished cell(s) re-run because their key changed (old files under attempts/):" in err
+    assert "prevention-01/seed0: taskpack_hash: " in err and new_hash[:20] in err
