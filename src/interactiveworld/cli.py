@@ -211,7 +211,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                                 **run_options.sweep_kwargs(args))
         except (SweepLocked, UnsafeCellFolder, TaskPackError) as exc:
             raise UsageError(str(exc)) from None
-        except WorkerDied as exc:
+        except (WorkerDied, ConnectionError) as exc:
             print(f"iw-eval run: {exc}", file=sys.stderr)
             return 1
     from .bench.metrics import family_table, load_results

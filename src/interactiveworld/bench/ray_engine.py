@@ -107,7 +107,11 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
     if not ray.is_initialized():
         # a local instance's workers inherit this process's environment (PYTHONPATH for --env factories,
         # IW_TASKPACK_DIR); a cluster's nodes need the package installed
-        ray.init(address=address or None, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        try:
+            ray.init(address=address or None, include_dashboard=False, log_to_driver=False, configure_logging=False)
+        except Exception as exc:  # noqa: BLE001 - Ray raises several kinds; the user needs the address and cause
+            where = f"the Ray cluster at {address}" if address else "a local Ray instance"
+            raise ConnectionError(f"cannot start or reach {where} ({type(exc).__name__}: {exc})") from exc
         started = True
     try:
         gate = None
