@@ -25,7 +25,7 @@ from ..agents.calls import CallGate
 from .families import Family
 from .identity import key_hash
 from .logs import EVAL_NAME, write_json_atomic
-from .sweep import CallSettings, CellSpec, archive_cell, cell_dir, run_cell_with_retries
+from .sweep import CallSettings, CellSpec, archive_cell, cell_dir, rerun_reason, run_cell_with_retries
 
 TASK_RETRIES = 3
 """Re-runs of a cell whose worker process died (Ray's system-failure retries)."""
@@ -73,9 +73,10 @@ def _cell_task(spec: CellSpec, key: dict[str, Any], void_retries: int,
     return rec, files
 
 
-def _write_cell(path: Path, files: dict[str, bytes]) -> None:
-    """Put a finished cell's files in place, ``eval.json`` last (it marks the cell finished)."""
-    archive_cell(path, "replaced by the result of a Ray task")
+def _write_cell(path: Path, files: dict[str, bytes], reason: str) -> None:
+    """Put a finished cell's files in place, ``eval.json`` last (it marks the cell finished), after moving
+    what was there under ``attempts/`` with ``reason``."""
+    archive_cell(path, reason)
     for rel, data in sorted(files.items(), key=lambda kv: kv[0] == EVAL_NAME):
         dest = path / rel
         if ".." in Path(rel).parts or Path(rel).is_absolute():
@@ -120,6 +121,7 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
             gate = RayGate(actor)
             settings = replace(settings, gate=gate, gate_limited=max_cost is not None or max_tokens is not None)
         task = ray.remote(num_cpus=cpus, max_retries=TASK_RETRIES, retry_exceptions=False)(_cell_task)
+        reasons = {spec: rerun_reason(cell_dir(out, spec), key) for spec, key in pending}
         refs = {task.remote(spec, key, void_retries, settings): (spec, key) for spec, key in pending}
         while refs:
             done, _ = ray.wait(list(refs), num_returns=1, timeout=1.0)
@@ -131,13 +133,13 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
                 except (ray.exceptions.WorkerCrashedError, ray.exceptions.NodeDiedError,
                         ray.exceptions.OwnerDiedError) as exc:
                     rec = _void_record(spec, key, f"Ray worker died {TASK_RETRIES + 1} times: {type(exc).__name__}")
-                    archive_cell(path, "replaced by a VOID record (Ray worker died)")
+                    archive_cell(path, reasons[spec])
                     write_json_atomic(path / EVAL_NAME, rec)
                 except ray.exceptions.RayTaskError as exc:
                     raise exc.as_instanceof_cause() from None  # a configuration error in the cell: as locally
                 else:
                     if rec.get("status") != "unfinished" or files:
-                        _write_cell(path, files)
+                        _write_cell(path, files, reasons[spec])
                 rec["_cell"] = str(path)
                 on_record(rec, gate.stats() if gate is not None else None)
             if should_stop():

@@ -218,7 +218,8 @@ def archive_cell(path: Path, reason: str) -> Path | None:
     return dest
 
 
-def _why_rerun(path: Path, key: dict[str, Any]) -> str:
+def rerun_reason(path: Path, key: dict[str, Any]) -> str:
+    """Why a cell folder is run (again): no result, an unfinished or VOID attempt, or a changed key."""
     rec = read_eval(path)
     if rec is None:
         return "unfinished attempt" if os.path.lexists(path / TRACE_NAME) else "no result"
@@ -250,7 +251,7 @@ def run_cell(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
     if key["taskpack_hash"] != observed:
         raise TaskPackError(f"{spec.taskpack}: changed while the sweep was running (now {observed}, the sweep "
                             f"planned {key['taskpack_hash']}); run the sweep again")
-    archive_cell(path, _why_rerun(path, key))
+    archive_cell(path, rerun_reason(path, key))
     tp = parse_taskpack(data, source=spec.taskpack)
     cfg = EpisodeConfig(seed=spec.seed, write_frames=spec.render, assistant_name=spec.assistant_label,
                         human_name=spec.human, observed_hash=observed,
@@ -581,5 +582,5 @@ def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, 
 
 __all__ = ["CallSettings", "CellSpec", "DEFAULT_ENV", "LOCK_NAME", "POOL_RESTARTS", "SweepLock", "SweepLocked",
            "UnsafeCellFolder", "WorkerDied", "archive_cell", "cell_dir", "expected_key", "is_finished", "load_factory",
-           "make_env", "make_agents", "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash",
+           "make_env", "make_agents", "rerun_reason", "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash",
            "write_manifest"]
