@@ -62,8 +62,8 @@ def test_two_workers_scale(benchmark, capsys):
         evals = [p for p in (d / "w2").rglob("eval.json") if "attempts" not in p.parts]
         assert len(evals) == n_cells
     load1 = os.getloadavg()[0]
-    benchmark.extra_info.update({"cells": n_cells, "one_worker_s": one, "two_workers_s": two, "two_processes_s": ceiling,
-                                 "speedup": one / two, "ceiling_speedup": one / ceiling})
+    benchmark.extra_info.update({"cells": n_cells, "one_worker_s": one, "two_workers_s": two,
+                                 "two_processes_s": ceiling, "speedup": one / two, "ceiling_speedup": one / ceiling})
     with capsys.disabled():
         print(f"\n[bench_sweep] {n_cells}-cell state-only oracle sweep, load average {load0:.2f} -> {load1:.2f} "
               f"({os.cpu_count()} CPUs)")
@@ -105,8 +105,8 @@ def test_ray_overhead_per_cell(benchmark, capsys):
     finally:
         ray.shutdown()
     per_cell = (remote - local) / len(cells)
-    benchmark.extra_info.update({"cells": len(cells), "local_s": local, "ray_s": remote, "overhead_s_per_cell": per_cell,
-                                 "ray_start_s": start_s})
+    benchmark.extra_info.update({"cells": len(cells), "local_s": local, "ray_s": remote,
+                                 "overhead_s_per_cell": per_cell, "ray_start_s": start_s})
     with capsys.disabled():
         print(f"\n[bench_sweep] Ray local instance started in {start_s:.1f} s; {len(cells)} cells one at a time")
         print(f"[bench_sweep] in this process: {local:.2f} s, as Ray tasks: {remote:.2f} s -> overhead "

@@ -176,5 +176,5 @@ def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], 
     return out, notes
 
 
-__all__ = ["separate_keys", "KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
-           "public_url", "slug", "variant_of"]
+__all__ = ["KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
+           "public_url", "separate_keys", "slug", "variant_of"]

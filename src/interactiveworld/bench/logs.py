@@ -299,6 +299,6 @@ def has_symlink(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> b
     return False
 
 
-__all__ = ["ScrubbedStream", "scrubbed_streams", "has_symlink", "TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "TraceWriter",
-           "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header", "find_cells",
-           "dumps"]
+__all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "ScrubbedStream",
+           "TraceWriter", "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header",
+           "find_cells", "dumps", "has_symlink", "scrubbed_streams"]

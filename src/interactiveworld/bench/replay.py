@@ -182,7 +182,8 @@ def replay_records(trace: list[dict[str, Any]], env: Any, result: ReplayResult) 
                 got = _outcome_view(out, held)
                 want = _outcome_view(r["outcome"], r.get("held") if kind == "command" and "held" in r else None)
                 if got != want:
-                    diff = ", ".join(f"{k} {want[k]!r} recorded, {got[k]!r} on replay" for k in got if got[k] != want[k])
+                    diff = ", ".join(f"{k} {want[k]!r} recorded, {got[k]!r} on replay"
+                                     for k in got if got[k] != want[k])
                     where = f"tick {r.get('tick')}" if kind == "command" else "opening"
                     result.mismatches.append(f"{where}: {r['command']!r}: {diff}")
             elif kind == "command":
