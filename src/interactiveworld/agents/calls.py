@@ -174,6 +174,7 @@ class CallGate:
             return True
 
     def release(self, provider: str) -> None:
+        """Give back a slot taken by :meth:`try_acquire`."""
         with self._lock:
             self._in_flight[provider] = max(0, self._in_flight.get(provider, 0) - 1)
 
@@ -252,6 +253,8 @@ class CallMeter:
             raise BudgetExceeded("cell", "cost", self.max_cost_usd, self.cost_usd)
 
     def record(self, tokens: int, cost_usd: float | None, cache_hit: bool) -> None:
+        """Count a finished call: its tokens and cost [USD] (``None``: unknown, counted as 0) belong to the
+        episode; only a call actually made (not a cache hit) is money spent."""
         self.calls += 1
         self.tokens += int(tokens)
         self.cost_usd += float(cost_usd or 0.0)
@@ -268,10 +271,12 @@ class CallMeter:
             time.sleep(poll_s)
 
     def release(self, provider: str) -> None:
+        """Give back the slot taken by :meth:`acquire`."""
         if self.gate is not None:
             self.gate.release(provider)
 
     def summary(self) -> dict[str, Any]:
+        """``calls``, ``cache_hits``, ``tokens``, ``cost_usd`` (the episode's) and ``spent_usd`` (money spent)."""
         return {"calls": self.calls, "cache_hits": self.cache_hits, "tokens": self.tokens, "cost_usd": self.cost_usd,
                 "spent_usd": self.spent_usd}
 

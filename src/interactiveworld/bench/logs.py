@@ -269,6 +269,7 @@ class ScrubbedStream:
         self._scrub = scrub
 
     def write(self, text: str) -> int:
+        """Write ``text`` with secrets replaced; returns ``len(text)`` as a stream does."""
         self._stream.write(self._scrub(text))
         return len(text)
 

@@ -44,19 +44,24 @@ class RayGate:
         return ray.get(ref)
 
     def try_acquire(self, provider: str) -> bool:
+        """See :meth:`CallGate.try_acquire`."""
         return self._get(self.actor.try_acquire.remote(provider))
 
     def release(self, provider: str) -> None:
+        """See :meth:`CallGate.release`."""
         self._get(self.actor.release.remote(provider))
 
     def reserve(self, tokens: int, cost_usd: float | None) -> Any:
+        """See :meth:`CallGate.reserve`."""
         return self._get(self.actor.reserve.remote(tokens, cost_usd))
 
     def settle(self, reserved_tokens: int, reserved_cost: float | None, tokens: int, cost_usd: float | None,
                cache_hit: bool) -> None:
+        """See :meth:`CallGate.settle`."""
         self._get(self.actor.settle.remote(reserved_tokens, reserved_cost, tokens, cost_usd, cache_hit))
 
     def stats(self) -> dict[str, Any]:
+        """See :meth:`CallGate.stats`."""
         return self._get(self.actor.stats.remote())
 
 

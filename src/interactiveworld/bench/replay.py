@@ -68,6 +68,7 @@ class ReplayResult:
 
     @property
     def matched(self) -> bool:
+        """True when every command's outcome and the final state digest are as recorded."""
         return not self.mismatches and self.digest == self.expected
 
 
