@@ -7,6 +7,7 @@ bounded frame selection, and which action handles the Human may see under each p
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from enum import Enum
@@ -152,6 +153,8 @@ def redact_speech(text: str, *, entity_names: Iterable[str] = ()) -> tuple[str, 
         out = pat.sub("[redacted]", out)
     snake = sorted({n for n in entity_names if "_" in n}, key=len, reverse=True)
     for name in snake:
+        if name.lower() not in out.lower():  # cannot match (names are ASCII): skip the regular expression
+            continue
         pat = re.compile(rf"\b{re.escape(name)}\b", re.I)
         for m in pat.finditer(out):
             leaks.append(Leak("entity_name", m.group(0)))
@@ -168,6 +171,7 @@ def key_to_arg(key: str) -> str:
 _ARG = re.compile(r"<\s*([^<>]+?)\s*>\s*(?:\(\s*(\d+)\s*\))?")
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the line, called for every command of every tick
 def command_targets(command: str) -> tuple[str, ...]:
     """Entity keys named by a command line, in argument order (instance index defaults to 1).
 

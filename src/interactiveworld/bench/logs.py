@@ -90,10 +90,15 @@ def _default(obj: Any) -> Any:
     return str(obj)
 
 
+# built once: json.dumps with keyword arguments builds a new encoder on every call (a trace line per record)
+_LINE = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
+_LINE_ASCII = json.JSONEncoder(default=_default, ensure_ascii=True, separators=(",", ":"))
+
+
 def dumps(record: Any, scrub: Scrubber | None = None, *, ascii_only: bool = False) -> str:
     """One record as a single JSON line (secrets scrubbed); ``ascii_only`` escapes every non-ASCII
     character (used when the text holds a lone surrogate, which UTF-8 cannot encode)."""
-    line = json.dumps(record, default=_default, ensure_ascii=ascii_only, separators=(",", ":"))
+    line = (_LINE_ASCII if ascii_only else _LINE).encode(record)
     return scrub(line) if scrub else line
 
 
