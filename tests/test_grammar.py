@@ -5,15 +5,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from interactiveworld.errors import ErrorCode
 from interactiveworld.language import (
     ParseError,
     all_aliases,
+    compile_text,
     normalize_name,
     parse_action_block,
     parse_command,
     render_command,
     split_commands,
 )
+from interactiveworld.language.grammar import MAX_BLOCK_COMMANDS, MAX_COMMAND_CHARS
 
 PAPER_EXAMPLE = "[Walk] <red_mug> (2)\n[Grab] <red_mug> (2)\n[PutIn] <red_mug> (2) <drawer> (1)"
 
@@ -270,3 +273,72 @@ def test_fuzz_split_never_breaks_inside_brackets(pieces, sep):
         assert out.count("<") == out.count(">")
         assert out.count("(") == out.count(")")
     assert re.sub(r"\s", "", "".join(split_commands(text))).replace(",", "") == re.sub(r"\s", "", text).replace(",", "")
+
+
+# ---- linear splitting and the size limits ------------------------------------------------------------------
+
+def _reference_split(text):
+    """The splitting rule written the straightforward way (one slice and lstrip per candidate ", "; quadratic on
+    inputs such as ", " * N): the linear splitter must agree with it on every input."""
+    out = []
+    for raw_line in str(text).splitlines():
+        line = raw_line.strip()
+        if not line or line.startswith("```"):
+            continue
+        depth, start, i = 0, 0, 0
+        while i < len(line):
+            ch = line[i]
+            if ch in "<([":
+                depth += 1
+            elif ch in ">)]":
+                depth = max(0, depth - 1)
+            elif ch == "," and depth == 0 and line[i + 1 : i + 2] == " ":
+                rest = line[i + 2 :].lstrip()
+                if rest and (rest[0] == "[" or rest[0].isalpha()):
+                    if line[start:i].strip():
+                        out.append(line[start:i].strip())
+                    start = i + 2
+                    i += 1
+            i += 1
+        if line[start:].strip():
+            out.append(line[start:].strip())
+    return out
+
+
+@settings(max_examples=800, deadline=None)
+@given(st.text(alphabet=", <>()[]aZé1\t\n\u00a0#", max_size=60))
+def test_split_agrees_with_the_reference_rule(text):
+    assert split_commands(text, max_commands=None) == _reference_split(text)
+
+
+@pytest.mark.parametrize("text", [", " * 500, ", a" * 300, "[Walk] <a> (1), " * 40, "<" * 100 + ", b" * 50,
+                                  ",  \t [x], ) b, ] c, é, 1"])
+def test_split_agrees_with_the_reference_rule_on_long_inputs(text):
+    assert split_commands(text, max_commands=None) == _reference_split(text)
+
+
+def test_block_limit_refuses_the_whole_block():
+    block = "\n".join(f"[Wait] {i + 1}" for i in range(MAX_BLOCK_COMMANDS))
+    assert len(split_commands(block)) == MAX_BLOCK_COMMANDS
+    with pytest.raises(ParseError) as info:
+        split_commands(block + "\n[Sit] <sofa> (1)")
+    err = info.value
+    assert err.line == "[Sit] <sofa> (1)" and err.token == "[Sit] <sofa> (1)" and err.position == 0
+    assert f"more than {MAX_BLOCK_COMMANDS}" in err.message
+    assert len(split_commands(block + "\n[Sit] <sofa> (1)", max_commands=None)) == MAX_BLOCK_COMMANDS + 1
+
+
+def test_command_length_limit():
+    ok = "[Walk] <" + "a" * (MAX_COMMAND_CHARS - len("[Walk] <>")) + ">"
+    assert len(ok) == MAX_COMMAND_CHARS and parse_command(ok).args[0].name == "a" * (MAX_COMMAND_CHARS - 9)
+    long = ok + " "
+    with pytest.raises(ParseError) as info:
+        parse_command(long)
+    err = info.value
+    assert f"{MAX_COMMAND_CHARS + 1} characters, the limit is {MAX_COMMAND_CHARS}" in err.message
+    assert err.position == MAX_COMMAND_CHARS and long[err.position: err.position + len(err.token)] == err.token
+
+
+def test_over_long_command_is_a_parse_error_result_of_the_compiler():
+    res = compile_text("[Walk] " + "shelf " * 20_000, [])
+    assert res.code == ErrorCode.PARSE_ERROR and "Command too long" in res.message
