@@ -1,5 +1,7 @@
 """The command grammar (paper appendix B.3.1, equation 4; DESIGN.md "Commands")."""
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +19,9 @@ from interactiveworld.language import (
     split_commands,
 )
 from interactiveworld.language.grammar import MAX_BLOCK_COMMANDS, MAX_COMMAND_CHARS
+
+sys.path.insert(0, str(Path(__file__).parent))
+from iw_grammar_reference import reference_split  # noqa: E402
 
 PAPER_EXAMPLE = "[Walk] <red_mug> (2)\n[Grab] <red_mug> (2)\n[PutIn] <red_mug> (2) <drawer> (1)"
 
@@ -277,44 +282,16 @@ def test_fuzz_split_never_breaks_inside_brackets(pieces, sep):
 
 # ---- linear splitting and the size limits ------------------------------------------------------------------
 
-def _reference_split(text):
-    """The splitting rule written the straightforward way (one slice and lstrip per candidate ", "; quadratic on
-    inputs such as ", " * N): the linear splitter must agree with it on every input."""
-    out = []
-    for raw_line in str(text).splitlines():
-        line = raw_line.strip()
-        if not line or line.startswith("```"):
-            continue
-        depth, start, i = 0, 0, 0
-        while i < len(line):
-            ch = line[i]
-            if ch in "<([":
-                depth += 1
-            elif ch in ">)]":
-                depth = max(0, depth - 1)
-            elif ch == "," and depth == 0 and line[i + 1 : i + 2] == " ":
-                rest = line[i + 2 :].lstrip()
-                if rest and (rest[0] == "[" or rest[0].isalpha()):
-                    if line[start:i].strip():
-                        out.append(line[start:i].strip())
-                    start = i + 2
-                    i += 1
-            i += 1
-        if line[start:].strip():
-            out.append(line[start:].strip())
-    return out
-
-
 @settings(max_examples=800, deadline=None)
 @given(st.text(alphabet=", <>()[]aZé1\t\n\u00a0#", max_size=60))
 def test_split_agrees_with_the_reference_rule(text):
-    assert split_commands(text, max_commands=None) == _reference_split(text)
+    assert split_commands(text, max_commands=None) == reference_split(text)
 
 
 @pytest.mark.parametrize("text", [", " * 500, ", a" * 300, "[Walk] <a> (1), " * 40, "<" * 100 + ", b" * 50,
                                   ",  \t [x], ) b, ] c, é, 1"])
 def test_split_agrees_with_the_reference_rule_on_long_inputs(text):
-    assert split_commands(text, max_commands=None) == _reference_split(text)
+    assert split_commands(text, max_commands=None) == reference_split(text)
 
 
 def test_block_limit_refuses_the_whole_block():

@@ -49,7 +49,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Literal, Sequence
+from typing import Any, Callable, Literal, NamedTuple, Sequence
 
 AssistantKind = Literal["silent", "interrupt", "error", "done", "invalid"]
 
@@ -67,6 +67,7 @@ _SENTINEL = "\x00"  # stands where a private block was cut out; cannot be part o
 
 # One pass over the reply finds every tag-like token; "< / Speak >" and "<speak/>" are accepted forms.
 _TAG = re.compile(r"<(\s*/)?\s*([A-Za-z][A-Za-z0-9_\-]*)\s*(/\s*)?>")
+_PRIVATE_HINT = re.compile(r"<(\s*/)?\s*(?:reasoning|think)", re.I)  # a cheap pass before the full scan
 _COMMAND_LINE = re.compile(r"\s*\[[A-Za-z_ ]+\]")
 _NONE_WORDS = {"none", "no action", "n/a", "nothing", "-", "(none)", "empty", "wait for instructions", "null"}
 _KEYWORD = re.compile(r"[*_`#>\[(<\"' ]*(silent|interrupt|error|done)\b", re.I)
@@ -138,8 +139,7 @@ class HumanReply:
 
 
 # ---------------------------------------------------------------------------------------------- scanning
-@dataclass(frozen=True)
-class _Tag:
+class _Tag(NamedTuple):
     start: int
     end: int
     name: str
@@ -203,6 +203,8 @@ def _cut_private(text: str, fields: Sequence[str], complete: Callable[[frozenset
     Returns:
         (the text with each private block replaced by a sentinel character, the private contents).
     """
+    if not _PRIVATE_HINT.search(text):
+        return text, []
     toks = _tags(text, PRIVATE_TAGS + tuple(fields))
     if not any(t.name in PRIVATE_TAGS for t in toks):
         return text, []

@@ -207,19 +207,26 @@ def split_commands(text: str, *, max_commands: int | None = MAX_BLOCK_COMMANDS) 
             continue
         depth = 0
         start = 0
+        n = len(line)
         for m in _SPLIT_EVENT.finditer(line):
-            ch = m.group(0)[0]
+            at = m.start()
+            ch = line[at]
             if ch in "<([":
                 depth += 1
             elif ch in ">)]":
-                depth = max(0, depth - 1)
+                if depth:
+                    depth -= 1
             elif depth == 0:
-                nxt = _NON_SPACE.search(line, m.end())
-                if nxt is not None and (nxt.group(0) == "[" or nxt.group(0).isalpha()):
-                    piece = line[start : m.start()].strip()
+                j = at + 2
+                nxt = line[j] if j < n else ""
+                if nxt.isspace():
+                    found = _NON_SPACE.search(line, j)
+                    nxt = found.group(0) if found is not None else ""
+                if nxt == "[" or nxt.isalpha():
+                    piece = line[start:at].strip()
                     if piece:
                         out.append(piece)
-                    start = m.end()
+                    start = j
         piece = line[start:].strip()
         if piece:
             out.append(piece)
