@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.language import (
     ParseError,
@@ -319,3 +320,12 @@ def test_command_length_limit():
 def test_over_long_command_is_a_parse_error_result_of_the_compiler():
     res = compile_text("[Walk] " + "shelf " * 20_000, [])
     assert res.code == ErrorCode.PARSE_ERROR and "Command too long" in res.message
+
+
+def test_environment_refuses_an_over_long_block_as_a_parse_error():
+    """The episode loop splits through the environment: an over-long block becomes a PARSE_ERROR result."""
+    block = ", ".join(["[Wait] 1"] * (MAX_BLOCK_COMMANDS + 1))
+    res = Environment(render=False).split_commands(block)
+    assert res.code == ErrorCode.PARSE_ERROR and f"more than {MAX_BLOCK_COMMANDS}" in res.message
+    assert Environment(render=False).split_commands(", ".join(["[Wait] 1"] * MAX_BLOCK_COMMANDS)) == \
+        ["[Wait] 1"] * MAX_BLOCK_COMMANDS

@@ -112,24 +112,19 @@ class _Server:
         self.httpd.server_close()
 
 
-class _ObservedAssistant(ModelAssistant):
-    def __init__(self, replay: _Replay, **kw: Any) -> None:
-        super().__init__(ASSISTANT_MODEL, **kw)
-        self.replay = replay
+class _Observed:
+    """A model agent that hands each observation to the replay (attribute ``slot``) before its request goes out;
+    everything else is the agent's own."""
+
+    def __init__(self, agent: Any, replay: _Replay, slot: str) -> None:
+        self.agent, self.replay, self.slot = agent, replay, slot
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
 
     def act(self, obs):
-        self.replay.assistant_obs = obs
-        return super().act(obs)
-
-
-class _ObservedHuman(ModelHuman):
-    def __init__(self, replay: _Replay, **kw: Any) -> None:
-        super().__init__(HUMAN_MODEL, **kw)
-        self.replay = replay
-
-    def act(self, obs):
-        self.replay.human_obs = obs
-        return super().act(obs)
+        setattr(self.replay, self.slot, obs)
+        return self.agent.act(obs)
 
 
 @pytest.fixture(scope="module")
@@ -161,8 +156,9 @@ def _episode(tid: str, wire, tmp_path: Path, *, render: bool) -> tuple[Any, dict
     first = len(server.requests)
     kw = dict(api_base=server.base, timeout_s=30, max_retries=0)
     env = Environment(render=render, width=160, height=120) if render else Environment(render=False)
-    rec = run_episode(tp, env, _ObservedAssistant(replay, **kw), _ObservedHuman(replay, **kw), tmp_path / tid,
-                      EpisodeConfig(write_frames=render, fsync=False))
+    assistant = _Observed(ModelAssistant(ASSISTANT_MODEL, **kw), replay, "assistant_obs")
+    human = _Observed(ModelHuman(HUMAN_MODEL, **kw), replay, "human_obs")
+    rec = run_episode(tp, env, assistant, human, tmp_path / tid, EpisodeConfig(write_frames=render, fsync=False))
     return tp, rec, server.requests[first:], {h.name for h in env.handles()}
 
 

@@ -158,6 +158,25 @@ def _tags(text: str, names: Sequence[str]) -> list[_Tag]:
     return out
 
 
+class _Closes:
+    """The next closing tag of a name after a token index. A walk asks with increasing indices, so the cursors only
+    move forward and all look-ups of one walk together cost O(number of tags)."""
+
+    def __init__(self, toks: list[_Tag], names: Sequence[str]) -> None:
+        self._at: dict[str, list[int]] = {name: [] for name in names}
+        for k, t in enumerate(toks):
+            if t.kind == "close" and t.name in self._at:
+                self._at[t.name].append(k)
+        self._cursor = dict.fromkeys(names, 0)
+
+    def after(self, name: str, i: int) -> int | None:
+        at, c = self._at[name], self._cursor[name]
+        while c < len(at) and at[c] <= i:
+            c += 1
+        self._cursor[name] = c
+        return at[c] if c < len(at) else None
+
+
 def _strip_fence(text: str, repairs: list[str]) -> str:
     """The inside of one Markdown code fence around the whole text (language tag dropped)."""
     t = text.strip()
@@ -209,11 +228,7 @@ def _cut_private(text: str, fields: Sequence[str], complete: Callable[[frozenset
     if not any(t.name in PRIVATE_TAGS for t in toks):
         return text, []
     suffix: list[frozenset[str] | None] | None = None
-    closes: dict[str, list[int]] = {name: [] for name in PRIVATE_TAGS}
-    for k, t in enumerate(toks):
-        if t.kind == "close" and t.name in closes:
-            closes[t.name].append(k)
-    cursor = {name: 0 for name in PRIVATE_TAGS}
+    closes = _Closes(toks, PRIVATE_TAGS)
     pieces: list[str] = []
     private: list[str] = []
     pos = 0
@@ -232,12 +247,8 @@ def _cut_private(text: str, fields: Sequence[str], complete: Callable[[frozenset
             repairs.append(f"removed a stray </{t.name}>")
             pos, i = t.end, i + 1
             continue
-        lst, c = closes[t.name], cursor[t.name]
-        while c < len(lst) and lst[c] <= i:
-            c += 1
-        cursor[t.name] = c
-        if c < len(lst):
-            j = lst[c]
+        j = closes.after(t.name, i)
+        if j is not None:
             private.append(text[t.end: toks[j].start])
             pos, i = toks[j].end, j + 1
             continue
@@ -265,11 +276,7 @@ def _fields(text: str, names: Sequence[str], repairs: list[str]) -> tuple[dict[s
     """
     toks = _tags(text, names)
     found: dict[str, list[str]] = {name: [] for name in names}
-    closes: dict[str, list[int]] = {name: [] for name in names}
-    for k, t in enumerate(toks):
-        if t.kind == "close":
-            closes[t.name].append(k)
-    cursor = {name: 0 for name in names}
+    closes = _Closes(toks, names)
     outside: list[str] = []
     pos = 0
     i = 0
@@ -284,12 +291,8 @@ def _fields(text: str, names: Sequence[str], repairs: list[str]) -> tuple[dict[s
             repairs.append(f"ignored a stray </{t.name}>")
             pos, i = t.end, i + 1
             continue
-        lst, c = closes[t.name], cursor[t.name]
-        while c < len(lst) and lst[c] <= i:
-            c += 1
-        cursor[t.name] = c
-        if c < len(lst):
-            j = lst[c]
+        j = closes.after(t.name, i)
+        if j is not None:
             found[t.name].append(text[t.end: toks[j].start])
             pos, i = toks[j].end, j + 1
             continue
