@@ -171,7 +171,8 @@ def format_number(value: float) -> str:
 MAX_COMMAND_CHARS = 300
 """Longest command line that is parsed [characters]: six times the longest command of the built-in TaskPacks
 (46). A longer line is a :class:`ParseError` before any other work, so the time spent on one command is bounded
-whatever a model writes."""
+whatever a model writes. The bound is on size rather than wall-clock time so that the same command is refused on
+every machine: a verdict never depends on how loaded the evaluation host was."""
 
 MAX_BLOCK_COMMANDS = 64
 """Most commands one action block may hold (more than any TaskPack's action budget, at most 23). A longer block
