@@ -311,6 +311,9 @@ class Episode:
         reply = turn.reply
         if not reply.valid:
             st.invalid_human += 1
+            # Answered like a refused command, so the Human learns why and can recover on the next tick.
+            why = reply.repairs[-1] if reply.repairs else "it could not be read"
+            st.last_result = f"Your last reply was not used: {why}."
         if reply.repairs:
             st.repairs += 1
         if turn.call is not None:
