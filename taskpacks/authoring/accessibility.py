@@ -198,18 +198,18 @@ def accessibility_11() -> dict:
             b.add_object("water_bottle", on=f"pupil_desk#{desk}", spot=(-0.7 + 0.35 * i, 0.3))
     b.add_object("box", name="pencil_box", on="supply_table#1", spot=(0.0, 0.4))
     b.set_human((4.0, 1.2), yaw=S)
-    oracle = [step("Go to the left desk and pick up the water bottle at its left end.", cmd("Grab", "water_bottle#1")),
+    # one handle per bottle the task needs to move, never one per bottle: a list of every bottle by desk would
+    # tell the blind wearer the counts the Assistant has to supply (and no handle reads "(1): a water bottle")
+    left, other_left, middle = "water_bottle#2", "water_bottle#3", "water_bottle#6"
+    oracle = [step("Go to the left desk and pick up one of its water bottles.", cmd("Grab", left)),
               step("Carry it to the right desk, the one with only one bottle, and put it down there.",
-                   cmd("Put", "water_bottle#1", "pupil_desk#3")),
-              step("Now go to the middle desk and pick up the bottle at its left end.", cmd("Grab", "water_bottle#5")),
-              step("Put it on the right desk too.", cmd("Put", "water_bottle#5", "pupil_desk#3"))]
-    wrong = oracle[:2] + [step("Back to the left desk: pick up the next bottle at its left end.",
-                               cmd("Grab", "water_bottle#2")),
-                          step("Put that one on the right desk as well.", cmd("Put", "water_bottle#2", "pupil_desk#3"))]
-    # one handle per bottle the task needs to move, never one per bottle: a list of every bottle by desk
-    # would tell the blind wearer the counts the Assistant has to supply
+                   cmd("Put", left, "pupil_desk#3")),
+              step("Now go to the middle desk and pick up one of its bottles.", cmd("Grab", middle)),
+              step("Put it on the right desk too.", cmd("Put", middle, "pupil_desk#3"))]
+    wrong = oracle[:2] + [step("Back to the left desk: pick up another of its bottles.", cmd("Grab", other_left)),
+                          step("Put that one on the right desk as well.", cmd("Put", other_left, "pupil_desk#3"))]
     legend = [entry(key, f"a water bottle on the {where} desk", movable=True, aliases=["bottle", "water"])
-              for key, where in (("water_bottle#1", "left"), ("water_bottle#2", "left"), ("water_bottle#5", "middle"))]
+              for key, where in ((left, "left"), (other_left, "left"), (middle, "middle"))]
     legend += [entry("pupil_desk#1", "the left desk", aliases=["left desk"]),
                entry("pupil_desk#2", "the middle desk", aliases=["middle desk"]),
                entry("pupil_desk#3", "the right desk", aliases=["right desk"])]
