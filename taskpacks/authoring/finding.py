@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from common import cap, cmd, entry, ever, holds, moved, plan, step, taskpack
+from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, says, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
@@ -49,9 +49,13 @@ def finding_09() -> dict:
         no_help=WHERE,
         goals=[holds("inside", m, "fridge#1")],
         prohibitions=[moved("jam_jar#1"), holds("open", "fridge#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-counter", holds("inside", m, "fridge#1"), says=r"(?i)counter"),
-                      cap("C3", "mayo-vs-jam", holds("inside", m, "fridge#1"), says=r"(?i)mayo"),
-                      cap("C2", "search-directed", holds("inside", m, "fridge#1"))],
+        capabilities=caps(
+            point("C4", "recalls-counter", "the mayonnaise left on the counter by the sink, out of view at handoff",
+                  acts("navigate_to(counter#2)", "look_at(counter#2)")),
+            point("C3", "mayo-vs-jam", "the MAYO label, not the look-alike JAM",
+                  acts(f"pick({m})", among=[f"pick({m})", "pick(jam_jar#1)"])),
+            point("C2", "left-of-jam", "the mayonnaise stands left of the jam",
+                  says(phrase("on the left"), wrong=[phrase("on the right")], before=f"pick({m})"))),
         ticks=22)
 
 
@@ -93,10 +97,12 @@ def finding_10() -> dict:
         goals=[holds("on", t, "desk#1")],
         prohibitions=[moved("drink_can#1"), holds("open", "bedside_cabinet#1"), holds("open", "bedside_cabinet#2"),
                       holds("held", "*")],
-        capabilities=[cap("C4", "recalls-left-cabinet", {"all": [holds("on", t, "desk#1"),
-                                                                 {"not": ever(holds("open", "bedside_cabinet#2"))}]},
-                          says=r"(?i)left"),
-                      cap("C2", "which-cabinet", holds("on", t, "desk#1"))],
+        capabilities=caps(
+            point("C4", "recalls-left-cabinet", "the thermometer seen in the left cabinet before both were closed",
+                  acts("open(bedside_cabinet#1)", among=["open(*)"])),
+            point("C2", "which-cabinet", "the left one of the two identical bedside cabinets",
+                  says(phrase("left"), wrong=[phrase("right cabinet"), phrase("right bedside cabinet")],
+                       before="open(bedside_cabinet#1)"))),
         ticks=20)
 
 
@@ -138,9 +144,13 @@ def finding_14() -> dict:
         goals=[holds("on", w, "side_table#1")],
         prohibitions=[moved("phone#1"), moved("tea_box#1"), holds("open", "pantry_cabinet#1"),
                       holds("open", "sideboard#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-kitchen-cabinet", holds("on", w, "side_table#1"), says=r"(?i)kitchen"),
-                      cap("C7", "wrong-room-noticed", holds("on", w, "side_table#1")),
-                      cap("C2", "cabinet-located", holds("on", w, "side_table#1"))],
+        capabilities=caps(
+            point("C4", "recalls-kitchen-cabinet", "the wallet seen in the kitchen cabinet at the start",
+                  says(phrase("kitchen"), wrong=[phrase("sideboard")], before="open(pantry_cabinet#1)")),
+            point("C7", "wrong-room-noticed", "the wearer searched the living-room sideboard, the wrong cabinet",
+                  acts("open(pantry_cabinet#1)", among=["open(*)"])),
+            point("C2", "cabinet-located", "the tall cabinet by the kitchen window",
+                  says(phrase("tall cabinet"), before="open(pantry_cabinet#1)"))),
         ticks=20)
 
 
@@ -189,8 +199,11 @@ def finding_15() -> dict:
         goals=[holds("on", f, "meeting_table#1")],
         prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"),
                       holds("open", "file_cabinet#1"), holds("held", "*")],
-        capabilities=[cap("C3", "reads-form-title", holds("on", f, "meeting_table#1"), says=r"(?i)equipment"),
-                      cap("C4", "recalls-cabinet", holds("on", f, "meeting_table#1"), says=r"(?i)file cabinet")],
+        capabilities=caps(
+            point("C3", "reads-form-title", "the EQUIPMENT STORAGE title, not the FOOD STORAGE copy beside it",
+                  acts(f"pick({f})", among=[f"pick({f})", "pick(food_form#1)"])),
+            point("C4", "recalls-cabinet", "the form seen in the light file cabinet, now closed",
+                  says(phrase("file cabinet"), wrong=[phrase("archive cabinet")], before="open(file_cabinet#1)"))),
         ticks=20)
 
 
@@ -228,9 +241,14 @@ def finding_08() -> dict:
         no_help=WHERE,
         goals=[holds("on", g, "table#1")],
         prohibitions=[moved("gift_box#1"), moved("mug#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-living-room", holds("on", g, "table#1"), says=r"(?i)living room|side table"),
-                      cap("C1", "not-the-look-alike", {"all": [holds("on", g, "table#1"), {"not": moved("gift_box#1")}]}),
-                      cap("C2", "search-directed", holds("on", g, "table#1"))],
+        capabilities=caps(
+            point("C4", "recalls-living-room", "the gift put down on the living-room side table before the walk",
+                  says(phrase("living room"), phrase("side table"), wrong=[phrase("counter")],
+                       before=f"pick({g})")),
+            point("C1", "not-the-look-alike", "the identical gift on the kitchen counter is the neighbours'",
+                  acts(f"pick({g})", among=[f"pick({g})", "pick(gift_box#1)"])),
+            point("C2", "search-directed", "the side table by the door, out of view from the kitchen",
+                  acts("navigate_to(side_table#1)", "look_at(side_table#1)"))),
         ticks=18)
 
 
