@@ -289,14 +289,15 @@ class RandomTalker(_Speaker):
 
 def opening_categories(taskpack: Any, env: Any) -> list[str]:
     """The categories (asset kinds in words, e.g. "milk carton") of the scene entities visible at any step of
-    the TaskPack's opening, run on ``env`` (an ``EnvironmentLike``; its visibility is the renderer's)."""
-    kinds = {f"{e['name']}#{e.get('index', 1)}": str(e.get("kind", e["name"])).replace("_", " ")
-             for e in taskpack.scene.get("entities", [])}
+    the TaskPack's opening, run on ``env`` (an ``EnvironmentLike``; its visibility is the renderer's). An
+    entity without an asset kind in the scene is named by its handle's category."""
+    kinds = {f"{e['name']}#{e.get('index', 1)}": str(e["kind"]) for e in taskpack.scene.get("entities", [])
+             if isinstance(e, dict) and "name" in e and "kind" in e}
     env.reset(taskpack.reset_scene(), seed=0)
     seen: set[str] = set()
     for cmd in taskpack.opening.commands:
         env.execute(cmd)
-        seen |= {kinds[h.key] for h in env.handles(visible_only=True) if h.key in kinds}
+        seen |= {kinds.get(h.key, h.category).replace("_", " ") for h in env.handles(visible_only=True)}
     return sorted(seen)
 
 

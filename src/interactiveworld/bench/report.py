@@ -242,6 +242,10 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
           markdown_table(t2c, c2c), "",
           "## Table 2: Pass and MCR per family over the tasks present", "",
           markdown_table(t2p, c2p), "",
+          "## Per family: cells, VOID and both denominators", "",
+          markdown_table(fam, [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"),
+                               ("pass_catalog", "Pass /20"), ("mcr_catalog", "MCR /20"), ("pass_rate", "Pass"),
+                               ("mcr", "MCR")]), "",
           "## Efficiency on strict successes (actions to stable completion / shortest legal oracle, paired per "
           "task)", "",
           markdown_table([{**r, "ratio": with_ci(r["efficiency"], r["efficiency_ci"], 2)} for r in eff],
