@@ -67,6 +67,26 @@ def exposed_answer(tp: TaskPack) -> list[str]:
     return sorted(t for t in answer_tokens(tp) if re.search(rf"(?<![\w$]){re.escape(t)}(?![\w%])", public))
 
 
+def answers_in_wearer_text(tp: TaskPack) -> list[str]:
+    """Declared answers and window cues that the wearer's own words already carry (public context, prelude,
+    handoff, the no-help program's speech, the scripted Human's request for clarification): an Assistant that
+    only repeats the wearer would earn them, so each is named ``"<point or window>: <value>"``."""
+    from ..agents.controls import CLARIFY
+    from .capabilities import StatesCheck
+    from .speech import carries
+
+    heard = " \n ".join([tp.public_context, tp.opening.prelude_say, tp.opening.handoff_say, CLARIFY,
+                         *(s.say for s in tp.no_help.steps)])
+    found = []
+    for atom in tp.capabilities:
+        for p in atom.points:
+            if isinstance(p.check, StatesCheck):
+                found += [f"{p.id}: {v.text()}" for v in p.check.answer if carries(heard, [v])]
+    for w in tp.intervention_windows:
+        found += [f"window {w.id}: {v.text()}" for v in w.cue if carries(heard, [v])]
+    return found
+
+
 def program_targets(tp: TaskPack) -> set[str]:
     """Entity keys named anywhere in the opening, oracle, wrong-control and no-help programs and the legend."""
     cmds = list(tp.opening.commands)
@@ -143,6 +163,8 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     """
     exposed = exposed_answer(tp)
     report.add("answer not in public text", not exposed, f"exposed: {', '.join(exposed)}" if exposed else "")
+    echoed = answers_in_wearer_text(tp)
+    report.add("declared answers not in the wearer's words", not echoed, "; ".join(echoed))
     problem = world_scene_problem(tp) if _world_env(env) or is_world_scene(tp.scene) else None
     if problem is None:
         try:
@@ -262,5 +284,5 @@ def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 __all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene",
-           "run_controls", "exposed_answer", "answer_tokens", "program_targets", "run_battery", "battery_table",
+           "run_controls", "exposed_answer", "answer_tokens", "program_targets", "answers_in_wearer_text", "run_battery", "battery_table",
            "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]
