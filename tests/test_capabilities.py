@@ -215,3 +215,28 @@ def test_taskpack_names_only_declared_windows():
     data["hash"] = compute_hash(data)
     with pytest.raises(TaskPackError, match="names window 'nope'"):
         parse_taskpack(data)
+
+
+def test_echo_of_the_handoff_is_assisted(tmp_path):
+    """The wearer's handoff is heard at tick 0: an Assistant that repeats an answer the wearer already gave
+    earns ``assisted``, never ``clean_pass`` (the episode records prelude and handoff as wearer speech)."""
+    import json
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from iw_fake_env import FakeEnv
+    from iw_taskpacks import decision_pack
+
+    from interactiveworld.agents.controls import EchoAssistant, ScriptedHuman
+    from interactiveworld.bench.episode import EpisodeConfig, run_episode
+    from interactiveworld.bench.taskpack import compute_hash, parse_taskpack
+
+    data = json.loads(json.dumps(decision_pack()))
+    data["opening"]["handoff_say"] = "Is it the $41 invoice? Help me put it on the approval desk."
+    data["hash"] = compute_hash(data)
+    tp = parse_taskpack(data)
+    rec = run_episode(tp, FakeEnv(), EchoAssistant(), ScriptedHuman(tp), tmp_path / "cell",
+                      EpisodeConfig(write_frames=False))
+    labels = {p["point"]: p["label"] for p in rec["capabilities"]}
+    assert labels["price-read"] == "assisted" and labels["unambiguous-card"] == "abstain"

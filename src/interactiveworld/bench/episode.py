@@ -235,6 +235,7 @@ class Episode:
         if tp.opening.prelude_say:
             log.write("speech", tick=0, speaker="wearer", text=tp.opening.prelude_say, source="prelude")
             self.st.wearer_speech.append(tp.opening.prelude_say)
+            self.st.utterances.append(Utterance(0, "wearer", tp.opening.prelude_say))
         for cmd in tp.opening.commands:
             outcome = self._execute(cmd)
             frames = self._add_frames(outcome, 0, pin=tp.opening.pin_frames)
@@ -249,6 +250,7 @@ class Episode:
                   held=self.env.held())
         log.write("speech", tick=0, speaker="wearer", text=tp.opening.handoff_say, source="handoff")
         self.st.wearer_speech.append(tp.opening.handoff_say)
+        self.st.utterances.append(Utterance(0, "wearer", tp.opening.handoff_say))
         self.st.segments_since = 0
         return baseline
 
