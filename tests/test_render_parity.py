@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from interactiveworld.agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_assistant
+from interactiveworld.agents.controls import ScriptedHuman, make_control_assistant
 from interactiveworld.bench.episode import EpisodeConfig, run_episode
 from interactiveworld.bench.logs import read_trace
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
+from interactiveworld.bench.validate import CONTROL_EXPECTATIONS
 from interactiveworld.env import Environment
 
 pytestmark = pytest.mark.slow   # 300 episodes, 150 of them rendered (about three minutes on two CPU cores)
@@ -29,8 +30,8 @@ def _cell(tp, control: str, render: bool, out):
 @pytest.mark.parametrize("tid", sorted(PACKS))
 def test_render_and_no_render_give_the_same_eval(tid, tmp_path):
     tp = load_taskpack(PACKS[tid])
-    assert set(CONTROL_ASSISTANTS) == {"oracle", "silent", "wrong", "early", "nohelp"}
-    for control in CONTROL_ASSISTANTS:
+    assert set(CONTROL_EXPECTATIONS) == {"oracle", "silent", "wrong", "early", "nohelp"}
+    for control in CONTROL_EXPECTATIONS:
         plain, plain_legends, no_frames = _cell(tp, control, False, tmp_path / f"{control}-state")
         drawn, drawn_legends, frames = _cell(tp, control, True, tmp_path / f"{control}-render")
         assert plain["status"] == "valid" and no_frames == 0 and frames > 0
