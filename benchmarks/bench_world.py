@@ -115,7 +115,7 @@ def test_gate_ours(benchmark, scene):
 
 def test_gate_full(benchmark, scene):
     """The whole gate as placement runs it (exclusions read back, boxes gathered): reported, no peer."""
-    from interactiveworld.world.physics import penetration
+    from interactiveworld.world.placement import penetration
     s, _ = scene
     depth, _ = _time(benchmark, "placement gate, full (1 object)", "ours", penetration, s, "mug#1")
     assert depth < 1e-9

@@ -222,7 +222,7 @@ def test_push_refusals(env):
 # ----------------------------------------------------------------------------------------------- devices
 def test_cook_on_running_cooktop(env):
     env.scene.entity("cooktop#1").state["running"] = True
-    from interactiveworld.world.physics import place_object
+    from interactiveworld.world.placement import place_object
     place_object(env.scene, "tomato#1", "pan#1", "interior")
     out = ok(env, "[Cook] <tomato> (1)")
     assert ("cooked", "tomato#1") in out.relation_delta.added
@@ -230,7 +230,7 @@ def test_cook_on_running_cooktop(env):
 
 def test_cook_refusals(env):
     refused(env, "[Cook] <tomato> (1)", ErrorCode.PRECONDITION_FAILED)   # not on a cooker
-    from interactiveworld.world.physics import place_object
+    from interactiveworld.world.placement import place_object
     place_object(env.scene, "tomato#1", "pan#1", "interior")
     refused(env, "[Cook] <tomato> (1)", ErrorCode.PRECONDITION_FAILED)   # cooktop off
     refused(env, "[Cook] <mug> (1)", ErrorCode.NOT_AFFORDED)

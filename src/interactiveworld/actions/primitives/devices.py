@@ -9,7 +9,7 @@ import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
 from ...world.relations import supporters
-from ..executor import fail
+from ...errors import fail
 from .motion import contact_point, need_held
 
 if TYPE_CHECKING:  # pragma: no cover

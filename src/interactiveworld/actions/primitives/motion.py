@@ -15,6 +15,7 @@ import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
 from ...world.assets import joint_transform
+from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -58,11 +59,57 @@ def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
     return hull
 
 
+DOOR_FAR_GRIP = 0.30
+"""Closing a room door whose open leaf lies in the other room, the hand takes the leaf this far [m] from its
+hinge (the handle itself is out of reach without crossing the doorway)."""
+
+
+def side_of(scene: Scene, door: str, xy) -> float:
+    """+1 or -1: the side of ``door``'s wall plane (its local x at opening 0) the floor point ``xy`` is on."""
+    e = scene.entities[door]
+    local = np.linalg.inv(e.pose) @ np.array([xy[0], xy[1], e.pose[2, 3], 1.0])
+    return 1.0 if local[0] >= 0 else -1.0
+
+
+DOORWAY_CLEARANCE = 0.2
+"""The closed leaf of a door must stay this far [m] from the body's axis (closing it onto the body is refused)."""
+
+
+def in_doorway(scene: Scene, door: str, xy) -> bool:
+    """True when floor point ``xy`` lies within :data:`DOORWAY_CLEARANCE` of ``door``'s closed leaf."""
+    for t, half, _ in scene.entity_boxes(scene.entities[door], {door: 0.0}):
+        local = t[:3, :3].T @ (np.r_[np.asarray(xy, float), t[2, 3]] - t[:3, 3])
+        if np.all(np.abs(local[:2]) <= half[:2] + DOORWAY_CLEARANCE):
+            return True
+    return False
+
+
+def door_grip(scene: Scene, key: str, xy, *, closing: bool = False) -> np.ndarray | None:
+    """World point [m] (3,) where the hand takes the leaf of ``key`` from a body at floor point ``xy``: the handle
+    on the body's side of a room door (a door has one on each face), or, closing a leaf that opened into the
+    other room, the body's face of the leaf :data:`DOOR_FAR_GRIP` from the hinge. Fixtures: their handle."""
+    e = scene.entities[key]
+    if e.door is None or e.model.handle is None:
+        return scene.handle_point(key)
+    joint = e.model.joints[0]
+    side = side_of(scene, key, xy)
+    local = e.model.handle.copy()
+    local[0] = side * abs(local[0])  # the handle on the body's face of the leaf
+    reach = float(np.linalg.norm((local - joint.origin)[:2]))
+    link = e.link_transform(joint.name)
+    grip = link[:3, :3] @ local + link[:3, 3]
+    if closing and side_of(scene, key, grip[:2]) != side and reach > DOOR_FAR_GRIP:
+        along = joint.origin + (local - joint.origin) * (DOOR_FAR_GRIP / reach)
+        along[2] = local[2]
+        grip = link[:3, :3] @ along + link[:3, 3]
+    return grip
+
+
 def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
     """World point [m] (3,) the hand goes to for ``primitive`` on entity ``key`` (the stance faces it)."""
     e = scene.entities[key]
     if primitive in ("open", "close", "open_door", "close_door"):
-        h = scene.handle_point(key)
+        h = door_grip(scene, key, scene.human.xy, closing=primitive in ("close", "close_door"))
         if h is not None:
             return h
     if primitive in ("turn_on", "turn_off", "use_computer"):
@@ -104,7 +151,6 @@ def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarra
     reach default) for handles, controls and the inside of closed cabinets and fridges."""
     down = primitive in TOP_DOWN
     if primitive == "pick":
-        from ...world.relations import supporters
         down = not any(scene.entities[s].model.regions and not scene.entities[s].movable
                        and np.isfinite(min((srf.clearance for srf in scene.entities[s].model.surfaces), default=np.inf))
                        for s in supporters(scene, key))
@@ -121,7 +167,6 @@ def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarra
 
 def _closed_region_of(scene: Scene, key: str, support: str) -> bool:
     """True when ``key`` rests in a region of ``support`` that is closed above (a fridge or cabinet shelf)."""
-    from ...world.relations import inside_region
     e = scene.entities[support]
     return any(np.isfinite(s.clearance) and inside_region(scene, key, support, s.name)
                for s in e.model.surfaces if e.model.region(s.name))
@@ -136,7 +181,6 @@ def contact_owners(scene: Scene, owner: str, primitive: str) -> list[str]:
     e = scene.entities[owner]
     if not e.movable:
         return [owner]
-    from ...world.relations import support_graph
     return [owner, *sorted(support_graph(scene).get(owner, ()))]
 
 
@@ -149,7 +193,6 @@ def enclosure(scene: Scene, primitive: str, target: str) -> str | None:
     if primitive == "place_inside" and not e.movable:
         return target if any(np.isfinite(s.clearance) for s in e.model.surfaces if e.model.region(s.name)) else None
     if primitive == "pick" and e.movable:
-        from ...world.relations import support_graph
         for s in sorted(support_graph(scene).get(target, ())):
             if not scene.entities[s].movable and _closed_region_of(scene, target, s):
                 return s
@@ -405,7 +448,7 @@ class Motion:
         nav = self.nav_map()
         contact = contact_point(self.scene, primitive, target) if contact is None else np.asarray(contact, float)
         probe = primitive in REACH_PRIMITIVES if probe is None else probe
-        closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors()
+        closed = [DoorInfo(d.key, door_grip(self.scene, d.key, h.xy)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
         stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
         shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
@@ -421,6 +464,14 @@ class Motion:
         last_error: PrimitiveError | None = None
         if probe:  # arm's-length stances first: the nearest ring folds the arm against the body
             stances = sorted(stances, key=lambda st: (abs(st.distance_m - REACH_DISTANCE), st.route_cost))
+        if primitive in ("open_door", "close_door") and self.scene.entities[target].door is not None:
+            # a room door is worked from the side the body is on: the body stays in its room
+            side = side_of(self.scene, target, h.xy)
+            stances = [st for st in stances if side_of(self.scene, target, st.xy) == side
+                       and not (primitive == "close_door" and in_doorway(self.scene, target, st.xy))]
+            if not stances:
+                return PrimitiveError(ErrorCode.NO_STANCE, f"There is no place on your side of {target} to reach "
+                                      "it from.", {"target": target})
         stances = stances[:MAX_STANCE_TRIALS]
         box = enclosure(self.scene, primitive, target)
         if box is not None:  # reach into a cabinet or fridge through its opening, not through its walls
@@ -445,7 +496,7 @@ class Motion:
                 final = yaw if i == len(plan.legs) - 1 else None
                 if i < len(plan.doors_to_open):
                     door = plan.doors_to_open[i]
-                    handle = self.scene.handle_point(door)
+                    handle = door_grip(self.scene, door, leg.waypoints[-1])
                     final = math.atan2(handle[1] - leg.waypoints[-1][1], handle[0] - leg.waypoints[-1][0])
                     look = handle
                 else:
@@ -546,12 +597,15 @@ class Motion:
         """Reach the handle of ``key``, drive its main joint to ``target`` (fraction) over ``frames`` frames,
         retreat. Door occupancy in the grid follows the leaf."""
         h = self.scene.human
-        handle = self.scene.handle_point(key)
+        e = self.scene.entities[key]
+        closing = target < e.opening
+        primitive = ("close" if closing else "open") + ("_door" if e.door is not None else "")
+        handle = door_grip(self.scene, key, h.xy, closing=closing)
         hand = "left" if h.held is not None else "right"
-        plan = self.reach(ex, handle, key, hand=hand, primitive="open")
+        plan = self.reach(ex, handle, key, hand=hand, primitive=primitive)
         if isinstance(plan, PrimitiveError):
             return plan
-        e = self.scene.entities[key]
+        contents = joint_riders(self.scene, key)
         start = e.opening
         joint = e.model.joints[0]
         leaf = next((p.box_center for p in e.model.parts if p.joint == joint.name), e.model.handle)
@@ -561,7 +615,7 @@ class Motion:
             gaze = link[:3, :3] @ leaf + link[:3, 3]  # the eyes follow the moving door or drawer
             ex.keyframe(articulation={key: frac}, gaze=gaze)
         h.gaze = e.center_of_mass()  # the retreat keeps the opened or closed fixture in view
-        self.scene.set_open(key, target)
+        self.scene.set_open(key, target, riders=contents)
         if e.door is not None and self._nav is not None:
             self._nav.set_door_open(key, target >= 0.5)
             self._door_state[key] = target >= 0.5
@@ -613,6 +667,21 @@ class Motion:
         pelvis_z = joints[0][2]
         trans[2] += surf[2, 3] + 0.08 - pelvis_z
         return pose, trans
+
+
+def joint_riders(scene: Scene, key: str) -> list[str]:
+    """Objects riding ``key``'s moving link: those lying in a region that rides the joint (a drawer's contents)
+    and everything resting on or in them."""
+    moving = [r.name for r in scene.entities[key].model.regions if r.joint is not None]
+    if not moving:
+        return []
+    graph = support_graph(scene)
+    direct = [o for o in riders(scene, key, graph)
+              if key in graph.get(o, ()) and any(inside_region(scene, o, key, name) for name in moving)]
+    out = list(direct)
+    for o in direct:
+        out += [r for r in riders(scene, o, graph) if r not in out]
+    return out
 
 
 def need_held(scene: Scene, key: str) -> PrimitiveError | None:
