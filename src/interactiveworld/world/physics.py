@@ -130,6 +130,9 @@ class PhysicsWorld:
         self._support: SupportTable | None = None
         self._checkpoint = None
         self._pending = True  # something was written since the last settle
+        self._capsule_size: np.ndarray | None = None
+        self._boxes = None
+        self._version = 0  # bumped whenever an object pose is written either way
         self._mass = {k: float(m.body_subtreemass[b]) for k, (b, _, _) in self.compiled.free.items()}
         self._tree = {k: int(m.body_treeid[b]) for k, (b, _, _) in self.compiled.free.items()}
         self._geoms = {k: self.compiled.body_geoms.get(b, []) for k, (b, _, _) in self.compiled.free.items()}
@@ -177,6 +180,7 @@ class PhysicsWorld:
                 self._write_free(d, key, pose)
                 self._synced[key] = pose.copy()
                 written.append(key)
+                self._version += 1
         for key, rows in self.compiled.joints.items():
             e = scene.entities[key]
             if force or self._openings.get(key) != e.opening:
@@ -226,55 +230,70 @@ class PhysicsWorld:
             endpoints: capsule end points [m], shape (N, 2, 3) with N <= :data:`~.mjcf.CAPSULE_SLOTS`.
             radii: [m], shape (N,).
         Returns:
-            True when a capsule's box overlaps an object's box (the next settle must run).
+            True when a capsule's box overlaps the box of an object that feels the body (the next settle must
+            run; MuJoCo's collision detection decides whether they really touch).
         Raises:
             ValueError: wrong shapes or more capsules than slots.
         """
         ends = np.asarray(endpoints, float)
         radii = np.asarray(radii, float).reshape(-1)
-        if ends.ndim != 3 or ends.shape[1:] != (2, 3) or len(ends) != len(radii):
-            raise ValueError(f"endpoints: expected (N, 2, 3) with N = len(radii) = {len(radii)}, got {ends.shape}")
-        if len(ends) > CAPSULE_SLOTS:
-            raise ValueError(f"at most {CAPSULE_SLOTS} capsules, got {len(ends)}")
-        m, d = self.model, self.data
+        n = len(radii)
+        if ends.ndim != 3 or ends.shape[1:] != (2, 3) or len(ends) != n:
+            raise ValueError(f"endpoints: expected (N, 2, 3) with N = len(radii) = {n}, got {ends.shape}")
+        if n > CAPSULE_SLOTS:
+            raise ValueError(f"at most {CAPSULE_SLOTS} capsules, got {n}")
+        m, d, c = self.model, self.data, self.compiled
         a, b = ends[:, 0], ends[:, 1]
-        mid = 0.5 * (a + b)
         axis = b - a
-        half = 0.5 * np.linalg.norm(axis, axis=1)
-        ct, ca = CONTACT_BITS["body"]
-        for i in range(CAPSULE_SLOTS):
-            g, mc = self.compiled.capsule_geom[i], self.compiled.capsule_mocap[i]
-            if i >= len(ends):
-                m.geom_contype[g] = m.geom_conaffinity[g] = 0
-                continue
-            z = axis[i] / half[i] / 2 if half[i] > 1e-9 else np.array([0.0, 0.0, 1.0])
-            q = np.empty(4)
-            mujoco.mju_quatZ2Vec(q, z)
-            d.mocap_pos[mc] = mid[i]
-            d.mocap_quat[mc] = q
-            hl = max(half[i], 1e-6)
-            m.geom_size[g, :2] = (radii[i], hl)
-            m.geom_rbound[g] = radii[i] + hl
-            m.geom_aabb[g] = (0.0, 0.0, 0.0, radii[i], radii[i], radii[i] + hl)
-            m.geom_contype[g], m.geom_conaffinity[g] = ct, ca
+        length = np.linalg.norm(axis, axis=1)
+        z = np.where(length[:, None] > 1e-9, axis / np.maximum(length, 1e-12)[:, None], [0.0, 0.0, 1.0])
+        # quaternion turning +z onto z: (1 + z_z, -z_y, z_x, 0), normalised; +z onto -z: a half turn about x
+        q = np.stack([1.0 + z[:, 2], -z[:, 1], z[:, 0], np.zeros(n)], axis=1)
+        flip = q[:, 0] < 1e-9
+        q[flip] = (0.0, 1.0, 0.0, 0.0)
+        q /= np.linalg.norm(q, axis=1, keepdims=True)
+        d.mocap_pos[c.capsule_mocap[:n]] = 0.5 * (a + b)
+        d.mocap_quat[c.capsule_mocap[:n]] = q
+        size = np.stack([radii, np.maximum(0.5 * length, 1e-6)], axis=1)
+        g = c.capsule_geom
+        if self._capsule_size is None or len(self._capsule_size) != n or \
+                np.abs(self._capsule_size - size).max() > 1e-6:
+            m.geom_size[g[:n], :2] = size
+            m.geom_rbound[g[:n]] = size.sum(axis=1)
+            m.geom_aabb[g[:n]] = np.stack([np.zeros(n), np.zeros(n), np.zeros(n), radii, radii, size.sum(axis=1)],
+                                          axis=1)
+            ct, ca = CONTACT_BITS["body"]
+            m.geom_contype[g[:n]], m.geom_conaffinity[g[:n]] = ct, ca
+            m.geom_contype[g[n:]], m.geom_conaffinity[g[n:]] = 0, 0
+            self._capsule_size = size
         lo = np.minimum(a, b) - radii[:, None]
         hi = np.maximum(a, b) + radii[:, None]
-        touching = self._overlaps(lo, hi)
+        touching = self.boxes_touch_objects(lo, hi)
         if touching:
             self._touch()
             self._pending = True
         return touching
 
-    def _overlaps(self, lo: np.ndarray, hi: np.ndarray) -> bool:
-        """True when any box (lo, hi) (K, 3) overlaps an object that feels the body (not pinned, not ghost)."""
-        for key, role in self._roles.items():
-            if role != "object":
-                continue
-            c = self.scene.entities[key].world_bounds_corners()
-            olo, ohi = c.min(axis=0) - 0.005, c.max(axis=0) + 0.005
-            if np.any(np.all((lo <= ohi) & (hi >= olo), axis=1)):
-                return True
-        return False
+    def object_boxes(self) -> tuple[list[str], np.ndarray, np.ndarray]:
+        """Keys and world AABBs (lo, hi), each (K, 3) [m] padded by 5 mm, of the objects that feel the body (not
+        held, not handled on purpose); cached until something moves."""
+        keys = [k for k, role in self._roles.items() if role == "object"]
+        stamp = (tuple(keys), self._version)
+        if self._boxes is None or self._boxes[0] != stamp:
+            if keys:
+                corners = np.array([self.scene.entities[k].world_bounds_corners() for k in keys])
+                lo, hi = corners.min(axis=1) - 0.005, corners.max(axis=1) + 0.005
+            else:
+                lo = hi = np.zeros((0, 3))
+            self._boxes = (stamp, keys, lo, hi)
+        return self._boxes[1], self._boxes[2], self._boxes[3]
+
+    def boxes_touch_objects(self, lo: np.ndarray, hi: np.ndarray) -> bool:
+        """True when any box (lo, hi) (K, 3) [m] overlaps the box of an object that feels the body."""
+        _, olo, ohi = self.object_boxes()
+        if not len(olo):
+            return False
+        return bool(np.any(np.all((lo[:, None] <= ohi[None]) & (hi[:, None] >= olo[None]), axis=2)))
 
     def set_ghosts(self, keys) -> None:
         """Objects the hand touches on purpose (the target of a grasp or placement): they stop feeling the
@@ -305,6 +324,7 @@ class PhysicsWorld:
         m = self.model
         self.data = cp[0]
         self._synced, self._openings, self._roles = cp[1], cp[2], cp[3]
+        self._capsule_size, self._version = None, self._version + 1
         (m.geom_contype[:], m.geom_conaffinity[:], m.body_gravcomp[:], m.qpos_spring[:], m.eq_data[:],
          m.geom_size[:], m.geom_rbound[:], m.geom_aabb[:]) = cp[4:]
         self._support_key = None
@@ -348,6 +368,7 @@ class PhysicsWorld:
             pose = self._pose(k)
             self.scene.entities[k].pose = pose
             self._synced[k] = pose.copy()
+            self._version += 1
         if report.moved:
             self._support_key = None
         return report

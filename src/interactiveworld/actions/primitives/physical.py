@@ -38,53 +38,45 @@ def body_capsules(ex: "Executor", pose: np.ndarray, translation: np.ndarray) -> 
     return rig.endpoints(model.forward_kinematics(pose, translation)), rig.radii
 
 
-def _object_boxes(ex: "Executor", skip: set[str]) -> tuple[np.ndarray, np.ndarray]:
-    boxes = [e.world_bounds_corners() for e in ex.scene.movables() if e.key not in skip]
-    if not boxes:
-        return np.zeros((0, 3)), np.zeros((0, 3))
-    c = np.array(boxes)
-    return c.min(axis=1), c.max(axis=1)
-
-
 def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
     """Push physically whatever the body's capsules meet along ``frames`` (the command's keyframes), then leave
     the capsules at the final pose. ``ghosts``: keys the body handles on purpose (they do not feel it).
 
-    Keyframes from the first contact on get the pushed objects' simulated poses in ``object_poses``."""
+    Only keyframes whose capsule boxes reach an object's box are simulated (the capsules glide to them from the
+    previous keyframe, one 1/60 s frame at a time); they get the pushed objects' simulated poses in
+    ``object_poses``. What is still moving afterwards comes to rest in the command's final settle."""
     world = ex.physics
     world.set_ghosts(ghosts)
     h = ex.scene.human
     if h.body_pose is None:
         return
-    skip = set(ghosts) | world.pinned()
-    lo, hi = _object_boxes(ex, skip)
-    first = None
+    _, lo, hi = world.object_boxes()
     if len(lo) and frames:
         roots = np.array([kf.body_translation[:2] for kf in frames])
         gap = np.maximum(np.maximum(lo[None, :, :2] - roots[:, None], roots[:, None] - hi[None, :, :2]), 0.0)
         near = np.nonzero((np.linalg.norm(gap, axis=2) <= NEAR_BODY_M).any(axis=1))[0]
+        sub = max(1, int(round(KEYFRAME_DT * STEP_HZ)))
+        prev = None
         for i in near:
-            ends, radii = body_capsules(ex, frames[i].body_pose, frames[i].body_translation)
+            kf = frames[i]
+            ends, radii = body_capsules(ex, kf.body_pose, kf.body_translation)
             clo = np.minimum(ends[:, 0], ends[:, 1]) - radii[:, None]
             chi = np.maximum(ends[:, 0], ends[:, 1]) + radii[:, None]
-            if np.any(np.all((clo[:, None] <= hi[None]) & (chi[:, None] >= lo[None]), axis=2)):
-                first = int(i)
-                break
-    if first is not None:
-        prev = body_capsules(ex, frames[max(first - 1, 0)].body_pose, frames[max(first - 1, 0)].body_translation)[0]
-        sub = max(1, int(round(KEYFRAME_DT * STEP_HZ)))
-        for kf in frames[first:]:
-            ends, radii = body_capsules(ex, kf.body_pose, kf.body_translation)
+            if not world.boxes_touch_objects(clo, chi):
+                prev = (i, ends)
+                continue
+            start = prev[1] if prev is not None and prev[0] == i - 1 else \
+                body_capsules(ex, frames[max(i - 1, 0)].body_pose, frames[max(i - 1, 0)].body_translation)[0]
             moved: dict[str, np.ndarray] = {}
-            for j in range(1, sub + 1):  # capsules glide between keyframes, one settle frame at a time
+            for j in range(1, sub + 1):  # the capsules glide from the previous keyframe, a settle frame at a time
                 a = j / sub
-                world.set_body_capsules((1 - a) * prev + a * ends, radii)
-                report = world.settle(record=True, max_time=1.0 / STEP_HZ)
-                for f in report.frames:
+                world.set_body_capsules((1 - a) * start + a * ends, radii)
+                for f in world.settle(record=True, max_time=1.0 / STEP_HZ).frames:
                     moved.update(f)
             for k, p in moved.items():
                 kf.object_poses.setdefault(k, p)
-            prev = ends
+            prev = (i, ends)
+            _, lo, hi = world.object_boxes()
     ends, radii = body_capsules(ex, h.body_pose, h.body_translation)
     world.set_body_capsules(ends, radii)
 
