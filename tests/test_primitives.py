@@ -206,7 +206,8 @@ def test_push_pull_aliases_move_rack_with_contents(env, verb, past):
     ok(env, f"[{verb}] <rack> (1) <fridge> (1)")
     rack1 = env.scene.entity("rack#1").pose[:3, 3]
     assert np.linalg.norm(rack1 - rack0) > 0.5
-    np.testing.assert_allclose(env.scene.entity("box#1").pose[:3, 3] - box0, rack1 - rack0, atol=1e-9)
+    # the contents ride along, then settle on the shelf (sub-millimetre)
+    np.testing.assert_allclose(env.scene.entity("box#1").pose[:3, 3] - box0, rack1 - rack0, atol=1e-4)
     assert ("on", "box#1", "rack#1") in env.relations()
     assert near(env.scene, "rack#1", "fridge#1")
 

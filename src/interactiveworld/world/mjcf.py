@@ -13,12 +13,14 @@ What becomes what (paper appendix B.1.2, "Object physics"; DESIGN.md "Backends")
   annular wall is a ring of convex box segments, so containment is physical;
 * the human's capsule proxy rig: ``CAPSULE_SLOTS`` kinematic mocap capsules (unused slots collide with
   nothing), placed from the body pose by the physics world;
-* one inactive ``weld`` equality per ordered pair of objects that declare connectors (``attach`` activates it).
+* one inactive ``weld`` equality per ordered pair of objects that declare connectors (``attach`` activates it),
+  and one inactive weld to the world per object (the hand holding it).
 
 Collision filtering by contype/conaffinity bits (MuJoCo: two geoms collide when ``ct1 & ca2 or ct2 & ca1``):
 static and articulated geometry ``STATIC``; objects ``OBJECT``; the body ``BODY``; an object the hand is
-touching on purpose ``GHOST`` (it does not feel the body); held objects and their contents ``PINNED``
-(they touch only each other, so the body carries them through the world without pushing it).
+touching on purpose ``GHOST`` (it does not feel the body); the held object (welded to the world where the hand
+holds it) and the contents it carries ``PINNED``: they touch only each other, so the body carries them through
+the world without pushing it, and the contents rest in the held container.
 
 The model depends only on the scene's layout (kinds, parameters, fixture poses, architecture), not on object
 poses: worlds of the same scene share one compiled model (copied per world, since worlds edit it at run time).
@@ -60,6 +62,7 @@ CONTACT_BITS = {  # role -> (contype, conaffinity)
     "body": (BODY, OBJECT),
     "ghost": (GHOST, STATIC | OBJECT | GHOST),
     "pinned": (PINNED, PINNED),
+    "carried": (PINNED, PINNED),
     "off": (0, 0),
 }
 
@@ -92,6 +95,7 @@ class CompiledScene:
         mocap_fixtures: movable fixture key -> mocap index.
         capsule_mocap: mocap index per capsule slot, (CAPSULE_SLOTS,); capsule_geom: geom id per slot.
         welds: (child key, parent key) -> equality id.
+        pins: movable key -> id of its weld to the world (holds a body in the hand).
         geom_role: per geom, its role in :data:`CONTACT_BITS` at rest (objects ``"object"``), length ``ngeom``.
         body_geoms: body id -> geom ids.
     """
@@ -104,6 +108,7 @@ class CompiledScene:
     capsule_mocap: np.ndarray
     capsule_geom: np.ndarray
     welds: dict[tuple[str, str], int]
+    pins: dict[str, int]
     geom_role: list[str]
     body_geoms: dict[int, list[int]] = field(default_factory=dict)
 
@@ -277,10 +282,13 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
     welds = [(c, p) for c in connectors for p in connectors if c != p]
     eq = [f'<weld name={quoteattr(c + ">" + p)} body1={quoteattr(c)} body2={quoteattr(p)} active="false" '
           f'relpose="0 0 0 1 0 0 0" solref="0.005 1"/>' for c, p in welds]
+    movables = [e.key for e in scene.entities.values() if e.movable]
+    eq += [f'<weld name={quoteattr("pin:" + k)} body1={quoteattr(k)} active="false" relpose="0 0 0 1 0 0 0" '
+           f'solref="0.005 1"/>' for k in movables]
     xml = "\n".join([
         f'<mujoco model={quoteattr(scene.name)}>',
         '<compiler angle="radian" autolimits="true" boundmass="1e-4" boundinertia="1e-9"/>',
-        f'<option timestep="{TIMESTEP:.9g}" gravity="0 0 -9.81" integrator="implicitfast" cone="pyramidal" '
+        f'<option timestep="{TIMESTEP:.9g}" gravity="0 0 -9.81" integrator="implicitfast" cone="elliptic" impratio="10" '
         'solver="Newton" iterations="40" ls_iterations="20" sleep_tolerance="1e-3">',
         '<flag sleep="enable"/>', '</option>',
         '<worldbody>', *world, '</worldbody>',
@@ -319,6 +327,7 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
     capsule_mocap = np.array([model.body_mocapid[b] for b in cap_bodies], int)
     capsule_geom = np.array([model.body_geomadr[b] for b in cap_bodies], int)
     weld_ids = {(c, p): mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_EQUALITY, c + ">" + p) for c, p in welds}
+    pins = {k: mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_EQUALITY, "pin:" + k) for k in movables}
     geom_role = []
     body_geoms: dict[int, list[int]] = {}
     for g in range(model.ngeom):
@@ -328,5 +337,5 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
         geom_role.append("object" if ct == OBJECT else "body" if b in cap_bodies else
                          "static" if ct == STATIC else "off")
     compiled = CompiledScene(model, body_key, free, joints, mocap_fixtures, capsule_mocap, capsule_geom, weld_ids,
-                             geom_role, body_geoms)
+                             pins, geom_role, body_geoms)
     return model, compiled

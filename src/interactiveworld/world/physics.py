@@ -145,9 +145,20 @@ class PhysicsWorld:
         d.qpos[qa + 3:qa + 7] = mat_to_quat(pose[:3, :3])
         d.qvel[da:da + 6] = 0.0
 
+    def _weld(self, eq: int, body1: np.ndarray, body2: np.ndarray) -> None:
+        """Activate weld ``eq`` holding body1 at its current pose relative to body2 (world poses (4, 4)), the
+        anchor at body1's origin."""
+        anchor = np.linalg.solve(body2, np.r_[body1[:3, 3], 1.0])[:3]
+        self.model.eq_data[eq, 0:3] = anchor
+        self.model.eq_data[eq, 3:6] = 0.0
+        self.model.eq_data[eq, 6:10] = mat_to_quat(body1[:3, :3].T @ body2[:3, :3])
+        self.data.eq_active[eq] = 1
+
     def _set_role(self, key: str, role: str) -> None:
         if self._roles.get(key) == role:
             return
+        if role != "pinned":
+            self.data.eq_active[self.compiled.pins[key]] = 0
         self._roles[key] = role
         ct, ca = CONTACT_BITS[role]
         for g in self._geoms[key]:
@@ -167,16 +178,21 @@ class PhysicsWorld:
         scene, d, m = self.scene, self.data, self.model
         pinned = self.pinned()
         written = []
+        held = scene.human.held
         for key in self.compiled.free:
-            role = "pinned" if key in pinned else "ghost" if key in self._ghosts else "object"
+            role = "pinned" if key == held else "carried" if key in pinned else \
+                "ghost" if key in self._ghosts else "object"
             if role != self._roles.get(key):
                 self._touch()
                 self._set_role(key, role)
                 self._pending = True
             pose = scene.entities[key].pose
             last = self._synced.get(key)
-            if force or last is None or not np.array_equal(last, pose):
+            if force or last is None or not np.array_equal(last, pose) or \
+                    (role == "pinned" and not d.eq_active[self.compiled.pins[key]]):
                 self._touch()
+                if role == "pinned":  # the hand holds it where the scene says
+                    self._weld(self.compiled.pins[key], pose, np.eye(4))
                 self._write_free(d, key, pose)
                 self._synced[key] = pose.copy()
                 written.append(key)
@@ -215,12 +231,9 @@ class PhysicsWorld:
                 continue
             self._touch()
             if on:  # weld at the current relative pose: body1 = child, body2 = parent
-                pc, cc = self.scene.entities[parent].pose, self.scene.entities[child].pose
-                rel = np.linalg.inv(cc) @ pc
-                self.model.eq_data[eq, 0:3] = 0.0
-                self.model.eq_data[eq, 3:6] = rel[:3, 3]
-                self.model.eq_data[eq, 6:10] = mat_to_quat(rel[:3, :3])
-            self.data.eq_active[eq] = 1 if on else 0
+                self._weld(eq, self.scene.entities[child].pose, self.scene.entities[parent].pose)
+            else:
+                self.data.eq_active[eq] = 0
             self._pending = True
 
     def set_body_capsules(self, endpoints: np.ndarray, radii: np.ndarray) -> bool:
