@@ -28,7 +28,7 @@ from ..env_types import RelationDelta
 from ..errors import ErrorCode, PrimitiveError, fail
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
 from ..world.physics import world_of
-from ..world.relations import read_relations
+from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
 from .primitives import physical
@@ -146,7 +146,7 @@ class Executor:
         self.physics.begin()
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
-        self.physics.set_ghosts(self.last_targets)  # what the command handles does not feel the body
+        self.physics.set_ghosts(self._handled(self.last_targets))
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
         try:
@@ -161,7 +161,7 @@ class Executor:
                     break
             t1 = time.perf_counter()
             if error is None:
-                physical.sweep_body(self, self.frames, self.last_targets)
+                physical.sweep_body(self, self.frames, self._handled(self.last_targets))
                 physical.settle(self, keyframes=True)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
@@ -195,6 +195,15 @@ class Executor:
         self._aim_result(compiled, last)
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
         return ExecutionResult(True, None, interval, delta, after, timing)
+
+    def _handled(self, targets: list[str]) -> set[str]:
+        """What the command handles on purpose, which does not feel the body's capsules: its entities and what
+        rests on or in them (a pulled rack's contents, a carried bowl's tomato)."""
+        keys = {t for t in targets if t in self.scene.entities}
+        graph = support_graph(self.scene)
+        for t in list(keys):
+            keys.update(riders(self.scene, t, graph))
+        return keys
 
     def _aim_result(self, compiled: Any, last: Keyframe) -> None:
         """Point the result frame's gaze (and the gaze the body keeps) at the entity the command acted on, so

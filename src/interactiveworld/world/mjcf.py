@@ -7,7 +7,8 @@ What becomes what (paper appendix B.1.2, "Object physics"; DESIGN.md "Backends")
   hang on a child body with a ``hinge`` or ``slide`` joint whose range is the asset joint's ``[0, limit]``.
   The human drives those joints kinematically: a stiff joint spring holds the link at the opening the scene
   records (gravity compensated), so a drawer carries its contents and a door leaf pushes what it meets;
-* movable fixtures (a wheeled rack): kinematic mocap bodies, moved by push/pull;
+* movable fixtures (a wheeled rack): a body on x/y slide joints and a yaw hinge, spring-held where push/pull
+  put it;
 * movable objects: free bodies (``<freejoint/>``) with the asset's mass spread over its parts by volume and
   the asset's sliding friction; boxes, cylinders and ellipsoids are native primitives and an open vessel's
   annular wall is a ring of convex box segments, so containment is physical;
@@ -92,7 +93,7 @@ class CompiledScene:
         free: movable key -> (body id, qpos address, dof address) of its free joint.
         joints: articulated fixture key -> [(joint id, qpos address, dof address, asset joint name)], in the
             asset's joint order (the first is the main joint whose opening the scene records).
-        mocap_fixtures: movable fixture key -> mocap index.
+        planar: movable fixture key -> (qpos address, dof address) of its x slide, y slide and yaw hinge.
         capsule_mocap: mocap index per capsule slot, (CAPSULE_SLOTS,); capsule_geom: geom id per slot.
         welds: (child key, parent key) -> equality id.
         pins: movable key -> id of its weld to the world (holds a body in the hand).
@@ -104,7 +105,7 @@ class CompiledScene:
     body_key: list[str]
     free: dict[str, tuple[int, int, int]]
     joints: dict[str, list[tuple[int, int, int, str]]]
-    mocap_fixtures: dict[str, int]
+    planar: dict[str, list[tuple[int, int]]]
     capsule_mocap: np.ndarray
     capsule_geom: np.ndarray
     welds: dict[tuple[str, str], int]
@@ -169,13 +170,25 @@ def _bits(role: str) -> str:
     return f'contype="{ct}" conaffinity="{ca}"'
 
 
-def _fixture_xml(e: Entity, mocap: bool) -> list[str]:
+def _joint_xml(name: str, kind: str, pos, axis, range_: str) -> str:
+    return (f'<joint name={quoteattr(name)} type="{kind}" pos="{_f(*pos)}" axis="{_f(*axis)}"{range_} '
+            f'stiffness="{JOINT_STIFFNESS}" damping="{JOINT_DAMPING}" armature="0.5"/>')
+
+
+def _fixture_xml(e: Entity, planar: bool) -> list[str]:
+    """A fixture: a static body at its pose, or (``planar``: a wheeled rack the human pushes) a body on x/y slide
+    joints and a yaw hinge, spring-held at the pose the scene records."""
     model: AssetModel = e.model
     name = quoteattr(e.key)
-    fr = f'friction="{_f(model.friction, 0.005, 0.0001)}"'
-    attrs = f'{_bits("static")} {fr}'
-    lines = [f'<body name={name} {_pose_attrs(e.pose if not mocap else np.eye(4))}'
-             + (' mocap="true">' if mocap else '>')]
+    attrs = f'{_bits("static")} friction="{_f(model.friction, 0.005, 0.0001)}"'
+    if planar:
+        lines = [f'<body name={name} pos="0 0 {e.pose[2, 3]:.9g}" gravcomp="1">',
+                 _joint_xml(e.key + "/x", "slide", (0, 0, 0), (1, 0, 0), ""),
+                 _joint_xml(e.key + "/y", "slide", (0, 0, 0), (0, 1, 0), ""),
+                 f'<body name={quoteattr(e.key + "/yaw")} gravcomp="1">',
+                 _joint_xml(e.key + "/yaw", "hinge", (0, 0, 0), (0, 0, 1), "")]
+    else:
+        lines = [f'<body name={name} {_pose_attrs(e.pose)}>']
     for p in model.parts:
         if p.collide and p.joint is None:
             lines += _part_geoms(p, np.zeros(3), attrs)
@@ -183,9 +196,7 @@ def _fixture_xml(e: Entity, mocap: bool) -> list[str]:
         parts = [p for p in model.parts if p.collide and p.joint == j.name]
         kind = "hinge" if j.kind == "hinge" else "slide"
         lines.append(f'<body name={quoteattr(e.key + "/" + j.name)} gravcomp="1">')
-        lines.append(f'<joint name={quoteattr(e.key + "/" + j.name)} type="{kind}" pos="{_f(*j.origin)}" '
-                     f'axis="{_f(*j.axis)}" range="0 {float(j.limit):.9g}" stiffness="{JOINT_STIFFNESS}" '
-                     f'damping="{JOINT_DAMPING}" armature="0.5"/>')
+        lines.append(_joint_xml(e.key + "/" + j.name, kind, j.origin, j.axis, f' range="0 {float(j.limit):.9g}"'))
         for p in parts:
             lines += _part_geoms(p, np.zeros(3), attrs)
         if not parts:  # a joint needs mass: an inert sliver
@@ -193,7 +204,7 @@ def _fixture_xml(e: Entity, mocap: bool) -> list[str]:
         lines.append("</body>")
     if not any(p.collide for p in model.parts):
         lines.append('<geom type="sphere" size="0.005" contype="0" conaffinity="0"/>')
-    lines.append("</body>")
+    lines.append("</body></body>" if planar else "</body>")
     return lines
 
 
@@ -227,6 +238,8 @@ def _signature(scene: Scene) -> str:
         h.update(repr((e.key, e.kind, sorted((k, repr(v)) for k, v in e.params.items()), e.movable)).encode())
         if not e.movable and "movable_fixture" not in e.affordances:
             h.update(np.round(e.pose, 9).tobytes())
+        elif not e.movable:  # a rack rolls on its floor: only its height is built in
+            h.update(np.round(e.pose[2, 3], 9).tobytes())
     return h.hexdigest()
 
 
@@ -277,7 +290,7 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
             world += _fixture_xml(e, "movable_fixture" in e.affordances)
     for i in range(CAPSULE_SLOTS):
         world.append(f'<body name="capsule:{i}" mocap="true" pos="0 0 -10"><geom type="capsule" size="0.05 0.1" '
-                     f'{_bits("off")}/></body>')
+                     f'{_bits("body")} priority="1" solref="{2 * TIMESTEP:.9g} 1"/></body>')
     connectors = [e.key for e in scene.entities.values() if e.movable and e.model.connectors]
     welds = [(c, p) for c in connectors for p in connectors if c != p]
     eq = [f'<weld name={quoteattr(c + ">" + p)} body1={quoteattr(c)} body2={quoteattr(p)} active="false" '
@@ -309,14 +322,15 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
             body_key.append("")
         else:
             body_key.append(name.split("/")[0])
-    free, joints, mocap_fixtures = {}, {}, {}
+    free, joints, planar = {}, {}, {}
     for e in scene.entities.values():
         bid = mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_BODY, e.key)
         if e.movable:
             jid = model.body_jntadr[bid]
             free[e.key] = (bid, int(model.jnt_qposadr[jid]), int(model.jnt_dofadr[jid]))
-        elif model.body_mocapid[bid] >= 0:
-            mocap_fixtures[e.key] = int(model.body_mocapid[bid])
+        elif "movable_fixture" in e.affordances:
+            jids = [mujoco.mj_name2id(model, mujoco.mjtObj.mjOBJ_JOINT, e.key + a) for a in ("/x", "/y", "/yaw")]
+            planar[e.key] = [(int(model.jnt_qposadr[j]), int(model.jnt_dofadr[j])) for j in jids]
         if e.model.joints and not e.movable:
             rows = []
             for j in e.model.joints:
@@ -336,6 +350,6 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
         ct = int(model.geom_contype[g])
         geom_role.append("object" if ct == OBJECT else "body" if b in cap_bodies else
                          "static" if ct == STATIC else "off")
-    compiled = CompiledScene(model, body_key, free, joints, mocap_fixtures, capsule_mocap, capsule_geom, weld_ids,
+    compiled = CompiledScene(model, body_key, free, joints, planar, capsule_mocap, capsule_geom, weld_ids,
                              pins, geom_role, body_geoms)
     return model, compiled

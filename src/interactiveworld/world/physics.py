@@ -131,6 +131,7 @@ class PhysicsWorld:
         self._checkpoint = None
         self._pending = True  # something was written since the last settle
         self._capsule_size: np.ndarray | None = None
+        self._capsule_active: np.ndarray | None = None
         self._boxes = None
         self._version = 0  # bumped whenever an object pose is written either way
         self._mass = {k: float(m.body_subtreemass[b]) for k, (b, _, _) in self.compiled.free.items()}
@@ -145,12 +146,12 @@ class PhysicsWorld:
         d.qpos[qa + 3:qa + 7] = mat_to_quat(pose[:3, :3])
         d.qvel[da:da + 6] = 0.0
 
-    def _weld(self, eq: int, body1: np.ndarray, body2: np.ndarray) -> None:
-        """Activate weld ``eq`` holding body1 at its current pose relative to body2 (world poses (4, 4)), the
-        anchor at body1's origin."""
-        anchor = np.linalg.solve(body2, np.r_[body1[:3, 3], 1.0])[:3]
-        self.model.eq_data[eq, 0:3] = anchor
-        self.model.eq_data[eq, 3:6] = 0.0
+    def _weld(self, eq: int, body1: np.ndarray, body2: np.ndarray, anchor: np.ndarray | None = None) -> None:
+        """Activate weld ``eq`` holding body1 at its current pose relative to body2 (world poses (4, 4)) about the
+        world point ``anchor`` (3,) [m] (default: body1's origin)."""
+        point = body1[:3, 3] if anchor is None else np.asarray(anchor, float)
+        self.model.eq_data[eq, 0:3] = np.linalg.solve(body2, np.r_[point, 1.0])[:3]
+        self.model.eq_data[eq, 3:6] = np.linalg.solve(body1, np.r_[point, 1.0])[:3]
         self.model.eq_data[eq, 6:10] = mat_to_quat(body1[:3, :3].T @ body2[:3, :3])
         self.data.eq_active[eq] = 1
 
@@ -164,6 +165,8 @@ class PhysicsWorld:
         for g in self._geoms[key]:
             self.model.geom_contype[g] = ct
             self.model.geom_conaffinity[g] = ca
+        bid = self.compiled.free[key][0]
+        self.model.body_contype[bid], self.model.body_conaffinity[bid] = ct, ca  # the broadphase reads these
         self.model.body_gravcomp[self.compiled.free[key][0]] = 1.0 if role == "pinned" else 0.0
 
     def pinned(self) -> set[str]:
@@ -208,13 +211,16 @@ class PhysicsWorld:
                     d.qpos[qa] = q
                     d.qvel[da] = 0.0
                     m.qpos_spring[qa] = q
-        for key, mid in self.compiled.mocap_fixtures.items():
+        for key, addrs in self.compiled.planar.items():
             pose = scene.entities[key].pose
             last = self._synced.get(key)
             if force or last is None or not np.array_equal(last, pose):
                 self._touch()
-                d.mocap_pos[mid] = pose[:3, 3]
-                d.mocap_quat[mid] = mat_to_quat(pose[:3, :3])
+                target = (pose[0, 3], pose[1, 3], math.atan2(pose[1, 0], pose[0, 0]))
+                for (qa, da), q in zip(addrs, target):
+                    d.qpos[qa] = q
+                    d.qvel[da] = 0.0
+                    m.qpos_spring[qa] = q
                 self._synced[key] = pose.copy()
                 self._pending = True
         self._sync_welds()
@@ -230,18 +236,23 @@ class PhysicsWorld:
             if bool(self.data.eq_active[eq]) == on:
                 continue
             self._touch()
-            if on:  # weld at the current relative pose: body1 = child, body2 = parent
-                self._weld(eq, self.scene.entities[child].pose, self.scene.entities[parent].pose)
+            if on:  # weld at the current relative pose about the mated connectors: body1 = child, body2 = parent
+                c = self.scene.entities[child]
+                conn = c.model.connector(self.scene.attachments[child]["child_connector"])
+                at = (c.pose @ conn.transform)[:3, 3] if conn is not None else None
+                self._weld(eq, c.pose, self.scene.entities[parent].pose, at)
             else:
                 self.data.eq_active[eq] = 0
             self._pending = True
 
-    def set_body_capsules(self, endpoints: np.ndarray, radii: np.ndarray) -> bool:
+    def set_body_capsules(self, endpoints: np.ndarray, radii: np.ndarray, active: np.ndarray | None = None) -> bool:
         """Place the body's proxy capsules (kinematic mocap bodies).
 
         Args:
             endpoints: capsule end points [m], shape (N, 2, 3) with N <= :data:`~.mjcf.CAPSULE_SLOTS`.
             radii: [m], shape (N,).
+            active: bool (N,): capsules that touch objects (default all); the feet, which stand on the floor,
+                would squeeze flat objects into it.
         Returns:
             True when a capsule's box overlaps the box of an object that feels the body (the next settle must
             run; MuJoCo's collision detection decides whether they really touch).
@@ -269,23 +280,28 @@ class PhysicsWorld:
         d.mocap_quat[c.capsule_mocap[:n]] = q
         size = np.stack([radii, np.maximum(0.5 * length, 1e-6)], axis=1)
         g = c.capsule_geom
+        active = np.ones(n, bool) if active is None else np.asarray(active, bool).reshape(n)
         if self._capsule_size is None or len(self._capsule_size) != n or \
-                np.abs(self._capsule_size - size).max() > 1e-6:
+                np.abs(self._capsule_size - size).max() > 1e-6 or not np.array_equal(self._capsule_active, active):
             m.geom_size[g[:n], :2] = size
             m.geom_rbound[g[:n]] = size.sum(axis=1)
             m.geom_aabb[g[:n]] = np.stack([np.zeros(n), np.zeros(n), np.zeros(n), radii, radii, size.sum(axis=1)],
                                           axis=1)
             ct, ca = CONTACT_BITS["body"]
-            m.geom_contype[g[:n]], m.geom_conaffinity[g[:n]] = ct, ca
+            m.geom_contype[g[:n]] = np.where(active, ct, 0)
+            m.geom_conaffinity[g[:n]] = np.where(active, ca, 0)
             m.geom_contype[g[n:]], m.geom_conaffinity[g[n:]] = 0, 0
-            self._capsule_size = size
-        lo = np.minimum(a, b) - radii[:, None]
-        hi = np.maximum(a, b) + radii[:, None]
-        touching = self.boxes_touch_objects(lo, hi)
-        if touching:
+            self._capsule_size, self._capsule_active = size, active
+        lo = (np.minimum(a, b) - radii[:, None])[active]
+        hi = (np.maximum(a, b) + radii[:, None])[active]
+        touched = self.objects_touched_by(lo, hi)
+        if touched:
             self._touch()
             self._pending = True
-        return touching
+            for key in touched:  # MuJoCo does not wake a sleeping body for a mocap contact: wake it (-0.0)
+                _, _, da = self.compiled.free[key]
+                self.data.qvel[da:da + 6] = -0.0
+        return bool(touched)
 
     def object_boxes(self) -> tuple[list[str], np.ndarray, np.ndarray]:
         """Keys and world AABBs (lo, hi), each (K, 3) [m] padded by 5 mm, of the objects that feel the body (not
@@ -301,12 +317,13 @@ class PhysicsWorld:
             self._boxes = (stamp, keys, lo, hi)
         return self._boxes[1], self._boxes[2], self._boxes[3]
 
-    def boxes_touch_objects(self, lo: np.ndarray, hi: np.ndarray) -> bool:
-        """True when any box (lo, hi) (K, 3) [m] overlaps the box of an object that feels the body."""
-        _, olo, ohi = self.object_boxes()
+    def objects_touched_by(self, lo: np.ndarray, hi: np.ndarray) -> list[str]:
+        """Keys of the objects that feel the body whose boxes overlap any box (lo, hi) (K, 3) [m]."""
+        keys, olo, ohi = self.object_boxes()
         if not len(olo):
-            return False
-        return bool(np.any(np.all((lo[:, None] <= ohi[None]) & (hi[:, None] >= olo[None]), axis=2)))
+            return []
+        hit = np.any(np.all((lo[:, None] <= ohi[None]) & (hi[:, None] >= olo[None]), axis=2), axis=0)
+        return [k for k, h in zip(keys, hit) if h]
 
     def set_ghosts(self, keys) -> None:
         """Objects the hand touches on purpose (the target of a grasp or placement): they stop feeling the
@@ -319,7 +336,7 @@ class PhysicsWorld:
             m = self.model
             self._checkpoint = (mujoco.MjData.__copy__(self.data), dict(self._synced), dict(self._openings),
                                 dict(self._roles), m.geom_contype.copy(), m.geom_conaffinity.copy(),
-                                m.body_gravcomp.copy(), m.qpos_spring.copy(), m.eq_data.copy(), m.geom_size.copy(),
+                                m.body_gravcomp.copy(), m.body_contype.copy(), m.body_conaffinity.copy(), m.qpos_spring.copy(), m.eq_data.copy(), m.geom_size.copy(),
                                 m.geom_rbound.copy(), m.geom_aabb.copy())
 
     _armed = False
@@ -338,7 +355,8 @@ class PhysicsWorld:
         self.data = cp[0]
         self._synced, self._openings, self._roles = cp[1], cp[2], cp[3]
         self._capsule_size, self._version = None, self._version + 1
-        (m.geom_contype[:], m.geom_conaffinity[:], m.body_gravcomp[:], m.qpos_spring[:], m.eq_data[:],
+        (m.geom_contype[:], m.geom_conaffinity[:], m.body_gravcomp[:], m.body_contype[:], m.body_conaffinity[:],
+         m.qpos_spring[:], m.eq_data[:],
          m.geom_size[:], m.geom_rbound[:], m.geom_aabb[:]) = cp[4:]
         self._support_key = None
 
@@ -374,9 +392,14 @@ class PhysicsWorld:
                 report.frames.append({k: self._pose(k) for k in awake})
             if d.ntree_awake == 0:
                 break
+        self._finish(report, pinned)
+        return report
+
+    def _finish(self, report: SettleReport, pinned: set[str]) -> None:
+        """Fill the report's totals and write the poses of the objects that moved back into the scene."""
         report.time_s = report.steps * TIMESTEP
         report.moving = sorted(k for k in self._free_awake() if k not in pinned)
-        report.at_rest = not report.moving and d.ntree_awake == 0
+        report.at_rest = not report.moving and self.data.ntree_awake == 0
         for k in report.moved:
             pose = self._pose(k)
             self.scene.entities[k].pose = pose
@@ -384,6 +407,36 @@ class PhysicsWorld:
             self._version += 1
         if report.moved:
             self._support_key = None
+
+    def glide_capsules(self, start: np.ndarray, end: np.ndarray, radii: np.ndarray, active: np.ndarray | None = None,
+                       *, frames: int = 1) -> SettleReport:
+        """Move the body's capsules from end points ``start`` to ``end`` (each (N, 2, 3) [m]) over ``frames``
+        frames of 1/60 s, placing them anew at every MuJoCo step so that a limb pushes an object instead of
+        jumping through a thin wall. Objects it touches move; their poses are written back.
+
+        Raises:
+            ValueError: as :meth:`set_body_capsules`.
+        """
+        self.sync()
+        d, m = self.data, self.model
+        pinned = self.pinned()
+        report = SettleReport()
+        start, end = np.asarray(start, float), np.asarray(end, float)
+        n = max(1, frames) * SUBSTEPS
+        for i in range(1, n + 1):
+            a = i / n
+            self.set_body_capsules((1 - a) * start + a * end, radii, active)
+            if self._pending or d.ntree_awake:
+                self._touch()
+                self._pending = False
+                mujoco.mj_step(m, d)
+                report.steps += 1
+                report.moved.update(k for k in self._free_awake() if k not in pinned)
+            if i % SUBSTEPS == 0:
+                awake = [k for k in self._free_awake() if k not in pinned]
+                if awake:
+                    report.frames.append({k: self._pose(k) for k in awake})
+        self._finish(report, pinned)
         return report
 
     def _pose(self, key: str) -> np.ndarray:

@@ -38,12 +38,18 @@ def body_capsules(ex: "Executor", pose: np.ndarray, translation: np.ndarray) -> 
     return rig.endpoints(model.forward_kinematics(pose, translation)), rig.radii
 
 
+def pushing_capsules(ex: "Executor") -> np.ndarray:
+    """bool (N,): the capsules that push objects: all but the feet (which stand on the floor and would squeeze
+    flat objects into it)."""
+    return CapsuleRig.for_model(ex.motion.model).skip_floor == 0
+
+
 def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
     """Push physically whatever the body's capsules meet along ``frames`` (the command's keyframes), then leave
     the capsules at the final pose. ``ghosts``: keys the body handles on purpose (they do not feel it).
 
     Only keyframes whose capsule boxes reach an object's box are simulated (the capsules glide to them from the
-    previous keyframe, one 1/60 s frame at a time); they get the pushed objects' simulated poses in
+    previous keyframe, placed anew at every simulation step); they get the pushed objects' simulated poses in
     ``object_poses``. What is still moving afterwards comes to rest in the command's final settle."""
     world = ex.physics
     world.set_ghosts(ghosts)
@@ -62,23 +68,21 @@ def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
             ends, radii = body_capsules(ex, kf.body_pose, kf.body_translation)
             clo = np.minimum(ends[:, 0], ends[:, 1]) - radii[:, None]
             chi = np.maximum(ends[:, 0], ends[:, 1]) + radii[:, None]
-            if not world.boxes_touch_objects(clo, chi):
+            feel = pushing_capsules(ex)
+            if not world.objects_touched_by(clo[feel], chi[feel]):
                 prev = (i, ends)
                 continue
             start = prev[1] if prev is not None and prev[0] == i - 1 else \
                 body_capsules(ex, frames[max(i - 1, 0)].body_pose, frames[max(i - 1, 0)].body_translation)[0]
             moved: dict[str, np.ndarray] = {}
-            for j in range(1, sub + 1):  # the capsules glide from the previous keyframe, a settle frame at a time
-                a = j / sub
-                world.set_body_capsules((1 - a) * start + a * ends, radii)
-                for f in world.settle(record=True, max_time=1.0 / STEP_HZ).frames:
-                    moved.update(f)
+            for f in world.glide_capsules(start, ends, radii, pushing_capsules(ex), frames=sub).frames:
+                moved.update(f)
             for k, p in moved.items():
                 kf.object_poses.setdefault(k, p)
             prev = (i, ends)
             _, lo, hi = world.object_boxes()
     ends, radii = body_capsules(ex, h.body_pose, h.body_translation)
-    world.set_body_capsules(ends, radii)
+    world.set_body_capsules(ends, radii, pushing_capsules(ex))
 
 
 def frames_to_keyframes(ex: "Executor", report: SettleReport) -> None:
@@ -97,7 +101,7 @@ def settle(ex: "Executor", *, keyframes: bool = True) -> SettleReport:
     h = ex.scene.human
     if h.body_pose is not None:
         ends, radii = body_capsules(ex, h.body_pose, h.body_translation)
-        ex.physics.set_body_capsules(ends, radii)
+        ex.physics.set_body_capsules(ends, radii, pushing_capsules(ex))
     report = ex.physics.settle(record=keyframes)
     if keyframes and report.frames:
         frames_to_keyframes(ex, report)
