@@ -165,8 +165,9 @@ class PhysicsWorld:
         for g in self._geoms[key]:
             self.model.geom_contype[g] = ct
             self.model.geom_conaffinity[g] = ca
-        bid = self.compiled.free[key][0]
+        bid, _, da = self.compiled.free[key]
         self.model.body_contype[bid], self.model.body_conaffinity[bid] = ct, ca  # the broadphase reads these
+        self.data.qvel[da:da + 6] = -0.0  # wake it: a released object must fall (-0.0 changes no velocity)
         self.model.body_gravcomp[self.compiled.free[key][0]] = 1.0 if role == "pinned" else 0.0
 
     def pinned(self) -> set[str]:

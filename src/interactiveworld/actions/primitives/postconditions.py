@@ -92,13 +92,13 @@ def _footprint_distance(scene: Scene, key: str, xy) -> float:
     return float(np.linalg.norm(np.maximum(np.abs(local[:2]) - h[:2], 0.0)))
 
 
-def _unchanged_world(ctx: PostContext) -> list[Claim]:
-    """Perception and control move nothing: the support and state relations and the body's place stay."""
-    pick = lambda rel: {r for r in rel if r[0] in STATE_PREDICATES}  # noqa: E731
-    changed = sorted(pick(ctx.after) ^ pick(ctx.before))
+def _in_place(ctx: PostContext) -> list[Claim]:
+    """Perception and control keep the body where it stood and the hand as it was (the head may turn; what the
+    turning body brushes moves physically and shows in the relation delta)."""
     moved = float(np.linalg.norm(ctx.scene.human.xy - ctx.human_before.xy))
-    return [Claim("the world unchanged", not changed, f"changed: {changed}"),
-            Claim("the body where it stood", moved < 1e-6, f"the body moved {moved:.2f} m")]
+    held0, held = ctx.human_before.held, ctx.scene.human.held
+    return [Claim("the body where it stood", moved < 1e-6, f"the body moved {moved:.2f} m"),
+            Claim(f"the hand holding {held0 or 'nothing'}", held == held0, f"the hand holds {held or 'nothing'}")]
 
 
 def _navigate(ctx: PostContext) -> list[Claim]:
@@ -220,8 +220,8 @@ CLAIMS: dict[str, Callable[[PostContext], list[Claim]]] = {
     "release": _release, "flip": _flip, "place_on_floor": _on_floor, "fall_to_floor": _on_floor,
     "push": _moved_fixture, "pull": _moved_fixture, "open_door": _same_room, "close_door": _same_room,
     "stir": _stir, "wipe": _wipe, "pour": _pour, "answer_phone": _phone, "use_computer": _use_computer,
-    "look_around": _unchanged_world, "look_scan": _unchanged_world, "look_at": _unchanged_world,
-    "wait": _unchanged_world, "confirm": _unchanged_world,
+    "look_around": _in_place, "look_scan": _in_place, "look_at": _in_place, "wait": _in_place,
+    "confirm": _in_place,
 }
 """Primitive -> its claims beyond the registry's relation (every primitive of Table 5 has the registry relation,
 an entry here, or both)."""
