@@ -87,12 +87,13 @@ def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
 
 def frames_to_keyframes(ex: "Executor", report: SettleReport) -> None:
     """Append the settle's frames (every other one, at most :data:`MAX_FALL_FRAMES`) as keyframes showing the
-    moving objects."""
+    moving objects; the gaze of the last body keyframe holds."""
     frames = report.frames[:MAX_FALL_FRAMES]
+    gaze = ex.frames[-1].gaze_target if ex.frames else None  # the body is still: the eyes stay where they were
     for i, f in enumerate(frames):
         if i % 2 == 1 and i != len(frames) - 1:
             continue
-        ex.keyframe(object_poses=dict(f), dt=2.0 / STEP_HZ)
+        ex.keyframe(object_poses=dict(f), dt=2.0 / STEP_HZ, gaze=gaze)
 
 
 def settle(ex: "Executor", *, keyframes: bool = True) -> SettleReport:
