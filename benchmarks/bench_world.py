@@ -20,13 +20,26 @@ are printed at the end of the module and stored in ``benchmark.extra_info``.
 """
 from __future__ import annotations
 
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
 import time
+from pathlib import Path
 
+import fcl
+import mujoco
 import numpy as np
 import pytest
 
+from interactiveworld import _core
 from interactiveworld.env import Environment
-from interactiveworld.world import FLOOR_KEY, Scene, read_relations
+from interactiveworld.world import FLOOR_KEY, Scene, mjcf, read_relations, world_of
+from interactiveworld.world.boxes import penetration_depths
+from interactiveworld.world.physics import REST_SPEED, SUBSTEPS, PhysicsWorld
+from interactiveworld.world.placement import penetration
 from interactiveworld.world import relations as R
 from interactiveworld.world.examples import lab
 
@@ -109,7 +122,6 @@ def test_tick_naive(benchmark):
 
 
 def test_gate_ours(benchmark, scene):
-    from interactiveworld.world.boxes import penetration_depths
     s, _ = scene
     geo = s.collision_geometry(exclude=("mug#1",))
     t, h = s.entity("mug#1").obb()
@@ -123,14 +135,12 @@ def test_gate_ours(benchmark, scene):
 
 def test_gate_full(benchmark, scene):
     """The whole gate as placement runs it (exclusions read back, boxes gathered): reported, no peer."""
-    from interactiveworld.world.placement import penetration
     s, _ = scene
     depth, _ = _time(benchmark, "placement gate, full (1 object)", "ours", penetration, s, "mug#1")
     assert depth < 1e-3
 
 
 def test_gate_fcl(benchmark, scene):
-    import fcl
     s, _ = scene
     geo = s.collision_geometry(exclude=("mug#1",))
     objs = [fcl.CollisionObject(fcl.Box(*(2 * h)), fcl.Transform(t[:3, :3], t[:3, 3]))
@@ -152,7 +162,6 @@ def test_gate_fcl(benchmark, scene):
 
 # ---------------------------------------------------------------------------------------------- settling
 def _drop_world():
-    from interactiveworld.world import world_of
     s = Scene.from_dict(lab())
     w = world_of(s)
     w.settle(record=False)
@@ -175,8 +184,6 @@ def test_settle_command_ours(benchmark):
 def test_settle_command_no_sleep(benchmark):
     """The same model and drop with sleeping off: every body steps each frame until all speeds stay below
     1e-3 m/s for 10 steps (the same rest test, checked by hand over every free body)."""
-    import mujoco
-    from interactiveworld.world.physics import REST_SPEED, SUBSTEPS
     s, w, _ = _drop_world()
     m, d = w.model, w.data
     m.opt.enableflags &= ~int(mujoco.mjtEnableBit.mjENBL_SLEEP)
@@ -201,8 +208,6 @@ def test_settle_command_no_sleep(benchmark):
 
 
 def test_settle_command_recompiled(benchmark):
-    from interactiveworld.world import mjcf
-    from interactiveworld.world.physics import PhysicsWorld
     s, _, _ = _drop_world()
     start = s.entity("mug#1").pose.copy()
 
@@ -236,12 +241,6 @@ sys.exit(rc)
 
 def _tree(root, dest):
     """A source tree of the pre-physics commit with this build's native core (unchanged by the physics work)."""
-    import shutil
-    import subprocess
-    import tarfile
-    import io
-    import interactiveworld
-    from interactiveworld import _core
     if subprocess.run(["git", "-C", str(root), "cat-file", "-e", PRE_PHYSICS_COMMIT], capture_output=True).returncode:
         pytest.skip(f"git history without {PRE_PHYSICS_COMMIT[:10]}: no pre-physics world to compare with")
     blob = subprocess.run(["git", "-C", str(root), "archive", PRE_PHYSICS_COMMIT, "src", "taskpacks"],
@@ -252,9 +251,6 @@ def _tree(root, dest):
 
 
 def _sweep_seconds(tree, out, tasks, *, installed: bool = False) -> float:
-    import os
-    import subprocess
-    import sys
     env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True", "IW_TASKPACK_DIR": str(tree / "taskpacks")}
     proc = subprocess.run([sys.executable, "-c", _RUNNER, "installed" if installed else str(tree), "run", "--no-render", "--no-progress",
                            "--tasks", *tasks, "--out", str(out)], capture_output=True, text=True, env=env)
@@ -266,22 +262,21 @@ def _sweep_seconds(tree, out, tasks, *, installed: bool = False) -> float:
 
 @pytest.fixture(scope="module")
 def sweep_trees(tmp_path_factory, request):
-    from pathlib import Path
     root = Path(__file__).resolve().parent.parent
     base = tmp_path_factory.mktemp("prephysics")
     enabled = request.config.getoption("benchmark_enable", False)
     tasks = None if enabled else SINGLE_SHOT_TASKS
     if tasks is None:
         tasks = sorted(p.stem for p in (root / "taskpacks").glob("*.json"))
-    return root, _tree(root, base), tasks, tmp_path_factory
+    return root, _tree(root, base), tasks, tmp_path_factory, 2 if enabled else 1
 
 
 def test_oracle_sweep_physics_vs_prephysics(sweep_trees):
-    """Interleaved runs (ours, pre-physics, ours, pre-physics) in separate processes; the minimum of each is
-    reported with the ratio (target: physics <= 1.3 x the pre-physics sweep)."""
-    root, old, tasks, tmp = sweep_trees
+    """Interleaved runs (ours, pre-physics, ours, pre-physics; one of each in single-shot mode) in separate
+    processes; the minimum of each is reported with the ratio (target: physics <= 1.3 x the pre-physics sweep)."""
+    root, old, tasks, tmp, repeats = sweep_trees
     ours, theirs = [], []
-    for i in range(2):
+    for i in range(repeats):
         ours.append(_sweep_seconds(root, tmp.mktemp(f"ours{i}"), tasks, installed=True))
         theirs.append(_sweep_seconds(old, tmp.mktemp(f"old{i}"), tasks))
     RESULTS.setdefault(f"oracle sweep, {len(tasks)} TaskPacks", {})["ours"] = min(ours)

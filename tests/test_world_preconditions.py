@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from interactiveworld.actions import primitives
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene, SceneBuilder
@@ -56,18 +57,13 @@ def test_put_in_reports_success_only_when_inside():
     assert ("on", "tomato#1", "counter#1") not in env.relations()
 
 
-def test_postcondition_failure_says_what_is_true_instead():
+def test_postcondition_failure_says_what_is_true_instead(monkeypatch):
     """A handler that claims success for a placement that did not happen: the world is re-read and the failure
     names where the object is."""
-    from interactiveworld.actions import primitives
     env = lab_env()
     ok(env, "[Grab] <mug> (1)")
-    saved = primitives.HANDLERS["place"]
-    primitives.HANDLERS["place"] = lambda ex, goal: None
-    try:
-        out = env.execute("[Put] <mug> (1) <counter> (1)")
-    finally:
-        primitives.HANDLERS["place"] = saved
+    monkeypatch.setitem(primitives.HANDLERS, "place", lambda ex, goal: None)
+    out = env.execute("[Put] <mug> (1) <counter> (1)")
     assert not out.ok and out.error.code == ErrorCode.POSTCONDITION_FAILED
     assert out.error.details["expected"] == "on(mug#1, counter#1)"
     assert out.error.details["instead"] == "held(mug#1)"

@@ -29,6 +29,7 @@ World frame z-up, metres, radians; quaternions are (w, x, y, z) as in MuJoCo.
 """
 from __future__ import annotations
 
+import copy
 import hashlib
 import math
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ import mujoco
 import numpy as np
 
 from .assets import AssetModel, Part
-from .scene import FLOOR_THICKNESS, Entity, Scene
+from .scene import FLOOR_THICKNESS, Entity, Scene, yaw_pose
 
 __all__ = ["CompiledScene", "compile_scene", "mat_to_quat", "quat_to_mat", "STATIC", "OBJECT", "BODY", "GHOST",
            "PINNED", "TIMESTEP", "CAPSULE_SLOTS", "RING_SEGMENTS", "JOINT_STIFFNESS"]
@@ -267,12 +268,10 @@ def compile_scene(scene: Scene) -> CompiledScene:
 
 
 def _copy_model(model: mujoco.MjModel) -> mujoco.MjModel:
-    import copy
     return copy.copy(model)
 
 
 def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
-    from .scene import yaw_pose
     world: list[str] = []
     for i, room in enumerate(scene.rooms):
         x0, y0, x1, y1 = room.rect

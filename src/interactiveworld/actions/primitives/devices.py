@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -10,6 +11,8 @@ import trimesh
 from ...errors import ErrorCode, PrimitiveError
 from ...world.relations import supporters
 from ...errors import fail
+from .locomotion import sit, standup
+from .manipulation import pick
 from .motion import contact_point, need_held
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -220,7 +223,6 @@ def check_wipe(ex: "Executor", goal) -> PrimitiveError | None:
 
 def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty)."""
-    from .manipulation import pick
     err = check_wipe(ex, goal)
     if err:
         return err
@@ -228,7 +230,6 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     tool, target = goal.targets
     h = scene.human
     if h.held is None:
-        from types import SimpleNamespace
         err = pick(ex, SimpleNamespace(targets=[tool], params={}, primitive="pick"))
         if err:
             return err
@@ -259,9 +260,6 @@ def check_use_computer(ex: "Executor", goal) -> PrimitiveError | None:
 def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
     """Sit on a free seat near the workstation if not sitting, type with both hands, wake the display
     (``running``), and stand up again if this action sat down."""
-    from types import SimpleNamespace
-
-    from .locomotion import sit, standup
     err = check_use_computer(ex, goal)
     if err:
         return err

@@ -10,6 +10,7 @@ from ...errors import ErrorCode, PrimitiveError
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
 from ...world.relations import riders
+from ..navigation import NavigationMap, plan_route
 from .motion import in_doorway
 from ...errors import fail
 
@@ -168,7 +169,6 @@ def _check_move(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
-    from ..navigation import NavigationMap, plan_route
     err = _check_move(ex, goal)
     if err:
         return err

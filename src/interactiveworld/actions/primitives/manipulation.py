@@ -13,7 +13,7 @@ from ...world.physics import MAX_PENETRATION
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
 from ...world.relations import inside, inside_region, is_closed, near, on, raised, riders, supporters
 from . import physical
-from .motion import contact_point, need_held
+from .motion import COMFORT_Z, contact_point, need_held
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
@@ -219,7 +219,6 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
-    from .motion import COMFORT_Z
     names = [r.name for r in ex.scene.entities[container].model.regions]
     if region is None:  # automatically distributed: the most comfortable free region first
         heights = {r.name: t[2, 3] for r, t in ex.scene.regions(container)}

@@ -13,10 +13,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 import trimesh
 
+from ...body import JOINT_INDEX, BodyModel, head_camera, standing_pose
+from ...body.collider import HeldObject, SceneCollider
 from ...errors import ErrorCode, PrimitiveError
 from ...world.assets import joint_transform
 from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
+
+from ..gait import walk_keyframes
+from ..grasp import plan_grasp
+from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
+from ..reach import plan_reach
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
@@ -292,14 +299,12 @@ class Motion:
     @property
     def model(self):
         if self._model is None:
-            from ...body import BodyModel
             self._model = BodyModel.builtin()
         return self._model
 
     def nav_map(self):
         """The occupancy grid with door leaves toggled to the doors' current state."""
         if self._nav is None:
-            from ..navigation import NavigationMap
             self._nav = NavigationMap.from_geometry(self.scene.collision_geometry())
             self._door_state = {}
         for d in self.scene.doors():
@@ -312,7 +317,6 @@ class Motion:
     def collider(self):
         """The body's collision world (rebuilt after anything moved: see :meth:`invalidate`)."""
         if self._collider is None:
-            from ...body.collider import SceneCollider
             self._collider = SceneCollider.from_geometry(self.scene.collision_geometry())
         return self._collider
 
@@ -338,7 +342,6 @@ class Motion:
 
     def stand(self, xy, yaw: float) -> tuple[np.ndarray, np.ndarray]:
         """Standing pose (156,) and translation (3,) at ``xy`` facing ``yaw``."""
-        from ...body import standing_pose
         return standing_pose(self.model, np.asarray(xy, float), float(yaw), floor_z=self.floor_z(xy))
 
     def set_body(self, pose: np.ndarray, translation: np.ndarray, *, xy=None, yaw: float | None = None) -> None:
@@ -365,7 +368,6 @@ class Motion:
 
     def wrist(self, pose: np.ndarray, translation: np.ndarray, hand: str = "right") -> np.ndarray:
         """World-from-wrist (4, 4) of a body pose by forward kinematics."""
-        from ...body import JOINT_INDEX
         return self.model.forward_kinematics(pose, translation)[JOINT_INDEX[f"{hand}_wrist"]]
 
     def carry_wrist(self, key: str) -> np.ndarray:
@@ -374,7 +376,6 @@ class Motion:
         return self.wrist(h.body_pose, h.body_translation)
 
     def eye(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        from ...body import head_camera
         h = self.scene.human
         return head_camera(self.model, h.body_pose, h.body_translation)
 
@@ -383,7 +384,6 @@ class Motion:
         h = self.scene.human
         if h.held is None:
             return None
-        from ...body.collider import HeldObject
         key = (h.held, hand, h.object_in_wrist.tobytes())
         if self._held_cache is None or self._held_cache[0] != key:  # surface sampling once per grasp
             self._held_cache = (key, HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held),
@@ -397,7 +397,6 @@ class Motion:
         h = self.scene.human
         rows = np.asarray(rows, float)
         played = rows[1:] if len(rows) > 1 else rows
-        from ...body import head_camera
         eye = head_camera(self.model, *self.stand(h.xy, h.yaw))[0]
         eye_height = float(eye[2] - self.floor_z(h.xy))  # standing eye height above the floor [m]
         for (x, y, yaw), gaze in zip(played, walk_gaze(played, self.floor_z, eye_height, look_at)):
@@ -410,7 +409,6 @@ class Motion:
         h.gaze = None  # standing still afterwards: the head's own view
 
     def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
-        from ..gait import walk_keyframes
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
         self.walk_frames(ex, rows, look_at=look_at)
 
@@ -440,7 +438,6 @@ class Motion:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
         reachable; walk there at 12 fps."""
-        from ..navigation import DoorInfo, plan_route_through_doors, select_stances
         h = self.scene.human
         if h.sitting is not None:
             return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
@@ -515,7 +512,6 @@ class Motion:
     def reach_yaws(self, xy, yaw: float, target_point, hand: str = "right") -> list[float]:
         """Headings [rad] to try at a stance: facing the target, then turned so the target lies ahead of the
         reaching shoulder (the arm then does not cross the head and thighs on a low, far reach)."""
-        from ...body import JOINT_INDEX
         d = float(np.linalg.norm(np.asarray(target_point, float)[:2] - np.asarray(xy, float)))
         lateral = abs(float(self.model.rest_joints[JOINT_INDEX[f"{hand}_shoulder"]][0]))
         turn = math.atan2(lateral, max(d, 1e-6))
@@ -524,7 +520,6 @@ class Motion:
     def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
         """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
         approach direction of ``primitive`` (:func:`approach_for`)."""
-        from ..reach import plan_reach
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
         owners = contact_owners(self.scene, owner, primitive)
@@ -589,7 +584,6 @@ class Motion:
             self.scene.set_wrist(self.wrist(*stand))
 
     def grasp(self, pose, translation, key: str):
-        from ..grasp import plan_grasp
         return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)
 
     # ------------------------------------------------------------------ articulation and postures
@@ -639,7 +633,6 @@ class Motion:
         """A crouch at ``xy``/``yaw`` (default: where the body stands): hips flexed by 100 deg x depth / 0.45 m,
         knees by 1.6 times that, ankles by 0.5 times; the body is lowered until the soles touch the floor
         (so the pelvis drops by roughly ``depth`` [m])."""
-        from ...body import JOINT_INDEX
         h = self.scene.human
         xy = h.xy if xy is None else xy
         pose, trans = self.stand(xy, h.yaw if yaw is None else yaw)
@@ -654,7 +647,6 @@ class Motion:
 
     def sit_pose(self, seat: str) -> tuple[np.ndarray, np.ndarray]:
         """Seated on ``seat``'s top: hips flexed 90 deg, knees 90 deg, pelvis over the seat centre."""
-        from ...body import JOINT_INDEX
         surf = next(t for s, t in self.scene.surfaces(seat) if s.name == "seat")
         e = self.scene.entities[seat]
         yaw = math.atan2(e.pose[1, 0], e.pose[0, 0])
