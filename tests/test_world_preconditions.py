@@ -119,3 +119,19 @@ def test_unsupported_scene_object_settles_and_deep_overlap_is_named():
     with pytest.raises(SceneValidationError, match="apple#"):
         env.reset(b.build())
     assert Scene  # the scene format itself loads; only settling rejects it
+
+
+def test_cut_needs_the_food_resting_on_something():
+    """Cutting keeps its state semantics (``cut``) with a physical precondition: the food rests on a support."""
+    env = lab_env()
+    ok(env, "[Grab] <knife> (1)")
+    tomato = env.scene.entity("tomato#1")
+    resting = tomato.pose.copy()
+    hovering = resting.copy()
+    hovering[2, 3] += 0.3  # lifted off the counter (nothing holds it up)
+    tomato.pose = hovering
+    out = refused(env, "[Cut] <tomato> (1) <knife> (1)", ErrorCode.PRECONDITION_FAILED)
+    assert "rest on something" in out.error.message
+    tomato.pose = resting
+    out = ok(env, "[Cut] <tomato> (1) <knife> (1)")
+    assert ("cut", "tomato#1") in out.relation_delta.added

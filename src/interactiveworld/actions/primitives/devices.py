@@ -9,7 +9,8 @@ import numpy as np
 import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
-from ...world.relations import supporters
+from ...world.relations import on, supporters
+from ...world.scene import FLOOR_KEY
 from ...errors import fail
 from .locomotion import sit, standup
 from .manipulation import pick
@@ -118,6 +119,9 @@ def check_cut(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     if "cuttable" not in scene.entities[target].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{target} cannot be cut.", target=target)
+    if target in scene.human.carried or not supporters(scene, target) and not on(scene, target, FLOOR_KEY):
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{target} must rest on something firm to be cut; put it down "
+                    "first.", target=target)
     return None
 
 
