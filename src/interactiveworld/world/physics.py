@@ -155,9 +155,12 @@ class PhysicsWorld:
         self.model.eq_data[eq, 6:10] = mat_to_quat(body1[:3, :3].T @ body2[:3, :3])
         self.data.eq_active[eq] = 1
 
-    def _set_role(self, key: str, role: str) -> None:
-        if self._roles.get(key) == role:
-            return
+    def _set_role(self, key: str, role: str) -> bool:
+        """Give ``key`` the contact bits, gravity compensation and hand weld of ``role``; True when the change
+        can move it (taken into or out of the hand), which wakes it."""
+        old = self._roles.get(key)
+        if old == role:
+            return False
         if role != "pinned":
             self.data.eq_active[self.compiled.pins[key]] = 0
         self._roles[key] = role
@@ -167,8 +170,12 @@ class PhysicsWorld:
             self.model.geom_conaffinity[g] = ca
         bid, _, da = self.compiled.free[key]
         self.model.body_contype[bid], self.model.body_conaffinity[bid] = ct, ca  # the broadphase reads these
-        self.data.qvel[da:da + 6] = -0.0  # wake it: a released object must fall (-0.0 changes no velocity)
-        self.model.body_gravcomp[self.compiled.free[key][0]] = 1.0 if role == "pinned" else 0.0
+        self.model.body_gravcomp[bid] = 1.0 if role == "pinned" else 0.0
+        hand = {"pinned", "carried"}
+        if role in hand or old in hand:
+            self.data.qvel[da:da + 6] = -0.0  # wake it: a released object must fall (-0.0 changes no velocity)
+            return True
+        return False
 
     def pinned(self) -> set[str]:
         """Keys the hand holds now: the held object and the contents carried with it."""
@@ -187,9 +194,9 @@ class PhysicsWorld:
             role = "pinned" if key == held else "carried" if key in pinned else \
                 "ghost" if key in self._ghosts else "object"
             if role != self._roles.get(key):
-                self._touch()
-                self._set_role(key, role)
-                self._pending = True
+                self._touch(data=role in ("pinned", "carried") or self._roles.get(key) in ("pinned", "carried"))
+                if self._set_role(key, role):
+                    self._pending = True
             pose = scene.entities[key].pose
             last = self._synced.get(key)
             if force or last is None or not np.array_equal(last, pose) or \
@@ -268,6 +275,7 @@ class PhysicsWorld:
         if n > CAPSULE_SLOTS:
             raise ValueError(f"at most {CAPSULE_SLOTS} capsules, got {n}")
         m, d, c = self.model, self.data, self.compiled
+        self._touch(data=False)
         a, b = ends[:, 0], ends[:, 1]
         axis = b - a
         length = np.linalg.norm(axis, axis=1)
@@ -332,13 +340,22 @@ class PhysicsWorld:
         self._ghosts = set(keys) & set(self.compiled.free)
 
     # ------------------------------------------------------------------ checkpoints
-    def _touch(self) -> None:
-        if self._checkpoint is None and self._armed:
-            m = self.model
-            self._checkpoint = (mujoco.MjData.__copy__(self.data), dict(self._synced), dict(self._openings),
-                                dict(self._roles), m.geom_contype.copy(), m.geom_conaffinity.copy(),
-                                m.body_gravcomp.copy(), m.body_contype.copy(), m.body_conaffinity.copy(), m.qpos_spring.copy(), m.eq_data.copy(), m.geom_size.copy(),
-                                m.geom_rbound.copy(), m.geom_aabb.copy())
+    _MODEL_STATE = ("geom_contype", "geom_conaffinity", "body_gravcomp", "body_contype", "body_conaffinity",
+                    "qpos_spring", "eq_data", "geom_size", "geom_rbound", "geom_aabb")
+    """Model fields a world edits at run time (kept in a checkpoint)."""
+
+    def _touch(self, data: bool = True) -> None:
+        """Before a change during a command: keep what :meth:`rollback` needs (the edited model fields and the
+        bookkeeping at once, cheaply; a copy of the simulation state before the first change to it)."""
+        if not self._armed:
+            return
+        if self._checkpoint is None:
+            m, d = self.model, self.data
+            self._checkpoint = {"model": {f: getattr(m, f).copy() for f in self._MODEL_STATE},
+                                "books": (dict(self._synced), dict(self._openings), dict(self._roles)),
+                                "mocap": (d.mocap_pos.copy(), d.mocap_quat.copy()), "data": None}
+        if data and self._checkpoint["data"] is None:
+            self._checkpoint["data"] = mujoco.MjData.__copy__(self.data)
 
     _armed = False
 
@@ -353,13 +370,14 @@ class PhysicsWorld:
         if cp is None:
             return
         m = self.model
-        self.data = cp[0]
-        self._synced, self._openings, self._roles = cp[1], cp[2], cp[3]
-        self._capsule_size, self._version = None, self._version + 1
-        (m.geom_contype[:], m.geom_conaffinity[:], m.body_gravcomp[:], m.body_contype[:], m.body_conaffinity[:],
-         m.qpos_spring[:], m.eq_data[:],
-         m.geom_size[:], m.geom_rbound[:], m.geom_aabb[:]) = cp[4:]
-        self._support_key = None
+        for f, v in cp["model"].items():
+            getattr(m, f)[:] = v
+        self._synced, self._openings, self._roles = cp["books"]
+        if cp["data"] is not None:
+            self.data = cp["data"]
+        else:
+            self.data.mocap_pos[:], self.data.mocap_quat[:] = cp["mocap"]
+        self._capsule_size, self._version, self._support_key = None, self._version + 1, None
 
     def commit(self) -> None:
         """End a command: the changes stay."""
