@@ -252,7 +252,8 @@ def _tree(root, dest):
 
 def _sweep_seconds(tree, out, tasks, *, installed: bool = False) -> float:
     env = {**os.environ, "LITELLM_LOCAL_MODEL_COST_MAP": "True", "IW_TASKPACK_DIR": str(tree / "taskpacks")}
-    proc = subprocess.run([sys.executable, "-c", _RUNNER, "installed" if installed else str(tree), "run", "--no-render", "--no-progress",
+    proc = subprocess.run([sys.executable, "-c", _RUNNER, "installed" if installed else str(tree), "run",
+                           "--no-render", "--no-progress",
                            "--tasks", *tasks, "--out", str(out)], capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
     passed = [line for line in (out / "results.jsonl").read_text().splitlines() if '"passed": 1' in line]

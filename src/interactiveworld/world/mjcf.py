@@ -42,8 +42,15 @@ from .assets import AssetModel, Part
 from .scene import FLOOR_THICKNESS, Entity, Scene, yaw_pose
 
 __all__ = ["CompiledScene", "compile_scene", "mat_to_quat", "quat_to_mat", "STATIC", "OBJECT", "BODY", "GHOST",
-           "PINNED", "TIMESTEP", "CAPSULE_SLOTS", "RING_SEGMENTS", "JOINT_STIFFNESS"]
+           "PINNED", "GRAVITY", "REST_SPEED", "IMPRATIO", "TIMESTEP", "CAPSULE_SLOTS", "RING_SEGMENTS", "JOINT_STIFFNESS"]
 
+GRAVITY = 9.81
+"""Gravity [m/s^2] (paper B.1.2)."""
+REST_SPEED = 1e-3
+"""At rest below this speed [m/s] (paper B.1.2): MuJoCo's sleep tolerance, held for 10 steps."""
+IMPRATIO = 10.0
+"""Friction-to-normal impedance ratio with elliptic friction cones: static friction holds (a block on a 25 degree
+slope stays put instead of creeping, as MuJoCo's soft contacts otherwise let it)."""
 TIMESTEP = 1.0 / 240.0
 """MuJoCo step [s]: four steps per frame of the paper's 60 physics steps per second (B.1.2), so that 3 mm
 cards and 5 mm vessel walls stay stable."""
@@ -300,8 +307,9 @@ def _build(scene: Scene) -> tuple[mujoco.MjModel, CompiledScene]:
     xml = "\n".join([
         f'<mujoco model={quoteattr(scene.name)}>',
         '<compiler angle="radian" autolimits="true" boundmass="1e-4" boundinertia="1e-9"/>',
-        f'<option timestep="{TIMESTEP:.9g}" gravity="0 0 -9.81" integrator="implicitfast" cone="elliptic" impratio="10" '
-        'solver="Newton" iterations="40" ls_iterations="20" sleep_tolerance="1e-3">',
+        f'<option timestep="{TIMESTEP:.9g}" gravity="0 0 {-GRAVITY:.9g}" integrator="implicitfast" '
+        f'cone="elliptic" impratio="{IMPRATIO:.9g}" solver="Newton" iterations="40" ls_iterations="20" '
+        f'sleep_tolerance="{REST_SPEED:.9g}">',
         '<flag sleep="enable"/>', '</option>',
         '<worldbody>', *world, '</worldbody>',
         *(["<equality>", *eq, "</equality>"] if eq else []),

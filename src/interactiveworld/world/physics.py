@@ -28,21 +28,18 @@ from dataclasses import dataclass, field
 import mujoco
 import numpy as np
 
-from .mjcf import (CAPSULE_SLOTS, CONTACT_BITS, TIMESTEP, CompiledScene, compile_scene, mat_to_quat,
+from .mjcf import (CAPSULE_SLOTS, CONTACT_BITS, GRAVITY, REST_SPEED, TIMESTEP, CompiledScene, compile_scene, mat_to_quat,
                    quat_to_mat)
 from .scene import Scene
 
 __all__ = ["GRAVITY", "STEP_HZ", "REST_SPEED", "SETTLE_TIME_CAP", "MAX_PENETRATION", "PACKING_SEPARATION",
-           "SUBSTEPS", "SUPPORT_NORMAL_MAX_DEG", "PhysicsWorld", "SettleReport", "SupportTable", "world_of", "SceneValidationError"]
+           "SUBSTEPS", "SUPPORT_NORMAL_MAX_DEG", "PhysicsWorld", "SettleReport", "SupportTable", "world_of",
+           "SceneValidationError"]
 
-GRAVITY = 9.81
-"""Gravity [m/s^2] (paper B.1.2)."""
 STEP_HZ = 60
 """Frames per simulated second (paper B.1.2: 60 physics steps per second); each is :data:`SUBSTEPS` MuJoCo steps."""
 SUBSTEPS = int(round(1.0 / (STEP_HZ * TIMESTEP)))
 """MuJoCo steps per frame (1/60 s at a 1/240 s step)."""
-REST_SPEED = 1e-3
-"""At rest below this speed [m/s] (paper B.1.2), held for 10 MuJoCo steps (MuJoCo's sleep criterion)."""
 SETTLE_TIME_CAP = 5.0
 """A settle stops after this much simulated time [s] even if something still moves (a ball rolling away)."""
 PACKING_SEPARATION = 0.02

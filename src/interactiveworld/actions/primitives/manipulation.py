@@ -534,7 +534,8 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 CHECKS = {"pick": check_pick, "place": check_place, "place_inside": check_place_inside,
-          "place_on_floor": check_place_on_floor, "fall_to_floor": check_fall_to_floor, "attach": check_attach, "detach": check_detach,
+          "place_on_floor": check_place_on_floor, "fall_to_floor": check_fall_to_floor, "attach": check_attach,
+          "detach": check_detach,
           "raise": check_raise}
 HANDLERS = {"pick": pick, "release": release, "flip": flip, "place": place, "place_inside": place_inside,
             "place_on_floor": place_on_floor, "fall_to_floor": fall_to_floor, "attach": attach, "detach": detach,
