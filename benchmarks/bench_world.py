@@ -222,8 +222,9 @@ def test_settle_command_recompiled(benchmark):
 
 
 # ---------------------------------------------------------------------------------------------- oracle sweep
-PRE_PHYSICS_COMMIT = "6b3ec89af421c56aa212f656ed60782289498b76"
-"""The last commit whose world settled objects without a physics engine (translation-only drops)."""
+PRE_PHYSICS_COMMIT = "12ae0cd16ca1e207647d71cb68042e2f2b9ebab5"
+"""The last commit of the integration branch before the physics (its world settled objects by translating them
+down; the sweep machinery is the same as ours)."""
 SINGLE_SHOT_TASKS = ["accessibility-01", "decision-09", "finding-08", "guidance-05", "planning-01", "prevention-02"]
 _RUNNER = """import sys, time
 if sys.argv[1] != "installed":  # the checked-out pre-physics tree instead of the installed package
