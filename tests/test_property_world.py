@@ -157,7 +157,7 @@ def test_ok_means_postcondition_and_refusal_changes_nothing(scene_name, data):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("scene_name", sorted(SCENES))
-@settings(max_examples=30, **PROFILE)
+@settings(max_examples=12, **PROFILE)
 @given(data=st.data())
 def test_ok_means_postcondition_long_run(scene_name, data):
     _run(scene_name, data)
