@@ -3,6 +3,9 @@ the body, determinism, the time cap, joints and welds, and the optional GPU path
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -186,6 +189,20 @@ def test_same_commands_give_the_same_state_digest():
             trail.append((out.ok, env.state_digest()))
         digests.append(trail)
     assert digests[0] == digests[1]
+
+
+def test_same_digest_in_a_fresh_process():
+    """A second interpreter (its own compiled model, nothing cached) reaches the same state digest."""
+    commands = ["[Grab] <phone> (1)", "[Drop] <phone> (1)", "[Push] <rack> (1) <fridge> (1)",
+                "[FallToFloor] <knife> (1) <counter> (1)"]
+    code = (f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); from iw_lab import lab_env; "
+            "env = lab_env(); "
+            f"[env.execute(c) for c in {commands!r}]; print(env.state_digest())")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    env = lab_env()
+    for c in commands:
+        env.execute(c)
+    assert out.stdout.strip().splitlines()[-1] == env.state_digest()
 
 
 def test_drawer_carries_its_contents_on_the_slide_joint():
