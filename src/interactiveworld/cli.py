@@ -451,9 +451,10 @@ def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
 def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.sweep import make_env
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
-    from .bench.validate import ValidationReport, run_controls, static_checks
+    from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
     _check_env(args.env)
+    battery: list[dict] = []
 
     try:
         paths = select_taskpacks(args.tasks or None, args.family)
@@ -475,6 +476,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if not args.static_only and scene_ok:
                 run_controls(tp, lambda: make_env(args.env, render=False), rep,
                              out_dir=Path(args.out) if args.out else None)
+                if not args.no_battery:
+                    battery += run_battery(tp, lambda: make_env(args.env, render=False),
+                                           out_dir=Path(args.out) if args.out else None)
         except Exception as exc:  # report, keep validating the others
             rep.add("checks ran", False, f"{type(exc).__name__}: {exc}")
         print(f"{'ok  ' if rep.ok else 'FAIL'} {tp.id}")
@@ -482,7 +486,24 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"    [{'x' if c.ok else ' '}] {c.name}{': ' + c.detail if c.detail else ''}")
         failures += not rep.ok
     print(f"{len(paths) - failures}/{len(paths)} TaskPack(s) valid")
-    return 1 if failures else 0
+    return 1 if _print_battery(battery) or failures else 0
+
+
+def _print_battery(records: list[dict]) -> bool:
+    """Print the degenerate-Assistant battery table; True when a row breaks a limit."""
+    from .bench.report import markdown_table
+    from .bench.validate import BATTERY_MAX_CLEAN_PASS, BATTERY_MAX_MCR, battery_table
+
+    if not records:
+        return False
+    rows = battery_table(records)
+    print(f"\nDegenerate Assistants (scripted Human; limits: pass 0, clean_pass <= {BATTERY_MAX_CLEAN_PASS:g} % "
+          f"per capability, MCR <= {BATTERY_MAX_MCR:g} % per family)")
+    print(markdown_table([{**r, "ok": "ok" if r["ok"] else "FAIL"} for r in rows],
+                         [("assistant", "Assistant"), ("tasks", "Tasks"), ("void", "VOID"), ("passed", "Passed"),
+                          ("top_capability", "Top capability"), ("top_clean_pass", "clean_pass %"),
+                          ("top_family", "Top family"), ("top_mcr", "MCR %"), ("ok", "Within limits")]))
+    return not all(r["ok"] for r in rows)
 
 
 def cmd_hash(args: argparse.Namespace) -> int:
@@ -549,8 +570,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     r.add_argument("--family", help="only this family (name or protocol)")
     r.add_argument("--assistant", nargs="+", default=["oracle"], metavar="NAME",
-                   help="one or more of: oracle | silent | wrong | early | nohelp | a litellm model string "
-                        "(default: oracle)")
+                   help="one or more of: oracle | silent | wrong | early | nohelp | hello | generic | nagger | "
+                        "echo | random | a litellm model string (default: oracle)")
     r.add_argument("--human", nargs="+", default=["scripted"], metavar="NAME",
                    help="one or more of: scripted | a litellm model string (default: scripted)")
     r.add_argument("--assistant-memory", action="store_true", help="the inference-time memory variant")
@@ -603,13 +624,15 @@ def build_parser() -> argparse.ArgumentParser:
                            "Check TaskPacks: schema and hash, the scene loads (with the world's loader, "
                            "interactiveworld.world.serialize.scene_from_dict, for a world scene), handles exist, "
                            "the opening runs and satisfies no goal, the answer is not public; then the control "
-                           "runs."),
+                           "runs and the degenerate-Assistant battery (silent, hello, generic, nagger, echo, random): "
+                           "each must pass nothing and stay within the clean_pass and MCR limits."),
                        epilog=_paras(_TASKPACK_HELP, env_help))
     v.add_argument("tasks", nargs="*", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     v.add_argument("--family", help="only this family (name or protocol)")
     v.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
     v.add_argument("--static-only", action="store_true", help="skip the control runs")
+    v.add_argument("--no-battery", action="store_true", help="skip the degenerate-Assistant battery")
     v.add_argument("--out", help="keep the control runs' logs here")
     v.set_defaults(func=cmd_validate)
 

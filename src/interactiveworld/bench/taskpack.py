@@ -20,14 +20,19 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
                      "description": what the Human sees, "movable": bool, "aliases": [...]}]}
     oracle          {"steps": [{"say", "kind": interrupt|error, "commands": [...], "match": [...],
-                     "after_segments": int, "skip_plan": int}], "step_count": int}
+                     "after_segments": int, "skip_plan": int, "optional": reason or null}],
+                     "step_count": int} -- the shortest legal oracle: dropping any command of a step that is
+                     not optional fails the task (tests/test_oracle_minimality.py)
     no_help         {"steps": [{"command": str|null, "say": str}]} -- the Human's own behaviour
                      (for WATCH: its private no-advice plan)
     controls        {"wrong": {"steps": [...as oracle...], "expect_pass": false} | null,
                      "early": {"expect_pass": false}}
     completion      a scoring.CompletionSpec
-    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "condition": a scoring
-                     condition, "assistant_says": optional regex over Assistant speech}]}]
+    evaluator       optional family evaluator settings (evaluators.Evaluator; default per family:
+                     state_score, watch_binary for Prevention, cfss for Accessibility, plan_score for Planning)
+    intervention_windows  [evaluators.InterventionWindow]: when the Assistant must intervene, the fix, the cue
+    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "evidence": words,
+                     "check": a capabilities.Check (states | acts | order | window)}]}]
     budgets         {"ticks": int, "actions": int}
     hash            "sha256:<hex>" of the canonical JSON of every other field
 
@@ -51,15 +56,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowCheck
+from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
-from .scoring import CompletionSpec, Condition
+from .scoring import CompletionSpec
 
 FORMAT = "interactiveworld.taskpack/1"
-CAPABILITIES: dict[str, str] = {
-    "C1": "Object Recognition", "C2": "Spatial Grounding", "C3": "OCR", "C4": "Long-horizon Memory",
-    "C5": "Planning", "C6": "Knowledge", "C7": "Error Detection", "C8": "Proactivity", "C9": "Communication",
-}
 MAX_TASKPACK_BYTES = 4 * 1024 * 1024
 """Largest TaskPack file accepted (the built-in ones are about 20 kB)."""
 _KEY = r"^[a-z][a-z0-9_]*#\d+$"
@@ -139,7 +142,9 @@ class GuidanceStep(_Model):
 
     ``match`` lists further phrasings the scripted Human accepts; ``after_segments`` holds the step
     until that many command segments have been executed since handoff (WATCH timing);
-    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes.
+    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes;
+    ``optional`` gives the reason why the task still passes without the step's commands (they are then
+    not part of ``Oracle.step_count``, the shortest legal oracle).
     """
 
     say: str = Field(min_length=1)
@@ -148,15 +153,16 @@ class GuidanceStep(_Model):
     match: list[str] = []
     after_segments: int = Field(default=0, ge=0)
     skip_plan: int = Field(default=0, ge=0)
+    optional: str | None = Field(default=None, min_length=1)
 
 
 class Oracle(_Model):
     """The oracle program.
 
-    ``step_count`` is the number of Human macro actions of the oracle run (the efficiency
-    denominator, appendix C.3.3): the oracle's commands plus, for WATCH, the steps of the Human's
-    own plan executed before the intervention. It cannot be smaller than the oracle's commands;
-    ``iw-eval validate`` checks it against the oracle control run.
+    ``step_count`` is the number of Human macro actions of the shortest legal oracle run (the
+    efficiency denominator, appendix C.3.3): the commands of the steps that are not optional plus, for
+    WATCH, the steps of the Human's own plan that run. It cannot be smaller than those commands;
+    ``iw-eval validate`` checks it against the oracle control run (which also runs the optional steps).
     """
 
     steps: list[GuidanceStep] = Field(min_length=1)
@@ -164,10 +170,15 @@ class Oracle(_Model):
 
     @model_validator(mode="after")
     def _count(self) -> "Oracle":
-        n = sum(len(s.commands) for s in self.steps)
+        n = sum(len(s.commands) for s in self.steps if s.optional is None)
         if n > self.step_count:
-            raise ValueError(f"step_count is {self.step_count} but the steps alone hold {n} commands")
+            raise ValueError(f"step_count is {self.step_count} but the required steps alone hold {n} commands")
         return self
+
+    @property
+    def optional_actions(self) -> int:
+        """Commands of optional steps (run by the oracle control, not counted in ``step_count``)."""
+        return sum(len(s.commands) for s in self.steps if s.optional is not None)
 
 
 class NoHelpStep(_Model):
@@ -201,30 +212,6 @@ class Controls(_Model):
     early: EarlyControl = EarlyControl()
 
 
-class CapabilityPoint(_Model):
-    """One evaluation point: a scorer condition, optionally also requiring Assistant speech to match."""
-
-    id: str = Field(min_length=1)
-    condition: Condition
-    assistant_says: str | None = None
-
-    @field_validator("assistant_says")
-    @classmethod
-    def _regex(cls, v: str | None) -> str | None:
-        if v is not None:
-            try:
-                re.compile(v)
-            except re.error as exc:
-                raise ValueError(f"not a valid regular expression: {exc}") from exc
-        return v
-
-
-class CapabilityAtom(_Model):
-    capability: Literal["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]
-    name: str = ""
-    points: list[CapabilityPoint] = Field(min_length=1)
-
-
 class Budgets(_Model):
     ticks: int = Field(ge=1, le=10_000)
     actions: int = Field(ge=1, le=10_000)
@@ -253,6 +240,8 @@ class TaskPack(_Model):
     no_help: NoHelp = NoHelp()
     controls: Controls = Controls()
     completion: CompletionSpec
+    evaluator: Evaluator | None = None
+    intervention_windows: list[InterventionWindow] = []
     capabilities: list[CapabilityAtom] = []
     budgets: Budgets
     hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
@@ -294,7 +283,20 @@ class TaskPack(_Model):
         legend = {e.handle for e in self.human_context.legend}
         if len(legend) != len(self.human_context.legend):
             raise ValueError("human_context.legend lists a handle twice")
+        windows = [w.id for w in self.intervention_windows]
+        if len(set(windows)) != len(windows):
+            raise ValueError(f"intervention_windows: an id is used twice ({windows})")
+        for atom in self.capabilities:
+            for p in atom.points:
+                if isinstance(p.check, WindowCheck) and p.check.window not in windows:
+                    raise ValueError(f"capabilities: point {p.id!r} names window {p.check.window!r}, which "
+                                     f"intervention_windows does not declare")
         return self
+
+    @property
+    def family_evaluator(self) -> Any:
+        """The evaluator settings in force: ``evaluator``, else the family's default (paper Tables 7-12)."""
+        return self.evaluator if self.evaluator is not None else default_evaluator(self.family)
 
     @property
     def protocol_name(self) -> str:
