@@ -534,22 +534,23 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_hash(args: argparse.Namespace) -> int:
-    from .bench.taskpack import TaskPackError, load_taskpack, rehash_file
+    from .bench.taskpack import TaskPackError, _read_json, load_taskpack, rehash_file
     from .bench.validate import is_world_scene, world_scene_problem
 
     bad = 0
     for f in args.files:
         try:
-            h = rehash_file(f)
+            _read_json(Path(f))
         except TaskPackError as exc:
             raise UsageError(str(exc)) from None
-        print(f"{f}: {h}")
         try:
-            tp = load_taskpack(f)
+            h = rehash_file(f)  # an invalid file is left as it is
         except TaskPackError as exc:
-            print(str(exc), file=sys.stderr)
+            print(f"{exc}\n{f}: not hashed (fix the fields above first)", file=sys.stderr)
             bad += 1
             continue
+        print(f"{f}: {h}")
+        tp = load_taskpack(f)
         problem = world_scene_problem(tp) if is_world_scene(tp.scene) else None
         if problem:
             print(f"{f}: {problem}", file=sys.stderr)
