@@ -114,8 +114,10 @@ def unreachable_cause(exc: BaseException) -> str | None:
 
 
 def failed_url(exc: BaseException) -> str | None:
-    """The URL a failed HTTP call went to, read from the request the transport attached, or None."""
-    for e in _chain(exc):
+    """The URL a failed HTTP call went to, read from the request the transport attached, or None.
+
+    The innermost request wins: litellm's own exceptions carry a placeholder request."""
+    for e in reversed(_chain(exc)):
         req = getattr(e, "request", None)
         url = getattr(req, "url", None) if req is not None else None
         if url is not None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, read_eval, write_json_atomic
+from .usage import UsageTally
 
 DEFAULT_ENV = "interactiveworld.env:Environment"
 
@@ -247,15 +248,19 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
     records: list[dict[str, Any]] = []
     bar = tqdm(total=len(pending), desc="cells", unit="cell", disable=not progress or not pending)
     ledger = out / "results.jsonl"
+    tally = UsageTally()
 
     def finish(rec: dict[str, Any]) -> None:
         records.append(rec)
+        tally.add(rec)
         with open(ledger, "a", encoding="utf-8") as f:
             f.write(json.dumps({k: rec.get(k) for k in ("task_id", "assistant", "human", "seed", "status",
                                                          "stop_reason", "passed", "completion", "_cell")}) + "\n")
             f.flush()
             os.fsync(f.fileno())
-        bar.set_postfix_str(f"{rec.get('task_id')}: {rec.get('status')} pass={rec.get('passed')}")
+        calls = tally.postfix()
+        bar.set_postfix_str(f"{rec.get('task_id')}: {rec.get('status')} pass={rec.get('passed')}"
+                            + (f" | {calls}" if calls else ""))
         bar.update(1)
 
     try:
