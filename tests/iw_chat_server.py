@@ -1,5 +1,5 @@
-"""A local OpenAI-compatible chat server for tests: ``POST .../chat/completions`` answers with
-``reply(body) -> str`` and records every request (path, body, raw size). It listens on 127.0.0.1
+"""A local OpenAI-compatible chat server for tests: ``POST .../chat/completions`` (and Anthropic's
+``POST .../v1/messages``) answers with ``reply(body) -> str`` and records every request (path, body, raw size). It listens on 127.0.0.1
 only, on a free port, in a daemon thread; use it as a context manager."""
 import json
 import threading
@@ -9,7 +9,7 @@ from typing import Callable
 
 def is_human_request(body: dict) -> bool:
     """True when the request comes from the Human executor (its system prompt), not the Assistant."""
-    system = body["messages"][0]["content"]
+    system = body["system"] if "system" in body else body["messages"][0]["content"]
     text = system if isinstance(system, str) else " ".join(p.get("text", "") for p in system)
     return "You play a person" in text
 
@@ -31,10 +31,16 @@ class ChatServer:
                 body = json.loads(raw)
                 outer.requests.append({"path": self.path, "body": body, "bytes": len(raw)})
                 text = outer.reply(body)
-                payload = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
-                           "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                                        "finish_reason": "stop"}],
-                           "usage": {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55}}
+                if self.path.endswith("/messages"):  # Anthropic's Messages API (litellm's anthropic/ provider)
+                    payload = {"id": "msg", "type": "message", "role": "assistant", "model": body.get("model"),
+                               "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
+                               "usage": {"input_tokens": 40, "output_tokens": 5, "cache_read_input_tokens": 10,
+                                         "cache_creation_input_tokens": 0}}
+                else:
+                    payload = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
+                               "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                                            "finish_reason": "stop"}],
+                               "usage": {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55}}
                 data = json.dumps(payload).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
