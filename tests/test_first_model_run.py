@@ -234,3 +234,19 @@ def test_the_trace_shows_a_correction_on_the_episode_page(packs, tmp_path, capsy
     (rec,) = load_results(tmp_path / "r")
     assert rec["invalid_assistant_turns"] == 0 and rec["corrections"]["assistant"] == 1
     assert decision_pack()["id"] == rec["task_id"]
+
+
+def test_the_progress_line_shows_invalid_turns_and_calls(packs, tmp_path, capsys):
+    with ChatServer(lambda body: FREE_TEXT) as srv:
+        assert main(["run", "--assistant", "openai/chatty", "--api-base", srv.base, "--out", str(tmp_path / "r"),
+                     *ENV]) == 0
+        calls = len(srv.requests)
+    err = capsys.readouterr().err
+    recs = load_results(tmp_path / "r")
+    assert len(recs) == 2
+    for r in recs:  # every call was a rejected reply or the answer to its correction
+        assert f"{r['task_id']}: valid pass=0 invalid A/H {r['invalid_assistant_turns']}/" \
+               f"{r['invalid_human_turns']}, {r['calls'] // 2} corrected, {r['calls']} calls" in err
+    n_a = sum(r["invalid_assistant_turns"] for r in recs)
+    n_h = sum(r["invalid_human_turns"] for r in recs)
+    assert f"| sweep: invalid A/H {n_a}/{n_h}, {calls // 2} corrected, {calls} calls, 0 retries" in err

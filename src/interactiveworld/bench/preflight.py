@@ -36,9 +36,10 @@ def is_model(name: str) -> bool:
 def choose_humans(assistants: list[str], humans: list[str] | None) -> tuple[list[str], list[str]]:
     """The Humans of a run and the notes to print.
 
-    Without ``--human``: controls get the scripted Human; a model Assistant gets a model Human, the same
-    model (one model plays both roles). With several model Assistants the Human must be named, since
-    it is held fixed across the Assistants compared (paper C.2.1).
+    Without ``--human``: a run of controls only gets the scripted Human; a run with one model Assistant gets
+    that model as the Human of every cell (one model plays both roles; a control beside it then shows what
+    this Human does with the control's guidance). With several model Assistants the Human must be named,
+    since it is held fixed across the Assistants compared (paper C.2.1).
 
     Raises:
         PreflightError: several model Assistants and no ``--human``.

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, read_eval, write_json_atomic
-from .usage import UsageTally
+from .usage import UsageTally, cell_postfix
 
 DEFAULT_ENV = "interactiveworld.env:Environment"
 
@@ -258,9 +258,8 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                                                          "stop_reason", "passed", "completion", "_cell")}) + "\n")
             f.flush()
             os.fsync(f.fileno())
-        calls = tally.postfix()
         bar.set_postfix_str(f"{rec.get('task_id')}: {rec.get('status')} pass={rec.get('passed')}"
-                            + (f" | {calls}" if calls else ""))
+                            + cell_postfix(rec) + (f" | sweep: {tally.postfix()}" if tally.calls else ""))
         bar.update(1)
 
     try:

@@ -90,6 +90,15 @@ class UsageTally:
                 f"{_mb(self.bytes_sent)}")
 
 
+def cell_postfix(rec: dict[str, Any]) -> str:
+    """One cell's model-call figures for the progress line (' invalid A/H 1/0, 2 corrected, 14 calls'), or ''."""
+    if not _num(rec, "calls"):
+        return ""
+    ca, ch = _corrections(rec)
+    return (f" invalid A/H {int(_num(rec, 'invalid_assistant_turns'))}/{int(_num(rec, 'invalid_human_turns'))}, "
+            f"{ca + ch} corrected, {int(_num(rec, 'calls'))} calls")
+
+
 def _mb(n: float) -> str:
     return f"{n / 1e6:.1f} MB"
 
@@ -133,4 +142,4 @@ def usage_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["USAGE_COLUMNS", "UsageTally", "call_usage", "usage_table"]
+__all__ = ["USAGE_COLUMNS", "UsageTally", "call_usage", "cell_postfix", "usage_table"]
