@@ -64,6 +64,36 @@ class ChatServer:
         self.httpd.server_close()
 
 
+def guided_model(script: dict[int, tuple[str, str]], done_turn: int, memory: str = "") -> Callable[[dict], str]:
+    """A reply function playing both agents as a capable model would on one task.
+
+    Args:
+        script: Assistant turn number (1-based, counted as user turns in its chat) -> (the instruction it
+            gives, the Human's action block when it hears exactly that instruction).
+        done_turn: from this turn on the Assistant says ``done``; other turns it is ``silent``.
+        memory: with the memory variant (its system prompt asks for ``<memory>``), this entry follows each reply.
+    """
+    heard = {said: action for said, action in script.values()}
+
+    def reply(body: dict) -> str:
+        msgs = body["messages"]
+        if is_human_request(body):
+            text = " ".join(p.get("text", "") for p in msgs[-1]["content"] if isinstance(p, dict))
+            said = text.split('The assistant says: "', 1)[1].split('"', 1)[0] if 'The assistant says: "' in text else ""
+            action = heard.get(said, "")
+            return f"<reasoning>{'on it' if action else 'waiting'}</reasoning><action>{action}</action><speak></speak>"
+        turn = sum(1 for m in msgs if m["role"] == "user")
+        out = f"interrupt {script[turn][0]}" if turn in script else "done" if turn >= done_turn else "silent"
+        return out + (f"\n<memory>{memory}</memory>" if memory and "<memory>" in str(msgs[0]) else "")
+
+    return reply
+
+
+DECISION_05 = {1: ("Pick up the invoice card printed $41.", "[Grab] <invoice_card> (2)"),
+               3: ("Put it on the approval desk.", "[Put] <invoice_card> (2) <approval_desk> (1)")}
+"""The oracle guidance of the test decision TaskPack (iw_taskpacks.decision_pack), for :func:`guided_model`."""
+
+
 def free_port() -> int:
     """A loopback port with nothing listening (bound, then released)."""
     import socket

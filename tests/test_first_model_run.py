@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from iw_chat_server import ChatServer, free_port, is_human_request  # noqa: E402
+from iw_chat_server import DECISION_05, ChatServer, free_port, guided_model, is_human_request  # noqa: E402
 from iw_taskpacks import decision_pack, write_packs  # noqa: E402
 
 from interactiveworld.agents.base import AgentTransportError  # noqa: E402
@@ -90,24 +90,8 @@ def test_free_text_replies_are_corrected_once_and_counted_everywhere(packs, tmp_
         f"openai/chatty,openai/chatty,1,{len(a_turns)},{len(h_turns)},{len(a_turns)}/{len(h_turns)},{len(requests)},0,")
 
 
-def _answer_like_the_oracle(body):
-    """A well-formed model: the Assistant gives the oracle's instructions, the Human grounds them."""
-    msgs = body["messages"]
-    if is_human_request(body):
-        text = " ".join(p["text"] for p in msgs[-1]["content"] if p.get("type") == "text")
-        text = text.split('The assistant says: "', 1)[1].split('"', 1)[0] if "The assistant says" in text else ""
-        if "$41" in text:
-            return "<reasoning>the card</reasoning><action>[Grab] <invoice_card> (2)</action><speak>ok</speak>"
-        if "approval desk" in text:
-            return "<reasoning>put</reasoning><action>[Put] <invoice_card> (2) <approval_desk> (1)</action><speak/>"
-        return "<reasoning>wait</reasoning><action></action><speak></speak>"
-    turns = sum(1 for m in msgs if m["role"] == "user")
-    return {1: "interrupt Pick up the invoice card printed $41.", 2: "silent",
-            3: "interrupt Put it on the approval desk."}.get(turns, "done" if turns > 4 else "silent")
-
-
 def test_model_human_by_default_and_scripted_only_on_request(packs, tmp_path, capsys):
-    with ChatServer(_answer_like_the_oracle) as srv:
+    with ChatServer(guided_model(DECISION_05, done_turn=5)) as srv:
         rc = main(["run", "--assistant", "openai/a", "--api-base", srv.base, "--tasks", "decision-05",
                    "--out", str(tmp_path / "r1"), "--no-progress", *ENV])
         assert rc == 0 and _cells(tmp_path / "r1") == {("openai/a", "openai/a")}

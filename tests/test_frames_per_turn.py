@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from iw_chat_server import ChatServer, is_human_request  # noqa: E402
+from iw_chat_server import DECISION_05, ChatServer, guided_model, is_human_request  # noqa: E402
 from iw_fake_env import FakeEnv  # noqa: E402
 from iw_taskpacks import decision_pack  # noqa: E402
 
@@ -90,22 +90,8 @@ def _fake_episode(tmp_path, server, assistant_model, human_model):
                        tmp_path / "cell", EpisodeConfig())
 
 
-def _oracle_like(body):
-    if is_human_request(body):
-        text = " ".join(p.get("text", "") for p in body["messages"][-1]["content"])
-        said = text.split('says: "', 1)[1].split('"', 1)[0] if 'says: "' in text else ""
-        if "$41" in said:
-            return "<reasoning>x</reasoning><action>[Grab] <invoice_card> (2)</action><speak></speak>"
-        if "desk" in said:
-            return "<reasoning>x</reasoning><action>[Put] <invoice_card> (2) <approval_desk> (1)</action><speak/>"
-        return "<reasoning>x</reasoning><action></action><speak></speak>"
-    turns = sum(1 for m in body["messages"] if m["role"] == "user")
-    return {1: "interrupt Pick up the invoice card printed $41.", 3: "interrupt Put it on the approval desk."}.get(
-        turns, "done" if turns >= 5 else "silent")
-
-
 def test_each_request_extends_the_previous_one_and_sends_each_frame_once(tmp_path):
-    with ChatServer(_oracle_like) as srv:
+    with ChatServer(guided_model(DECISION_05, done_turn=5)) as srv:
         rec = _fake_episode(tmp_path, srv, "openai/a", "openai/h")
         reqs = [r["body"]["messages"] for r in srv.requests if not is_human_request(r["body"])]
     assert rec["passed"] == 1 and len(reqs) == 5

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from iw_chat_server import ChatServer, is_human_request  # noqa: E402
+from iw_chat_server import ChatServer, guided_model  # noqa: E402
 from iw_readme import README, commands, section, walkthrough_file  # noqa: E402
 
 from interactiveworld.bench.logs import find_cells  # noqa: E402
@@ -21,21 +21,9 @@ from interactiveworld.cli import main  # noqa: E402
 LOCAL_URL = "http://127.0.0.1:8000/v1"
 
 
-def _ticket_model(body):
-    """Both agents as a capable model would play the walkthrough task."""
-    msgs = body["messages"]
-    if is_human_request(body):
-        text = " ".join(p.get("text", "") for p in msgs[-1]["content"] if isinstance(p, dict))
-        said = text.split('says: "', 1)[1].split('"', 1)[0] if 'says: "' in text else ""
-        if "$9" in said:
-            return "<reasoning>the $9 one</reasoning><action>[Grab] <ticket> (2)</action><speak>Got it.</speak>"
-        if "desk" in said:
-            return "<reasoning>put it down</reasoning><action>[Put] <ticket> (2) <desk> (1)</action><speak></speak>"
-        return "<reasoning>waiting</reasoning><action></action><speak></speak>"
-    turns = sum(1 for m in msgs if m["role"] == "user")
-    reply = {1: "interrupt Pick up the ticket printed $9.", 3: "interrupt Put it on the desk."}.get(
-        turns, "done" if turns >= 5 else "silent")
-    return reply + ("\n<memory>the $9 ticket is on the right</memory>" if "<memory>" in str(msgs[0]) else "")
+TICKET = {1: ("Pick up the ticket printed $9.", "[Grab] <ticket> (2)"),
+          3: ("Put it on the desk.", "[Put] <ticket> (2) <desk> (1)")}
+"""The walkthrough task's guidance, as a capable model would give it."""
 
 
 @pytest.mark.slow
@@ -51,7 +39,7 @@ def test_the_model_examples_run_as_written(tmp_path, monkeypatch, capsys):
     lines = commands(section(README, "## Evaluating a model"))
     runs = [ln for ln in lines if ln.startswith("iw-eval run ")]
     assert len(runs) >= 4 and any(LOCAL_URL in ln for ln in runs)
-    with ChatServer(_ticket_model) as srv:
+    with ChatServer(guided_model(TICKET, done_turn=5, memory="the $9 ticket is on the right")) as srv:
         monkeypatch.setenv("OPENAI_API_BASE", srv.base)
         for line in lines:
             if "<cell>" in line:  # a placeholder for one cell folder: the first one of that sweep
