@@ -6,6 +6,7 @@
     iw-eval report --tasks                       # built-in TaskPacks per family and oracle step counts
     iw-eval replay runs/.../decision-05/seed0    # re-execute the trace, compare the final state digest
     iw-eval show runs/.../decision-05/seed0 --open
+    iw-eval show runs/2026-11-29T19-00-00 --video mp4 --sheet   # index page with summary, videos, sheets
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
     iw-eval schema                               # the TaskPack JSON Schema
@@ -21,6 +22,13 @@ with ``render=True/False`` when it accepts that keyword. The default is the phys
 ``interactiveworld.env:Environment``. A sweep records the factory and the render setting in
 ``sweep.json`` and in every cell's trace header and ``eval.json``; ``replay`` uses the recorded
 ones unless ``--env`` / ``--render`` / ``--no-render`` are given.
+
+Model runs (:mod:`interactiveworld.bench.preflight`): a model Assistant is paired with a model Human (its
+own model unless ``--human`` names one; several model Assistants need ``--human``); ``--human scripted``
+beside a model Assistant prints that it grounds only the oracle's wording; ``--no-render`` with a model
+agent needs ``--blind``. Before the first cell: provider keys (bare model names too), a connection to
+``--api-base``, and a writable ``--out``. ``--limit N`` keeps the first N TaskPacks; two different
+TaskPacks with one id in a selection are refused.
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string, an
 environment factory that cannot be imported or a scene it cannot load on replay) print a message
