@@ -36,5 +36,7 @@ def test_usage_table_and_tally_over_cells():
     tally = UsageTally()
     for r in recs[:2]:
         tally.add(r)
-    assert tally.postfix() == ("invalid A/H 1/2, 4 corrected, 10 calls, 1 retries, 1100 tok, $0.0300, 0.50 s/call, "
-                               "20.0 MB")
+    assert tally.postfix() == "invalid A/H 1/2, 4 corrected, 1 retries, 0.50 s/call, 20.0 MB"
+    assert (tally.calls, tally.tokens, tally.cost_text()) == (10, 1100, "$0.0300")
+    tally.add(_rec("t5", 1, None))
+    assert tally.cost_text() == "$0.0300+?"

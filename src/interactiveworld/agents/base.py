@@ -131,6 +131,7 @@ class CallRecord:
             prompt_tokens_details.cached_tokens``), None when it does not say.
         correction: True for the first call of a turn whose reply was in the wrong format (a correction
             message and a second call followed).
+        cache_hit: answered from the response cache (no call made; tokens and cost as first recorded).
     """
 
     model: str
@@ -144,6 +145,7 @@ class CallRecord:
     images: int = 0
     cached_prompt_tokens: int | None = None
     correction: bool = False
+    cache_hit: bool = False
 
     def to_log(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -80,14 +80,17 @@ class UsageTally:
         self.bytes_sent += int(_num(rec, "bytes_sent"))
 
     def postfix(self) -> str:
-        """The model-call part of the progress line ('' while no model was called)."""
+        """The sweep's reply-format and transport figures for the progress line ('' while no model was
+        called); the money, tokens and calls spent are shown beside it by the sweep's call gate."""
         if not self.calls:
             return ""
-        cost = f"${self.cost_usd:.4f}" + ("+?" if self.cost_unknown else "")
         mean = self.latency_s / self.calls
         return (f"invalid A/H {self.invalid_assistant}/{self.invalid_human}, {self.corrections} corrected, "
-                f"{self.calls} calls, {self.retries} retries, {self.tokens} tok, {cost}, {mean:.2f} s/call, "
-                f"{_mb(self.bytes_sent)}")
+                f"{self.retries} retries, {mean:.2f} s/call, {_mb(self.bytes_sent)}")
+
+    def cost_text(self) -> str:
+        """Money spent by the finished cells ('+?' when some call had no price)."""
+        return f"${self.cost_usd:.4f}" + ("+?" if self.cost_unknown else "")
 
 
 def cell_postfix(rec: dict[str, Any]) -> str:
