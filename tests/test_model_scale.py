@@ -218,10 +218,11 @@ def test_a_lone_surrogate_in_a_reply_is_model_content(serve, tmp_path):
     server = serve(assistant_script=["I think \ud800 maybe", "done"])
     assert _run(server, tmp_path / "run", "--blind") == 0
     (rec,) = _evals(tmp_path / "run").values()
-    assert rec["status"] == "valid" and rec["invalid_assistant_turns"] >= 1
+    # an invalid reply like any other: answered with a correction, whose answer ("done") is used
+    assert rec["status"] == "valid" and rec["corrections"]["assistant"] == 1
     trace = read_trace(next((tmp_path / "run").rglob("trace.jsonl")))
     first = next(r for r in trace if r["type"] == "assistant")
-    assert first["raw"] == "I think \ufffd maybe"
+    assert first["prompt"]["correction"]["rejected"] == "I think \ufffd maybe" and first["raw"] == "done"
 
 
 def test_trace_writer_keeps_a_lone_surrogate_escaped(tmp_path):
