@@ -60,6 +60,10 @@ class ChatServer:
         return self
 
     def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop serving and release the port."""
         self.httpd.shutdown()
         self.httpd.server_close()
 
