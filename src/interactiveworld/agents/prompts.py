@@ -117,6 +117,19 @@ HUMAN_TASK_LABELS: dict[str, str] = {
 """How each family introduces the Human's own task context in its user turn (paper appendix C.2.2)."""
 
 
+ASSISTANT_CORRECTION = """\
+Your reply could not be used ({problem}). Reply again with exactly one of: silent | interrupt <what you \
+say to the wearer> | error <what the wearer is doing wrong and what to do instead> | done"""
+"""Sent once when an Assistant reply has no usable control response; ``{problem}`` is the parser's reason."""
+
+HUMAN_CORRECTION = """\
+Your reply could not be used ({problem}). Reply again with exactly these three fields:
+<reasoning>...</reasoning>
+<action>zero or more commands, one per line</action>
+<speak>what you say, or nothing</speak>"""
+"""Sent once when a Human reply cannot be read; ``{problem}`` is the parser's reason."""
+
+
 def assistant_system_prompt(protocol: str, *, memory: bool = False) -> str:
     """The Assistant's system prompt: common contract, family addendum, and the memory clause."""
     parts = [ASSISTANT_CONTRACT, ASSISTANT_FAMILY_ADDENDA[protocol]]
@@ -141,12 +154,12 @@ def human_system_prompt(protocol: str, restriction: str = "") -> str:
     return "\n\n".join(parts)
 
 
-def human_user_text(obs) -> str:
+def human_user_text(obs, shown: int | None = None) -> str:
     """The dynamically filled Human user turn (paper appendix C.2.4, second box) of a
     :class:`~interactiveworld.agents.base.HumanObservation`: the Human's own task context under its family's
     label, the shared task context when there is one, the handles, the held object, the last result, the new
     assistant speech, the instruction still being carried out, queued commands and (WATCH) the next step of the
-    private plan."""
+    private plan. ``shown`` is the number of images attached when identical frames were left out."""
     label = HUMAN_TASK_LABELS.get(obs.protocol, "Your task")
     lines = [f"{label}: {obs.task_context.strip() or '(not given)'}"]
     if obs.public_context.strip():
@@ -168,10 +181,13 @@ def human_user_text(obs) -> str:
     if obs.private_next:
         lines.append(f"Next step of your private plan: {obs.private_next}")
     if obs.frames:
-        lines.append(f"{len(obs.frames)} frame(s) of what you see, oldest first, follow.")
+        n = len(obs.frames) if shown is None else shown
+        same = "" if n == len(obs.frames) else f" ({len(obs.frames) - n} identical ones left out)"
+        lines.append(f"{n} frame(s) of what you see, oldest first, follow{same}.")
     return "\n".join(lines)
 
 
 __all__ = ["PROMPT_VERSION", "HUMAN_TASK_LABELS", "human_user_text", "ASSISTANT_CONTRACT",
            "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA", "HUMAN_CONTRACT_TEMPLATE",
-           "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt"]
+           "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt",
+           "ASSISTANT_CORRECTION", "HUMAN_CORRECTION"]
