@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Set up and run the test suite: system tools used by some tests, the package with its test and
-# body extras (compiles the native core), then pytest. Extra arguments go to pytest.
+# Set up and run the test suite: system tools used by some tests, the package with its test, body
+# and web extras (compiles the native core), then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 need_apt=()
 command -v tesseract >/dev/null 2>&1 || need_apt+=(tesseract-ocr)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing system packages: ${need_apt[*]}"
@@ -16,6 +17,6 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
-python3 -m pip install -q ".[test,body]"
+python3 -m pip install -q ".[test,body,web]"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 python3 -m pytest "$@"

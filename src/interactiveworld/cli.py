@@ -660,6 +660,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)")
     sc.set_defaults(func=cmd_schema)
+
+    from .web.cli import add_web_commands
+
+    add_web_commands(sub, DEFAULT_ENV)
     return p
 
 

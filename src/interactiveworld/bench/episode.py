@@ -23,7 +23,7 @@ import traceback
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
 from ..agents.prompts import PROMPT_VERSION
@@ -61,6 +61,8 @@ class EpisodeConfig:
             expected hash for provenance).
         env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
             written to the trace header and ``eval.json`` so that ``iw-eval replay`` rebuilds the same one.
+        on_frames: called with the frames of each command interval (opening included) as soon as
+            they are in the history, before the next agent turn (a live view); None for none.
     """
 
     seed: int = 0
@@ -72,6 +74,7 @@ class EpisodeConfig:
     fsync: bool = True
     observed_hash: str | None = None
     env: dict[str, Any] | None = None
+    on_frames: Callable[[list[Frame]], None] | None = None
 
 
 @dataclass
@@ -148,6 +151,8 @@ class Episode:
                 self.st.pinned.append(idx)
             self.st.frames.append(f)
             added.append(f)
+        if added and self.cfg.on_frames is not None:
+            self.cfg.on_frames(added)
         return added
 
     def _selected_frames(self) -> list[Frame]:
