@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import UsageError, _check_credentials, _check_env, _check_model
+from ..cli import UsageError, _check_credentials, _check_env, _check_model, _sigterm_as_interrupt
 
 DEFAULT_PORT = 8765
 
@@ -60,6 +60,15 @@ def _bind(app_mod: Any, port: int) -> Any:
         raise UsageError(str(exc)) from None
 
 
+def _serve(app_mod: Any, app: Any, sock: Any, on_stop: Any = None) -> None:
+    """Serve until Ctrl-C or SIGTERM (both stop it the same way: the open episode ends VOID and resumes)."""
+    with _sigterm_as_interrupt():
+        try:
+            app_mod.serve(app, sock, on_stop=on_stop)
+        except KeyboardInterrupt:
+            pass
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from ..bench.taskpack import TaskPackError, select_taskpacks
 
@@ -84,12 +93,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         import webbrowser
 
         webbrowser.open(url)
-    app_mod.serve(app_mod.create_app(controller), sock, on_stop=controller.close)
+    _serve(app_mod, app_mod.create_app(controller), sock, controller.close)
     s = controller.session
     rec = s.record if s is not None else None
-    if rec:
+    if rec and rec.get("status") == "valid":
         print(f"{rec.get('status')}: stop {rec.get('stop_reason')}, passed={rec.get('passed')}; cell {s.cell}")
-    return 0
+        return 0
+    print("stopped before the episode finished; run the same command again to resume", file=sys.stderr)
+    return 130
 
 
 def cmd_study(args: argparse.Namespace) -> int:
@@ -105,7 +116,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
     print(f"iw-eval study: {plan.name}: {len(plan.cells)} episode(s) as the {plan.role} -> {plan.out}; open {url}",
           flush=True)
-    app_mod.serve(app_mod.create_app(controller), sock, on_stop=controller.close)
+    _serve(app_mod, app_mod.create_app(controller), sock, controller.close)
     return 0
 
 
@@ -117,7 +128,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     sock = _bind(app_mod, args.port)
     url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
     print(f"iw-eval watch: {sweep} (read-only); open {url}", flush=True)
-    app_mod.serve(watch.create_watch_app(sweep), sock)
+    _serve(app_mod, watch.create_watch_app(sweep), sock)
     return 0
 
 

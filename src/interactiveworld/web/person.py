@@ -21,6 +21,7 @@ answered; at the first difference the person takes over live.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import threading
 import time
@@ -119,6 +120,11 @@ class Channel:
         with self._cv:
             self._subs[id(q)] = (loop, q)
             return list(self._events)
+
+    def history(self) -> list[dict[str, Any]]:
+        """The events of the current session so far, parsed (what a page connecting now is sent)."""
+        with self._cv:
+            return [json.loads(t) for t in self._events]
 
     def unsubscribe(self, q: asyncio.Queue) -> None:
         with self._cv:
