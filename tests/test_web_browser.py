@@ -11,34 +11,20 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from iw_browser import browser_missing, chrome, my_turn, start_play, stop, typed, wait
 
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))]
 pytest.importorskip("fastapi")
-selenium = pytest.importorskip("selenium")
+pytest.importorskip("selenium")
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from interactiveworld import cli  # noqa: E402
 from interactiveworld.bench.logs import read_eval, read_trace  # noqa: E402
-
-TESTS = Path(__file__).resolve().parent
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.skipif(not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()),
-                       reason="chromium and chromium-driver (Debian packages) are not installed"),
-]
-WAIT_S = 240  # the opening of decision-05 renders ~30 frames first
 
 
 @pytest.fixture
@@ -50,74 +36,37 @@ def shots(tmp_path):
 
 @pytest.fixture
 def browser():
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = CHROMIUM
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,800",
-              "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"):
-        opts.add_argument(a)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=opts)
-    # a page area of exactly 1280x800 (the window's own bars take some of its outer size)
-    driver.set_window_size(1280, 800)
-    w, h = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(1280 + (1280 - w), 800 + (800 - h))
+    driver = chrome(1280, 800)
     yield driver
     driver.quit()
 
 
 @pytest.fixture
 def play(tmp_path):
-    """Start ``iw-eval play`` in a process; returns a function (args) -> (url, out folder)."""
+    """Start ``iw-eval play decision-05 ARGS`` in a process; returns a function (args) -> (url, out folder)."""
     procs = []
 
     def start(*args):
-        out = tmp_path / "runs"
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
-        proc = subprocess.Popen([sys.executable, "-m", "interactiveworld.cli", "play", "decision-05", *args,
-                                 "--port", "0", "--env", "iw_small_env:small", "--out", str(out)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        proc, url = start_play("decision-05", tmp_path / "runs", *args)
         procs.append(proc)
-        line = proc.stdout.readline()
-        m = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
-        assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
-        return m.group(1), out
+        return url, tmp_path / "runs"
 
     yield start
     for proc in procs:
-        proc.terminate()
-        try:
-            proc.communicate(timeout=60)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-
-
-def _wait(driver, cond, timeout=WAIT_S):
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: cond(d))
-
-
-def _my_turn(driver, tick):
-    """Wait until the page opens a turn at ``tick`` (the title says so and the fact list shows the tick)."""
-    def ready(d):
-        facts = d.find_element(By.ID, "facts").text
-        return d.title.startswith("Your turn") and re.search(rf"Tick\s+{tick}\b", facts)
-    _wait(driver, ready)
-
-
-def _typed(driver, *keys):
-    """Type into whatever has the keyboard focus (the page is used by keyboard alone)."""
-    driver.switch_to.active_element.send_keys(*keys)
+        stop(proc)
 
 
 def _choose(driver, pattern, shot=None):
     """Move through the completion list with the arrow keys to the option matching ``pattern``; Tab takes it."""
-    _wait(driver, lambda d: d.find_element(By.ID, "complete").is_displayed(), 10)
+    wait(driver, lambda d: d.find_element(By.ID, "complete").is_displayed(), 10)
     if shot is not None:
         driver.save_screenshot(str(shot))
     for _ in range(40):
         sel = driver.find_element(By.CSS_SELECTOR, "#complete li[aria-selected=true]").text
         if re.search(pattern, sel):
-            _typed(driver, Keys.TAB)
+            typed(driver, Keys.TAB)
             return sel
-        _typed(driver, Keys.ARROW_DOWN)
+        typed(driver, Keys.ARROW_DOWN)
     raise AssertionError(f"no completion matching {pattern!r}")
 
 
@@ -129,7 +78,7 @@ def _readable(driver):
     for el_id in ("said", "result", "action", "speak", "send") if human else ("speech", "b-done"):
         box = driver.execute_script(f"return document.getElementById('{el_id}').getBoundingClientRect().toJSON()")
         assert 0 <= box["top"] and box["bottom"] <= 800 and box["right"] <= 1280, (el_id, box)
-    _wait(driver, lambda d: d.execute_script("return document.getElementById('latest').complete"), 30)
+    wait(driver, lambda d: d.execute_script("return document.getElementById('latest').complete"), 30)
     size = driver.execute_script("const i = document.getElementById('latest'); return [i.naturalWidth, i.width]")
     assert size[0] == 320 and size[1] >= 320  # the 320x240 frame, shown at least at its own size
 
@@ -137,14 +86,14 @@ def _readable(driver):
 def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play, shots):
     url, out = play("--as", "human")  # partner: the oracle
     browser.get(url)
-    _wait(browser, lambda d: d.find_element(By.ID, "pseudonym").is_displayed())
+    wait(browser, lambda d: d.find_element(By.ID, "pseudonym").is_displayed())
     assert browser.switch_to.active_element.get_attribute("id") == "pseudonym"
-    _typed(browser, "Jane Doe", Keys.ENTER)
-    _wait(browser, lambda d: "no spaces" in d.find_element(By.ID, "join-error").text)
-    _typed(browser, Keys.CONTROL, "a")
-    _typed(browser, "kestrel", Keys.ENTER)
+    typed(browser, "Jane Doe", Keys.ENTER)
+    wait(browser, lambda d: "no spaces" in d.find_element(By.ID, "join-error").text)
+    typed(browser, Keys.CONTROL, "a")
+    typed(browser, "kestrel", Keys.ENTER)
 
-    _my_turn(browser, 1)
+    my_turn(browser, 1)
     assert browser.switch_to.active_element.get_attribute("id") == "action"
     said = browser.find_element(By.ID, "said").text
     assert said == "The assistant says: \u201cPick up the invoice card printed $41.\u201d"
@@ -153,9 +102,9 @@ def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play,
     _readable(browser)
     browser.save_screenshot(str(shots / "human_turn.png"))
     # a typo: the environment refuses it and the refusal is shown beside the input
-    _typed(browser, "[Grabb] <invoice_card> (2)", Keys.ENTER)
+    typed(browser, "[Grabb] <invoice_card> (2)", Keys.ENTER)
 
-    _my_turn(browser, 2)
+    my_turn(browser, 2)
     result = browser.find_element(By.ID, "result")
     assert "refused" in result.get_attribute("class")
     assert result.text == ("Result: [Grabb] <invoice_card> (2): failed. [Grabb] is not an action. "
@@ -164,22 +113,22 @@ def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play,
     _readable(browser)
     browser.save_screenshot(str(shots / "human_refusal.png"))
     # the oracle went on to its next step, so the card is picked up first; both lines by completion
-    _typed(browser, "[Gr")
+    typed(browser, "[Gr")
     assert _choose(browser, r"^\[Grab\]$") == "[Grab]"
-    _typed(browser, "<inv")
+    typed(browser, "<inv")
     assert "$41" in _choose(browser, r"\$41", shot=shots / "human_completion.png")
-    _typed(browser, Keys.SHIFT, Keys.ENTER)
-    _typed(browser, "[Pu")
+    typed(browser, Keys.SHIFT, Keys.ENTER)
+    typed(browser, "[Pu")
     _choose(browser, r"^\[Put\]$")
-    _typed(browser, "<inv")
+    typed(browser, "<inv")
     _choose(browser, r"\$41")
-    _typed(browser, "<appr")
+    typed(browser, "<appr")
     _choose(browser, r"approval desk")
     action = browser.find_element(By.ID, "action").get_attribute("value")
     assert action == "[Grab] <invoice_card> (2) \n[Put] <invoice_card> (2) <approval_desk> (1) "
-    _typed(browser, Keys.ENTER)
+    typed(browser, Keys.ENTER)
 
-    _wait(browser, lambda d: d.find_element(By.ID, "end").is_displayed())
+    wait(browser, lambda d: d.find_element(By.ID, "end").is_displayed())
     end = browser.find_element(By.ID, "end-text").text
     assert "PASS" in end and "completion 100%" in end
     browser.save_screenshot(str(shots / "human_end.png"))
@@ -199,7 +148,7 @@ def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play,
 def test_a_person_plays_the_assistant_against_the_scripted_human_and_the_cell_passes(browser, play, shots):
     url, out = play("--as", "assistant", "--partner", "scripted", "--pseudonym", "kestrel")
     browser.get(url)
-    _my_turn(browser, 1)
+    my_turn(browser, 1)
     assert browser.switch_to.active_element.get_attribute("id") == "speech"
     lines = browser.find_element(By.ID, "lines").text
     assert "Wearer: Which of these invoices matches the milk we have on the shelf?" in lines
@@ -209,21 +158,21 @@ def test_a_person_plays_the_assistant_against_the_scripted_human_and_the_cell_pa
     shown = browser.find_element(By.ID, "play").text
     for needle in ("invoice_card", "approval_desk", "> (", "#2", "You cannot answer the question"):
         assert needle not in shown, needle
-    _typed(browser, "Pick up the invoice card printed $41.", Keys.ENTER)
+    typed(browser, "Pick up the invoice card printed $41.", Keys.ENTER)
 
-    _my_turn(browser, 2)
+    my_turn(browser, 2)
     assert browser.find_element(By.ID, "lines").text.endswith("Wearer: OK.")
     _readable(browser)
     browser.save_screenshot(str(shots / "assistant_turn.png"))
-    _typed(browser, Keys.ENTER)  # an empty box: silent
+    typed(browser, Keys.ENTER)  # an empty box: silent
 
-    _my_turn(browser, 3)
+    my_turn(browser, 3)
     assert "Wearer: Which invoice should I approve?" in browser.find_element(By.ID, "lines").text
-    _typed(browser, "Put it on the approval desk.", Keys.ENTER)
-    _my_turn(browser, 4)
-    _typed(browser, Keys.ALT, "d")  # done
+    typed(browser, "Put it on the approval desk.", Keys.ENTER)
+    my_turn(browser, 4)
+    typed(browser, Keys.ALT, "d")  # done
 
-    _wait(browser, lambda d: d.find_element(By.ID, "end").is_displayed())
+    wait(browser, lambda d: d.find_element(By.ID, "end").is_displayed())
     assert "PASS" in browser.find_element(By.ID, "end-text").text
     browser.save_screenshot(str(shots / "assistant_end.png"))
     cell = out / "person-kestrel__scripted" / "decision-05" / "seed0"
