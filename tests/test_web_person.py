@@ -241,3 +241,27 @@ def test_recorded_answers_that_no_longer_match_are_dropped_and_the_person_plays_
     assert any("no longer match" in e.get("text", "") for e in s.channel.history() if e["type"] == "status")
     with pytest.raises(ValueError, match="role"):
         recorded_turns(trace, "narrator")
+
+
+def test_a_person_assistant_with_a_model_human_gets_its_speech_redacted(tmp_path, monkeypatch):
+    from test_model_agents import _Server
+
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-iwtest-not-a-real-key-0123")
+    server = _Server()
+    try:
+        packs = write_packs(tmp_path / "packs")
+        plan = CellPlan(taskpack=str(packs["decision-05"]), role="assistant", partner="openai/human-model",
+                        out=str(tmp_path / "out"), env=FAKE_ENV, api_base=server.base, max_retries=0)
+        s = PlaySession(plan, "kestrel", Channel())
+        lines = iter([{"kind": "interrupt", "speech": "Pick up the invoice card printed $41."},
+                      {"kind": "interrupt", "speech": "Put it on the approval desk."}])
+        bot = _run(s, lambda turn: next(lines, {"kind": "done"}))
+    finally:
+        server.close()
+    rec = s.record
+    assert (rec["status"], rec["passed"], rec["human"], rec["leaks"]) == ("valid", 1, "openai/human-model", 1)
+    # the model Human said "Got it, that's invoice_card#2."; the person Assistant heard it redacted
+    assert bot.asked[1]["obs"]["wearer_speech"] == ["Got it, that's [redacted]."]
+    assert "invoice_card" not in json.dumps(s.channel.history())
+    assert rec["calls"] == len([r for r in server.requests if "You play a person" in
+                                r["body"]["messages"][0]["content"]]) >= 2
