@@ -5,6 +5,7 @@ and its driver are the system's ``chromium`` and ``chromedriver``.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import shutil
@@ -19,11 +20,9 @@ CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
 def browser_missing() -> str | None:
     """Why the browser tests cannot run here, or None."""
-    try:
-        import fastapi  # noqa: F401
-        import selenium  # noqa: F401
-    except ImportError as exc:
-        return f"{exc.name} is not installed"
+    for module in ("fastapi", "uvicorn", "selenium"):
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed"
     if not (Path(CHROMIUM).is_file() and Path(CHROMEDRIVER).is_file()):
         return "chromium and chromium-driver (Debian packages) are not installed"
     return None

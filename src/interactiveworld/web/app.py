@@ -129,10 +129,14 @@ def _error(text: str) -> dict[str, Any]:
     return {"type": "error", "text": text}
 
 
-def create_app(controller: Controller) -> FastAPI:
-    """The FastAPI app of a play or study controller."""
-    app = FastAPI(title="InteractiveWorld", docs_url=None, redoc_url=None, openapi_url=None)
-    page = static_text("play.html")
+def not_found() -> Response:
+    """A plain 404."""
+    return Response("not found", status_code=404, media_type="text/plain")
+
+
+def page_app(title: str, page: str) -> FastAPI:
+    """A FastAPI app serving ``page`` (HTML text) at ``/`` and the package's :data:`STATIC` files, no API docs."""
+    app = FastAPI(title=title, docs_url=None, redoc_url=None, openapi_url=None)
 
     @app.get("/")
     def index() -> HTMLResponse:
@@ -141,14 +145,21 @@ def create_app(controller: Controller) -> FastAPI:
     @app.get("/static/{name}")
     def static(name: str) -> Response:
         if name not in STATIC:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return not_found()
         return Response(static_text(name), media_type=STATIC[name])
+
+    return app
+
+
+def create_app(controller: Controller) -> FastAPI:
+    """The FastAPI app of a play or study controller."""
+    app = page_app("InteractiveWorld", static_text("play.html"))
 
     @app.get("/frame/{session}/{index}.png")
     def frame(session: int, index: int) -> Response:
         png = controller.channel.frame(session, index)
         if png is None:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return not_found()
         return Response(png, media_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
     @app.websocket("/ws")
@@ -212,4 +223,4 @@ def serve(app: FastAPI, sock: socket.socket, *, on_stop: Callable[[], None] | No
         sock.close()
 
 
-__all__ = ["Controller", "PlayController", "create_app", "handle_message", "bind", "serve", "static_text"]
+__all__ = ["Controller", "PlayController", "create_app", "page_app", "handle_message", "bind", "serve", "static_text"]

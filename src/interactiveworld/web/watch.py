@@ -10,6 +10,7 @@ cells that changed about once a second.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import threading
 import time
@@ -18,10 +19,10 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, Response
 
 from ..bench.logs import ATTEMPTS_DIR, FRAMES_DIR, TRACE_NAME, find_cells, read_eval
-from .app import STATIC, static_text
+from .app import not_found, page_app, static_text
 
 POLL_S = 1.0
 """How often the page is updated [s]."""
@@ -159,24 +160,14 @@ class SweepWatcher:
 def create_watch_app(root: str | Path) -> FastAPI:
     """The read-only FastAPI app of ``iw-eval watch``."""
     watcher = SweepWatcher(root)
-    app = FastAPI(title="InteractiveWorld sweep", docs_url=None, redoc_url=None, openapi_url=None)
-    page = static_text("watch.html")
-
-    @app.get("/")
-    def index() -> HTMLResponse:
-        return HTMLResponse(page.replace("{{sweep}}", watcher.root.name))
-
-    @app.get("/static/{name}")
-    def static(name: str) -> Response:
-        if name not in STATIC:
-            return Response("not found", status_code=404, media_type="text/plain")
-        return Response(static_text(name), media_type=STATIC[name])
+    page = static_text("watch.html").replace("{{sweep}}", html.escape(watcher.root.name))
+    app = page_app("InteractiveWorld sweep", page)
 
     @app.get("/file/{rel:path}")
     def file(rel: str) -> Response:
         p = watcher.file(rel)
         if p is None:
-            return Response("not found", status_code=404, media_type="text/plain")
+            return not_found()
         return FileResponse(p, media_type="image/png")
 
     @app.websocket("/ws")

@@ -103,7 +103,9 @@
     for (const id of ["view", "context", "dialogue", "rules"]) $(id).hidden = false;
     $("end-h").textContent = "Episode over";
     const role = ev.role === "assistant" ? "Assistant" : "Human";
-    let who = `${ev.task_id} (${ev.protocol}) \u00b7 you are the ${role} \u00b7 partner: ${ev.partner} \u00b7 ${ev.pseudonym}`;
+    const dot = " \u00b7 ";
+    let who = [`${ev.task_id} (${ev.protocol})`, `you are the ${role}`, `partner: ${ev.partner}`, ev.pseudonym]
+      .join(dot);
     const s = st.hello && st.hello.study;
     if (s) who += ` \u00b7 episode ${s.position} of ${s.total}`;
     $("who").textContent = who;

@@ -37,7 +37,9 @@
     bar.setAttribute("aria-label", "ticks used");
     let meta = `tick ${c.tick}/${ticks ?? "?"} \u00b7 actions ${c.actions}/${actions ?? "?"}`;
     if (c.stop_reason) meta += ` \u00b7 ${c.stop_reason}`;
-    if (c.completion !== null && c.completion !== undefined) meta += ` \u00b7 completion ${Math.round(100 * c.completion)}%`;
+    if (c.completion !== null && c.completion !== undefined) {
+      meta += ` \u00b7 completion ${Math.round(100 * c.completion)}%`;
+    }
     li.append(bar, el("div", "meta", meta));
     const frames = el("div", "frames");
     for (const url of c.frames || []) {
@@ -52,7 +54,8 @@
     ol.setAttribute("aria-label", "dialogue and commands");
     for (const d of c.dialogue || []) {
       if (d.speaker === "command") {
-        ol.append(el("li", `command ${d.ok ? "" : "err"}`, `${d.text}${d.ok ? "" : " \u2014 " + (d.message || "failed")}`));
+        const why = d.ok ? "" : ` \u2014 ${d.message || "failed"}`;
+        ol.append(el("li", `command ${d.ok ? "" : "err"}`, `${d.text}${why}`));
       } else {
         ol.append(el("li", d.speaker, `${d.speaker === "assistant" ? "Assistant" : "Wearer"}: ${d.text}`));
       }
@@ -71,7 +74,8 @@
     const n = list.length, running = list.filter((c) => c.status === "running").length;
     const done = list.filter((c) => c.status === "valid"), passed = done.filter((c) => c.passed).length;
     const voids = list.filter((c) => c.status === "void" || c.status === "error").length;
-    $("counts").textContent = `${n} cell(s): ${running} running, ${done.length} finished (${passed} pass), ${voids} VOID`;
+    $("counts").textContent =
+      `${n} cell(s): ${running} running, ${done.length} finished (${passed} pass), ${voids} VOID`;
   }
 
   function connect() {
