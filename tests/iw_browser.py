@@ -46,18 +46,23 @@ def chrome(width: int = 1280, height: int = 800):
     return driver
 
 
-def start_play(task: str, out: Path, *args: str, env: str = "iw_small_env:small") -> tuple[subprocess.Popen, str]:
-    """Start ``iw-eval play TASK ARGS`` on a free port; returns the process and the page address."""
+def start_iw(*args: str) -> tuple[subprocess.Popen, str]:
+    """Start ``iw-eval ARGS --port 0`` (play, study or watch) with tests/ importable; returns the process and
+    the page address it prints."""
     environ = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")])}
-    proc = subprocess.Popen([sys.executable, "-m", "interactiveworld.cli", "play", task, *args, "--port", "0",
-                             "--env", env, "--out", str(out)],
+    proc = subprocess.Popen([sys.executable, "-m", "interactiveworld.cli", *args, "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environ)
     line = proc.stdout.readline()
     m = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
     if not m:
         proc.kill()
-        raise RuntimeError(f"iw-eval play did not start: {line!r} {proc.stderr.read()}")
+        raise RuntimeError(f"iw-eval did not start: {line!r} {proc.stderr.read()}")
     return proc, m.group(1)
+
+
+def start_play(task: str, out: Path, *args: str, env: str = "iw_small_env:small") -> tuple[subprocess.Popen, str]:
+    """``iw-eval play TASK ARGS`` writing under ``out`` (by default on the 320x240 world)."""
+    return start_iw("play", task, *args, "--env", env, "--out", str(out))
 
 
 def stop(proc: subprocess.Popen) -> None:

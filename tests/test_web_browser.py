@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 import pytest
-from iw_browser import browser_missing, chrome, my_turn, start_play, stop, typed, wait
+from iw_browser import browser_missing, chrome, my_turn, start_iw, start_play, stop, typed, wait
+from iw_taskpacks import write_packs
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(browser_missing() is not None, reason=str(browser_missing()))]
 pytest.importorskip("fastapi")
@@ -182,3 +183,37 @@ def test_a_person_plays_the_assistant_against_the_scripted_human_and_the_cell_pa
     turns = [r for r in read_trace(cell / "trace.jsonl") if r["type"] == "assistant"]
     assert [r["parsed"]["kind"] for r in turns] == ["interrupt", "silent", "interrupt", "done"]
     assert strip == len(turns[0]["frames"]) > 0  # the page showed the frames the episode selected, no more
+
+
+def test_a_participant_goes_through_a_study_by_keyboard(browser, tmp_path, shots):
+    """Two episodes on the symbolic world (quick): play one, Enter on "Next episode", play the other, done."""
+    pack = write_packs(tmp_path / "packs")["decision-05"]
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"format": "interactiveworld.study/1", "name": "pilot", "partners": ["oracle", "wrong"],
+                                "tasks": [str(pack)], "shuffle": False, "env": "iw_fake_env:FakeEnv",
+                                "out": str(tmp_path / "study")}), encoding="utf-8")
+    proc, url = start_iw("study", str(plan))
+    try:
+        browser.get(url)
+        wait(browser, lambda d: d.find_element(By.ID, "pseudonym").is_displayed())
+        typed(browser, "heron", Keys.ENTER)
+        for episode in (1, 2):
+            wait(browser, lambda d, n=episode: f"episode {n} of 2" in d.find_element(By.ID, "who").text)
+            for tick in (1, 2):
+                my_turn(browser, tick)
+                said = browser.find_element(By.ID, "said").text
+                card = "1" if "$39" in said else "2"
+                typed(browser, f"[Grab] <invoice_card> ({card})" if tick == 1 else
+                      f"[Put] <invoice_card> ({card}) <approval_desk> (1)", Keys.ENTER)
+            wait(browser, lambda d: d.find_element(By.ID, "end").is_displayed())
+            # in a study the participant is not told whether the episode passed
+            assert "PASS" not in browser.find_element(By.ID, "end-text").text
+            if episode == 1:
+                wait(browser, lambda d: d.switch_to.active_element.get_attribute("id") == "next", 30)
+                browser.save_screenshot(str(shots / "study_between_episodes.png"))
+                typed(browser, Keys.ENTER)
+        wait(browser, lambda d: "Study complete" in d.find_element(By.ID, "status").text, 30)
+    finally:
+        stop(proc)
+    results = {(r["assistant"], r["passed"]) for r in (read_eval(c) for c in (tmp_path / "study").glob("*/*/seed0"))}
+    assert results == {("oracle", 1), ("wrong", 0)}

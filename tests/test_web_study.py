@@ -96,6 +96,8 @@ def test_a_participant_walks_through_the_plan_and_resumes_where_they_stopped(tmp
         assert ctl.progress() == {"name": "pilot", "total": 2, "done": 1, "remaining": 1, "position": 1}
         end = [e for e in ctl.channel.history() if e["type"] == "end"][0]
         assert "passed" not in end and end["status"] == "valid"  # results are not shown in a study by default
+        session = [e for e in ctl.channel.history() if e["type"] == "session"][0]
+        assert end["cell"] is None and session["cell"] is None and "oracle" not in json.dumps(session)
         ctl.next()
         assert ctl.session is not first and ctl.session.done.wait(60)
     assert read_eval(first.cell)["passed"] == 1

@@ -83,11 +83,13 @@ def test_the_page_gets_every_cell_then_only_changes(tmp_path):
     a, b = _cell(tmp_path), _cell(tmp_path, "silent__scripted/decision-05/seed0")
     _append(a, HEADER)
     _append(b, {**HEADER, "assistant": "silent"})
+    (tmp_path / "sweep.json").write_text(json.dumps({"cells": [{}, {}, {}]}), encoding="utf-8")
     with TestClient(create_watch_app(tmp_path)) as client:
         assert "Sweep " + tmp_path.name in client.get("/").text
         assert client.post("/").status_code == 405  # nothing is written through the app
         with client.websocket_connect("/ws") as ws:
-            assert ws.receive_json()["type"] == "sweep"
+            assert ws.receive_json() == {"type": "sweep", "name": tmp_path.name, "path": str(tmp_path.resolve()),
+                                         "planned": 3}
             first = ws.receive_json()
             assert first["type"] == "cells" and {c["assistant"] for c in first["cells"]} == {"oracle", "silent"}
             _append(b, {"type": "end", "status": "valid", "stop_reason": "done", "passed": 0, "completion": 0.0})

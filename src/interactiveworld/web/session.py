@@ -95,6 +95,8 @@ class PlaySession:
         channel: the page connection (a fresh session is started on it).
         show_result: send pass/completion to the page at the end (study mode hides them).
         on_end: called in the episode thread after the ``end`` event (a study moves on).
+        blind: keep the partner's name (and the cell folder, which contains it) off the page, so a study's
+            participant is not swayed by which Assistant or Human they are paired with.
 
     Raises:
         TaskPackError: the TaskPack does not load.
@@ -102,7 +104,7 @@ class PlaySession:
     """
 
     def __init__(self, plan: CellPlan, pseudonym: str, channel: Channel, *, show_result: bool = True,
-                 on_end: Callable[[], None] | None = None):
+                 on_end: Callable[[], None] | None = None, blind: bool = False):
         if plan.role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {plan.role!r}")
         self.plan = plan
@@ -110,6 +112,7 @@ class PlaySession:
         self.channel = channel
         self.show_result = show_result
         self.on_end = on_end
+        self.blind = blind
         self.tp: TaskPack = load_taskpack(plan.taskpack)
         self.spec = plan.spec(pseudonym, self.tp.id)
         self.cell = cell_dir(plan.out, self.spec)
@@ -129,8 +132,9 @@ class PlaySession:
         rules = human_system_prompt(tp.protocol_name, tp.human_context.restriction) if role == "human" \
             else assistant_system_prompt(tp.protocol_name)
         return {"type": "session", "role": role, "task_id": tp.id, "protocol": tp.protocol_name,
-                "partner": self.plan.partner, "pseudonym": self.pseudonym, "seed": self.plan.seed,
-                "cell": str(self.cell), "instructions": rules, "verbs": verbs() if role == "human" else [],
+                "partner": "(not shown in this study)" if self.blind else self.plan.partner,
+                "pseudonym": self.pseudonym, "seed": self.plan.seed, "cell": None if self.blind else str(self.cell),
+                "instructions": rules, "verbs": verbs() if role == "human" else [],
                 "frames_shown": not (role == "human" and tp.protocol_name == "NARRATE")}
 
     def start(self) -> None:
@@ -203,7 +207,8 @@ class PlaySession:
     def _end_event(self, rec: dict[str, Any] | None, *, already: bool = False) -> dict[str, Any]:
         rec = rec or {}
         ev = {"type": "end", "status": rec.get("status"), "stop_reason": rec.get("stop_reason"),
-              "void_reason": rec.get("void_reason"), "cell": str(self.cell), "already": already,
+              "void_reason": rec.get("void_reason"), "cell": None if self.blind else str(self.cell),
+              "already": already,
               "ticks": rec.get("ticks"), "actions": rec.get("actions")}
         if self.show_result:
             ev.update(passed=rec.get("passed"), completion=rec.get("completion"))

@@ -18,7 +18,8 @@ or files, or ``{"per_family": n, "seed": s}`` to draw n built-in TaskPacks per f
 ``seed`` is null), ``seed`` (world seed, 0), ``out`` (the results folder, default ``<plan folder>/<name>``),
 ``shuffle`` (true: each participant gets the episodes in their own order, fixed by name and
 pseudonym, so learning effects do not fall on the same tasks; false: task-major plan order),
-``show_result`` (tell the participant pass/fail after each episode; default false), ``env`` and
+``show_result`` (tell the participant pass/fail after each episode; default false), ``blind`` (keep the
+partner's name off the page; default true), ``env`` and
 ``api_base``. Unknown fields are errors.
 
 The drawn task list is written to ``<out>/study.json`` the first time and reused, so adding TaskPacks
@@ -69,6 +70,7 @@ class StudyPlan(BaseModel):
     out: str | None = None
     shuffle: bool = True
     show_result: bool = False
+    blind: bool = True
     env: str = DEFAULT_ENV
     api_base: str | None = None
     cells: list[tuple[str, str]] = Field(default_factory=list, exclude=True)
@@ -236,7 +238,8 @@ class StudyController:
         for taskpack, partner in self.order:
             if not self._finished(taskpack, partner):
                 self.session = PlaySession(self.plan.cell_plan(taskpack, partner), self.pseudonym or "",
-                                           self.channel, show_result=self.plan.show_result, on_end=self._ended)
+                                           self.channel, show_result=self.plan.show_result, on_end=self._ended,
+                                           blind=self.plan.blind)
                 self.session.start()
                 return
         self.channel.new_session()

@@ -137,6 +137,14 @@ class SweepWatcher:
             for tail in self.cells.values():
                 tail.poll()
 
+    def planned(self) -> int | None:
+        """How many cells the sweep's ``sweep.json`` lists (None when it has none or cannot be read)."""
+        try:
+            cells = json.loads((self.root / "sweep.json").read_text(encoding="utf-8")).get("cells")
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+            return None
+        return len(cells) if isinstance(cells, list) else None
+
     def changed_since(self, seen: dict[str, int]) -> list[dict[str, Any]]:
         """Summaries of the cells whose version is newer than ``seen`` (updated in place)."""
         out = []
@@ -175,7 +183,8 @@ def create_watch_app(root: str | Path) -> FastAPI:
         await sock.accept()
         seen: dict[str, int] = {}
         try:
-            await sock.send_text(json.dumps({"type": "sweep", "name": watcher.root.name, "path": str(watcher.root)}))
+            await sock.send_text(json.dumps({"type": "sweep", "name": watcher.root.name, "path": str(watcher.root),
+                                             "planned": watcher.planned()}))
             while True:
                 await asyncio.to_thread(watcher.poll)
                 changed = watcher.changed_since(seen)

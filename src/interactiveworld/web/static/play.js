@@ -15,8 +15,8 @@
 
   function resetView() {
     const keep = {hello: st.hello};
-    st = {...keep, session: null, role: null, turn: null, verbs: [], handles: [], framesShown: true, sentAt: null,
-          sentTick: null, options: [], sel: 0};
+    st = {...keep, sessionEv: null, session: null, role: null, turn: null, verbs: [], handles: [],
+          framesShown: true, sentAt: null, sentTick: null, options: [], sel: 0};
     $("lines").replaceChildren();
     $("strip").replaceChildren();
     $("facts").replaceChildren();
@@ -86,6 +86,7 @@
       if (document.activeElement !== $("pseudonym")) $("pseudonym").focus();
       setStatus(ev.mode === "study" ? "Study: choose a pseudonym to begin" : "Choose a pseudonym to begin");
     }
+    drawWho();
     if (ev.study && st.ended) {
       const more = ev.study.remaining > 0;
       $("next").hidden = !more;
@@ -102,13 +103,8 @@
     $("play").hidden = false;
     for (const id of ["view", "context", "dialogue", "rules"]) $(id).hidden = false;
     $("end-h").textContent = "Episode over";
-    const role = ev.role === "assistant" ? "Assistant" : "Human";
-    const dot = " \u00b7 ";
-    let who = [`${ev.task_id} (${ev.protocol})`, `you are the ${role}`, `partner: ${ev.partner}`, ev.pseudonym]
-      .join(dot);
-    const s = st.hello && st.hello.study;
-    if (s) who += ` \u00b7 episode ${s.position} of ${s.total}`;
-    $("who").textContent = who;
+    st.sessionEv = ev;
+    drawWho();
     $("instructions").textContent = ev.instructions || "";
     $("no-frames").hidden = ev.frames_shown;
     $("main-frame").hidden = !ev.frames_shown;
@@ -116,6 +112,16 @@
     $("assistant-form").hidden = ev.role !== "assistant";
     $("handles-box").hidden = ev.role !== "human";
     document.title = `${ev.task_id} \u00b7 InteractiveWorld`;
+  }
+
+  function drawWho() {
+    const ev = st.sessionEv;
+    if (!ev) return;
+    const role = ev.role === "assistant" ? "Assistant" : "Human";
+    const parts = [`${ev.task_id} (${ev.protocol})`, `you are the ${role}`, `partner: ${ev.partner}`, ev.pseudonym];
+    const s = st.hello && st.hello.study;
+    if (s && s.position) parts.push(`episode ${s.position} of ${s.total}`);
+    $("who").textContent = parts.join(" \u00b7 ");
   }
 
   // ------------------------------------------------------------------ observations
@@ -398,7 +404,7 @@
       b.textContent = ev.passed ? " PASS" : " FAIL";
       p.append(b, ` (completion ${Math.round(100 * (ev.completion || 0))}%)`);
     }
-    $("end-cell").textContent = `Recorded in ${ev.cell}; view it with: iw-eval show ${ev.cell}`;
+    $("end-cell").textContent = ev.cell ? `Recorded in ${ev.cell}; view it with: iw-eval show ${ev.cell}` : "";
     const s = st.hello && st.hello.study;
     $("next").hidden = !(s && s.remaining > 0);
     $("end").hidden = false;

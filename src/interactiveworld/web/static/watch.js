@@ -3,6 +3,7 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const cells = new Map();
+  let planned = null;
   const ORDER = {running: 0, starting: 1};
 
   function badge(c) {
@@ -74,8 +75,10 @@
     const n = list.length, running = list.filter((c) => c.status === "running").length;
     const done = list.filter((c) => c.status === "valid"), passed = done.filter((c) => c.passed).length;
     const voids = list.filter((c) => c.status === "void" || c.status === "error").length;
+    const of = planned ? ` of ${planned} planned` : "";
     $("counts").textContent =
-      `${n} cell(s): ${running} running, ${done.length} finished (${passed} pass), ${voids} VOID`;
+      `${n} cell(s)${of}: ${running} running, ${done.length} finished (${passed} pass), ${voids} VOID`;
+    for (const ol of ul.querySelectorAll("ol.lines")) ol.scrollTop = ol.scrollHeight;
   }
 
   function connect() {
@@ -83,6 +86,7 @@
     ws.onopen = () => { $("status").textContent = "Live"; };
     ws.onmessage = (m) => {
       const ev = JSON.parse(m.data);
+      if (ev.type === "sweep") planned = ev.planned;
       if (ev.type === "cells") {
         for (const c of ev.cells) cells.set(c.id, c);
         draw();
