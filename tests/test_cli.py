@@ -24,6 +24,13 @@ def packs(tmp_path, monkeypatch):
     return paths
 
 
+def _cell(run, task, agents="oracle__scripted", seed=0):
+    """A cell folder of a sweep: ``<agents>-<hash>/<task>/seed<k>``."""
+    found = list(Path(run).glob(f"{agents}-*/{task}/seed{seed}"))
+    assert len(found) == 1, found
+    return found[0]
+
+
 def _run(tmp_path, *args):
     out = tmp_path / "run"
     rc = main(["run", "--out", str(out), "--no-progress", *ENV, *args])
@@ -59,16 +66,20 @@ def test_report_writes_tables_and_plots(packs, tmp_path, capsys):
     assert main(["report", str(tmp_path / "run")]) == 0
     md = capsys.readouterr().out
     assert "| oracle &#124; scripted" not in md
-    assert "| oracle | scripted | Decision | 1 | 0 | 100.0 | 100.0 |" in md
-    assert "| silent | scripted | Decision | 1 | 0 | 0.0 | 0.0 |" in md
+    # per family: tasks, VOID, Pass and MCR over the catalog's 20 tasks, then over the tasks present
+    assert "| oracle | scripted | Decision | 1 | 0 | 5.0 | 5.0 | 100.0 | 100.0 |" in md
+    assert "| silent | scripted | Decision | 1 | 0 | 0.0 | 0.0 | 0.0 | 0.0 |" in md
+    assert "## Table 2: Pass and MCR per family over the catalog" in md and "## Table 3: capability scores" in md
     rep = tmp_path / "run" / "report"
     for name in ("report.md", "families.csv", "efficiency.csv", "capabilities.csv", "pass_mcr.png",
                  "efficiency.png", "capabilities.png"):
         assert (rep / name).is_file(), name
     assert (rep / "pass_mcr.png").read_bytes().startswith(b"\x89PNG")
     fam_csv = (rep / "families.csv").read_text().splitlines()
-    assert fam_csv[0] == "agents,family,tasks,cells,void,pass_rate,mcr"
-    assert "oracle | scripted,Decision,1,2,0,100.0,100.0" in fam_csv  # 1 task, 2 seeds
+    assert fam_csv[0].startswith("agents,family,tasks,cells,void,catalog,pass_catalog,")
+    assert fam_csv[0].endswith(",pass_rate,pass_rate_lo,pass_rate_hi,mcr,mcr_lo,mcr_hi")
+    # 1 task, 2 seeds: 1/20 of the catalog; one task gives no interval
+    assert "oracle | scripted,Decision,1,2,0,20,5.0,,,5.0,,,100.0,,,100.0,," in fam_csv
 
 
 def test_report_tasks_lists_builtin_taskpacks(packs, capsys):
@@ -81,7 +92,7 @@ def test_report_tasks_lists_builtin_taskpacks(packs, capsys):
 
 def test_replay_matches_the_recorded_final_state(packs, tmp_path, capsys):
     _run(tmp_path)
-    cell = tmp_path / "run" / "oracle__scripted" / "prevention-01" / "seed0"
+    cell = _cell(tmp_path / "run", "prevention-01")
     assert main(["replay", str(cell), *ENV]) == 0
     assert "replay MATCH" in capsys.readouterr().out
     ev = json.loads((cell / "eval.json").read_text())
@@ -217,14 +228,19 @@ def test_report_markdown_tables_have_the_header_column_count(packs, tmp_path, ca
     assert main(["report", str(tmp_path / "run"), "--no-plots"]) == 0
     text = (tmp_path / "run" / "report" / "report.md").read_text()
     tables = _md_tables(text)
-    assert len(tables) == 3  # families, efficiency, capabilities (no VOID table)
+    # Table 2 twice (catalog, present), per family, efficiency, Table 3, labels (no VOID table)
+    assert len(tables) == 6
     for t in tables:
         _assert_well_formed(t)
-    assert tables[0][0] == ["Assistant", "Human", "Family", "Tasks", "VOID", "Pass", "MCR"]
-    assert ["oracle", "scripted", "Decision", "1", "0", "100.0", "100.0"] in tables[0]
-    assert ["silent", "scripted", "Prevention", "1", "0", "0.0", "0.0"] in tables[0]
-    assert tables[1][0] == ["Assistant", "Human", "Family", "Tasks passed", "Ratio"]
-    assert tables[2][0][:3] == ["Assistant", "Human", "Capability"] and len(tables[2][0]) == 10
+    assert tables[0][0] == ["Assistant", "Human", "Decision tasks", "Decision Pass", "Decision MCR",
+                            "Prevention tasks", "Prevention Pass", "Prevention MCR", "Avg Pass", "Avg MCR"]
+    assert ["oracle", "scripted", "1/20", "5.0", "5.0", "1/20", "5.0", "5.0", "5.0", "5.0"] in tables[0]
+    assert ["oracle", "scripted", "1", "100.0", "100.0", "1", "100.0", "100.0", "100.0", "100.0"] in tables[1]
+    assert tables[2][0] == ["Assistant", "Human", "Family", "Tasks", "VOID", "Pass /20", "MCR /20", "Pass", "MCR"]
+    assert ["silent", "scripted", "Prevention", "1", "0", "0.0", "0.0", "0.0", "0.0"] in tables[2]
+    assert tables[3][0] == ["Assistant", "Human", "Family", "Tasks passed", "Ratio", "Route (m)"]
+    assert tables[4][0][:2] == ["Assistant", "Human"] and tables[4][0][-1] == "Avg"
+    assert tables[5][0][:3] == ["Assistant", "Human", "Capability"] and len(tables[5][0]) == 10
     # the run's own summary table, with two agent pairs, is well formed too
     capsys.readouterr()
     rc = main(["run", "--out", str(tmp_path / "run"), "--no-progress", *ENV, "--assistant", "oracle", "silent"])
@@ -244,7 +260,7 @@ def test_markdown_table_escapes_pipes_and_line_breaks():
 def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, capsys):
     rc, out = _run(tmp_path)
     assert rc == 0
-    bad = out / "oracle__scripted" / "decision-05" / "seed0" / "eval.json"
+    bad = _cell(out, "decision-05") / "eval.json"
     bad.write_text('{"task_id": "decision-05", "stat')
     capsys.readouterr()
     assert main(["report", str(out), "--no-plots"]) == 0
@@ -252,9 +268,9 @@ def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, caps
     assert f"warning: {bad}: not valid JSON" in cap.err and "counted as VOID" in cap.err
     md = (out / "report" / "report.md").read_text()
     assert "2 cells, 1 VOID (1 with an unreadable eval.json)." in md
-    fam, _eff, _caps, voids = _md_tables(md)
-    assert ["oracle", "scripted", "Decision", "0", "1", "-", "-"] in fam
-    assert ["oracle", "scripted", "Prevention", "1", "0", "100.0", "100.0"] in fam
+    _t2c, _t2p, fam, _eff, _t3, _caps, voids = _md_tables(md)
+    assert ["oracle", "scripted", "Decision", "0", "1", "-", "-", "-", "-"] in fam
+    assert ["oracle", "scripted", "Prevention", "1", "0", "5.0", "5.0", "100.0", "100.0"] in fam
     assert voids[0] == ["Assistant", "Human", "Task", "Seed", "Reason"]
     assert voids[2][:4] == ["oracle", "scripted", "decision-05", "0"] and "not valid JSON" in voids[2][4]
     # the sweep redoes the corrupt cell on resume, and only that one
@@ -265,7 +281,7 @@ def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, caps
 
 def test_report_lists_unfinished_cells(packs, tmp_path, capsys):
     rc, out = _run(tmp_path)
-    cell = out / "oracle__scripted" / "prevention-01" / "seed0"
+    cell = _cell(out, "prevention-01")
     (cell / "eval.json").unlink()
     capsys.readouterr()
     assert main(["report", str(out), "--no-plots"]) == 0
@@ -274,9 +290,10 @@ def test_report_lists_unfinished_cells(packs, tmp_path, capsys):
     assert "1 cells, 0 VOID; 1 unfinished cell(s) not reported." in cap.out
 
 
-def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys):
+def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("IW_ENVS", "iw_fake_env:FakeEnv")  # the allow-list: replay may take it from the record
     _run(tmp_path, "--no-render")
-    cell = tmp_path / "run" / "oracle__scripted" / "prevention-01" / "seed0"
+    cell = _cell(tmp_path / "run", "prevention-01")
     recorded = {"factory": "iw_fake_env:FakeEnv", "render": False}
     header = json.loads((cell / "trace.jsonl").read_text().splitlines()[0])
     assert header["type"] == "header" and header["env"] == recorded
@@ -300,7 +317,7 @@ def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys)
 
 def test_replay_in_an_environment_that_cannot_load_the_scene_is_a_clear_error(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
-    cell = tmp_path / "run" / "oracle__scripted" / "decision-05" / "seed0"
+    cell = _cell(tmp_path / "run", "decision-05")
     capsys.readouterr()
     rc = main(["replay", str(cell), "--env", "interactiveworld.env:Environment"])
     err = capsys.readouterr().err
@@ -405,18 +422,21 @@ def test_report_show_replay_on_folders_without_cells(packs, tmp_path, capsys):
     assert "no eval.json found (no finished cell)" in capsys.readouterr().err
     assert main(["show", str(empty)]) == 2
     assert "no episode traces found" in capsys.readouterr().err
+    assert main(["replay", str(empty)]) == 2
+    assert "not a cell folder, and no finished cell below it" in capsys.readouterr().err
     _run(tmp_path, "--no-render")
-    assert main(["replay", str(tmp_path / "run")]) == 2
-    assert "not a cell folder; it holds 2 cell(s), e.g." in capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "run"), *ENV]) == 0  # a sweep folder: each of its valid cells
+    assert "replayed 2 cell(s): 2 MATCH, 0 MISMATCH or FAILED" in capsys.readouterr().out
 
 
 def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
-    cell = tmp_path / "run" / "oracle__scripted" / "decision-05" / "seed0"
+    cell = _cell(tmp_path / "run", "decision-05")
     capsys.readouterr()
     assert main(["report", str(cell), "--no-plots", "--out", str(tmp_path / "rep")]) == 0
-    (fam, *_rest) = _md_tables((tmp_path / "rep" / "report.md").read_text())
-    assert ["oracle", "scripted", "Decision", "1", "0", "100.0", "100.0"] in fam
+    (_t2c, _t2p, fam, *_rest) = _md_tables((tmp_path / "rep" / "report.md").read_text())
+    assert ["oracle", "scripted", "Decision", "1", "0", "5.0", "5.0", "100.0", "100.0"] in fam
     capsys.readouterr()
     assert main(["show", str(cell)]) == 0
     assert capsys.readouterr().out.strip() == str(cell / "episode.html")
@@ -425,15 +445,15 @@ def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
 def test_show_survives_a_corrupt_trace_and_eval(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
     run = tmp_path / "run"
-    broken = run / "oracle__scripted" / "decision-05" / "seed0"
+    broken = _cell(run, "decision-05")
     lines = (broken / "trace.jsonl").read_text().splitlines()
     (broken / "trace.jsonl").write_text("\n".join([lines[0], "{not json", *lines[1:]]) + "\n")
-    (run / "oracle__scripted" / "prevention-01" / "seed0" / "eval.json").write_text("[")
+    (_cell(run, "prevention-01") / "eval.json").write_text("[")
     capsys.readouterr()
     assert main(["show", str(run)]) == 1
     cap = capsys.readouterr()
     assert f"warning: {broken}: cannot render the episode page (ValueError" in cap.err
-    page = run / "oracle__scripted" / "prevention-01" / "seed0" / "episode.html"
+    page = _cell(run, "prevention-01") / "episode.html"
     assert cap.out.strip() == str(page) and ">UNREADABLE</span>" in page.read_text()
 
 

@@ -80,7 +80,7 @@ def test_schema_errors_name_the_field(mutate, field):
     (lambda d: d["catalog"].update(table=7), "catalog.table 7 is not the Decision table (10)"),
     (lambda d: d["controls"]["wrong"]["steps"][1].update(say="Put it on the approval desk."),
      "grounds to two different command lists"),
-    (lambda d: d["oracle"].update(step_count=1), "step_count is 1 but the steps alone hold 2 commands"),
+    (lambda d: d["oracle"].update(step_count=1), "step_count is 1 but the required steps alone hold 2 commands"),
 ])
 def test_cross_field_checks(mutate, needle):
     data = copy.deepcopy(decision_pack())

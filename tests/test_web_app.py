@@ -181,7 +181,7 @@ def test_a_killed_server_resumes_the_cell_when_started_again(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(30)
-    cell = out / "oracle__person-kestrel" / "decision-05" / "seed0"
+    (cell,) = out.glob("oracle__person-kestrel-*/decision-05/seed0")
     assert not (cell / "eval.json").exists() and (cell / "trace.jsonl").is_file()
 
     proc, url = _start(pack, out)

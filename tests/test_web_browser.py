@@ -137,7 +137,7 @@ def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play,
     (shots / "latency.json").write_text(json.dumps({"human": latency}), encoding="utf-8")
     assert [x["tick"] for x in latency] == [2]  # Grab's frames (the typo at tick 1 rendered none)
 
-    cell = out / "oracle__person-kestrel" / "decision-05" / "seed0"
+    (cell,) = out.glob("oracle__person-kestrel-*/decision-05/seed0")
     rec = read_eval(cell)
     assert (rec["status"], rec["passed"], rec["human"], rec["refused_actions"]) == ("valid", 1, "person:kestrel", 1)
     commands = [r["command"] for r in read_trace(cell / "trace.jsonl") if r["type"] == "command"]
@@ -176,7 +176,7 @@ def test_a_person_plays_the_assistant_against_the_scripted_human_and_the_cell_pa
     wait(browser, lambda d: d.find_element(By.ID, "end").is_displayed())
     assert "PASS" in browser.find_element(By.ID, "end-text").text
     browser.save_screenshot(str(shots / "assistant_end.png"))
-    cell = out / "person-kestrel__scripted" / "decision-05" / "seed0"
+    (cell,) = out.glob("person-kestrel__scripted-*/decision-05/seed0")
     rec = read_eval(cell)
     assert (rec["status"], rec["passed"], rec["assistant"], rec["stop_reason"]) == ("valid", 1, "person:kestrel",
                                                                                     "done")

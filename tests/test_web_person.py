@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import threading
 
 import pytest
@@ -15,6 +16,7 @@ from iw_taskpacks import _hashed, decision_pack, write_packs
 
 from interactiveworld.agents.base import AgentTransportError
 from interactiveworld.agents.prompts import assistant_system_prompt
+from interactiveworld.bench.identity import key_hash
 from interactiveworld.bench.logs import read_eval, read_trace
 from interactiveworld.web.person import Channel, _check_assistant_answer, check_pseudonym, recorded_turns
 from interactiveworld.web.session import CellPlan, PlaySession
@@ -107,7 +109,10 @@ def test_person_human_following_the_oracle_passes_and_sees_what_a_model_human_se
     rec = s.record
     assert (rec["status"], rec["passed"], rec["stop_reason"]) == ("valid", 1, "done")
     assert (rec["assistant"], rec["human"]) == ("oracle", "person:kestrel")
-    assert s.cell == tmp_path / "out" / "oracle__person-kestrel" / "decision-05" / "seed0"
+    # the sweep's folder scheme: agents (with the hash of their configuration), task, seed
+    assert re.fullmatch(r"oracle__person-kestrel-[0-9a-f]{8}/decision-05/seed0",
+                        s.cell.relative_to(tmp_path / "out").as_posix())
+    assert read_eval(s.cell)["cell_key"]["human"] == "person:kestrel"
     assert read_eval(s.cell)["passed"] == 1
     trace = read_trace(s.cell / "trace.jsonl")
     humans = [r for r in trace if r["type"] == "human"]
@@ -169,6 +174,11 @@ def test_person_assistant_guides_the_scripted_human_and_sees_no_simulator_ids(tm
     for needle in ("invoice_card", "approval_desk", "#1", "#2", "[Grab]", "> (", "restriction", "handles", "held",
                    "$39", "$45"):
         assert needle not in everything, needle
+
+
+def recorded_trace(session):
+    """The finished cell's trace records (to plant as an earlier attempt elsewhere)."""
+    return [r for r in read_trace(session.cell / "trace.jsonl") if r["type"] != "header"]
 
 
 def _narrate_pack(folder):
@@ -234,11 +244,20 @@ def test_recorded_answers_that_no_longer_match_are_dropped_and_the_person_plays_
     turns = recorded_turns(trace, "human")
     assert turns[0].answer == {"action": "[Grab] <invoice_card> (1)", "speak": ""}
     s.cell.mkdir(parents=True)
-    (s.cell / "trace.jsonl").write_text("\n".join(json.dumps(r) for r in trace) + "\n", encoding="utf-8")
+    header = {"type": "header", "cell_key_hash": key_hash(s.key)}
+    (s.cell / "trace.jsonl").write_text("\n".join(json.dumps(r) for r in [header, *trace]) + "\n", encoding="utf-8")
     bot = _run(s, lambda turn: ground_decision(turn["obs"]))
     assert s.record["passed"] == 1 and s.record["replayed_turns"] == 0
     assert [t["tick"] for t in bot.asked] == [1, 2]
     assert any("no longer match" in e.get("text", "") for e in s.channel.history() if e["type"] == "status")
+    # an attempt recorded under another key (another TaskPack version, seed, environment) is not replayed
+    other = _session(tmp_path / "other", "human", "oracle")
+    other.cell.mkdir(parents=True)
+    stale = [{**header, "cell_key_hash": "sha256:0"}, *recorded_trace(s)]
+    (other.cell / "trace.jsonl").write_text("\n".join(json.dumps(r) for r in stale) + "\n", encoding="utf-8")
+    bot = _run(other, lambda turn: ground_decision(turn["obs"]))
+    assert other.record["replayed_turns"] == 0 and [t["tick"] for t in bot.asked] == [1, 2]
+    assert json.loads((other.cell / "attempts" / "0" / "archived.json").read_text())["reason"] == "unfinished attempt"
     with pytest.raises(ValueError, match="role"):
         recorded_turns(trace, "narrator")
 

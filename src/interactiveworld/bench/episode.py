@@ -9,8 +9,13 @@
    Assistant instruction pre-empts queued commands; a parse or execution error flushes the queue;
    ``done`` freezes the world once any already accepted commands have drained.
 5. Stop: ``done``, the tick budget, or the action budget (refused actions count).
-6. Score: the final relation set, the baseline and the command trace go to the scorer; capability
-   points are labelled (:mod:`.metrics`); ``eval.json`` is written last, atomically.
+6. Score: the final relation set, the baseline and the command trace go to the family evaluator
+   (:mod:`.evaluators`); capability points are labelled from the utterances and the trace
+   (:mod:`.capabilities`); ``eval.json`` is written last, atomically.
+
+The trace records, per command, which Assistant intervention it answers (``TraceStep.reply_to``: the
+action block the Human returned in the same tick as a new instruction) and the metres walked; a block
+that does not parse is a refused action and a trace step of its own.
 
 Infrastructure faults (a reset or opening that fails, an environment exception, an INTERNAL error
 code, a model that cannot be reached) end the cell as VOID: it is re-run, never scored.
@@ -26,18 +31,21 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
+from ..agents.calls import BudgetExceeded
 from ..agents.prompts import PROMPT_VERSION
 from ..agents.protocol import AssistantAction, HumanReply
 from ..env_types import EnvironmentLike, StepOutcome
 from ..errors import ErrorCode, PrimitiveError
 from . import scoring
 from .families import command_targets, human_handles, key_to_arg, redact_speech, select_frame_indices
+from .capabilities import Utterance, label_capabilities
+from .evaluators import evaluate_task, stable_completion_index
+from .identity import key_hash
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
-from .metrics import label_capabilities
 from .taskpack import TaskPack
 
 EVAL_FORMAT = "interactiveworld.eval/1"
-STOP_REASONS = ("done", "tick_budget", "action_budget", "error", "void")
+STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "error", "void")
 
 
 class VoidCell(Exception):
@@ -61,6 +69,8 @@ class EpisodeConfig:
             expected hash for provenance).
         env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
             written to the trace header and ``eval.json`` so that ``iw-eval replay`` rebuilds the same one.
+        cell_key: the cell's identity (:func:`~interactiveworld.bench.identity.cell_key`), written with its
+            hash to the trace header and ``eval.json`` so that a resume can tell whether a result still applies.
         on_frames: called with the frames of each command interval (opening included) as soon as
             they are in the history, before the next agent turn (a live view); None for none.
     """
@@ -74,6 +84,7 @@ class EpisodeConfig:
     fsync: bool = True
     observed_hash: str | None = None
     env: dict[str, Any] | None = None
+    cell_key: dict[str, Any] | None = None
     on_frames: Callable[[list[Frame]], None] | None = None
 
 
@@ -86,6 +97,8 @@ class _State:
     wearer_speech: list[str] = field(default_factory=list)
     assistant_said: list[str] = field(default_factory=list)
     queue: deque = field(default_factory=deque)
+    queue_reply_to: int | None = None  # tick of the intervention the queued block answers
+    utterances: list[Utterance] = field(default_factory=list)  # after handoff, both speakers
     active_instruction: str = ""
     last_result: str = ""
     ticks: int = 0
@@ -99,13 +112,22 @@ class _State:
     invalid_human: int = 0
     repairs: int = 0
     interventions: list[int] = field(default_factory=list)  # ticks with an Assistant intervention
-    commands_after_intervention: int = 0
     first_assistant_turn: bool = True
     timing: dict[str, float] = field(default_factory=lambda: {"env_s": 0.0, "assistant_s": 0.0, "human_s": 0.0})
 
 
 def _normalize_cmd(c: str) -> str:
     return " ".join(c.lower().split())
+
+
+def _walked_m(outcome: StepOutcome) -> float:
+    """Horizontal path length of the body root over a command's keyframes [m]."""
+    frames = outcome.interval.keyframes if outcome.interval is not None else []
+    total = 0.0
+    for a, b in zip(frames, frames[1:]):
+        d = b.body_translation[:2] - a.body_translation[:2]
+        total += float((d[0] ** 2 + d[1] ** 2) ** 0.5)
+    return total
 
 
 class Episode:
@@ -179,12 +201,28 @@ class Episode:
         }
         if self.cfg.env is not None:
             self.header["env"] = dict(self.cfg.env)
+        if self.cfg.cell_key is not None:
+            self.header["cell_key"] = self.cfg.cell_key
+            self.header["cell_key_hash"] = key_hash(self.cfg.cell_key)
         log.write("header", **self.header)
         stop_reason, void_reason, score = "void", None, None
         try:
             baseline = self._opening()
-            stop_reason = self._loop()
+            try:
+                stop_reason = self._loop()
+            except BudgetExceeded as exc:
+                if exc.scope != "cell":
+                    raise
+                # the cell's own spending limit: it stops here and is scored as it stands
+                stop_reason = exc.stop_reason
+                log.write("budget", tick=self.st.ticks, scope=exc.scope, kind=exc.kind, limit=exc.limit,
+                          spent=exc.spent)
             score = self._score(baseline)
+        except BudgetExceeded as exc:
+            # the sweep's limit: no eval.json, the cell stays unfinished and runs again on resume
+            log.write("end", stop_reason="sweep_budget", status="unfinished", void_reason=str(exc))
+            log.close()
+            raise
         except VoidCell as exc:
             stop_reason, void_reason = "void", str(exc)
         except AgentTransportError as exc:
@@ -193,6 +231,8 @@ class Episode:
             stop_reason = "error"
             void_reason = f"{type(exc).__name__}: {exc}"
             log.write("exception", traceback=traceback.format_exc(limit=8))
+        if void_reason is not None:
+            void_reason = self.scrub(void_reason)  # provider errors can echo credentials; the record is printed too
         record = self._eval_record(stop_reason, void_reason, score, time.perf_counter() - t0)
         log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
                   passed=record["passed"], completion=record["completion"])
@@ -223,6 +263,7 @@ class Episode:
         if tp.opening.prelude_say:
             log.write("speech", tick=0, speaker="wearer", text=tp.opening.prelude_say, source="prelude")
             self.st.wearer_speech.append(tp.opening.prelude_say)
+            self.st.utterances.append(Utterance(0, "wearer", tp.opening.prelude_say))
         for cmd in tp.opening.commands:
             outcome = self._execute(cmd)
             frames = self._add_frames(outcome, 0, pin=tp.opening.pin_frames)
@@ -237,6 +278,7 @@ class Episode:
                   held=self.env.held())
         log.write("speech", tick=0, speaker="wearer", text=tp.opening.handoff_say, source="handoff")
         self.st.wearer_speech.append(tp.opening.handoff_say)
+        self.st.utterances.append(Utterance(0, "wearer", tp.opening.handoff_say))
         self.st.segments_since = 0
         return baseline
 
@@ -314,6 +356,7 @@ class Episode:
         if spoken.strip():
             self.log.write("speech", tick=tick, speaker="wearer", text=spoken, source="human")
             st.wearer_speech.append(spoken)
+            st.utterances.append(Utterance(tick, "wearer", spoken))
         return reply
 
     def _take_action_block(self, tick: int, reply: HumanReply, new_instruction: bool) -> None:
@@ -331,11 +374,15 @@ class Episode:
             st.actions += 1
             st.refused += 1
             st.last_result = f"Your commands could not be read: {split.message}"
+            st.trace.append(scoring.TraceStep(tick=tick, primitive=None, targets=(), ok=False,
+                                              relations_after=self.env.relations(),
+                                              reply_to=tick if new_instruction else None))
             self.log.write("parse_error", tick=tick, action=reply.action, error=split.to_dict())
             return
         if st.queue:
             self.log.write("replace_queue", tick=tick, dropped=list(st.queue))
         st.queue = deque(split)
+        st.queue_reply_to = tick if new_instruction else None
 
     def _withheld(self, cmd: str) -> list[str]:
         """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
@@ -369,13 +416,12 @@ class Episode:
             outcome = self._execute(cmd)
         st.actions += 1
         st.segments_since += 1
-        if st.interventions:
-            st.commands_after_intervention += 1
         frames = self._add_frames(outcome, tick, pin=False)
         relations_after = self.env.relations()
         targets = command_targets(cmd)
         st.trace.append(scoring.TraceStep(tick=tick, primitive=outcome.primitive, targets=targets, ok=outcome.ok,
-                                          relations_after=relations_after))
+                                          relations_after=relations_after, reply_to=st.queue_reply_to,
+                                          walked_m=_walked_m(outcome)))
         plan = self.tp.no_help.steps
         if st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
                 _normalize_cmd(plan[st.plan_cursor].command) == _normalize_cmd(cmd):
@@ -388,8 +434,10 @@ class Episode:
             if st.queue:
                 self.log.write("flush", tick=tick, dropped=list(st.queue), reason="execution error")
             st.queue.clear()
+        # executed=False: refused at the information boundary, the world never saw it (replay skips it)
         self.log.write("command", tick=tick, command=cmd, targets=list(targets), outcome=outcome.to_log(),
-                       frames=[f.path or f.index for f in frames], held=self.env.held(), action_index=st.actions)
+                       frames=[f.path or f.index for f in frames], held=self.env.held(), action_index=st.actions,
+                       executed=not withheld)
 
     def _loop(self) -> str:
         st, budgets = self.st, self.tp.budgets
@@ -415,6 +463,7 @@ class Episode:
                     elif action.intervenes:
                         speech, new_instruction = action.speech, True
                         st.interventions.append(tick)
+                        st.utterances.append(Utterance(tick, "assistant", speech))
                         st.active_instruction = speech
                         self.log.write("speech", tick=tick, speaker="assistant", text=speech, kind=action.kind)
                 if not done:
@@ -432,29 +481,18 @@ class Episode:
 
     # ---------------------------------------------------------------- scoring
     def _score(self, baseline: frozenset) -> dict[str, Any]:
+        tp, st = self.tp, self.st
         final = self.env.relations()
-        result = scoring.score_episode(self.tp.completion, final=final, baseline=baseline, trace=self.st.trace)
-        said = " ".join(self.st.assistant_said)
-        caps = label_capabilities(self.tp, final=final, baseline=baseline, trace=self.st.trace, assistant_speech=said,
-                                  intervened=bool(self.st.interventions),
-                                  acted_on_guidance=self.st.commands_after_intervention > 0)
-        stable = self._stable_completion(baseline) if result.passed else None
+        args = (tp.completion, tp.family_evaluator, tp.intervention_windows)
+        result = evaluate_task(*args, final=final, baseline=baseline, trace=st.trace)
+        caps = label_capabilities(tp.capabilities, trace=st.trace, utterances=st.utterances,
+                                  windows=tp.intervention_windows)
+        stable = stable_completion_index(*args, final=final, baseline=baseline, trace=st.trace) \
+            if result.passed else None
         digest = self.env.state_digest()
         self.log.write("final", relations=sorted(list(r) for r in final), digest=digest, held=self.env.held())
         return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final),
                 "stable": stable}
-
-    def _stable_completion(self, baseline: frozenset) -> int | None:
-        """The earliest action count after which the strict pass holds and stays true (appendix C.3.3)."""
-        trace = self.st.trace
-        earliest = None
-        for k in range(len(trace), -1, -1):
-            state = trace[k - 1].relations_after if k else baseline
-            ok = scoring.score_episode(self.tp.completion, final=state, baseline=baseline, trace=trace[:k]).passed
-            if not ok:
-                break
-            earliest = k
-        return earliest
 
     def _eval_record(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
                      wall_s: float) -> dict[str, Any]:
@@ -471,12 +509,16 @@ class Episode:
             "stop_reason": stop_reason, "void_reason": void_reason,
             "passed": passed,
             "completion": float(result.completion) if valid else None,
+            "evaluator": result.evaluator if valid else None,
             "points": [_point_log(p) for p in result.points] if valid else [],
+            "windows": [_point_log(w) for w in result.windows] if valid else [],
             "capabilities": score["capabilities"] if valid else [],
             "ticks": st.ticks, "actions": st.actions, "refused_actions": st.refused,
             "oracle_actions": self.tp.oracle_actions,
-            "efficiency": (st.actions / self.tp.oracle_actions) if valid and passed else None,
             "stable_completion_action": score["stable"] if valid else None,
+            # appendix C.3.3: actions up to the stable-completion index over the shortest legal oracle
+            "efficiency": (score["stable"] / self.tp.oracle_actions) if valid and passed else None,
+            "route_m": result.route_m if valid else None,
             "interventions": len(st.interventions), "leaks": st.leaks,
             "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
             "repairs": st.repairs,

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from .families import Family
-from .sweep import slug
+from .identity import slug
 
 PERSON_PREFIX = "person:"
 """Executor labels of people (``person:<pseudonym>``)."""

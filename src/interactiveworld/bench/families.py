@@ -239,6 +239,7 @@ def key_to_arg(key: str) -> str:
 _ARG = re.compile(r"<([^<>]*)>\s*(?:\(\s*(\d+)\s*\))?")  # linear: no two adjacent runs can share a character
 
 
+@lru_cache(maxsize=4096)  # a pure function of the line, called for every command of every tick
 def command_targets(command: str) -> tuple[str, ...]:
     """Entity keys named by a command line, in argument order (instance index defaults to 1).
 

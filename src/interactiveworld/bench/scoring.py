@@ -168,6 +168,10 @@ class TraceStep:
             symbolic arguments such as connectors are not included).
         ok: True when the primitive succeeded (postcondition read back).
         relations_after: all ground relations after the command settled.
+        reply_to: the tick of the Assistant intervention this command answers (it came from the action block
+            the Human returned in that tick, in reply to the new instruction); None for the Human's own
+            commands (its private plan or initiative).
+        walked_m: metres the Human's root moved in the horizontal plane during the command.
     """
 
     tick: int
@@ -175,6 +179,8 @@ class TraceStep:
     targets: tuple[str, ...]
     ok: bool
     relations_after: frozenset[Relation]
+    reply_to: int | None = None
+    walked_m: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -20,20 +20,29 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
                      "description": what the Human sees, "movable": bool, "aliases": [...]}]}
     oracle          {"steps": [{"say", "kind": interrupt|error, "commands": [...], "match": [...],
-                     "after_segments": int, "skip_plan": int}], "step_count": int}
+                     "after_segments": int, "skip_plan": int, "optional": reason or null}],
+                     "step_count": int} -- the shortest legal oracle: dropping any command of a step that is
+                     not optional fails the task (tests/test_oracle_minimality.py)
     no_help         {"steps": [{"command": str|null, "say": str}]} -- the Human's own behaviour
                      (for WATCH: its private no-advice plan)
     controls        {"wrong": {"steps": [...as oracle...], "expect_pass": false} | null,
                      "early": {"expect_pass": false}}
     completion      a scoring.CompletionSpec
-    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "condition": a scoring
-                     condition, "assistant_says": optional regex over Assistant speech}]}]
+    evaluator       optional family evaluator settings (evaluators.Evaluator; default per family:
+                     state_score, watch_binary for Prevention, cfss for Accessibility, plan_score for Planning)
+    intervention_windows  [evaluators.InterventionWindow]: when the Assistant must intervene, the fix, the cue
+    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "evidence": words,
+                     "check": a capabilities.Check (states | acts | order | window)}]}]
     budgets         {"ticks": int, "actions": int}
     hash            "sha256:<hex>" of the canonical JSON of every other field
 
 The canonical JSON is ``json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
 encoded as UTF-8, computed on the file's data as written (so defaults filled in by the schema
 never change a hash). Loading verifies the hash; ``iw-eval hash FILE`` rewrites it while authoring.
+
+Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSON nested deeper than
+64 levels or naming a key twice in one object (:mod:`.jsonsafe`), and a scene with a ``path`` field
+(the scene is carried inline, so the hash covers it).
 """
 from __future__ import annotations
 
@@ -47,14 +56,15 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowCheck
+from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
-from .scoring import CompletionSpec, Condition
+from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
+from .scoring import CompletionSpec
 
 FORMAT = "interactiveworld.taskpack/1"
-CAPABILITIES: dict[str, str] = {
-    "C1": "Object Recognition", "C2": "Spatial Grounding", "C3": "OCR", "C4": "Long-horizon Memory",
-    "C5": "Planning", "C6": "Knowledge", "C7": "Error Detection", "C8": "Proactivity", "C9": "Communication",
-}
+MAX_TASKPACK_BYTES = 4 * 1024 * 1024
+"""Largest TaskPack file accepted (the built-in ones are about 20 kB)."""
 _KEY = r"^[a-z][a-z0-9_]*#\d+$"
 _COMMAND = re.compile(r"^\s*\[\s*[A-Za-z_]+\s*\]")
 
@@ -132,7 +142,9 @@ class GuidanceStep(_Model):
 
     ``match`` lists further phrasings the scripted Human accepts; ``after_segments`` holds the step
     until that many command segments have been executed since handoff (WATCH timing);
-    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes.
+    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes;
+    ``optional`` gives the reason why the task still passes without the step's commands (they are then
+    not part of ``Oracle.step_count``, the shortest legal oracle).
     """
 
     say: str = Field(min_length=1)
@@ -141,15 +153,16 @@ class GuidanceStep(_Model):
     match: list[str] = []
     after_segments: int = Field(default=0, ge=0)
     skip_plan: int = Field(default=0, ge=0)
+    optional: str | None = Field(default=None, min_length=1)
 
 
 class Oracle(_Model):
     """The oracle program.
 
-    ``step_count`` is the number of Human macro actions of the oracle run (the efficiency
-    denominator, appendix C.3.3): the oracle's commands plus, for WATCH, the steps of the Human's
-    own plan executed before the intervention. It cannot be smaller than the oracle's commands;
-    ``iw-eval validate`` checks it against the oracle control run.
+    ``step_count`` is the number of Human macro actions of the shortest legal oracle run (the
+    efficiency denominator, appendix C.3.3): the commands of the steps that are not optional plus, for
+    WATCH, the steps of the Human's own plan that run. It cannot be smaller than those commands;
+    ``iw-eval validate`` checks it against the oracle control run (which also runs the optional steps).
     """
 
     steps: list[GuidanceStep] = Field(min_length=1)
@@ -157,10 +170,15 @@ class Oracle(_Model):
 
     @model_validator(mode="after")
     def _count(self) -> "Oracle":
-        n = sum(len(s.commands) for s in self.steps)
+        n = sum(len(s.commands) for s in self.steps if s.optional is None)
         if n > self.step_count:
-            raise ValueError(f"step_count is {self.step_count} but the steps alone hold {n} commands")
+            raise ValueError(f"step_count is {self.step_count} but the required steps alone hold {n} commands")
         return self
+
+    @property
+    def optional_actions(self) -> int:
+        """Commands of optional steps (run by the oracle control, not counted in ``step_count``)."""
+        return sum(len(s.commands) for s in self.steps if s.optional is not None)
 
 
 class NoHelpStep(_Model):
@@ -194,30 +212,6 @@ class Controls(_Model):
     early: EarlyControl = EarlyControl()
 
 
-class CapabilityPoint(_Model):
-    """One evaluation point: a scorer condition, optionally also requiring Assistant speech to match."""
-
-    id: str = Field(min_length=1)
-    condition: Condition
-    assistant_says: str | None = None
-
-    @field_validator("assistant_says")
-    @classmethod
-    def _regex(cls, v: str | None) -> str | None:
-        if v is not None:
-            try:
-                re.compile(v)
-            except re.error as exc:
-                raise ValueError(f"not a valid regular expression: {exc}") from exc
-        return v
-
-
-class CapabilityAtom(_Model):
-    capability: Literal["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]
-    name: str = ""
-    points: list[CapabilityPoint] = Field(min_length=1)
-
-
 class Budgets(_Model):
     ticks: int = Field(ge=1, le=10_000)
     actions: int = Field(ge=1, le=10_000)
@@ -246,9 +240,21 @@ class TaskPack(_Model):
     no_help: NoHelp = NoHelp()
     controls: Controls = Controls()
     completion: CompletionSpec
+    evaluator: Evaluator | None = None
+    intervention_windows: list[InterventionWindow] = []
     capabilities: list[CapabilityAtom] = []
     budgets: Budgets
     hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+
+    @field_validator("scene")
+    @classmethod
+    def _inline_scene(cls, v: dict[str, Any]) -> dict[str, Any]:
+        # The hash covers the file only: a scene read from elsewhere would escape it (and the world
+        # would silently start empty).
+        if "path" in v:
+            raise ValueError("'path' is not allowed: a TaskPack carries its scene inline (the hash covers the "
+                             "file only), so a scene cannot refer to another file")
+        return v
 
     @model_validator(mode="after")
     def _consistent(self) -> "TaskPack":
@@ -277,7 +283,20 @@ class TaskPack(_Model):
         legend = {e.handle for e in self.human_context.legend}
         if len(legend) != len(self.human_context.legend):
             raise ValueError("human_context.legend lists a handle twice")
+        windows = [w.id for w in self.intervention_windows]
+        if len(set(windows)) != len(windows):
+            raise ValueError(f"intervention_windows: an id is used twice ({windows})")
+        for atom in self.capabilities:
+            for p in atom.points:
+                if isinstance(p.check, WindowCheck) and p.check.window not in windows:
+                    raise ValueError(f"capabilities: point {p.id!r} names window {p.check.window!r}, which "
+                                     f"intervention_windows does not declare")
         return self
+
+    @property
+    def family_evaluator(self) -> Any:
+        """The evaluator settings in force: ``evaluator``, else the family's default (paper Tables 7-12)."""
+        return self.evaluator if self.evaluator is not None else default_evaluator(self.family)
 
     @property
     def protocol_name(self) -> str:
@@ -322,16 +341,23 @@ def _folder_message(path: Path) -> str:
 
 
 def _read_json(path: Path) -> dict[str, Any]:
+    """The JSON object of a TaskPack file, read within the limits of :mod:`.jsonsafe` (at most
+    :data:`MAX_TASKPACK_BYTES`, 64 levels of nesting, no key twice in one object).
+
+    Raises:
+        TaskPackError: missing, a folder, unreadable, too large, too deep, a duplicate key, not JSON,
+            or not a JSON object.
+    """
     if path.is_dir():
         raise TaskPackError(_folder_message(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_json_file(path, max_bytes=MAX_TASKPACK_BYTES)
     except FileNotFoundError:
         raise TaskPackError(f"{path}: no such TaskPack file") from None
-    except OSError as exc:
+    except JSONLimitError as exc:
+        raise TaskPackError(f"{exc} (a TaskPack must stay within these limits)") from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise TaskPackError(f"{path}: cannot read ({exc})") from exc
-    try:
-        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TaskPackError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
     if not isinstance(data, dict):
@@ -346,6 +372,8 @@ def parse_taskpack(data: dict[str, Any], *, source: str = "<taskpack>", verify_h
         TaskPackError: a schema violation (each field at fault is named) or, with
             ``verify_hash``, a hash that does not match the content.
     """
+    if nesting_depth(data) > MAX_DEPTH:  # the schema validator recurses
+        raise TaskPackError(f"{source}: nested deeper than {MAX_DEPTH} levels")
     if data.get("format") not in (None, FORMAT):
         raise TaskPackError(f"{source}: field 'format': expected {FORMAT!r}, got {data.get('format')!r}")
     try:
@@ -415,8 +443,8 @@ def builtin_taskpacks() -> dict[str, Path]:
     for d in taskpack_dirs():
         for f in sorted(d.glob("*.json")):
             try:
-                data = json.loads(f.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError):
+                data = read_json_file(f, max_bytes=MAX_TASKPACK_BYTES)
+            except (OSError, ValueError):  # unreadable, not JSON or over a limit: not a usable TaskPack
                 continue
             if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("id"), str):
                 found.setdefault(data["id"], f)
@@ -426,8 +454,8 @@ def builtin_taskpacks() -> dict[str, Path]:
 def taskpack_family(path: Path) -> str | None:
     """The ``family`` field of a TaskPack file without full validation (for listing)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8")).get("family")
-    except (OSError, json.JSONDecodeError, AttributeError):
+        return read_json_file(path, max_bytes=MAX_TASKPACK_BYTES).get("family")
+    except (OSError, ValueError, AttributeError):
         return None
 
 
@@ -472,7 +500,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
     return paths
 
 
-__all__ = ["FORMAT", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
+__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
            "HumanContext", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
            "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets", "canonical_json", "compute_hash",
            "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs", "builtin_taskpacks",

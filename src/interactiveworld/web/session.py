@@ -20,8 +20,10 @@ from typing import Any, Callable
 
 from ..agents.prompts import assistant_system_prompt, human_system_prompt
 from ..bench.episode import EpisodeConfig, run_episode
-from ..bench.logs import TRACE_NAME, read_eval, read_trace
-from ..bench.sweep import DEFAULT_ENV, CellSpec, _archive_partial, cell_dir, make_agents, make_env
+from ..bench.identity import key_hash
+from ..bench.logs import TRACE_NAME, read_eval, read_header, read_trace
+from ..bench.sweep import (DEFAULT_ENV, CellSpec, archive_cell, cell_dir, expected_key, is_finished, make_agents,
+                           make_env, rerun_reason)
 from ..bench.taskpack import TaskPack, load_taskpack
 from ..language import PRIMITIVES
 from .person import Channel, PersonAssistant, PersonHuman, person_label, recorded_turns
@@ -116,15 +118,15 @@ class PlaySession:
         self.tp: TaskPack = load_taskpack(plan.taskpack)
         self.spec = plan.spec(pseudonym, self.tp.id)
         self.cell = cell_dir(plan.out, self.spec)
+        self.key = expected_key(self.spec, self.tp.hash)  # load_taskpack verified the file against its hash
         self.record: dict[str, Any] | None = None
         self.done = threading.Event()
         self._thread: threading.Thread | None = None
 
     @property
     def finished(self) -> bool:
-        """True when the cell already holds a valid (scored) ``eval.json``."""
-        rec = read_eval(self.cell)
-        return rec is not None and rec.get("status") == "valid"
+        """True when the cell already holds a valid (scored) ``eval.json`` recorded under this cell's key."""
+        return is_finished(self.cell, self.key)
 
     def describe(self) -> dict[str, Any]:
         """The ``session`` event: who plays what, the role's standing instructions and the command verbs."""
@@ -150,15 +152,19 @@ class PlaySession:
 
     # ------------------------------------------------------------------ the episode thread
     def _resume_turns(self) -> list[Any]:
-        """The person's answers in an unfinished earlier attempt (whose files are then archived)."""
+        """The person's answers in an unfinished earlier attempt of this cell (whose files are then archived).
+
+        An attempt recorded under another key (another TaskPack version, seed or environment) is archived
+        without being replayed."""
         trace = self.cell / TRACE_NAME
         turns: list[Any] = []
-        if trace.is_file():
+        header = read_header(self.cell) or {}
+        if trace.is_file() and header.get("cell_key_hash") == key_hash(self.key):
             try:
                 turns = recorded_turns(read_trace(trace), self.plan.role)
             except ValueError:  # a corrupted trace: archived, and the cell starts afresh
                 turns = []
-        _archive_partial(self.cell)
+        archive_cell(self.cell, rerun_reason(self.cell, self.key))
         return turns
 
     def _stream(self, frames: list[Any]) -> None:
@@ -193,7 +199,8 @@ class PlaySession:
             cfg = EpisodeConfig(seed=self.plan.seed, write_frames=self.plan.render,
                                 assistant_name=self.spec.assistant_label, human_name=self.spec.human,
                                 observed_hash=self.tp.hash,  # load_taskpack verified the file against it
-                                env={"factory": self.plan.env, "render": self.plan.render}, on_frames=self._stream)
+                                env={"factory": self.plan.env, "render": self.plan.render}, cell_key=self.key,
+                                on_frames=self._stream)
             self.record = run_episode(self.tp, env, assistant, human, self.cell, cfg)
             self.record["replayed_turns"] = person.replayed
             ch.publish(self._end_event(self.record))

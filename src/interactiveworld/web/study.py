@@ -39,8 +39,9 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..bench.families import Family
-from ..bench.logs import read_eval, write_json_atomic
-from ..bench.sweep import DEFAULT_ENV, cell_dir, slug
+from ..bench.logs import write_json_atomic
+from ..bench.identity import slug
+from ..bench.sweep import DEFAULT_ENV, cell_dir, expected_key, is_finished
 from ..bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack, select_taskpacks
 from .person import Channel, check_pseudonym
 from .session import CellPlan, PlaySession
@@ -58,7 +59,8 @@ class PerFamily(BaseModel):
 
 
 class StudyPlan(BaseModel):
-    """A study plan file (module docstring). ``cells`` and ``out`` are filled in by :func:`load_plan`."""
+    """A study plan file (module docstring). ``cells``, ``taskpacks`` and ``out`` are filled in by
+    :func:`load_plan`."""
 
     model_config = ConfigDict(extra="forbid")
     format: Literal["interactiveworld.study/1"] = PLAN_FORMAT
@@ -74,6 +76,7 @@ class StudyPlan(BaseModel):
     env: str = DEFAULT_ENV
     api_base: str | None = None
     cells: list[tuple[str, str]] = Field(default_factory=list, exclude=True)
+    taskpacks: dict[str, tuple[str, str]] = Field(default_factory=dict, exclude=True)  # file -> (id, hash)
 
     @field_validator("name")
     @classmethod
@@ -158,6 +161,7 @@ def load_plan(path: str | Path) -> StudyPlan:
     except (TaskPackError, KeyError, TypeError) as exc:
         raise ValueError(f"{p}: tasks: {exc}") from None
     plan.cells = [(f, partner) for f, _ in packs for partner in plan.partners]
+    plan.taskpacks = {f: (tp.id, tp.hash) for f, tp in packs}
     if recorded is None:
         out.mkdir(parents=True, exist_ok=True)
         write_json_atomic(record, {"format": PLAN_FORMAT, "name": plan.name, "role": plan.role,
@@ -200,9 +204,9 @@ class StudyController:
 
     def _finished(self, taskpack: str, partner: str) -> bool:
         cp = self.plan.cell_plan(taskpack, partner)
-        spec = cp.spec(self.pseudonym or "", load_taskpack(taskpack).id)
-        rec = read_eval(cell_dir(cp.out, spec))
-        return rec is not None and rec.get("status") == "valid"
+        task_id, tp_hash = self.plan.taskpacks[taskpack]
+        spec = cp.spec(self.pseudonym or "", task_id)
+        return is_finished(cell_dir(cp.out, spec), expected_key(spec, tp_hash))
 
     def progress(self) -> dict[str, Any]:
         """``name``, ``total``, ``done``, ``remaining`` and the 1-based ``position`` of the current episode."""
