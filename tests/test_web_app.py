@@ -124,6 +124,7 @@ def test_closing_the_browser_and_reconnecting_continues_the_same_episode(tmp_pat
     (["decision-05", "--as", "human", "--pseudonym", "Jane Doe"], "no spaces"),
     (["decision-05", "--as", "human", "--port", "70000"], "--port"),
     (["decision-05", "--as", "human", "--env", "no_such_module:make"], "--env"),
+    (["decision-05", "--as", "human", "--seed", "-1"], "--seed"),
 ])
 def test_play_refuses_bad_arguments_with_a_message(argv, why, capsys, tmp_path):
     assert cli.main(["play", *argv, "--out", str(tmp_path)]) == 2

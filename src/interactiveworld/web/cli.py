@@ -70,22 +70,30 @@ def _serve(app_mod: Any, app: Any, sock: Any, on_stop: Any = None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..bench.taskpack import TaskPackError, select_taskpacks
+    from ..bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
+    from .person import check_pseudonym
+    from .session import CellPlan
 
     app_mod, _, _ = _web()
-    from .session import CellPlan
 
     partner = args.partner or ("oracle" if args.role == "human" else "scripted")
     check_partner(args.role, partner, args.api_base)
     _check_env(args.env)
     try:
         (path,) = select_taskpacks([args.task])
-        plan = CellPlan(taskpack=str(path), role=args.role, partner=partner, seed=args.seed, out=args.out,
-                        env=args.env, api_base=args.api_base, timeout_s=args.timeout, max_retries=args.max_retries)
-        controller = app_mod.PlayController(plan, pseudonym=args.pseudonym)
+        tp = load_taskpack(path)
+        if partner == "wrong" and tp.controls.wrong is None:
+            raise ValueError(f"--partner wrong: TaskPack {tp.id} declares no wrong-guidance control")
+        if args.seed < 0:
+            raise ValueError(f"--seed: expected a non-negative integer, got {args.seed}")
+        if args.pseudonym is not None:
+            check_pseudonym(args.pseudonym)
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
-    sock = _bind(app_mod, args.port)
+    plan = CellPlan(taskpack=str(path), role=args.role, partner=partner, seed=args.seed, out=args.out,
+                    env=args.env, api_base=args.api_base, timeout_s=args.timeout, max_retries=args.max_retries)
+    sock = _bind(app_mod, args.port)  # before the episode starts: a taken port must not leave a half-run cell
+    controller = app_mod.PlayController(plan, pseudonym=args.pseudonym)
     url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
     print(f"iw-eval play: {args.task} as the {args.role} with {partner}; open {url} (Ctrl-C stops; "
           "run the same command again to resume)", flush=True)
@@ -107,12 +115,17 @@ def cmd_study(args: argparse.Namespace) -> int:
     app_mod, study, _ = _web()
     try:
         plan = study.load_plan(args.plan)
-        controller = study.StudyController(plan, pseudonym=args.pseudonym)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-    for cell in plan.cells:
-        check_partner(plan.role, cell[1], plan.api_base)
+    for partner in plan.partners:
+        check_partner(plan.role, partner, plan.api_base)
+    _check_env(plan.env)
     sock = _bind(app_mod, args.port)
+    try:
+        controller = study.StudyController(plan, pseudonym=args.pseudonym)
+    except ValueError as exc:
+        sock.close()
+        raise UsageError(str(exc)) from None
     url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
     print(f"iw-eval study: {plan.name}: {len(plan.cells)} episode(s) as the {plan.role} -> {plan.out}; open {url}",
           flush=True)

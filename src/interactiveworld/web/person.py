@@ -200,6 +200,7 @@ class Channel:
 
     @property
     def pending(self) -> dict[str, Any] | None:
+        """The open turn event (None while the episode is not waiting for the page)."""
         with self._cv:
             return self._pending
 
