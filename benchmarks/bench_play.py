@@ -67,7 +67,7 @@ def test_command_to_first_frame(benchmark, ratios, tmp_path):
     bare = _bare_execute_s(size)
     page = _browser_latency_s(tmp_path / "runs", env_ref)
     # the same commands' own execution time in the served episode, from its trace: the rest is the web path
-    cell = tmp_path / "runs" / "oracle__person-bench" / "decision-05" / "seed0"
+    (cell,) = (tmp_path / "runs").glob("oracle__person-bench-*/decision-05/seed0")
     served = [sum(r["outcome"]["timing"].values()) for r in read_trace(cell / "trace.jsonl") if r["type"] == "command"]
     benchmark.extra_info["web_path_ms"] = [1e3 * (p - s) for p, s in zip(page, served)]
     for cmd, ours, peer in zip(("grab", "put"), page, bare):
