@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import UsageError, _check_credentials, _check_env, _check_model, _sigterm_as_interrupt
+from ..cli import UsageError, _check_env, _sigterm_as_interrupt
 
 DEFAULT_PORT = 8765
 
@@ -33,22 +33,31 @@ def _web() -> Any:
 
 
 def check_partner(role: str, partner: str, api_base: str | None) -> None:
-    """A partner that can play the role the person does not.
+    """A partner that can play the role the person does not, with what it needs to run.
 
     Raises:
-        UsageError: an unknown control, or a malformed model string, or a model without credentials.
+        UsageError: an unknown control, a malformed model string, a model without credentials, or an
+            ``api_base`` nothing answers at.
     """
     from ..agents.controls import CONTROL_ASSISTANTS
+    from ..agents.model import check_model_string
+    from ..bench import preflight
 
-    if role == "human" and partner in CONTROL_ASSISTANTS:
-        return
-    if role == "assistant" and partner == "scripted":
+    if (role == "human" and partner in CONTROL_ASSISTANTS) or (role == "assistant" and partner == "scripted"):
         return
     expected = (f"a control Assistant ({', '.join(CONTROL_ASSISTANTS)}) or a litellm model" if role == "human"
                 else "'scripted' or a litellm model")
-    _check_model(partner, "--partner", expected)
-    if not api_base:
-        _check_credentials(partner)
+    try:
+        check_model_string(partner)
+    except ValueError as exc:
+        raise UsageError(f"--partner: {exc} (expected {expected})") from None
+    try:
+        if api_base:
+            preflight.check_endpoint(api_base)
+        else:
+            preflight.check_credentials([partner])
+    except preflight.PreflightError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _bind(app_mod: Any, port: int) -> Any:
