@@ -284,3 +284,30 @@ def test_a_person_assistant_with_a_model_human_gets_its_speech_redacted(tmp_path
     assert "invoice_card" not in json.dumps(s.channel.history())
     assert rec["calls"] == len([r for r in server.requests if "You play a person" in
                                 r["body"]["messages"][0]["content"]]) >= 2
+
+
+def test_turns_answered_while_commands_run_are_not_asked_and_are_redone_on_resume(tmp_path):
+    """With a silent Assistant, two commands in one answer: the Human's turn while the second waits is answered
+    on the person's behalf (an empty reply lets it run), and a resume replays only what the person typed."""
+    walks = {"action": "[Walk] <shelf> (1)\n[Walk] <counter> (1)", "speak": ""}
+    s1 = _session(tmp_path, "human", "silent")
+
+    def answer_then_leave(turn):
+        if turn["tick"] == 1:
+            return walks
+        s1.channel.close("the server stopped")
+        return None
+
+    bot = _run(s1, answer_then_leave)
+    assert [t["tick"] for t in bot.asked] == [1]
+    observed = [e["tick"] for e in s1.channel.history() if e["type"] == "observed"]
+    vias = [(r["tick"], r["prompt"]["via"]) for r in read_trace(s1.cell / "trace.jsonl") if r["type"] == "human"]
+    assert observed == [2] and vias == [(1, "browser"), (2, "auto")]
+
+    s2 = _session(tmp_path, "human", "silent")
+    bot = _run(s2, lambda turn: {"action": "", "speak": ""})  # then wait out the tick budget
+    statuses = [e["text"] for e in s2.channel.history() if e["type"] == "status"]
+    assert "Resuming: replaying your 1 earlier answer(s)." in statuses
+    assert not any("no longer match" in t for t in statuses)
+    assert s2.record["stop_reason"] == "tick_budget" and s2.record["replayed_turns"] == 1
+    assert [t["tick"] for t in bot.asked][0] == 3

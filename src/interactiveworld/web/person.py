@@ -249,7 +249,8 @@ class RecordedTurn:
 
 
 def recorded_turns(trace: list[dict[str, Any]], role: str) -> list[RecordedTurn]:
-    """The person's answers in a trace (``role`` is ``"human"`` or ``"assistant"``), in order.
+    """The person's answers in a trace (``role`` is ``"human"`` or ``"assistant"``), in order; turns the page
+    answered on the person's behalf (while their commands were running) are left out.
 
     Raises:
         ValueError: ``role`` is neither.
@@ -259,6 +260,8 @@ def recorded_turns(trace: list[dict[str, Any]], role: str) -> list[RecordedTurn]
     out = []
     for r in trace:
         if r.get("type") != role or not isinstance(r.get("parsed"), dict):
+            continue
+        if (r.get("prompt") or {}).get("via") == "auto":  # answered for the person; the replay does it again
             continue
         p, tick = r["parsed"], int(r.get("tick") or 0)
         if role == "human":

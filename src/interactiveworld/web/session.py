@@ -215,8 +215,7 @@ class PlaySession:
         rec = rec or {}
         ev = {"type": "end", "status": rec.get("status"), "stop_reason": rec.get("stop_reason"),
               "void_reason": rec.get("void_reason"), "cell": None if self.blind else str(self.cell),
-              "already": already,
-              "ticks": rec.get("ticks"), "actions": rec.get("actions")}
+              "already": already, "ticks": rec.get("ticks"), "actions": rec.get("actions")}
         if self.show_result:
             ev.update(passed=rec.get("passed"), completion=rec.get("completion"))
         return ev
