@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import signal
 
 import pytest
 
@@ -95,3 +96,23 @@ def test_the_page_gets_every_cell_then_only_changes(tmp_path):
             _append(b, {"type": "end", "status": "valid", "stop_reason": "done", "passed": 0, "completion": 0.0})
             update = ws.receive_json()
             assert [(c["assistant"], c["status"], c["passed"]) for c in update["cells"]] == [("silent", "valid", 0)]
+
+
+def test_the_server_stops_on_sigterm_with_a_page_still_open(tmp_path):
+    """A watching page never sends anything; the server still notices it and stops when asked."""
+    websockets_sync = pytest.importorskip("websockets.sync.client")
+    from iw_browser import start_iw
+
+    _append(_cell(tmp_path), HEADER)
+    proc, url = start_iw("watch", str(tmp_path))
+    try:
+        with websockets_sync.connect(url.replace("http", "ws") + "ws") as ws:
+            assert json.loads(ws.recv(timeout=30))["type"] == "sweep"
+            assert json.loads(ws.recv(timeout=30))["type"] == "cells"
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()
+    assert proc.returncode == 0

@@ -213,7 +213,9 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
 
 def serve(app: FastAPI, sock: socket.socket, *, on_stop: Callable[[], None] | None = None) -> None:
     """Serve ``app`` on a bound socket until Ctrl-C or SIGTERM, then call ``on_stop``."""
-    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off")
+    # A page left open must not hold the server up when it stops: connections get this long to close [s].
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off",
+                            timeout_graceful_shutdown=5)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -190,8 +190,15 @@ def create_watch_app(root: str | Path) -> FastAPI:
                 changed = watcher.changed_since(seen)
                 if changed:
                     await sock.send_text(json.dumps({"type": "cells", "cells": changed}, default=str))
-                await asyncio.sleep(POLL_S)
-        except (WebSocketDisconnect, RuntimeError):  # the page went away (closed while sending)
+                # The page sends nothing; listening between pushes is how its going away is noticed (a send
+                # to a closed page need not fail), so a stopping server is not held up by it.
+                try:
+                    message = await asyncio.wait_for(sock.receive(), timeout=POLL_S)
+                except asyncio.TimeoutError:
+                    continue
+                if message["type"] == "websocket.disconnect":
+                    return
+        except (WebSocketDisconnect, RuntimeError):  # the page went away while a message was being sent
             pass
 
     return app
