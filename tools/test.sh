@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up and run the test suite: system tools used by some tests, the package with its test and
-# body extras (compiles the native core), then pytest. Extra arguments go to pytest.
+# Set up and run the test suite: system tools used by some tests, the package with its test, body,
+# usd and gym extras (compiles the native core), then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +16,6 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
-python3 -m pip install -q ".[test,body]"
+python3 -m pip install -q ".[test,body,usd,gym]"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 python3 -m pytest "$@"

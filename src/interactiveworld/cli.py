@@ -584,6 +584,7 @@ def _paras(*texts: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     from .bench.sweep import DEFAULT_ENV
+    from .interop.cli import add_export_usd_parser
 
     env_help = _ENV_HELP.format(default=DEFAULT_ENV)
     raw = argparse.RawDescriptionHelpFormatter
@@ -660,6 +661,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)")
     sc.set_defaults(func=cmd_schema)
+
+    add_export_usd_parser(sub)
     return p
 
 
