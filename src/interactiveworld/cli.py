@@ -9,6 +9,7 @@
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
     iw-eval schema                               # the TaskPack JSON Schema
+    iw-eval export-usd decision-05 out/d5.usda  # the scene at handoff as USD (the usd extra)
 
 Where TaskPacks come from: a task named by id is a built-in TaskPack, looked up in the folders of
 ``$IW_TASKPACK_DIR`` (``os.pathsep``-separated; when set, only these are searched), else the source
