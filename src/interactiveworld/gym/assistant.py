@@ -22,7 +22,6 @@ pre-emption by a new instruction, the budgets, the trace and ``eval.json``. Each
 from __future__ import annotations
 
 import re
-import shutil
 import tempfile
 from pathlib import Path
 from typing import Any, Callable
@@ -141,7 +140,7 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
         self.action_space = text_space(MAX_ACTION_CHARS)
         self.episode: Episode | None = None
         self._episodes = 0
-        self._tmp: str | None = None
+        self._tmp: tempfile.TemporaryDirectory | None = None
         self._ended = True
 
     # ------------------------------------------------------------------ gymnasium API
@@ -153,13 +152,13 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
         """
         super().reset(seed=seed)
         tp = self.pool.pick(self.np_random, (options or {}).get("task"))
-        self._drop_tmp()
+        self._abandon()
         self._episodes += 1
         if self.log_dir is not None:
             out = self.log_dir / tp.id / f"episode{self._episodes:05d}"
         else:
-            self._tmp = tempfile.mkdtemp(prefix="iw-gym-")
-            out = Path(self._tmp)
+            self._tmp = tempfile.TemporaryDirectory(prefix="iw-gym-")
+            out = Path(self._tmp.name)
         human = self._make_human(tp)
         self.speaker = _SpeakingAgent()
         self.tap = _FrameTap(self.world)
@@ -190,9 +189,10 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
         if not isinstance(action, str):
             raise TypeError(f"action must be a string (what the Assistant says), got {type(action).__name__}")
         ep = self.episode
-        spoken = read_utterance(action[:MAX_ACTION_CHARS])
-        if len(action) > MAX_ACTION_CHARS:
+        if len(action) > MAX_ACTION_CHARS:  # an invalid turn, as a malformed model reply is in the benchmark
             spoken = AssistantAction("invalid", raw=action, repairs=(f"longer than {MAX_ACTION_CHARS} characters",))
+        else:
+            spoken = read_utterance(action)
         self.speaker.pending = spoken
         try:
             stop = ep.step()
@@ -218,7 +218,7 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
         return self._frame.copy() if self.render_mode == "rgb_array" else None
 
     def close(self) -> None:
-        self._drop_tmp()
+        self._abandon()
         super().close()
 
     # ------------------------------------------------------------------ internals
@@ -229,9 +229,14 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
             return ScriptedHuman(tp)
         return ModelHuman(self.human, **self.human_kwargs)
 
-    def _drop_tmp(self) -> None:
+    def _abandon(self) -> None:
+        """Close the trace of an episode left unfinished (it stays unfinished, like a killed cell: no eval.json)
+        and remove the temporary folder of the last one."""
+        if self.episode is not None and not self._ended:
+            self.episode.log.close()
+        self._ended = True
         if self._tmp is not None:
-            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp.cleanup()
             self._tmp = None
 
     def _observation(self, frames: list[np.ndarray]) -> dict[str, Any]:

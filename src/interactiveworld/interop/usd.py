@@ -332,7 +332,6 @@ def _write_joint(stage: Usd.Stage, body0: str, body1: str, joint: Joint) -> None
     jt.CreateLocalRot0Attr(rot)
     jt.CreateLocalPos1Attr(origin)
     jt.CreateLocalRot1Attr(rot)
-    _attr(jt.GetPrim(), "jointKind", Sdf.ValueTypeNames.String, joint.kind)
 
 
 def _merge_parts(parts) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
