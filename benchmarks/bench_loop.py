@@ -53,7 +53,8 @@ def run_bare(tp) -> None:
         env.execute(COMMANDS[i % len(COMMANDS)])
 
 
-def _best(fn, repeats: int = 5) -> float:
+def _best(fn, repeats: int = 15) -> float:
+    """Least wall time of ``repeats`` runs [s] (on a shared machine the least is the least disturbed)."""
     best = float("inf")
     for _ in range(repeats):
         t0 = time.perf_counter()

@@ -1,8 +1,47 @@
-"""Assistant and Human output parsing (paper appendix C.2.1): strict forms, lenient repairs, and
-unparseable output as an invalid (recoverable) turn."""
-import pytest
+"""Assistant and Human output parsing (paper appendix C.2.1): strict forms, lenient repairs, private
+reasoning cut out first, top-level fields only, the meaning of ``done``, the reply length limit, and
+unparseable output as an invalid (recoverable) turn. The tricky-reply corpus lives in tests/data."""
+import sys
+import time
+from pathlib import Path
 
-from interactiveworld.agents.protocol import parse_assistant, parse_human, render_human
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).parent / "data"))
+from protocol_corpus import ASSISTANT_CASES, HUMAN_CASES  # noqa: E402
+
+from interactiveworld.agents.protocol import (MAX_REPLY_CHARS, parse_assistant, parse_human,  # noqa: E402
+                                              render_human)
+
+
+def test_corpus_is_large_and_ids_unique():
+    assert len(ASSISTANT_CASES) >= 50 and len(HUMAN_CASES) >= 50
+    ids = [c[0] for c in ASSISTANT_CASES + HUMAN_CASES]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("case", ASSISTANT_CASES, ids=[c[0] for c in ASSISTANT_CASES])
+def test_assistant_corpus(case):
+    _, raw, kind, speech, memory, expect_memory, repair = case
+    a = parse_assistant(raw, expect_memory=expect_memory)
+    assert (a.kind, a.speech, a.memory) == (kind, speech, memory)
+    assert a.raw == ("" if raw is None else raw)
+    if repair is None:
+        assert not any("does not mean finished" in r for r in a.repairs)
+    else:
+        assert any(repair in r for r in a.repairs), a.repairs
+
+
+@pytest.mark.parametrize("case", HUMAN_CASES, ids=[c[0] for c in HUMAN_CASES])
+def test_human_corpus(case):
+    _, raw, reasoning, action, speak, valid, repair = case
+    r = parse_human(raw)
+    assert (r.reasoning, r.action, r.speak, r.valid) == (reasoning, action, speak, valid)
+    assert "SECRET" not in r.speak
+    if repair is not None:
+        assert any(repair in x for x in r.repairs), r.repairs
 
 
 @pytest.mark.parametrize("text,kind,speech", [
@@ -19,69 +58,61 @@ def test_strict_forms_parse_without_repair(text, kind, speech):
     assert a.render() == ("done" if kind == "done" else text)
 
 
-@pytest.mark.parametrize("text,kind,speech,repair", [
-    ("Interrupt: take the red mug", "interrupt", "take the red mug", "keyword punctuation removed"),
-    ("**Interrupt:** take the red mug", "interrupt", "take the red mug", "keyword punctuation removed"),
-    ("```\nsilent\n```", "silent", "", "removed markdown fence"),
-    ("<interrupt>go left</interrupt>", "interrupt", "go left", "interrupt written as a tag"),
-    ('{"action": "interrupt", "speech": "open the fridge"}', "interrupt", "open the fridge",
-     "response given as a JSON object"),
-    ("Done. The milk is in the fridge.", "done", "", "text after 'done' ignored"),
-    ("<silent/>", "silent", "", "silent written as a tag"),
-])
-def test_lenient_forms_record_their_repair(text, kind, speech, repair):
-    a = parse_assistant(text)
-    assert a.kind == kind and a.speech == speech
-    assert repair in a.repairs and a.repaired
+def test_done_glued_to_an_instruction_is_that_instruction():
+    """The three replies of the case file: none ends the episode, no instruction is lost."""
+    for text, words in [("Done? Not yet - first open the fridge.", "Not yet - first open the fridge."),
+                        ("done - wait, no: put the knife back first", "wait, no: put the knife back first"),
+                        ("Done. Also, please close the fridge door.", "Also, please close the fridge door.")]:
+        a = parse_assistant(text)
+        assert (a.kind, a.speech, a.intervenes) == ("interrupt", words, True)
 
 
-@pytest.mark.parametrize("text,why", [
-    ("", "empty reply"), (None, "empty reply"), ("   \n ", "empty reply"),
-    ("I think you should grab the mug", "no control keyword"),
-    ("interrupt", "interrupt without speech"),
-    ('{"foo": 1}', "no control keyword"),
-])
-def test_unclear_output_is_an_invalid_turn_not_an_exception(text, why):
-    a = parse_assistant(text)
-    assert a.kind == "invalid" and not a.intervenes
-    assert why in a.repairs[-1]
+def test_memory_block_is_never_spoken_without_the_variant():
+    a = parse_assistant("interrupt Go left. <memory>5 VAN cartons</memory>")
+    assert (a.kind, a.speech, a.memory) == ("interrupt", "Go left.", None)
+    assert "memory block dropped (the memory variant is off)" in a.repairs
 
 
-def test_memory_block_is_split_off_and_never_spoken():
-    a = parse_assistant("interrupt Go to the shelf.\n<memory>5 VAN, 4 CHOC cartons on the shelf</memory>",
-                        expect_memory=True)
-    assert a.kind == "interrupt" and a.speech == "Go to the shelf."
-    assert a.memory == "5 VAN, 4 CHOC cartons on the shelf"
-    b = parse_assistant("silent\nMemory: the wearer holds the milk", expect_memory=True)
-    assert b.kind == "silent" and b.memory == "the wearer holds the milk"
-    # without the memory variant a memory tag is just text after the keyword
-    assert parse_assistant("silent <memory>x</memory>").memory is None
-
-
-def test_human_fields_are_separate():
-    r = parse_human("<reasoning>The assistant wants the $41 card.</reasoning>\n"
-                    "<action>[Grab] <invoice_card> (2)</action>\n<speak>Got it.</speak>")
-    assert (r.reasoning, r.action, r.speak, r.valid, r.repairs) == (
-        "The assistant wants the $41 card.", "[Grab] <invoice_card> (2)", "Got it.", True, ())
-
-
-def test_human_repairs():
-    r = parse_human("<reasoning>x<action>[Grab] <mug> (1)\n[Put] <mug> (1) <table> (1)<speak>ok")
-    assert r.action == "[Grab] <mug> (1)\n[Put] <mug> (1) <table> (1)" and r.speak == "ok"
-    assert "missing </action>" in r.repairs
-    u = parse_human("[Grab] <mug> (1)\nSure, grabbing it.")
-    assert u.action == "[Grab] <mug> (1)" and u.speak == "Sure, grabbing it."
-    assert u.repairs == ("untagged reply: command lines taken as <action>, the rest as <speak>",)
-    n = parse_human("<reasoning>r</reasoning><action>none</action><speak>Which one?</speak>")
-    assert n.action == "" and n.speak == "Which one?"
-
-
-@pytest.mark.parametrize("text", ["", None, "I am not sure what to do."])
-def test_human_unusable_reply_is_invalid(text):
-    r = parse_human(text)
-    assert not r.valid and r.action == ""
+def test_length_limit_is_a_recorded_invalid_turn_for_both_roles():
+    ok = "interrupt " + "a" * (MAX_REPLY_CHARS - len("interrupt "))
+    assert len(ok) == MAX_REPLY_CHARS and parse_assistant(ok).kind == "interrupt"
+    over = ok + "a"
+    a = parse_assistant(over)
+    assert a.kind == "invalid" and a.raw == over
+    assert a.repairs == (f"reply too long: {MAX_REPLY_CHARS + 1} characters, the limit is {MAX_REPLY_CHARS}; "
+                         "nothing in it was read",)
+    h = parse_human("<speak>" + "x" * MAX_REPLY_CHARS + "</speak>")
+    assert not h.valid and h.speak == "" and h.repairs[0].startswith("reply too long")
+    # the limit can be lifted (benchmarks time the parser itself on long inputs)
+    assert parse_human("<speak>" + "x" * MAX_REPLY_CHARS + "</speak>", max_chars=None).speak == "x" * MAX_REPLY_CHARS
 
 
 def test_render_human_round_trips():
     r = parse_human(render_human("because", "[Open] <fridge> (1)", "Opening it."))
     assert (r.reasoning, r.action, r.speak, r.repairs) == ("because", "[Open] <fridge> (1)", "Opening it.", ())
+
+
+_PIECES = st.sampled_from(["<reasoning>", "</reasoning>", "<think>", "</think>", "<speak>", "</speak>",
+                           "<action>", "</action>", "<speak/>", "SECRET", " ", "\n", "[Grab] <mug> (1)", "ok",
+                           "{", "}", '"speak": "x"', "```"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PIECES, max_size=14), st.lists(_PIECES, max_size=8))
+def test_private_words_never_become_speech(inside, after):
+    """Whatever follows a private block that holds SECRET, closed or not, SECRET is never spoken (unless the
+    model itself put it inside a well-formed <speak> field after the block)."""
+    for close in ("</reasoning>", ""):
+        raw = "<reasoning>SECRET " + "".join(p for p in inside if p != "SECRET") + close + \
+              "".join(p for p in after if p != "SECRET")
+        r = parse_human(raw)
+        assert "SECRET" not in r.speak
+        assert "SECRET" in r.reasoning or not r.valid or "SECRET" not in raw
+
+
+@pytest.mark.parametrize("text", ["<speak>" * 20000, "<reasoning>" * 20000, "<speak>a</speak>" * 5000,
+                                  "<think>" + "<action>x</action>" * 4000, "{" * 20000, "[" * 20000])
+def test_adversarial_replies_parse_without_error(text):
+    """Deeply nested or repeated tags parse into a result (no exception, no recursion error)."""
+    parse_human(text, max_chars=None)
+    assert parse_assistant(text, max_chars=None).kind in ("invalid", "silent", "interrupt", "error", "done")

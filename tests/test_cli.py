@@ -24,6 +24,13 @@ def packs(tmp_path, monkeypatch):
     return paths
 
 
+def _cell(run, task, agents="oracle__scripted", seed=0):
+    """A cell folder of a sweep: ``<agents>-<hash>/<task>/seed<k>``."""
+    found = list(Path(run).glob(f"{agents}-*/{task}/seed{seed}"))
+    assert len(found) == 1, found
+    return found[0]
+
+
 def _run(tmp_path, *args):
     out = tmp_path / "run"
     rc = main(["run", "--out", str(out), "--no-progress", *ENV, *args])
@@ -81,7 +88,7 @@ def test_report_tasks_lists_builtin_taskpacks(packs, capsys):
 
 def test_replay_matches_the_recorded_final_state(packs, tmp_path, capsys):
     _run(tmp_path)
-    cell = tmp_path / "run" / "oracle__scripted" / "prevention-01" / "seed0"
+    cell = _cell(tmp_path / "run", "prevention-01")
     assert main(["replay", str(cell), *ENV]) == 0
     assert "replay MATCH" in capsys.readouterr().out
     ev = json.loads((cell / "eval.json").read_text())
@@ -244,7 +251,7 @@ def test_markdown_table_escapes_pipes_and_line_breaks():
 def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, capsys):
     rc, out = _run(tmp_path)
     assert rc == 0
-    bad = out / "oracle__scripted" / "decision-05" / "seed0" / "eval.json"
+    bad = _cell(out, "decision-05") / "eval.json"
     bad.write_text('{"task_id": "decision-05", "stat')
     capsys.readouterr()
     assert main(["report", str(out), "--no-plots"]) == 0
@@ -265,7 +272,7 @@ def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, caps
 
 def test_report_lists_unfinished_cells(packs, tmp_path, capsys):
     rc, out = _run(tmp_path)
-    cell = out / "oracle__scripted" / "prevention-01" / "seed0"
+    cell = _cell(out, "prevention-01")
     (cell / "eval.json").unlink()
     capsys.readouterr()
     assert main(["report", str(out), "--no-plots"]) == 0
@@ -274,9 +281,10 @@ def test_report_lists_unfinished_cells(packs, tmp_path, capsys):
     assert "1 cells, 0 VOID; 1 unfinished cell(s) not reported." in cap.out
 
 
-def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys):
+def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("IW_ENVS", "iw_fake_env:FakeEnv")  # the allow-list: replay may take it from the record
     _run(tmp_path, "--no-render")
-    cell = tmp_path / "run" / "oracle__scripted" / "prevention-01" / "seed0"
+    cell = _cell(tmp_path / "run", "prevention-01")
     recorded = {"factory": "iw_fake_env:FakeEnv", "render": False}
     header = json.loads((cell / "trace.jsonl").read_text().splitlines()[0])
     assert header["type"] == "header" and header["env"] == recorded
@@ -300,7 +308,7 @@ def test_the_environment_is_recorded_and_replay_uses_it(packs, tmp_path, capsys)
 
 def test_replay_in_an_environment_that_cannot_load_the_scene_is_a_clear_error(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
-    cell = tmp_path / "run" / "oracle__scripted" / "decision-05" / "seed0"
+    cell = _cell(tmp_path / "run", "decision-05")
     capsys.readouterr()
     rc = main(["replay", str(cell), "--env", "interactiveworld.env:Environment"])
     err = capsys.readouterr().err
@@ -405,14 +413,17 @@ def test_report_show_replay_on_folders_without_cells(packs, tmp_path, capsys):
     assert "no eval.json found (no finished cell)" in capsys.readouterr().err
     assert main(["show", str(empty)]) == 2
     assert "no episode traces found" in capsys.readouterr().err
+    assert main(["replay", str(empty)]) == 2
+    assert "not a cell folder, and no finished cell below it" in capsys.readouterr().err
     _run(tmp_path, "--no-render")
-    assert main(["replay", str(tmp_path / "run")]) == 2
-    assert "not a cell folder; it holds 2 cell(s), e.g." in capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["replay", str(tmp_path / "run"), *ENV]) == 0  # a sweep folder: each of its valid cells
+    assert "replayed 2 cell(s): 2 MATCH, 0 MISMATCH or FAILED" in capsys.readouterr().out
 
 
 def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
-    cell = tmp_path / "run" / "oracle__scripted" / "decision-05" / "seed0"
+    cell = _cell(tmp_path / "run", "decision-05")
     capsys.readouterr()
     assert main(["report", str(cell), "--no-plots", "--out", str(tmp_path / "rep")]) == 0
     (fam, *_rest) = _md_tables((tmp_path / "rep" / "report.md").read_text())
@@ -425,15 +436,15 @@ def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
 def test_show_survives_a_corrupt_trace_and_eval(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
     run = tmp_path / "run"
-    broken = run / "oracle__scripted" / "decision-05" / "seed0"
+    broken = _cell(run, "decision-05")
     lines = (broken / "trace.jsonl").read_text().splitlines()
     (broken / "trace.jsonl").write_text("\n".join([lines[0], "{not json", *lines[1:]]) + "\n")
-    (run / "oracle__scripted" / "prevention-01" / "seed0" / "eval.json").write_text("[")
+    (_cell(run, "prevention-01") / "eval.json").write_text("[")
     capsys.readouterr()
     assert main(["show", str(run)]) == 1
     cap = capsys.readouterr()
     assert f"warning: {broken}: cannot render the episode page (ValueError" in cap.err
-    page = run / "oracle__scripted" / "prevention-01" / "seed0" / "episode.html"
+    page = _cell(run, "prevention-01") / "episode.html"
     assert cap.out.strip() == str(page) and ">UNREADABLE</span>" in page.read_text()
 
 

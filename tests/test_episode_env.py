@@ -67,7 +67,7 @@ def test_cli_run_and_replay_on_the_real_environment(tmp_path, monkeypatch, capsy
     (tmp_path / "tp" / "guidance-12.json").write_text(json.dumps(_pack()))
     monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path / "tp"))
     assert main(["run", "--out", str(tmp_path / "run"), "--no-render", "--no-progress"]) == 0
-    cell = tmp_path / "run" / "oracle__scripted" / "guidance-12" / "seed0"
+    cell = next((tmp_path / "run").glob("oracle__scripted-*/guidance-12/seed0"))
     assert json.loads((cell / "eval.json").read_text())["passed"] == 1
     capsys.readouterr()
     assert main(["replay", str(cell)]) == 0

@@ -1,19 +1,28 @@
 """The command grammar (paper appendix B.3.1, equation 4; DESIGN.md "Commands")."""
 import re
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from interactiveworld.env import Environment
+from interactiveworld.errors import ErrorCode
 from interactiveworld.language import (
     ParseError,
     all_aliases,
+    compile_text,
     normalize_name,
     parse_action_block,
     parse_command,
     render_command,
     split_commands,
 )
+from interactiveworld.language.grammar import MAX_BLOCK_COMMANDS, MAX_COMMAND_CHARS
+
+sys.path.insert(0, str(Path(__file__).parent))
+from iw_grammar_reference import reference_split  # noqa: E402
 
 PAPER_EXAMPLE = "[Walk] <red_mug> (2)\n[Grab] <red_mug> (2)\n[PutIn] <red_mug> (2) <drawer> (1)"
 
@@ -270,3 +279,53 @@ def test_fuzz_split_never_breaks_inside_brackets(pieces, sep):
         assert out.count("<") == out.count(">")
         assert out.count("(") == out.count(")")
     assert re.sub(r"\s", "", "".join(split_commands(text))).replace(",", "") == re.sub(r"\s", "", text).replace(",", "")
+
+
+# ---- linear splitting and the size limits ------------------------------------------------------------------
+
+@settings(max_examples=800, deadline=None)
+@given(st.text(alphabet=", <>()[]aZé1\t\n\u00a0#", max_size=60))
+def test_split_agrees_with_the_reference_rule(text):
+    assert split_commands(text, max_commands=None) == reference_split(text)
+
+
+@pytest.mark.parametrize("text", [", " * 500, ", a" * 300, "[Walk] <a> (1), " * 40, "<" * 100 + ", b" * 50,
+                                  ",  \t [x], ) b, ] c, é, 1"])
+def test_split_agrees_with_the_reference_rule_on_long_inputs(text):
+    assert split_commands(text, max_commands=None) == reference_split(text)
+
+
+def test_block_limit_refuses_the_whole_block():
+    block = "\n".join(f"[Wait] {i + 1}" for i in range(MAX_BLOCK_COMMANDS))
+    assert len(split_commands(block)) == MAX_BLOCK_COMMANDS
+    with pytest.raises(ParseError) as info:
+        split_commands(block + "\n[Sit] <sofa> (1)")
+    err = info.value
+    assert err.line == "[Sit] <sofa> (1)" and err.token == "[Sit] <sofa> (1)" and err.position == 0
+    assert f"more than {MAX_BLOCK_COMMANDS}" in err.message
+    assert len(split_commands(block + "\n[Sit] <sofa> (1)", max_commands=None)) == MAX_BLOCK_COMMANDS + 1
+
+
+def test_command_length_limit():
+    ok = "[Walk] <" + "a" * (MAX_COMMAND_CHARS - len("[Walk] <>")) + ">"
+    assert len(ok) == MAX_COMMAND_CHARS and parse_command(ok).args[0].name == "a" * (MAX_COMMAND_CHARS - 9)
+    long = ok + " "
+    with pytest.raises(ParseError) as info:
+        parse_command(long)
+    err = info.value
+    assert f"{MAX_COMMAND_CHARS + 1} characters, the limit is {MAX_COMMAND_CHARS}" in err.message
+    assert err.position == MAX_COMMAND_CHARS and long[err.position: err.position + len(err.token)] == err.token
+
+
+def test_over_long_command_is_a_parse_error_result_of_the_compiler():
+    res = compile_text("[Walk] " + "shelf " * 20_000, [])
+    assert res.code == ErrorCode.PARSE_ERROR and "Command too long" in res.message
+
+
+def test_environment_refuses_an_over_long_block_as_a_parse_error():
+    """The episode loop splits through the environment: an over-long block becomes a PARSE_ERROR result."""
+    block = ", ".join(["[Wait] 1"] * (MAX_BLOCK_COMMANDS + 1))
+    res = Environment(render=False).split_commands(block)
+    assert res.code == ErrorCode.PARSE_ERROR and f"more than {MAX_BLOCK_COMMANDS}" in res.message
+    assert Environment(render=False).split_commands(", ".join(["[Wait] 1"] * MAX_BLOCK_COMMANDS)) == \
+        ["[Wait] 1"] * MAX_BLOCK_COMMANDS

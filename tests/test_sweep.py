@@ -166,3 +166,16 @@ def test_a_valid_eval_with_unusable_fields_is_not_finished(tmp_path):
     assert not is_finished(cell)
     (cell / "eval.json").write_bytes(b"\xff\xfe")
     assert not is_finished(cell)
+
+
+def test_a_local_worker_that_dies_is_replaced_and_its_cell_rerun(tmp_path, monkeypatch):
+    packs = write_packs(tmp_path / "tp")
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    monkeypatch.setenv("IW_DIE_ONCE_DIR", str(markers))  # spawned workers inherit it
+    monkeypatch.setenv("PYTHONPATH", os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
+    cells = [CellSpec(taskpack=str(packs["decision-05"]), task_id="decision-05", assistant="oracle", seed=s,
+                      env="iw_dying_env:DyingFakeEnv", render=False) for s in (0, 1)]
+    res = run_sweep(cells, tmp_path / "run", workers=2, progress=False)
+    assert sorted(p.name for p in markers.iterdir()) == ["seed0", "seed1"]  # two workers died
+    assert (res["ran"], res["void"]) == (2, 0) and all(r["passed"] == 1 for r in res["records"])

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set up and run the test suite: system tools used by some tests, the package with its test, body,
+# Set up and run the test suite: system tools used by some tests, the package with its test, body, ray,
 # usd and gym extras (compiles the native core), then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,6 +16,6 @@ if [ ${#need_apt[@]} -gt 0 ]; then
   fi
 fi
 
-python3 -m pip install -q ".[test,body,usd,gym]"
+python3 -m pip install -q ".[test,body,ray,usd,gym]"
 export LITELLM_LOCAL_MODEL_COST_MAP=True
 python3 -m pytest "$@"

@@ -2,9 +2,11 @@
 
     iw-eval run                                  # oracle Assistant + scripted Human, every built-in TaskPack
     iw-eval run --assistant openai/gpt-5.5 --human gemini/gemini-3.1-pro --family Decision --seeds 0 1
+    iw-eval run --ray --cache ~/.iw-cache --max-cost 20 --assistant openai/gpt-5.5 --seeds 0-4
     iw-eval report runs/2026-11-29T19-00-00      # Markdown + CSV tables and PNG plots
+    iw-eval report runs/a runs/b                 # one leaderboard, Assistant x Human matrix, memory, pass^k
     iw-eval report --tasks                       # built-in TaskPacks per family and oracle step counts
-    iw-eval replay runs/.../decision-05/seed0    # re-execute the trace, compare the final state digest
+    iw-eval replay runs/.../decision-05/seed0    # re-execute the trace, compare each outcome and the digest
     iw-eval show runs/.../decision-05/seed0 --open
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
@@ -21,7 +23,13 @@ names a factory returning an :class:`~interactiveworld.env_types.EnvironmentLike
 with ``render=True/False`` when it accepts that keyword. The default is the physical world,
 ``interactiveworld.env:Environment``. A sweep records the factory and the render setting in
 ``sweep.json`` and in every cell's trace header and ``eval.json``; ``replay`` uses the recorded
-ones unless ``--env`` / ``--render`` / ``--no-render`` are given.
+ones unless ``--env`` / ``--render`` / ``--no-render`` are given, and a recorded factory only when it
+is the default or listed in ``$IW_ENVS`` (a file never decides what code runs).
+
+Sweeps at scale (:mod:`interactiveworld.bench.run_options`): ``--ray [ADDRESS]`` runs the cells as Ray
+tasks; ``--cache DIR``, ``--max-concurrency``, ``--max-cost``/``--max-tokens`` (sweep) and
+``--cell-max-cost``/``--cell-max-tokens`` (cell) control model calls. A second sweep on a folder in use
+is refused (exit 2); ``run`` exits with 1 when cells are left unfinished by the sweep's spending limit.
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string, an
 environment factory that cannot be imported or a scene it cannot load on replay) print a message
@@ -148,11 +156,14 @@ def _check_run_numbers(args: argparse.Namespace) -> None:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .bench.sweep import CellSpec, run_sweep
+    from .bench import run_options
+    from .bench.sweep import CellSpec, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
 
     # every argument is checked before the TaskPacks are looked for
     _check_run_numbers(args)
+    if args.out is not None and not args.out.strip():
+        raise UsageError("--out: empty folder name (omit --out for runs/<timestamp>)")
     seeds = _seeds(args.seeds)
     assistants = list(dict.fromkeys(args.assistant))
     humans = list(dict.fromkeys(args.human))
@@ -163,6 +174,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         for model in [m for m in assistants + humans if "/" in m]:
             _check_credentials(model)
     _check_env(args.env)
+    for problem in run_options.check(args, [m for m in assistants + humans if "/" in m]):
+        raise UsageError(problem)
     if args.out and Path(args.out).exists() and not Path(args.out).is_dir():
         raise UsageError(f"--out: {args.out} exists and is not a folder")
     try:
@@ -182,18 +195,26 @@ def cmd_run(args: argparse.Namespace) -> int:
             chosen = [(p, tp) for p, tp in packs if tp.controls.wrong is not None]
         cells += [CellSpec(taskpack=str(p), task_id=tp.id, assistant=a, human=h, seed=s,
                            memory=args.assistant_memory, api_base=args.api_base, env=args.env,
-                           render=not args.no_render, timeout_s=args.timeout, max_retries=args.max_retries)
+                           render=not args.no_render, timeout_s=args.timeout, max_retries=args.max_retries,
+                           **run_options.cell_fields(args))
                   for h in humans for p, tp in chosen for s in seeds]
     mem = "+memory" if args.assistant_memory else ""
     print(f"iw-eval run: {len(cells)} cell(s): {len(assistants)} Assistant(s) x {len(humans)} Human(s) x "
           f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
           f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
     with _sigterm_as_interrupt():
-        summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
-                            progress=not args.no_progress,
-                            manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
-                                      "memory": args.assistant_memory, "render": not args.no_render,
-                                      "env": args.env, "taskpacks": {tp.id: tp.hash for _, tp in packs}})
+        try:
+            summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
+                                progress=not args.no_progress,
+                                manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
+                                          "memory": args.assistant_memory, "render": not args.no_render,
+                                          "env": args.env, "taskpacks": {tp.id: tp.hash for _, tp in packs}},
+                                **run_options.sweep_kwargs(args))
+        except (SweepLocked, UnsafeCellFolder, TaskPackError) as exc:
+            raise UsageError(str(exc)) from None
+        except (WorkerDied, ConnectionError) as exc:
+            print(f"iw-eval run: {exc}", file=sys.stderr)
+            return 1
     from .bench.metrics import family_table, load_results
     from .bench.report import AGENT_COLUMNS, markdown_table
 
@@ -201,6 +222,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     problems: list[str] = []
     records = [r for r in load_results(out, problems=problems) if (r.get("assistant"), r.get("human")) in labels]
     print(f"{summary['ran']} ran, {summary['skipped']} already finished, {summary['void']} VOID", file=sys.stderr)
+    for line in run_options.summary_lines(summary):
+        print(line, file=sys.stderr)
     _print_void_reasons(summary["records"])
     for line in problems:
         print(f"warning: {line}", file=sys.stderr)
@@ -210,7 +233,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             cols = [*AGENT_COLUMNS, *cols]
         print(markdown_table(family_table(records), cols))
     print(f"results: {out}")
-    return 1 if summary["void"] else 0
+    return 1 if summary["void"] or summary["unfinished"] else 0
 
 
 @contextlib.contextmanager
@@ -250,17 +273,29 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.tasks:
         return _report_tasks()
     if not args.run_dir:
-        raise UsageError("report: give a run folder, or --tasks to list the built-in TaskPacks")
+        raise UsageError("report: give a run folder (or several to compare), or --tasks to list the built-in TaskPacks")
+    from .bench.compare import write_comparison
     from .bench.report import write_report
 
+    dirs = list(dict.fromkeys(args.run_dir))
     try:
-        res = write_report(args.run_dir, args.out, plots=not args.no_plots)
+        if len(dirs) == 1:
+            res = write_report(dirs[0], args.out, plots=not args.no_plots)
+            comp = write_comparison(dirs, Path(args.out) if args.out else Path(dirs[0]) / "report",
+                                    plots=not args.no_plots)
+            extra = comp["markdown"].split("\n## ")[2:]  # what the per-sweep tables do not show
+            text = res["markdown"] + "".join("\n## " + sec for sec in extra)
+            warnings = list(dict.fromkeys(res["warnings"] + comp["warnings"]))
+        else:
+            parent = Path(os.path.commonpath([str(Path(d).resolve()) for d in dirs]))
+            comp = write_comparison(dirs, args.out or parent / "report", plots=not args.no_plots)
+            res, text, warnings = {"files": []}, comp["markdown"], comp["warnings"]
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
-    print(res["markdown"])
-    for line in res["warnings"]:
+    print(text)
+    for line in warnings:
         print(f"warning: {line}", file=sys.stderr)
-    print("\nwritten: " + ", ".join(res["files"]), file=sys.stderr)
+    print("\nwritten: " + ", ".join(res["files"] + comp["files"]), file=sys.stderr)
     return 0
 
 
@@ -293,127 +328,44 @@ def _report_tasks() -> int:
     return 1 if bad else 0
 
 
-def _sweep_manifest(cell: Path) -> dict[str, Any]:
-    """The ``sweep.json`` of the sweep a cell folder belongs to (nearest one above it), or {}."""
-    for parent in cell.resolve().parents:
-        man = parent / "sweep.json"
-        if man.is_file():
-            try:
-                data = json.loads(man.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError):
-                return {}
-            return data if isinstance(data, dict) else {}
-    return {}
-
-
-def _find_taskpack(task_id: str, explicit: str | None, expected_hash: str | None, manifest: dict[str, Any]):
-    from .bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack
-
-    try:
-        if explicit:
-            tp = load_taskpack(explicit)
-        else:
-            packs = builtin_taskpacks()
-            # a sweep over TaskPack files names them in its manifest
-            recorded = [c.get("taskpack") for c in manifest.get("cells", [])
-                        if isinstance(c, dict) and c.get("task_id") == task_id and isinstance(c.get("taskpack"), str)]
-            path = packs.get(task_id) or next((Path(f) for f in recorded if Path(f).is_file()), None)
-            if path is None:
-                raise UsageError(f"TaskPack {task_id!r} is not installed; pass --taskpack FILE")
-            tp = load_taskpack(path)
-    except TaskPackError as exc:
-        raise UsageError(str(exc)) from None
-    if expected_hash and tp.hash != expected_hash:
-        raise UsageError(f"TaskPack {tp.id} has hash {tp.hash} but the trace was recorded with {expected_hash}")
-    return tp
-
-
-def _recorded_env(header: dict[str, Any], ev: dict[str, Any], manifest: dict[str, Any]) \
-        -> tuple[str | None, bool | None, str]:
-    """(factory, render, where it was found) of the environment a cell was recorded with."""
-    for where, rec in (("the trace header", header), ("eval.json", ev)):
-        env = rec.get("env")
-        if isinstance(env, dict) and isinstance(env.get("factory"), str):
-            render = env.get("render")
-            return env["factory"], render if isinstance(render, bool) else None, where
-    if isinstance(manifest.get("env"), str):
-        render = manifest.get("render")
-        return manifest["env"], render if isinstance(render, bool) else None, "sweep.json"
-    return None, None, ""
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .bench.logs import TRACE_NAME, find_cells, read_eval, read_trace
-    from .bench.sweep import DEFAULT_ENV, make_env
+    from .bench.logs import read_eval
+    from .bench.replay import ReplayError, cells_to_replay, replay_cell
 
     if args.env is not None:
         _check_env(args.env)
-    cell = Path(args.cell)
-    if not (cell / TRACE_NAME).is_file():
-        if not cell.is_dir():
-            raise UsageError(f"{cell}: no such cell folder")
-        inside = find_cells(cell)
-        hint = f"; it holds {len(inside)} cell(s), e.g. {inside[0]}" if inside else ""
-        raise UsageError(f"{cell}: no {TRACE_NAME} (not a cell folder{hint})")
     try:
-        trace = read_trace(cell / TRACE_NAME)
-    except (ValueError, OSError) as exc:  # UnicodeDecodeError is a ValueError
-        raise UsageError(f"{cell / TRACE_NAME}: unreadable trace ({exc})") from None
-    header = next((r for r in trace if isinstance(r, dict) and r.get("type") == "header"), None)
-    if header is None or not isinstance(header.get("task_id"), str):
-        raise UsageError(f"{cell}: the trace has no header record naming the task")
-    manifest = _sweep_manifest(cell)
-    tp = _find_taskpack(header["task_id"], args.taskpack, header.get("taskpack_hash"), manifest)
-    ev = read_eval(cell) or {}
-    expected = ev.get("final_digest") or next((r.get("digest") for r in trace
-                                               if isinstance(r, dict) and r.get("type") == "final"), None)
-    if expected is None:
-        raise UsageError(f"{cell}: the episode did not finish (no final state digest to compare)")
-    rec_factory, rec_render, where = _recorded_env(header, ev, manifest)
-    factory = args.env or rec_factory or DEFAULT_ENV
-    if args.env is None and rec_factory is not None:
-        _check_env(rec_factory)
-    render = args.render if args.render is not None else bool(rec_render)
-    source = ("--env" if args.env else f"as recorded in {where}" if rec_factory else "the default; none recorded")
-    print(f"replay: environment {factory} ({source}), rendering {'on' if render else 'off'}", file=sys.stderr)
-    try:
-        env = make_env(factory, render=render)
-    except Exception as exc:  # noqa: BLE001 - an environment that cannot start is reported, not a traceback
-        print(f"replay FAILED: the environment {factory} could not start ({type(exc).__name__}: {exc})",
-              file=sys.stderr)
-        return 1
-    try:
-        env.reset(tp.reset_scene(), seed=int(header.get("seed") or 0))
-    except Exception as exc:  # the scene does not load in this environment: name the error, no traceback
-        hint = (f"; the cell was recorded with {rec_factory}" if rec_factory and rec_factory != factory else
-                "; pass --env module:callable to replay in another environment")
-        raise UsageError(f"{factory} cannot load the scene of TaskPack {tp.id} "
-                         f"({type(exc).__name__}: {exc}){hint}") from None
-    steps, kind = 0, None
-    try:
-        for r in trace:
-            kind = r.get("type") if isinstance(r, dict) else None
-            if kind == "opening_command":
-                env.execute(r["command"])
-            elif kind == "baseline":
-                env.mark_baseline()
-            elif kind == "command":
-                out = env.execute(r["command"])
-                steps += 1
-                if out.ok != r["outcome"]["ok"]:
-                    print(f"tick {r['tick']}: {r['command']!r} ok={out.ok} on replay, ok={r['outcome']['ok']} "
-                          f"recorded")
-    except (KeyError, TypeError) as exc:
-        raise UsageError(f"{cell / TRACE_NAME}: malformed {kind} record ({type(exc).__name__}: {exc})") from None
-    except Exception as exc:  # the environment failed on a recorded command
-        print(f"replay FAILED: the environment raised on a recorded {kind} ({type(exc).__name__}: {exc})",
-              file=sys.stderr)
-        return 1
-    digest = env.state_digest()
-    same = digest == expected
-    print(f"replay {'MATCH' if same else 'MISMATCH'}: final state digest {digest} (recorded {expected}) "
-          f"after {steps} command(s)")
-    return 0 if same else 1
+        cells = cells_to_replay(Path(args.cell))
+    except ReplayError as exc:
+        raise UsageError(str(exc)) from None
+    if len(cells) > 1:  # a sweep folder: its valid cells
+        cells = [c for c in cells if (read_eval(c) or {}).get("status") == "valid"]
+    failed = 0
+    for cell in cells:
+        try:
+            res = replay_cell(cell, taskpack=args.taskpack, env=args.env, render=args.render)
+        except ReplayError as exc:
+            if len(cells) == 1:
+                raise UsageError(str(exc)) from None
+            print(f"replay FAILED {cell}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        except RuntimeError as exc:
+            print(f"replay FAILED {cell}: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        if len(cells) == 1:
+            print(f"replay: environment {res.factory} ({res.source})", file=sys.stderr)
+        for line in res.mismatches:
+            print(f"{cell}: {line}" if len(cells) > 1 else line)
+        skipped = f", {res.skipped} withheld command(s) not executed" if res.skipped else ""
+        print(f"replay {'MATCH' if res.matched else 'MISMATCH'}: final state digest {res.digest} (recorded "
+              f"{res.expected}) after {res.steps} command(s){skipped}, {len(res.mismatches)} outcome mismatch(es)"
+              + (f" [{cell}]" if len(cells) > 1 else ""))
+        failed += not res.matched
+    if len(cells) > 1:
+        print(f"replayed {len(cells)} cell(s): {len(cells) - failed} MATCH, {failed} MISMATCH or FAILED")
+    return 1 if failed else 0
 
 
 def cmd_show(args: argparse.Namespace) -> int:
@@ -584,6 +536,7 @@ def _paras(*texts: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .bench import run_options
     from .bench.sweep import DEFAULT_ENV
     from .interop.cli import add_export_usd_parser
 
@@ -614,22 +567,28 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     r.add_argument("--void-retries", type=int, default=2, help="re-runs of a VOID cell within this sweep")
     r.add_argument("--no-progress", action="store_true", help="no progress bar")
+    run_options.add_arguments(r)
     r.set_defaults(func=cmd_run)
 
-    rp = sub.add_parser("report", help="tables and plots of a run folder; --tasks lists built-in TaskPacks",
-                        formatter_class=raw, epilog=_paras(_TASKPACK_HELP))
-    rp.add_argument("run_dir", nargs="?")
+    rp = sub.add_parser("report", help="tables and plots of run folders (several: one comparison); --tasks lists "
+                                       "built-in TaskPacks", formatter_class=raw, epilog=_paras(_TASKPACK_HELP))
+    rp.add_argument("run_dir", nargs="*", help="sweep folder(s); several give one leaderboard, the Assistant x Human "
+                                               "matrix and the memory comparison")
     rp.add_argument("--tasks", action="store_true", help="task count per family and oracle step counts")
-    rp.add_argument("--out", help="report folder (default <run_dir>/report)")
+    rp.add_argument("--out", help="report folder (default <run_dir>/report; for several, <common parent>/report)")
     rp.add_argument("--no-plots", action="store_true")
     rp.set_defaults(func=cmd_report)
 
-    rl = sub.add_parser("replay", help="re-execute a cell's commands and check the final state digest",
-                        formatter_class=raw, epilog=_paras(env_help))
-    rl.add_argument("cell")
+    rl = sub.add_parser("replay", help="re-execute a cell's commands and check each outcome and the final state "
+                                       "digest", formatter_class=raw, epilog=_paras(
+                                           env_help, "Replay takes the factory from --env, or the recorded one when it "
+                                           "is on the allow-list: the default world and the comma-separated entries "
+                                           "of $IW_ENVS; it never runs code a file names."))
+    rl.add_argument("cell", help="a cell folder, or a sweep folder (every valid cell in it)")
     rl.add_argument("--taskpack", help="TaskPack file (default: the built-in one named in the trace)")
     rl.add_argument("--env", metavar="MODULE:CALLABLE",
-                    help="environment factory (default: the one recorded with the cell, else " + DEFAULT_ENV + ")")
+                    help="environment factory (default: the one recorded with the cell if allowed, else "
+                         + DEFAULT_ENV + ")")
     rl.add_argument("--render", action=argparse.BooleanOptionalAction, default=None,
                     help="rendering on/off (default: as recorded with the cell, else off)")
     rl.set_defaults(func=cmd_replay)
@@ -668,17 +627,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .bench.logs import scrubbed_streams
+
     parser = build_parser()
     args = parser.parse_args(argv)
-    try:
-        return int(args.func(args) or 0)
-    except UsageError as exc:
-        print(f"iw-eval {args.command}: error: {exc}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("interrupted; finished cells are on disk, run the same command again to resume", file=sys.stderr)
-        return 130
-
+    with scrubbed_streams():  # no credential reaches the terminal either
+        try:
+            return int(args.func(args) or 0)
+        except UsageError as exc:
+            print(f"iw-eval {args.command}: error: {exc}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("interrupted; finished cells are on disk, run the same command again to resume", file=sys.stderr)
+            return 130
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -124,6 +124,7 @@ class CallRecord:
         prompt_tokens / completion_tokens: from the response's usage, None when not reported.
         cost_usd: litellm's cost for the call when the model is in its cost map, else None.
         error: the last transport error text when a retry happened or the call failed.
+        cache_hit: answered from the response cache (no call made; tokens and cost as first recorded).
     """
 
     model: str
@@ -133,6 +134,7 @@ class CallRecord:
     completion_tokens: int | None = None
     cost_usd: float | None = None
     error: str | None = None
+    cache_hit: bool = False
 
     def to_log(self) -> dict[str, Any]:
         return dict(self.__dict__)

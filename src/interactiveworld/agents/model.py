@@ -18,18 +18,22 @@ objects, and every log line is scrubbed of them (:class:`~interactiveworld.bench
 from __future__ import annotations
 
 import base64
+import email.utils
 import os
 import re
 import time
-from typing import Any
+from typing import Any, Callable
+from urllib.parse import urlsplit
 
 from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
                    HumanTurn)
+from .calls import BudgetExceeded, CallEstimate, CallMeter, cache_key
 from .prompts import assistant_system_prompt, human_system_prompt
 from .protocol import parse_assistant, parse_human
 
 _litellm = None
 
+_LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
 _MODEL_RE = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-:@]+)+$|^[A-Za-z0-9][\w.\-:]*$")
 
 
@@ -90,6 +94,43 @@ def _worth_retrying(exc: BaseException) -> bool:
     return isinstance(exc, _transient_errors())
 
 
+def retry_after_s(exc: BaseException) -> float | None:
+    """The delay a provider asked for with a ``Retry-After`` header (seconds or an HTTP date) on a
+    rate-limit (429) or unavailable (503) reply, or None when it gave none."""
+    headers: Any = None
+    for src in (getattr(exc, "response", None), exc):
+        h = getattr(src, "headers", None) or getattr(src, "litellm_response_headers", None)
+        if h is not None:
+            headers = h
+            break
+    if headers is None:
+        return None
+    try:
+        value = headers.get("retry-after") or headers.get("Retry-After")
+    except AttributeError:
+        return None
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except (TypeError, ValueError):
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(str(value))
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - time.time())
+
+
+def _public_url(url: str | None) -> str | None:
+    """The endpoint without user-info credentials (for cache keys and provider names)."""
+    if not url:
+        return url
+    parts = urlsplit(url)
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return f"{parts.scheme}://{host}{parts.path}"
+
+
 class LLMClient:
     """One model endpoint.
 
@@ -101,12 +142,22 @@ class LLMClient:
             capped at ``max_backoff_s``).
         temperature: sampling temperature (0 for the documented deterministic setting).
         max_tokens: completion token cap.
+        meter: the cell's :class:`~interactiveworld.agents.calls.CallMeter` (response cache, per-provider
+            concurrency at the sweep's gate, spending limits); None: plain calls.
+        max_retry_after_s: longest ``Retry-After`` delay honoured [s] (a longer one waits this long).
+        sleep: how a backoff waits (``time.sleep``; tests pass a recorder).
     """
 
     def __init__(self, model: str, *, api_base: str | None = None, timeout_s: float = 120.0, max_retries: int = 3,
                  temperature: float = 0.0, max_tokens: int = 1024, min_backoff_s: float = 1.0,
-                 max_backoff_s: float = 30.0):
+                 max_backoff_s: float = 30.0, meter: CallMeter | None = None, max_retry_after_s: float = 300.0,
+                 sleep: Callable[[float], None] = time.sleep):
         provider = check_model_string(model)
+        # concurrency is bounded per provider; a custom endpoint is a provider of its own
+        self.provider = provider + (f"@{urlsplit(api_base).netloc.rsplit('@', 1)[-1]}" if api_base else "")
+        self.meter = meter
+        self.max_retry_after_s = float(max_retry_after_s)
+        self._sleep = sleep
         self.model = model.strip()
         # A local OpenAI-compatible server usually needs no key, but the client insists on one: give
         # it a placeholder (never a secret) only when the environment holds no key of its own.
@@ -120,16 +171,90 @@ class LLMClient:
         self.min_backoff_s = float(min_backoff_s)
         self.max_backoff_s = float(max_backoff_s)
 
+    def _params(self) -> dict[str, Any]:
+        """The call parameters that select a reply (cache key): sampling, cap, endpoint, cell seed."""
+        return {"temperature": self.temperature, "max_tokens": self.max_tokens, "api_base": _public_url(self.api_base),
+                "seed": self.meter.seed if self.meter else 0}
+
+    def estimate(self, messages: list[dict[str, Any]]) -> CallEstimate:
+        """The largest tokens and cost [USD] a call can spend: its prompt tokens (litellm's counter;
+        when it fails, a third of the text characters plus 1,500 per image) plus the completion cap,
+        priced from litellm's cost map (cost None when the model is not in it)."""
+        lm = litellm_module()
+        try:
+            prompt = int(lm.token_counter(model=self.model, messages=messages))
+        except Exception:  # noqa: BLE001 - a counter failure must not stop the call; be generous instead
+            prompt = 0
+            for m in messages:
+                c = m.get("content")
+                parts = c if isinstance(c, list) else [{"type": "text", "text": str(c)}]
+                for p in parts:
+                    prompt += 1500 if p.get("type") == "image_url" else len(str(p.get("text", ""))) // 3 + 1
+        try:
+            pc, cc = lm.cost_per_token(model=self.model, prompt_tokens=prompt, completion_tokens=self.max_tokens)
+            cost: float | None = float(pc) + float(cc)
+        except Exception:  # noqa: BLE001 - not in the cost map: unknown, not zero
+            cost = None
+        return CallEstimate(tokens=prompt + self.max_tokens, cost_usd=cost)
+
+    def _wait(self, state: Any) -> float:
+        """Backoff before the next attempt: the provider's ``Retry-After`` when it sent one, else 1, 2, 4... s."""
+        exc = state.outcome.exception() if state.outcome is not None else None
+        asked = retry_after_s(exc) if exc is not None else None
+        if asked is not None:
+            return min(asked, self.max_retry_after_s)
+        return min(self.max_backoff_s, self.min_backoff_s * 2 ** (state.attempt_number - 1))
+
     def complete(self, messages: list[dict[str, Any]]) -> tuple[str, CallRecord]:
-        """Run one chat completion.
+        """Run one chat completion (or answer it from the response cache).
 
         Returns:
-            (reply text, '' for an empty or missing reply; the call record).
+            (reply text, '' for an empty or missing reply, lone surrogates replaced by U+FFFD; the call record).
 
         Raises:
             AgentTransportError: every attempt failed (transport, server or configuration error).
+            BudgetExceeded: the call could break a cell or sweep spending limit (raised before calling).
         """
-        from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt, wait_exponential
+        meter = self.meter
+        est = self.estimate(messages) if meter is not None and meter.limited else None
+        if est is not None:
+            meter.check_cell(est)  # before the cache too: a cell stops at the same point with or without it
+        key = cache_key(self.model, messages, self._params()) if meter is not None and meter.cache else None
+        hit = meter.cache.get(key) if key else None
+        if hit is not None:
+            tokens = int(hit.get("prompt_tokens") or 0) + int(hit.get("completion_tokens") or 0)
+            meter.record(tokens, hit.get("cost_usd"), cache_hit=True)
+            if meter.gate is not None:
+                meter.gate.settle(0, 0.0, 0, 0.0, True)
+            return hit["text"], CallRecord(model=self.model, latency_s=0.0, attempts=0,
+                                           prompt_tokens=hit.get("prompt_tokens"),
+                                           completion_tokens=hit.get("completion_tokens"),
+                                           cost_usd=hit.get("cost_usd"), cache_hit=True)
+        reserved = None
+        if est is not None and meter.gate_limited:
+            refused = meter.gate.reserve(est.tokens, est.cost_usd)
+            if refused is not None:
+                raise BudgetExceeded("sweep", *refused)
+            reserved = est
+        try:
+            text, record = self._call(messages)
+        except BaseException:
+            if reserved is not None:
+                meter.gate.settle(reserved.tokens, reserved.cost_usd, 0, 0.0, False)
+            raise
+        if meter is not None:
+            tokens = (record.prompt_tokens or 0) + (record.completion_tokens or 0)
+            meter.record(tokens, record.cost_usd, cache_hit=False)
+            if meter.gate is not None:
+                meter.gate.settle(reserved.tokens if reserved else 0, reserved.cost_usd if reserved else 0.0,
+                                  tokens, record.cost_usd, False)
+            if key:
+                meter.cache.put(key, {"model": self.model, "text": text, "prompt_tokens": record.prompt_tokens,
+                                      "completion_tokens": record.completion_tokens, "cost_usd": record.cost_usd})
+        return text, record
+
+    def _call(self, messages: list[dict[str, Any]]) -> tuple[str, CallRecord]:
+        from tenacity import RetryError, Retrying, retry_if_exception, stop_after_attempt
 
         lm = litellm_module()
         t0 = time.perf_counter()
@@ -139,6 +264,8 @@ class LLMClient:
         def call() -> Any:
             nonlocal attempts
             attempts += 1
+            if self.meter is not None:
+                self.meter.acquire(self.provider)
             try:
                 extra = {"api_key": self._api_key} if self._api_key else {}
                 return lm.completion(model=self.model, messages=messages, api_base=self.api_base,
@@ -147,10 +274,11 @@ class LLMClient:
             except Exception as exc:
                 last_error.append(f"{type(exc).__name__}: {exc}")
                 raise
+            finally:
+                if self.meter is not None:
+                    self.meter.release(self.provider)
 
-        retrying = Retrying(stop=stop_after_attempt(self.max_retries + 1),
-                            wait=wait_exponential(multiplier=self.min_backoff_s, min=self.min_backoff_s,
-                                                  max=self.max_backoff_s),
+        retrying = Retrying(stop=stop_after_attempt(self.max_retries + 1), wait=self._wait, sleep=self._sleep,
                             retry=retry_if_exception(_worth_retrying), reraise=True)
         try:
             response = retrying(call)
@@ -165,6 +293,8 @@ class LLMClient:
             text = ""
         if isinstance(text, list):  # content parts
             text = "".join(p.get("text", "") for p in text if isinstance(p, dict))
+        # a lone surrogate is valid JSON but not encodable text: model content, never an infrastructure fault
+        text = _LONE_SURROGATE.sub("\ufffd", str(text))
         usage = getattr(response, "usage", None)
         cost = None
         hidden = getattr(response, "_hidden_params", None) or {}
@@ -179,7 +309,7 @@ class LLMClient:
                             prompt_tokens=getattr(usage, "prompt_tokens", None) if usage else None,
                             completion_tokens=getattr(usage, "completion_tokens", None) if usage else None,
                             cost_usd=cost, error=last_error[-1] if last_error else None)
-        return str(text), record
+        return text, record
 
 
 def image_part(frame: Frame) -> dict[str, Any]:
@@ -308,4 +438,4 @@ class ModelHuman:
 
 
 __all__ = ["LLMClient", "ModelAssistant", "ModelHuman", "check_model_string", "litellm_module", "image_part",
-           "loggable"]
+           "loggable", "retry_after_s"]

@@ -29,18 +29,20 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
+from ..agents.calls import BudgetExceeded
 from ..agents.prompts import PROMPT_VERSION
 from ..agents.protocol import AssistantAction, HumanReply
 from ..env_types import EnvironmentLike, StepOutcome
 from ..errors import ErrorCode, PrimitiveError
 from . import scoring
 from .families import command_targets, human_handles, key_to_arg, redact_speech, select_frame_indices
+from .identity import key_hash
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
 from .metrics import label_capabilities
 from .taskpack import TaskPack
 
 EVAL_FORMAT = "interactiveworld.eval/1"
-STOP_REASONS = ("done", "tick_budget", "action_budget", "error", "void")
+STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "error", "void")
 
 
 class VoidCell(Exception):
@@ -64,6 +66,8 @@ class EpisodeConfig:
             expected hash for provenance).
         env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
             written to the trace header and ``eval.json`` so that ``iw-eval replay`` rebuilds the same one.
+        cell_key: the cell's identity (:func:`~interactiveworld.bench.identity.cell_key`), written with its
+            hash to the trace header and ``eval.json`` so that a resume can tell whether a result still applies.
     """
 
     seed: int = 0
@@ -75,6 +79,7 @@ class EpisodeConfig:
     fsync: bool = True
     observed_hash: str | None = None
     env: dict[str, Any] | None = None
+    cell_key: dict[str, Any] | None = None
 
 
 @dataclass
@@ -166,8 +171,21 @@ class Episode:
         stop_reason, void_reason, score = "void", None, None
         try:
             baseline = self._opening()
-            stop_reason = self._loop()
+            try:
+                stop_reason = self._loop()
+            except BudgetExceeded as exc:
+                if exc.scope != "cell":
+                    raise
+                # the cell's own spending limit: it stops here and is scored as it stands
+                stop_reason = exc.stop_reason
+                log.write("budget", tick=self.st.ticks, scope=exc.scope, kind=exc.kind, limit=exc.limit,
+                          spent=exc.spent)
             score = self._score(baseline)
+        except BudgetExceeded as exc:
+            # the sweep's limit: no eval.json, the cell stays unfinished and runs again on resume
+            log.write("end", stop_reason="sweep_budget", status="unfinished", void_reason=str(exc))
+            log.close()
+            raise
         except VoidCell as exc:
             stop_reason, void_reason = "void", str(exc)
         except AgentTransportError as exc:
@@ -176,6 +194,8 @@ class Episode:
             stop_reason = "error"
             void_reason = f"{type(exc).__name__}: {exc}"
             log.write("exception", traceback=traceback.format_exc(limit=8))
+        if void_reason is not None:
+            void_reason = self.scrub(void_reason)  # provider errors can echo credentials; the record is printed too
         return self._close(stop_reason, void_reason, score, time.perf_counter() - t0)
 
     # ---------------------------------------------------------------- step by step
@@ -224,6 +244,9 @@ class Episode:
         }
         if self.cfg.env is not None:
             self.header["env"] = dict(self.cfg.env)
+        if self.cfg.cell_key is not None:
+            self.header["cell_key"] = self.cfg.cell_key
+            self.header["cell_key_hash"] = key_hash(self.cfg.cell_key)
         log.write("header", **self.header)
         return log
 
@@ -281,8 +304,9 @@ class Episode:
         """What the Assistant is given at ``tick`` (default: the next one): frames since its last turn, wearer
         speech, the public request. Building it changes nothing."""
         st = self.st
-        return AssistantObservation(tick=st.ticks + 1 if tick is None else tick, protocol=self.protocol, task_request=self.tp.public_context,
-                                    frames=self._selected_frames(), new_frames=st.frames[st.frames_sent_upto:],
+        return AssistantObservation(tick=st.ticks + 1 if tick is None else tick, protocol=self.protocol,
+                                    task_request=self.tp.public_context, frames=self._selected_frames(),
+                                    new_frames=st.frames[st.frames_sent_upto:],
                                     new_segments=st.segments_since, wearer_speech=list(st.wearer_speech),
                                     first_turn=st.first_assistant_turn)
 
@@ -336,6 +360,9 @@ class Episode:
         reply = turn.reply
         if not reply.valid:
             st.invalid_human += 1
+            # Answered like a refused command, so the Human learns why and can recover on the next tick.
+            why = reply.repairs[-1] if reply.repairs else "it could not be read"
+            st.last_result = f"Your last reply was not used: {why}."
         if reply.repairs:
             st.repairs += 1
         if turn.call is not None:
@@ -428,8 +455,10 @@ class Episode:
             if st.queue:
                 self.log.write("flush", tick=tick, dropped=list(st.queue), reason="execution error")
             st.queue.clear()
+        # executed=False: refused at the information boundary, the world never saw it (replay skips it)
         self.log.write("command", tick=tick, command=cmd, targets=list(targets), outcome=outcome.to_log(),
-                       frames=[f.path or f.index for f in frames], held=self.env.held(), action_index=st.actions)
+                       frames=[f.path or f.index for f in frames], held=self.env.held(), action_index=st.actions,
+                       executed=not withheld)
 
     def _loop(self) -> str:
         self._begin_loop()

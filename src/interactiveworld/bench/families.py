@@ -8,7 +8,9 @@ bounded frame selection, and which action handles the Human may see under each p
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 from typing import Any, Iterable, Sequence
 
@@ -115,48 +117,117 @@ def _uniform(n: int, k: int) -> list[int]:
     return [int(round(x)) for x in np.linspace(0, n - 1, k)]
 
 
-# Internal identifiers that must never reach the Assistant through Human speech.
+# Internal identifiers that must never reach the Assistant through Human speech. Every pattern is linear in the
+# length of the speech: each repetition is anchored by a literal character or separated from the next one.
+_NUM = r"-?\d+(?:\.\d+)?(?:\s*m\b)?"
+_DEC = r"-?\d+\.\d+(?:\s*m\b)?"
 _LEAK_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("handle", re.compile(r"<\s*[A-Za-z][\w\- ]*\s*>\s*\(\s*\d+\s*\)")),
-    ("handle", re.compile(r"<\s*[A-Za-z][\w\-]*\s*>")),
-    ("entity_key", re.compile(r"\b[a-z][a-z0-9_]*#\d+\b", re.I)),
-    ("command", re.compile(r"\[\s*[A-Za-z]+\s*\]\s*(?=<)")),
-    ("coordinates", re.compile(r"[(\[]\s*-?\d+\.\d+\s*,\s*-?\d+\.\d+(?:\s*,\s*-?\d+\.\d+)?\s*[)\]]")),
-    ("coordinates", re.compile(r"\b[xyz]\s*=\s*-?\d+(?:\.\d+)?", re.I)),
+    # <red_mug> (2), <Red Mug>, <invoice card #2>
+    ("handle", re.compile(r"<\s*[A-Za-z][\w\s\-#]*>(?:\s*\(\s*\d+\s*\))?")),
+    # red_mug#2, card#2 (a key glued to its index)
+    ("entity_key", re.compile(r"\b[A-Za-z][A-Za-z0-9_]*#\s*\d+\b")),
+    # [Grab] <...> written out as speech
+    ("command", re.compile(r"\[\s*[A-Za-z]+\s*\](?=\s*<)")),
+    # (0.3, 3.3), [0.3; 3.3; 0.9], (1, 2)
+    ("coordinates", re.compile(rf"[(\[]\s*{_NUM}\s*[,;]\s*{_NUM}(?:\s*[,;]\s*{_NUM})?\s*[)\]]")),
+    # x=0.3, xy: 0.3,3.3, position = 0.3 3.3
+    ("coordinates", re.compile(rf"\b(?:[xyz]{{1,3}}|pos|position|coords?|coordinates)\s*[:=]\s*{_NUM}"
+                               rf"(?:(?:\s*[,;/]\s*|\s+){_NUM}){{0,2}}", re.I)),
+    # at 0.30 3.30, 0.3, 3.3 (two or three decimals in a row; a price such as $3.30 is not a coordinate)
+    ("coordinates", re.compile(rf"(?<![\w$\u20ac\u00a3.]){_DEC}(?:(?:\s*[,;/]\s*|\s+){_DEC}){{1,2}}(?!\w|\.\d)")),
 )
+_INDEX_WORDS = r"(?:#\s*\d+|\(\s*\d+\s*\)|(?:no\.?|nr\.?|number|instance|index)\s*\d+\b)"
 
 
 @dataclass(frozen=True)
 class Leak:
-    """One redacted span of Human speech."""
+    """One redacted span of Human speech.
+
+    Attributes:
+        kind: ``handle``, ``entity_key``, ``entity_name``, ``command`` or ``coordinates``.
+        text: the span as it stood in the (NFKC-normalised) speech.
+    """
 
     kind: str
     text: str
 
 
-def redact_speech(text: str, *, entity_names: Iterable[str] = ()) -> tuple[str, list[Leak]]:
-    """Remove internal identifiers from Human speech before the Assistant hears it.
+@lru_cache(maxsize=64)
+def _name_patterns(names: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Patterns for the scene's entity names: a name (words joined by space, ``_`` or ``-``) or one of its words
+    followed by an instance index (``invoice card #2``, ``card (2)``, ``fridge number 1``), and a bare
+    snake_case name (``red_mug``), which a person would never say."""
+    words: set[str] = set()
+    spelled: set[str] = set()
+    snake: set[str] = set()
+    for name in names:
+        parts = [p for p in re.split(r"[\s_\-]+", name.strip().lower()) if p]
+        if not parts:
+            continue
+        spelled.add(r"[\s_\-]*".join(re.escape(p) for p in parts))
+        words.update(p for p in parts if len(p) >= 3 and p.isalpha())
+        if len(parts) > 1 and "_" in name:
+            snake.add(re.escape(name.strip().lower()))
+    out = []
+    if spelled or words:
+        alts = sorted(spelled, key=len, reverse=True) + [rf"{w}(?:e?s)?" for w in sorted(words, key=len, reverse=True)]
+        out.append(("entity_key", re.compile(rf"\b(?:{'|'.join(alts)})\s*{_INDEX_WORDS}", re.I)))
+    if snake:
+        out.append(("entity_name", re.compile(rf"\b(?:{'|'.join(sorted(snake, key=len, reverse=True))})\b", re.I)))
+    return tuple(out)
 
-    Handles (``<red_mug> (2)``), entity keys (``red_mug#2``), command syntax and coordinates are
-    replaced by ``[redacted]``; so are bare multi-word snake_case entity names from
-    ``entity_names`` (``red_mug``), which a person would never say.
+
+def _normalise_speech(text: str) -> str:
+    """NFKC (full-width and compatibility forms become ASCII) without invisible format characters (zero-width
+    spaces and joiners, soft hyphens), so an identifier cannot hide behind its spelling."""
+    text = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+
+
+def redact_speech(text: str, *, entity_names: Iterable[str] = ()) -> tuple[str, list[Leak]]:
+    """Remove internal identifiers from Human speech before the Assistant hears it (paper appendix C.2.2:
+    speech and pixels are all that cross from the Human to the Assistant).
+
+    Replaced by ``[redacted]``: handles (``<red_mug> (2)``), entity keys in any spelling (``red_mug#2``,
+    ``invoice card #2``, ``card (2)``, ``fridge number 1``; names and their words from ``entity_names``),
+    bare snake_case entity names (``red_mug``), command syntax (``[Grab] <...>``) and coordinates (``(0.3, 3.3)``,
+    ``x=0.3``, ``xy: 0.3,3.3``, ``at 0.30 3.30``). Ordinary speech stays as it is: counts ("I have 2 cards"),
+    prices ("the $41 card", "$3.30"), distances ("two metres", "1.5 m"). Two or three decimals in a row are read
+    as coordinates even when a person meant something else ("3.30 4.50" without a currency sign).
+
+    The speech is NFKC-normalised and stripped of invisible format characters first; every pattern is linear in
+    the length of the speech.
+
+    Args:
+        text: the Human's speech.
+        entity_names: the scene's entity names (``red_mug``), used for the name-aware forms.
 
     Returns:
-        (redacted text, the leaks found, in order of the patterns).
+        (redacted text, the leaks found, in text order).
     """
+    norm = _normalise_speech(text)
+    names = frozenset(n for n in entity_names if n and n.strip())
+    spans: list[tuple[int, int, str]] = []
+    for kind, pat in _LEAK_PATTERNS + _name_patterns(names):
+        spans += [(m.start(), m.end(), kind) for m in pat.finditer(norm) if m.end() > m.start()]
+    if not spans:
+        return norm, []
+    spans.sort(key=lambda s: (s[0], -s[1]))
     leaks: list[Leak] = []
-    out = text
-    for kind, pat in _LEAK_PATTERNS:
-        for m in pat.finditer(out):
-            leaks.append(Leak(kind, m.group(0)))
-        out = pat.sub("[redacted]", out)
-    snake = sorted({n for n in entity_names if "_" in n}, key=len, reverse=True)
-    for name in snake:
-        pat = re.compile(rf"\b{re.escape(name)}\b", re.I)
-        for m in pat.finditer(out):
-            leaks.append(Leak("entity_name", m.group(0)))
-        out = pat.sub("[redacted]", out)
-    return out, leaks
+    pieces: list[str] = []
+    pos = 0
+    for start, end, kind in spans:
+        if start < pos:  # inside a span already redacted: extend it if it reaches further
+            if end > pos:
+                leaks[-1] = Leak(leaks[-1].kind, leaks[-1].text + norm[pos:end])
+                pos = end
+            continue
+        pieces.append(norm[pos:start])
+        pieces.append("[redacted]")
+        leaks.append(Leak(kind, norm[start:end]))
+        pos = end
+    pieces.append(norm[pos:])
+    return "".join(pieces), leaks
 
 
 def key_to_arg(key: str) -> str:
@@ -165,9 +236,10 @@ def key_to_arg(key: str) -> str:
     return f"<{name}> ({idx or 1})"
 
 
-_ARG = re.compile(r"<\s*([^<>]+?)\s*>\s*(?:\(\s*(\d+)\s*\))?")
+_ARG = re.compile(r"<([^<>]*)>\s*(?:\(\s*(\d+)\s*\))?")  # linear: no two adjacent runs can share a character
 
 
+@lru_cache(maxsize=4096)  # a pure function of the line, called for every command of every tick
 def command_targets(command: str) -> tuple[str, ...]:
     """Entity keys named by a command line, in argument order (instance index defaults to 1).
 
@@ -184,7 +256,8 @@ def command_targets(command: str) -> tuple[str, ...]:
     keys = []
     for m in _ARG.finditer(command):
         name = re.sub(r"[\s\-]+", "_", m.group(1).strip()).lower()
-        keys.append(f"{name}#{m.group(2) or 1}")
+        if name:
+            keys.append(f"{name}#{m.group(2) or 1}")
     return tuple(keys)
 
 

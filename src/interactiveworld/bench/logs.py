@@ -9,13 +9,19 @@ its presence is what marks the cell finished.
 
 Secrets never reach a log: every line passes through :class:`Scrubber`, which replaces the value
 of each environment variable that looks like a credential (``*KEY*``, ``*TOKEN*``, ``*SECRET*``,
-``*PASSWORD*``) and anything shaped like a bearer token.
+``*PASSWORD*``), anything shaped like a bearer token or an API key, and credentials written into a
+URL (``https://user:password@host``, ``?api_key=...``).
+
+Model text is written as it came, except that a lone surrogate (valid in JSON, not encodable as
+UTF-8) is kept as its ``\\uXXXX`` escape instead of failing the write.
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -31,6 +37,11 @@ REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{8,}")
 _KEYLIKE = re.compile(r"\b(sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_\-]{12,}\b")
+_KEY_HINT = re.compile(r"sk[-_]|pk[-_]|rk[-_]|gh[po]|xox")
+"""A cheap test (on lower-cased text) that every :data:`_KEYLIKE` match passes."""
+_URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@\"'<>]+@")
+_URL_QUERY_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|passwd|auth|sig|"
+                               r"signature)=)[^&#\s\"'<>]+")
 
 
 class Scrubber:
@@ -52,8 +63,17 @@ class Scrubber:
         for s in self._secrets:
             if s in text:
                 text = text.replace(s, REDACTED)
-        text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
-        return _KEYLIKE.sub(REDACTED, text)
+        # substring tests first: the regular expressions run only on text that could match (every
+        # trace line passes through here, so this is on the per-tick path)
+        low = text.lower()
+        if "bearer" in low:
+            text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+        if "://" in text:
+            text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
+            text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, text)
+        if _KEY_HINT.search(low):
+            text = _KEYLIKE.sub(REDACTED, text)
+        return text
 
 
 def _default(obj: Any) -> Any:
@@ -70,9 +90,15 @@ def _default(obj: Any) -> Any:
     return str(obj)
 
 
-def dumps(record: Any, scrub: Scrubber | None = None) -> str:
-    """One record as a single JSON line (secrets scrubbed)."""
-    line = json.dumps(record, default=_default, ensure_ascii=False, separators=(",", ":"))
+# built once: json.dumps with keyword arguments builds a new encoder on every call (a trace line per record)
+_LINE = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
+_LINE_ASCII = json.JSONEncoder(default=_default, ensure_ascii=True, separators=(",", ":"))
+
+
+def dumps(record: Any, scrub: Scrubber | None = None, *, ascii_only: bool = False) -> str:
+    """One record as a single JSON line (secrets scrubbed); ``ascii_only`` escapes every non-ASCII
+    character (used when the text holds a lone surrogate, which UTF-8 cannot encode)."""
+    line = (_LINE_ASCII if ascii_only else _LINE).encode(record)
     return scrub(line) if scrub else line
 
 
@@ -94,7 +120,10 @@ class TraceWriter:
 
     def write(self, type_: str, **fields: Any) -> None:
         record = {"seq": self._seq, "type": type_, "t": round(time.perf_counter() - self._t0, 6), **fields}
-        self._f.write(dumps(record, self._scrub) + "\n")
+        try:
+            self._f.write(dumps(record, self._scrub) + "\n")
+        except UnicodeEncodeError:  # a lone surrogate: nothing was written; keep it escaped
+            self._f.write(dumps(record, self._scrub, ascii_only=True) + "\n")
         self._f.flush()
         self._seq += 1
 
@@ -135,6 +164,8 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
             if i == len(lines) - 1:
                 return  # torn last line of a killed writer
             raise ValueError(f"{path}: record {i + 1} is not valid JSON ({exc})") from exc
+        except RecursionError:
+            raise ValueError(f"{path}: record {i + 1} is nested too deeply to read") from None
 
 
 def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber | None = None) -> None:
@@ -142,6 +173,10 @@ def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(obj, default=_default, ensure_ascii=False, indent=2)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate from model text: keep it escaped
+        text = json.dumps(obj, default=_default, ensure_ascii=True, indent=2)
     text = (scrub or Scrubber())(text)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -184,6 +219,8 @@ def load_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
         raise EvalFileError(p, f"cannot read ({type(exc).__name__}: {exc})") from exc
     except json.JSONDecodeError as exc:
         raise EvalFileError(p, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
+    except RecursionError:
+        raise EvalFileError(p, "nested too deeply to read") from None
     if not isinstance(data, dict):
         raise EvalFileError(p, f"expected a JSON object, got {type(data).__name__}")
     return data
@@ -204,7 +241,7 @@ def read_header(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
     try:
         with open(p, encoding="utf-8") as f:
             rec = json.loads(f.readline())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         return None
     return rec if isinstance(rec, dict) and rec.get("type") == "header" else None
 
@@ -212,19 +249,62 @@ def read_header(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
 def find_cells(root: str | os.PathLike[str]) -> list[Path]:
     """Cell folders (holding ``trace.jsonl`` or ``eval.json``) at or below ``root``, in path order.
 
-    Attempts archived under a cell's ``attempts/`` folder are not cells and are left out.
+    Attempts archived under a cell's ``attempts/`` folder are not cells and are left out, and so is
+    anything reached through a symbolic link below ``root`` (a link is never followed out of a sweep).
     """
     root = Path(root)
     found = set()
     for name in (TRACE_NAME, EVAL_NAME):
         for p in root.rglob(name):
-            if ATTEMPTS_DIR in p.relative_to(root).parts:
+            rel = p.relative_to(root).parts
+            if ATTEMPTS_DIR in rel or has_symlink(root, p.parent):
                 continue
             if p.is_file() or name == EVAL_NAME:  # an eval.json that is not a file is still a broken cell
                 found.add(p.parent)
     return sorted(found)
 
 
-__all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "TraceWriter",
-           "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header", "find_cells",
-           "dumps"]
+class ScrubbedStream:
+    """A text stream that passes every write through a :class:`Scrubber` (for stdout and stderr, so
+    that no message, progress bar or warning prints a credential). Other attributes are the wrapped
+    stream's."""
+
+    def __init__(self, stream: Any, scrub: Scrubber):
+        self._stream = stream
+        self._scrub = scrub
+
+    def write(self, text: str) -> int:
+        """Write ``text`` with secrets replaced; returns ``len(text)`` as a stream does."""
+        self._stream.write(self._scrub(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def scrubbed_streams(scrub: Scrubber | None = None) -> Iterator[None]:
+    """Within the block, ``sys.stdout`` and ``sys.stderr`` are :class:`ScrubbedStream` s."""
+    scrub = scrub or Scrubber()
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = ScrubbedStream(out, scrub), ScrubbedStream(err, scrub)
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def has_symlink(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> bool:
+    """True when ``path`` or a folder between ``root`` (excluded) and it is a symbolic link."""
+    root, path = Path(root), Path(path)
+    cur = root
+    for part in path.relative_to(root).parts:
+        cur = cur / part
+        if cur.is_symlink():
+            return True
+    return False
+
+
+__all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "ScrubbedStream",
+           "TraceWriter", "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header",
+           "find_cells", "dumps", "has_symlink", "scrubbed_streams"]

@@ -8,6 +8,7 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from .identity import separate_keys
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells)
 from .taskpack import CAPABILITIES
@@ -136,6 +137,8 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
         raise FileNotFoundError(f"{run}: no such run folder")
     warnings: list[str] = []
     records = load_results(run, problems=warnings)
+    records, key_notes = separate_keys(records)  # results of different cell keys are never merged
+    warnings += key_notes
     if not records:
         detail = f" ({len(warnings)} unfinished cell(s))" if warnings else ""
         raise FileNotFoundError(f"{run}: no eval.json found (no finished cell{detail})")

@@ -34,6 +34,10 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
 The canonical JSON is ``json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
 encoded as UTF-8, computed on the file's data as written (so defaults filled in by the schema
 never change a hash). Loading verifies the hash; ``iw-eval hash FILE`` rewrites it while authoring.
+
+Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSON nested deeper than
+64 levels or naming a key twice in one object (:mod:`.jsonsafe`), and a scene with a ``path`` field
+(the scene is carried inline, so the hash covers it).
 """
 from __future__ import annotations
 
@@ -48,6 +52,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
+from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
 from .scoring import CompletionSpec, Condition
 
 FORMAT = "interactiveworld.taskpack/1"
@@ -55,6 +60,8 @@ CAPABILITIES: dict[str, str] = {
     "C1": "Object Recognition", "C2": "Spatial Grounding", "C3": "OCR", "C4": "Long-horizon Memory",
     "C5": "Planning", "C6": "Knowledge", "C7": "Error Detection", "C8": "Proactivity", "C9": "Communication",
 }
+MAX_TASKPACK_BYTES = 4 * 1024 * 1024
+"""Largest TaskPack file accepted (the built-in ones are about 20 kB)."""
 _KEY = r"^[a-z][a-z0-9_]*#\d+$"
 _COMMAND = re.compile(r"^\s*\[\s*[A-Za-z_]+\s*\]")
 
@@ -250,6 +257,16 @@ class TaskPack(_Model):
     budgets: Budgets
     hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
 
+    @field_validator("scene")
+    @classmethod
+    def _inline_scene(cls, v: dict[str, Any]) -> dict[str, Any]:
+        # The hash covers the file only: a scene read from elsewhere would escape it (and the world
+        # would silently start empty).
+        if "path" in v:
+            raise ValueError("'path' is not allowed: a TaskPack carries its scene inline (the hash covers the "
+                             "file only), so a scene cannot refer to another file")
+        return v
+
     @model_validator(mode="after")
     def _consistent(self) -> "TaskPack":
         fam = self.family
@@ -322,16 +339,23 @@ def _folder_message(path: Path) -> str:
 
 
 def _read_json(path: Path) -> dict[str, Any]:
+    """The JSON object of a TaskPack file, read within the limits of :mod:`.jsonsafe` (at most
+    :data:`MAX_TASKPACK_BYTES`, 64 levels of nesting, no key twice in one object).
+
+    Raises:
+        TaskPackError: missing, a folder, unreadable, too large, too deep, a duplicate key, not JSON,
+            or not a JSON object.
+    """
     if path.is_dir():
         raise TaskPackError(_folder_message(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_json_file(path, max_bytes=MAX_TASKPACK_BYTES)
     except FileNotFoundError:
         raise TaskPackError(f"{path}: no such TaskPack file") from None
-    except OSError as exc:
+    except JSONLimitError as exc:
+        raise TaskPackError(f"{exc} (a TaskPack must stay within these limits)") from None
+    except (OSError, UnicodeDecodeError) as exc:
         raise TaskPackError(f"{path}: cannot read ({exc})") from exc
-    try:
-        data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TaskPackError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
     if not isinstance(data, dict):
@@ -346,6 +370,8 @@ def parse_taskpack(data: dict[str, Any], *, source: str = "<taskpack>", verify_h
         TaskPackError: a schema violation (each field at fault is named) or, with
             ``verify_hash``, a hash that does not match the content.
     """
+    if nesting_depth(data) > MAX_DEPTH:  # the schema validator recurses
+        raise TaskPackError(f"{source}: nested deeper than {MAX_DEPTH} levels")
     if data.get("format") not in (None, FORMAT):
         raise TaskPackError(f"{source}: field 'format': expected {FORMAT!r}, got {data.get('format')!r}")
     try:
@@ -415,8 +441,8 @@ def builtin_taskpacks() -> dict[str, Path]:
     for d in taskpack_dirs():
         for f in sorted(d.glob("*.json")):
             try:
-                data = json.loads(f.read_text(encoding="utf-8"))
-            except (OSError, json.JSONDecodeError):
+                data = read_json_file(f, max_bytes=MAX_TASKPACK_BYTES)
+            except (OSError, ValueError):  # unreadable, not JSON or over a limit: not a usable TaskPack
                 continue
             if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("id"), str):
                 found.setdefault(data["id"], f)
@@ -426,8 +452,8 @@ def builtin_taskpacks() -> dict[str, Path]:
 def taskpack_family(path: Path) -> str | None:
     """The ``family`` field of a TaskPack file without full validation (for listing)."""
     try:
-        return json.loads(path.read_text(encoding="utf-8")).get("family")
-    except (OSError, json.JSONDecodeError, AttributeError):
+        return read_json_file(path, max_bytes=MAX_TASKPACK_BYTES).get("family")
+    except (OSError, ValueError, AttributeError):
         return None
 
 
@@ -472,7 +498,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
     return paths
 
 
-__all__ = ["FORMAT", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
+__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
            "HumanContext", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
            "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets", "canonical_json", "compute_hash",
            "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs", "builtin_taskpacks",

@@ -43,6 +43,8 @@ __all__ = [
     "format_number",
     "UNITS",
     "FILLER_WORDS",
+    "MAX_COMMAND_CHARS",
+    "MAX_BLOCK_COMMANDS",
 ]
 
 
@@ -166,12 +168,38 @@ def format_number(value: float) -> str:
     return f"{value:.6g}"
 
 
-def split_commands(text: str) -> list[str]:
+MAX_COMMAND_CHARS = 300
+"""Longest command line that is parsed [characters]: six times the longest command of the built-in TaskPacks
+(46). A longer line is a :class:`ParseError` before any other work, so the time spent on one command is bounded
+whatever a model writes. The bound is on size rather than wall-clock time so that the same command is refused on
+every machine: a verdict never depends on how loaded the evaluation host was."""
+
+MAX_BLOCK_COMMANDS = 64
+"""Most commands one action block may hold (more than any TaskPack's action budget, at most 23). A longer block
+is refused as a whole (:class:`ParseError`): queuing hundreds of commands from one reply is never a plan."""
+
+# The only characters the splitter has to look at: brackets (depth) and ", " (a candidate separator).
+_SPLIT_EVENT = re.compile(r"[<(\[>)\]]|, ")
+_NON_SPACE = re.compile(r"\S")
+
+
+def split_commands(text: str, *, max_commands: int | None = MAX_BLOCK_COMMANDS) -> list[str]:
     """Split an action block into command lines.
 
     Newlines always separate. ``", "`` separates at bracket depth 0 when the text after it can begin a command
     (a letter or ``[``); otherwise it stays inside the command as an argument separator. Empty lines and
     Markdown code fences are dropped; each line is stripped.
+
+    Runs in time linear in ``len(text)``: one regular-expression pass visits only brackets and ``", "``, and the
+    look-ahead after each ``", "`` scans only the whitespace that follows it.
+
+    Args:
+        text: the action block.
+        max_commands: block limit (:data:`MAX_BLOCK_COMMANDS`); None disables it.
+
+    Raises:
+        ParseError: the block holds more than ``max_commands`` commands (``line`` is the first command over the
+            limit).
     """
     out: list[str] = []
     for raw_line in str(text).splitlines():
@@ -180,25 +208,34 @@ def split_commands(text: str) -> list[str]:
             continue
         depth = 0
         start = 0
-        i = 0
-        while i < len(line):
-            ch = line[i]
+        n = len(line)
+        for m in _SPLIT_EVENT.finditer(line):
+            at = m.start()
+            ch = line[at]
             if ch in "<([":
                 depth += 1
             elif ch in ">)]":
-                depth = max(0, depth - 1)
-            elif ch == "," and depth == 0 and line[i + 1 : i + 2] == " ":
-                rest = line[i + 2 :].lstrip()
-                if rest and (rest[0] == "[" or rest[0].isalpha()):
-                    piece = line[start:i].strip()
+                if depth:
+                    depth -= 1
+            elif depth == 0:
+                j = at + 2
+                nxt = line[j] if j < n else ""
+                if nxt.isspace():
+                    found = _NON_SPACE.search(line, j)
+                    nxt = found.group(0) if found is not None else ""
+                if nxt == "[" or nxt.isalpha():
+                    piece = line[start:at].strip()
                     if piece:
                         out.append(piece)
-                    start = i + 2
-                    i += 1
-            i += 1
+                    start = j
         piece = line[start:].strip()
         if piece:
             out.append(piece)
+        if max_commands is not None and len(out) > max_commands:
+            over = out[max_commands]
+            raise ParseError(over[:40], 0,
+                             f"Too many commands in one reply: more than {max_commands}. Give the next few steps "
+                             f"only; commands run one at a time.", line=over)
     return out
 
 
@@ -244,6 +281,10 @@ def parse_command(line: str) -> ParsedCommand:
     """
     if not isinstance(line, str):
         raise ParseError(str(line)[:40], 0, "A command must be text.", line=str(line))
+    if len(line) > MAX_COMMAND_CHARS:
+        raise ParseError(line[MAX_COMMAND_CHARS : MAX_COMMAND_CHARS + 40], MAX_COMMAND_CHARS,
+                         f"Command too long: {len(line)} characters, the limit is {MAX_COMMAND_CHARS}. Write one "
+                         f"command per line, as in [Grab] <red_mug> (2).", line=line)
     raw = line
     repairs: list[str] = []
     n = len(line)
@@ -474,10 +515,11 @@ def parse_command(line: str) -> ParsedCommand:
     )
 
 
-def parse_action_block(text: str) -> list[ParsedCommand]:
-    """Split an action block (:func:`split_commands`) and parse every line.
+def parse_action_block(text: str, *, max_commands: int | None = MAX_BLOCK_COMMANDS) -> list[ParsedCommand]:
+    """Split an action block (:func:`split_commands`) and parse every line; linear in ``len(text)``.
 
     Raises:
-        ParseError: from the first line that does not parse; its ``line`` attribute holds that line.
+        ParseError: from the first line that does not parse (its ``line`` attribute holds that line), or a block
+            over ``max_commands`` commands.
     """
-    return [parse_command(line) for line in split_commands(text)]
+    return [parse_command(line) for line in split_commands(text, max_commands=max_commands)]

@@ -1,0 +1,284 @@
+"""Model calls at scale: a response cache, per-provider concurrency, and spending limits.
+
+* :class:`ResponseCache` -- content-addressed replies on disk. The key is the SHA-256 of the model
+  string, the messages with every image replaced by the SHA-256 of its bytes, and the call
+  parameters (temperature, completion cap, endpoint without credentials, and the cell's seed, so
+  that repeated seeds stay independent samples). A hit returns the stored reply and its recorded
+  token counts and cost without calling the model: a re-run of a sweep costs nothing.
+* :class:`CallGate` -- shared by every call of a sweep (in one process, through a
+  ``multiprocessing`` manager across local worker processes, or as a Ray actor): at most
+  ``max_concurrency`` calls in flight per provider, and the sweep's spending limits.
+* :class:`CallMeter` -- one cell's calls: its cost and token counts (cache hits counted at their
+  recorded cost, so a cell's budget decisions do not depend on the cache) and its own limits.
+
+Limits are never exceeded: a call is started only when the spend so far plus the call's largest
+possible cost (its prompt tokens as counted by litellm plus the completion cap, priced from
+litellm's cost map) stays within every limit; otherwise :class:`BudgetExceeded` is raised before
+any money is spent.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import os
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+CACHE_FORMAT = "interactiveworld.callcache/1"
+_MAX_CACHE_ENTRY_BYTES = 8 * 1024 * 1024
+
+
+class BudgetExceeded(Exception):
+    """A model call would break a spending limit; raised before the call is made.
+
+    Attributes:
+        scope: ``"cell"`` (the cell stops and is scored as it stands) or ``"sweep"`` (the sweep stops
+            spending; the cell is left unfinished and runs again on the next resume).
+        kind: ``"cost"`` [USD] or ``"tokens"``.
+        limit / spent: the limit and the amount already spent (same unit).
+    """
+
+    def __init__(self, scope: str, kind: str, limit: float, spent: float):
+        super().__init__(f"{scope} {kind} budget: {spent:g} spent of {limit:g}; the next call could exceed it")
+        self.scope, self.kind, self.limit, self.spent = scope, kind, limit, spent
+
+    @property
+    def stop_reason(self) -> str:
+        """The episode stop reason for a cell-scope budget: ``cost_budget`` or ``token_budget``."""
+        return "cost_budget" if self.kind == "cost" else "token_budget"
+
+
+@dataclass
+class CallEstimate:
+    """The largest cost a call can have: prompt tokens plus the completion cap, priced when known."""
+
+    tokens: int
+    cost_usd: float | None
+
+
+def _image_digest(url: str) -> str:
+    """A data URL's image as ``sha256:<hex>`` of its decoded bytes; other URLs as given."""
+    if url.startswith("data:") and "," in url:
+        head, data = url.split(",", 1)
+        raw = base64.b64decode(data) if head.endswith(";base64") else data.encode("utf-8")
+        return "sha256:" + hashlib.sha256(raw).hexdigest()
+    return url
+
+
+def cache_key(model: str, messages: list[dict[str, Any]], params: dict[str, Any]) -> str:
+    """Hex SHA-256 identifying a call: model, messages with image hashes, parameters (module docstring)."""
+    def strip(content: Any) -> Any:
+        if not isinstance(content, list):
+            return content
+        out = []
+        for p in content:
+            if isinstance(p, dict) and p.get("type") == "image_url":
+                url = p.get("image_url", {}).get("url", "") if isinstance(p.get("image_url"), dict) else ""
+                out.append({"type": "image", "sha256": _image_digest(str(url))})
+            else:
+                out.append(p)
+        return out
+
+    body = {"model": model, "messages": [{"role": m.get("role"), "content": strip(m.get("content"))} for m in messages],
+            "params": params}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+class ResponseCache:
+    """Replies on disk under ``root/<2 hex>/<64 hex>.json``; safe for concurrent processes (each entry
+    is written to a temporary file and renamed into place).
+
+    Args:
+        root: the cache folder (created when missing).
+
+    Raises:
+        NotADirectoryError: ``root`` exists and is not a folder.
+    """
+
+    def __init__(self, root: str | os.PathLike[str]):
+        self.root = Path(root)
+        if self.root.exists() and not self.root.is_dir():
+            raise NotADirectoryError(f"{self.root}: the cache must be a folder")
+        self.root.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.json"
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        """The stored entry (``text``, ``prompt_tokens``, ``completion_tokens``, ``cost_usd``), or None.
+        An unreadable or foreign entry is a miss (it is overwritten by the next store)."""
+        p = self._path(key)
+        try:
+            if p.stat().st_size > _MAX_CACHE_ENTRY_BYTES:
+                return None
+            data = json.loads(p.read_text(encoding="ascii"))
+        except (OSError, ValueError, RecursionError):
+            return None
+        if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("key") != key \
+                or not isinstance(data.get("text"), str):
+            return None
+        return data
+
+    def put(self, key: str, entry: dict[str, Any]) -> None:
+        """Store an entry atomically (a concurrent writer of the same key writes the same reply or wins whole)."""
+        p = self._path(key)
+        p.parent.mkdir(parents=True, exist_ok=True)
+        data = json.dumps({"format": CACHE_FORMAT, "key": key, **entry}, ensure_ascii=True)
+        fd, tmp = tempfile.mkstemp(prefix=p.name + ".", suffix=".tmp", dir=p.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(data)
+            os.replace(tmp, p)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
+
+
+class CallGate:
+    """Sweep-wide call control: per-provider concurrency and the sweep's spending limits (thread-safe;
+    share it across processes through a manager proxy or a Ray actor).
+
+    Args:
+        max_concurrency: calls in flight per provider (None: unbounded).
+        max_cost_usd: the sweep's spending limit [USD] (None: none). Cache hits cost nothing.
+        max_tokens: the sweep's token limit, prompt plus completion tokens (None: none).
+    """
+
+    def __init__(self, max_concurrency: int | None = None, max_cost_usd: float | None = None,
+                 max_tokens: int | None = None):
+        self.max_concurrency = max_concurrency
+        self.max_cost_usd = max_cost_usd
+        self.max_tokens = max_tokens
+        self._lock = threading.Lock()
+        self._in_flight: dict[str, int] = {}
+        self._peak: dict[str, int] = {}
+        self._reserved_cost = 0.0
+        self._reserved_tokens = 0
+        self._stats = {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0, "refused": 0}
+
+    def try_acquire(self, provider: str) -> bool:
+        """Take a concurrency slot for ``provider``; False when all are taken."""
+        with self._lock:
+            n = self._in_flight.get(provider, 0)
+            if self.max_concurrency is not None and n >= self.max_concurrency:
+                return False
+            self._in_flight[provider] = n + 1
+            self._peak[provider] = max(self._peak.get(provider, 0), n + 1)
+            return True
+
+    def release(self, provider: str) -> None:
+        """Give back a slot taken by :meth:`try_acquire`."""
+        with self._lock:
+            self._in_flight[provider] = max(0, self._in_flight.get(provider, 0) - 1)
+
+    def reserve(self, tokens: int, cost_usd: float | None) -> tuple[str, float, float] | None:
+        """Reserve a call's largest cost; None when granted, else ``(kind, limit, spent)`` of the limit
+        it would break. An unknown cost is refused while a cost limit is set."""
+        with self._lock:
+            spent_t = self._stats["tokens"] + self._reserved_tokens
+            spent_c = self._stats["cost_usd"] + self._reserved_cost
+            if self.max_tokens is not None and spent_t + tokens > self.max_tokens:
+                self._stats["refused"] += 1
+                return ("tokens", float(self.max_tokens), float(self._stats["tokens"]))
+            if self.max_cost_usd is not None and (cost_usd is None or spent_c + cost_usd > self.max_cost_usd):
+                self._stats["refused"] += 1
+                return ("cost", float(self.max_cost_usd), float(self._stats["cost_usd"]))
+            self._reserved_tokens += tokens
+            self._reserved_cost += cost_usd or 0.0
+            return None
+
+    def settle(self, reserved_tokens: int, reserved_cost: float | None, tokens: int, cost_usd: float | None,
+               cache_hit: bool) -> None:
+        """Replace a reservation by what the call actually spent (nothing for a cache hit)."""
+        with self._lock:
+            self._reserved_tokens -= reserved_tokens
+            self._reserved_cost -= reserved_cost or 0.0
+            if cache_hit:
+                self._stats["cache_hits"] += 1
+                return
+            self._stats["calls"] += 1
+            self._stats["tokens"] += int(tokens)
+            self._stats["cost_usd"] += float(cost_usd or 0.0)
+
+    def stats(self) -> dict[str, Any]:
+        """``calls`` made, ``cache_hits``, ``cost_usd`` and ``tokens`` spent, ``refused`` reservations,
+        ``peak_in_flight`` per provider."""
+        with self._lock:
+            return {**self._stats, "peak_in_flight": dict(self._peak)}
+
+
+class CallMeter:
+    """One cell's model calls: the episode's cost and tokens (cache hits at their recorded cost) and
+    the cell's own limits (see :class:`BudgetExceeded`).
+
+    Args:
+        max_cost_usd / max_tokens: the cell's limits (None: none).
+        gate: the sweep's :class:`CallGate` or a proxy of it (None: no sweep-wide control).
+        gate_limited: the gate enforces spending limits (calls then need estimates).
+        cache: the :class:`ResponseCache` (None: no caching).
+        seed: the cell's world seed (part of every cache key).
+    """
+
+    def __init__(self, max_cost_usd: float | None = None, max_tokens: int | None = None, *, gate: Any = None,
+                 gate_limited: bool = False, cache: ResponseCache | None = None, seed: int = 0):
+        self.max_cost_usd = max_cost_usd
+        self.max_tokens = max_tokens
+        self.gate = gate
+        self.gate_limited = bool(gate is not None and gate_limited)
+        self.cache = cache
+        self.seed = int(seed)
+        self.cost_usd = 0.0
+        self.tokens = 0
+        self.calls = 0
+        self.cache_hits = 0
+        self.spent_usd = 0.0
+
+    @property
+    def limited(self) -> bool:
+        """True when some limit (the cell's or the sweep's) needs call estimates."""
+        return self.max_cost_usd is not None or self.max_tokens is not None or self.gate_limited
+
+    def check_cell(self, est: CallEstimate) -> None:
+        """Raise :class:`BudgetExceeded` (scope ``cell``) when the call could break the cell's limits."""
+        if self.max_tokens is not None and self.tokens + est.tokens > self.max_tokens:
+            raise BudgetExceeded("cell", "tokens", self.max_tokens, self.tokens)
+        if self.max_cost_usd is not None and (est.cost_usd is None or self.cost_usd + est.cost_usd > self.max_cost_usd):
+            raise BudgetExceeded("cell", "cost", self.max_cost_usd, self.cost_usd)
+
+    def record(self, tokens: int, cost_usd: float | None, cache_hit: bool) -> None:
+        """Count a finished call: its tokens and cost [USD] (``None``: unknown, counted as 0) belong to the
+        episode; only a call actually made (not a cache hit) is money spent."""
+        self.calls += 1
+        self.tokens += int(tokens)
+        self.cost_usd += float(cost_usd or 0.0)
+        if cache_hit:
+            self.cache_hits += 1
+        else:
+            self.spent_usd += float(cost_usd or 0.0)
+
+    def acquire(self, provider: str, poll_s: float = 0.01) -> None:
+        """Wait for a concurrency slot of ``provider`` at the gate (no-op without a gate)."""
+        if self.gate is None:
+            return
+        while not self.gate.try_acquire(provider):
+            time.sleep(poll_s)
+
+    def release(self, provider: str) -> None:
+        """Give back the slot taken by :meth:`acquire`."""
+        if self.gate is not None:
+            self.gate.release(provider)
+
+    def summary(self) -> dict[str, Any]:
+        """``calls``, ``cache_hits``, ``tokens``, ``cost_usd`` (the episode's) and ``spent_usd`` (money spent)."""
+        return {"calls": self.calls, "cache_hits": self.cache_hits, "tokens": self.tokens, "cost_usd": self.cost_usd,
+                "spent_usd": self.spent_usd}
+
+
+__all__ = ["BudgetExceeded", "CACHE_FORMAT", "CallEstimate", "CallGate", "CallMeter", "ResponseCache", "cache_key"]

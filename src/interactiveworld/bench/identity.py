@@ -1,0 +1,180 @@
+"""What makes two evaluation cells the same cell (DESIGN.md "Backends and scale").
+
+A cell's **key** holds everything that can change its result: the TaskPack (by content hash), the
+exact Assistant and Human model strings with their call parameters (sampling temperature,
+completion cap, endpoint), the Assistant's memory flag, the world seed, the prompt version, the
+environment (factory and render setting) and the per-cell spending limits. It is stored in the
+cell's trace header and ``eval.json`` (``cell_key`` and ``cell_key_hash``). Transport settings
+(timeouts, retries), the response cache and concurrency limits are left out: they change how a
+reply is obtained, never which reply.
+
+Folders: ``<out>/<assistant>__<human>-<h>/<task_id>/seed<k>``, where the first part is a readable
+slug of the two agents and ``<h>`` the first 8 hex digits of the hash of the agent part of the key,
+so two configurations whose names slug alike (``openai/gpt-4o`` and ``openai-gpt-4o``, or one model
+at two temperatures) never share a folder. The rest of the key is checked per cell: a resume re-runs
+a cell whose stored key differs from the one being asked for (see :mod:`.sweep`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+KEY_FORMAT = "interactiveworld.cellkey/1"
+_QUERY_SECRET = re.compile(r"(?i)((?:api[_-]?key|key|token|secret|password|passwd|auth|sig|signature)=)[^&#]+")
+
+
+def slug(text: str) -> str:
+    """A folder-safe, readable form of a model or control name (not unique: see :func:`agents_folder`)."""
+    return re.sub(r"[^A-Za-z0-9._+-]+", "-", text).strip("-") or "x"
+
+
+def public_url(url: str | None) -> str | None:
+    """A URL with any credentials removed: the user-info part (``user:password@``) and query values of
+    parameters named like secrets (``key``, ``api_key``, ``token``, ``secret``, ``password``, ``auth``, ``sig``)."""
+    if not url:
+        return url
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "[unparseable URL]"
+    netloc = parts.netloc
+    if "@" in netloc:
+        netloc = "[REDACTED]@" + netloc.rsplit("@", 1)[1]
+    query = _QUERY_SECRET.sub(lambda m: m.group(1) + "[REDACTED]", parts.query)
+    return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
+
+
+def _digest(obj: Any) -> str:
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def agents_part(spec: Any) -> dict[str, Any]:
+    """The agent part of a cell key: model strings, memory flag and call parameters."""
+    return {"assistant": spec.assistant, "human": spec.human, "memory": bool(spec.memory),
+            "call": {"temperature": float(spec.temperature), "max_completion_tokens": int(spec.max_completion_tokens),
+                     "api_base": public_url(spec.api_base)}}
+
+
+def cell_key(spec: Any, taskpack_hash: str, prompt_version: str) -> dict[str, Any]:
+    """The full key of a cell (a JSON-compatible dict; see the module docstring).
+
+    Args:
+        spec: a :class:`~interactiveworld.bench.sweep.CellSpec`.
+        taskpack_hash: ``"sha256:<hex>"`` of the TaskPack file as it will be run.
+        prompt_version: the agents' prompt version.
+    """
+    return {"format": KEY_FORMAT, "task_id": spec.task_id, "taskpack_hash": taskpack_hash, **agents_part(spec),
+            "seed": int(spec.seed), "prompt_version": prompt_version,
+            "env": {"factory": spec.env, "render": bool(spec.render)},
+            "limits": {"max_cost_usd": spec.cell_max_cost, "max_tokens": spec.cell_max_tokens}}
+
+
+def key_hash(key: dict[str, Any]) -> str:
+    """``"sha256:<hex>"`` of the canonical JSON of a key."""
+    return "sha256:" + _digest(key)
+
+
+def agents_folder(spec: Any) -> str:
+    """``<assistant>__<human>-<8 hex>``: readable, and distinct for distinct agent configurations."""
+    label = spec.assistant + ("+memory" if spec.memory else "")
+    return f"{slug(label)}__{slug(spec.human)}-{_digest(agents_part(spec))[:8]}"
+
+
+def cell_path(out: str | Path, spec: Any) -> Path:
+    """The folder of a cell inside a sweep folder (no file-system access)."""
+    return Path(out) / agents_folder(spec) / spec.task_id / f"seed{int(spec.seed)}"
+
+
+def key_differences(old: Any, new: dict[str, Any]) -> list[str]:
+    """Human-readable differences between a stored key and the one asked for, e.g.
+    ``["taskpack_hash: sha256:54ff48f6f3af... -> sha256:ea57f0cbf2c1..."]``; a missing stored key is one
+    difference."""
+    if not isinstance(old, dict):
+        return ["no cell key recorded (made by an older version)"]
+    out = []
+
+    def walk(a: Any, b: Any, where: str) -> None:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for k in sorted(set(a) | set(b)):
+                walk(a.get(k), b.get(k), f"{where}.{k}" if where else k)
+        elif a != b:
+            out.append(f"{where}: {_short(a)} -> {_short(b)}")
+
+    walk(old, new, "")
+    return out
+
+
+def _short(v: Any) -> str:
+    s = json.dumps(v, ensure_ascii=False)
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+def variant_of(rec: dict[str, Any]) -> str:
+    """What a stored result was computed under, apart from the task and the seed: the hash of its key
+    with ``seed`` left out (the TaskPack hash stays in, so two versions of a task are two variants).
+    Records without a key fall back to their header fields."""
+    key = rec.get("cell_key")
+    if isinstance(key, dict):
+        return _digest({k: v for k, v in key.items() if k != "seed"})[:12]
+    env = rec.get("env") if isinstance(rec.get("env"), dict) else {}
+    return _digest({"task_id": rec.get("task_id"), "taskpack_hash": rec.get("taskpack_hash"),
+                    "assistant": rec.get("assistant"), "human": rec.get("human"),
+                    "prompt_version": rec.get("prompt_version"), "env": env})[:12]
+
+
+def _sweep_name(rec: dict[str, Any]) -> str:
+    """The name of the sweep folder a record comes from (the nearest folder above it with a sweep.json)."""
+    path = Path(rec.get("_path", "."))
+    for parent in [path, *path.parents]:
+        if (parent / "sweep.json").is_file():
+            return parent.name
+    return path.parents[2].name if len(path.parents) > 2 else path.name
+
+
+def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Relabel the Assistant of records whose (Assistant, Human, task) appears under several keys so
+    that no table merges them; returns the records and one warning per conflicting task.
+
+    Rows are split by sweep folder when each folder holds one key per task, else by key digest.
+    Records whose ``eval.json`` was unreadable carry no key and take no part (they stay VOID rows).
+    """
+    slots: dict[tuple, dict[str, dict[str, Any]]] = defaultdict(dict)
+    per_sweep: dict[tuple, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for r in records:
+        if r.get("status") == "unreadable":
+            continue
+        slot, v = (r.get("assistant"), r.get("human"), r.get("task_id")), variant_of(r)
+        slots[slot].setdefault(v, r)
+        per_sweep[slot][_sweep_name(r)].add(v)
+    conflicted = {(a, h) for (a, h, _), vs in slots.items() if len(vs) > 1}
+    if not conflicted:
+        return records, []
+    split_by_variant = any(len(vs) > 1 for slot, sweeps in per_sweep.items() if slot[:2] in conflicted
+                           for vs in sweeps.values())
+    out = []
+    for r in records:
+        if (r.get("assistant"), r.get("human")) in conflicted and r.get("status") != "unreadable":
+            tag = f"key {variant_of(r)[:6]}" if split_by_variant else _sweep_name(r)
+            r = {**r, "assistant": f"{r.get('assistant')} [{tag}]"}
+        out.append(r)
+    notes = []
+    for (a, h, t), vs in sorted(slots.items(), key=lambda kv: tuple(str(x) for x in kv[0])):
+        if len(vs) > 1:
+            first, *others = list(vs.values())
+            diffs = sorted({d.split(":")[0] for o in others for d in key_differences(
+                {k: v for k, v in (first.get("cell_key") or {}).items() if k != "seed"},
+                {k: v for k, v in (o.get("cell_key") or {}).items() if k != "seed"})})
+            notes.append(f"{t} for {a} | {h} was run under {len(vs)} different keys (differing in "
+                         f"{', '.join(diffs) or 'recorded fields'}); not merged: reported as separate rows by "
+                         f"{'key' if split_by_variant else 'sweep folder'}")
+    return out, notes
+
+
+__all__ = ["KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
+           "public_url", "separate_keys", "slug", "variant_of"]
