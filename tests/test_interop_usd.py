@@ -126,6 +126,16 @@ def test_every_builtin_scene_reads_back(task_id, handoff_envs, tmp_path):
             assert (desc.limit.lower, desc.limit.upper) == pytest.approx((0.0, limit), abs=1e-4)
             _check_joint_frames(stage, xcache, f"{path}/Joint_{j.name}", e, j)
     assert set(bodies) == expected_bodies
+    # floors and walls: the world's anonymous (architecture) collision boxes, static, in the same order
+    geo = scene.collision_geometry()
+    arch = np.flatnonzero(geo.box_owner == -1)
+    arch_cubes = [str(p.GetPath()) for p in Usd.PrimRange(stage.GetPrimAtPath("/World/Architecture"))
+                  if p.IsA(UsdGeom.Cube)]  # stage order: rooms, then each wall's pieces
+    assert len(arch_cubes) == len(arch)
+    for p, i in zip(arch_cubes, arch):
+        assert cubes[p].rigidBody == Sdf.Path.emptyPath
+        np.testing.assert_allclose(_np(xcache.GetLocalToWorldTransform(stage.GetPrimAtPath(p))),
+                                   geo.box_transforms[i] @ np.diag([*geo.box_half_extents[i], 1.0]), atol=1e-9)
     # round trip: the same scene dict, and the same world as the dict loaded directly
     back = import_scene(result.path)
     assert back == scene.to_dict()
