@@ -19,15 +19,16 @@ TWO_TARGETS = ("Put", "PutIn")
 NO_TARGET = ("TurnLeft", "TurnRight", "Forward", "LookAround")
 
 
-def oracle_commands(taskpack) -> list[str]:
-    """The commands the Human executes in the benchmark's oracle run (oracle Assistant, scripted Human, state
-    only), in order: for Prevention tasks this includes the wearer's own plan before the intervention."""
+def oracle_run(taskpack) -> tuple[dict, list[str]]:
+    """The benchmark's oracle run (oracle Assistant, scripted Human, state only): its eval.json record and the
+    commands the Human executed, in order (for Prevention tasks including the wearer's own plan before the
+    intervention)."""
     with tempfile.TemporaryDirectory() as d:
         rec = run_episode(taskpack, Environment(render=False), OracleAssistant(taskpack), ScriptedHuman(taskpack), d,
                           EpisodeConfig(write_frames=False, fsync=False))
         assert rec["passed"] == 1, rec
         events = [json.loads(line) for line in Path(d, "trace.jsonl").read_text().splitlines()]
-    return [e["command"] for e in events if e["type"] == "command"]
+    return rec, [e["command"] for e in events if e["type"] == "command"]
 
 
 def random_command(handles: str, held: str, rng: np.random.Generator) -> str:

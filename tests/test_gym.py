@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import json
-import tempfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -14,13 +13,11 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from iw_gym import oracle_commands, random_command  # noqa: E402
+from iw_gym import oracle_run, random_command  # noqa: E402
 
 import interactiveworld.gym  # noqa: E402,F401  (registers the environments)
 from interactiveworld.agents.controls import OracleAssistant, ScriptedHuman  # noqa: E402
-from interactiveworld.bench.episode import EpisodeConfig, run_episode  # noqa: E402
 from interactiveworld.bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack  # noqa: E402
-from interactiveworld.env import Environment  # noqa: E402
 from interactiveworld.gym import CHARSET, InteractiveWorldAssistantEnv, InteractiveWorldEnv  # noqa: E402
 from interactiveworld.gym.assistant import read_utterance  # noqa: E402
 from interactiveworld.gym.spaces import fit_text  # noqa: E402
@@ -39,9 +36,10 @@ def _pack(task_id):
 
 
 @pytest.mark.parametrize("env_id", ["InteractiveWorld-v0", "InteractiveWorldAssistant-v0"])
-@pytest.mark.parametrize("state_only", [True, pytest.param(False, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("state_only", [True, False])
 def test_gymnasium_check_env(env_id, state_only):
-    kwargs = {"task": "decision-05", "state_only": state_only, **({} if state_only else SMALL)}
+    # a two-command opening keeps the checker's repeated resets quick when frames are rendered
+    kwargs = {"task": "prevention-05", "state_only": state_only, **({} if state_only else SMALL)}
     if env_id == "InteractiveWorldAssistant-v0" and not state_only:
         kwargs["frames_per_command"] = 1
     env = gymnasium.make(env_id, **kwargs)
@@ -51,13 +49,17 @@ def test_gymnasium_check_env(env_id, state_only):
 
 
 @pytest.mark.parametrize("task_id", EVERY_TASK)
-def test_oracle_commands_earn_the_full_reward(task_id):
+def test_oracle_earns_the_full_reward_on_both_sides(task_id, tmp_path):
+    """The benchmark's oracle run gives the command sequence (acting side) and the utterances (Assistant side);
+    through either environment they earn rewards summing to 1 with the strict pass, and the Assistant side
+    reproduces the benchmark's own cell record."""
     tp = _pack(task_id)
+    ref, commands = oracle_run(tp)
     env = InteractiveWorldEnv(tp, state_only=True)
     obs, info = env.reset(seed=0)
     assert info["completion"] == 0.0 and obs["task"]
     total = 0.0
-    for cmd in oracle_commands(tp):
+    for cmd in commands:
         obs, reward, terminated, truncated, info = env.step(cmd)
         assert obs["last_outcome"] == f"{cmd}: done." and not (terminated or truncated), (cmd, obs["last_outcome"])
         total += reward
@@ -66,6 +68,25 @@ def test_oracle_commands_earn_the_full_reward(task_id):
     assert terminated and not truncated
     assert total == pytest.approx(1.0, abs=1e-12)
     assert info["is_success"] is True and info["completion"] == 1.0
+
+    env = InteractiveWorldAssistantEnv(tp, state_only=True, log_dir=tmp_path)
+    oracle = OracleAssistant(tp)
+    env.reset(seed=0)
+    oracle.reset(tp.protocol_name)
+    total, done = 0.0, False
+    while not done:
+        said = oracle.act(env.episode.assistant_observation()).action.render()
+        _, reward, terminated, truncated, info = env.step(said)
+        total += reward
+        done = terminated or truncated
+    assert terminated and info["stop_reason"] == "done" and info["is_success"]
+    assert total == pytest.approx(1.0, abs=1e-12)
+    got = info["eval"]
+    for field in ("passed", "completion", "ticks", "actions", "interventions", "final_digest", "stop_reason"):
+        assert got[field] == ref[field], field
+    # the episode's logs are kept where asked, as the benchmark writes them
+    cell = tmp_path / task_id / "episode00001"
+    assert json.loads((cell / "eval.json").read_text())["final_digest"] == ref["final_digest"]
 
 
 @pytest.mark.parametrize("task_id", ["decision-05", "prevention-02", "finding-08"])
@@ -77,7 +98,7 @@ def test_controls_earn_nothing(task_id):
     assert terminated and reward == 0.0 and info["is_success"] is False
     # the wrong control's commands (deliberately wrong help) never reach the strict pass
     env.reset(seed=0)
-    wrong = [c for s in tp.controls.wrong.steps for c in s.commands]
+    wrong = [c for step in tp.controls.wrong.steps for c in step.commands]
     total = 0.0
     for cmd in wrong:
         _, r, te, tr, info = env.step(cmd)
@@ -192,33 +213,6 @@ def test_read_utterance():
         ("interrupt", "Pick up the $41 card.")
     assert read_utterance("error That is the wrong card.").kind == "error"
     assert read_utterance("interrupt").kind == "invalid"  # a keyword without speech, as in the benchmark
-
-
-@pytest.mark.parametrize("task_id", EVERY_TASK)
-def test_assistant_side_oracle_matches_the_benchmark_episode(task_id, tmp_path):
-    """The oracle Assistant speaking through the environment gives the benchmark's own cell result."""
-    tp = _pack(task_id)
-    with tempfile.TemporaryDirectory() as d:
-        ref = run_episode(tp, Environment(render=False), OracleAssistant(tp), ScriptedHuman(tp), d,
-                          EpisodeConfig(write_frames=False, fsync=False))
-    env = InteractiveWorldAssistantEnv(tp, state_only=True, log_dir=tmp_path)
-    oracle = OracleAssistant(tp)
-    env.reset(seed=0)
-    oracle.reset(tp.protocol_name)
-    total, done = 0.0, False
-    while not done:
-        said = oracle.act(env.episode.assistant_observation()).action.render()
-        _, reward, terminated, truncated, info = env.step(said)
-        total += reward
-        done = terminated or truncated
-    assert terminated and info["stop_reason"] == "done" and info["is_success"]
-    assert total == pytest.approx(1.0, abs=1e-12)
-    got = info["eval"]
-    for field in ("passed", "completion", "ticks", "actions", "interventions", "final_digest", "stop_reason"):
-        assert got[field] == ref[field], field
-    # the episode's logs are kept where asked, as the benchmark writes them
-    cell = tmp_path / task_id / "episode00001"
-    assert json.loads((cell / "eval.json").read_text())["final_digest"] == ref["final_digest"]
 
 
 def test_assistant_side_silence_and_wrong_help_fail():
