@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import copy
 import json
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from iw_chat_server import ChatServer  # noqa: E402
 from iw_gym import oracle_run, random_command  # noqa: E402
 
 import interactiveworld.gym  # noqa: E402,F401  (registers the environments)
@@ -234,50 +233,23 @@ def test_assistant_side_silence_and_wrong_help_fail():
     env.close()
 
 
-class _HumanServer:
-    """A local OpenAI-compatible server whose model Human always grabs the $41 card."""
-
-    REPLY = "<reasoning>told to</reasoning><action>[Grab] <invoice_card> (2)</action><speak>Got it.</speak>"
-
-    def __enter__(self):
-        reply = self.REPLY
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *a):
-                pass
-
-            def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                data = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                                   "choices": [{"index": 0, "message": {"role": "assistant", "content": reply},
-                                                "finish_reason": "stop"}],
-                                   "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-
-    def __exit__(self, *exc):
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
 def test_model_and_callable_humans(monkeypatch):
     tp = _pack("decision-05")
     env = InteractiveWorldAssistantEnv(tp, state_only=True, human=lambda pack: ScriptedHuman(pack))
     obs, info = env.reset(seed=0)
     assert "approve" in obs["wearer_speech"]  # the handoff request arrives as speech
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test")
-    with _HumanServer() as api_base:
+    # a model Human that always grabs the $41 card
+    server = ChatServer(lambda model: "<reasoning>told to</reasoning><action>[Grab] <invoice_card> (2)</action>"
+                                      "<speak>Got it.</speak>")
+    try:
         env = InteractiveWorldAssistantEnv(tp, state_only=True, human="openai/local-human",
-                                           human_kwargs={"api_base": api_base, "max_retries": 0})
+                                           human_kwargs={"api_base": server.base, "max_retries": 0})
         env.reset(seed=0)
         obs, _, _, _, info = env.step("Pick up the card printed $41.")
+    finally:
+        server.close()
+    assert len(server.requests) == 1 and server.requests[0]["model"] == "local-human"
     assert info["commands"] == [{"command": "[Grab] <invoice_card> (2)", "ok": True, "message": "done"}]
     assert obs["wearer_speech"] == "Got it."
     with pytest.raises(ValueError, match="human must be"):
