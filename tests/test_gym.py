@@ -240,16 +240,13 @@ def test_model_and_callable_humans(monkeypatch):
     assert "approve" in obs["wearer_speech"]  # the handoff request arrives as speech
     monkeypatch.setenv("OPENAI_API_KEY", "sk-local-test")
     # a model Human that always grabs the $41 card
-    server = ChatServer(lambda model: "<reasoning>told to</reasoning><action>[Grab] <invoice_card> (2)</action>"
-                                      "<speak>Got it.</speak>")
-    try:
+    grab = "<reasoning>told to</reasoning><action>[Grab] <invoice_card> (2)</action><speak>Got it.</speak>"
+    with ChatServer(lambda body: grab) as server:
         env = InteractiveWorldAssistantEnv(tp, state_only=True, human="openai/local-human",
                                            human_kwargs={"api_base": server.base, "max_retries": 0})
         env.reset(seed=0)
         obs, _, _, _, info = env.step("Pick up the card printed $41.")
-    finally:
-        server.close()
-    assert len(server.requests) == 1 and server.requests[0]["model"] == "local-human"
+    assert len(server.requests) == 1 and server.requests[0]["body"]["model"] == "local-human"
     assert info["commands"] == [{"command": "[Grab] <invoice_card> (2)", "ok": True, "message": "done"}]
     assert obs["wearer_speech"] == "Got it."
     with pytest.raises(ValueError, match="human must be"):

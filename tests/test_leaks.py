@@ -92,7 +92,7 @@ class _Observed:
 @pytest.fixture(scope="module")
 def wire():
     replay = _Replay()
-    server = ChatServer(replay.answer)
+    server = ChatServer(lambda body: replay.answer(body["model"]))
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPENAI_API_KEY", "sk-leak-scanner-local")
         yield replay, server
@@ -121,7 +121,7 @@ def _episode(tid: str, wire, tmp_path: Path, *, render: bool) -> tuple[Any, dict
     assistant = _Observed(ModelAssistant(ASSISTANT_MODEL, **kw), replay, "assistant_obs")
     human = _Observed(ModelHuman(HUMAN_MODEL, **kw), replay, "human_obs")
     rec = run_episode(tp, env, assistant, human, tmp_path / tid, EpisodeConfig(write_frames=render, fsync=False))
-    return tp, rec, server.requests[first:], {h.name for h in env.handles()}
+    return tp, rec, [r["body"] for r in server.requests[first:]], {h.name for h in env.handles()}
 
 
 # ------------------------------------------------------------------------------------------------ the scan

@@ -14,8 +14,8 @@ pre-emption by a new instruction, the budgets, the trace and ``eval.json``. Each
   ``wearer_speech`` what the wearer said since the Assistant's last turn (handoff request first), one utterance
   a line; ``task`` the public task context (often "": the request arrives as speech). ``info["frames"]`` holds
   every frame rendered since the last turn, oldest first.
-* reward: the change in completion (the scorer on the relations now, against the handoff baseline), summing to
-  the episode's completion; ``info["passed"]`` the strict pass now, ``info["is_success"]`` at the end.
+* reward: the change in completion (the TaskPack's family evaluator on the relations now, against the handoff
+  baseline, :meth:`~interactiveworld.bench.episode.Episode.score_now`), summing to the episode's completion; ``info["passed"]`` the strict pass now, ``info["is_success"]`` at the end.
 * termination: ``terminated`` once ``done`` has been said and the commands already accepted have run;
   ``truncated`` on the tick or action budget. The final ``eval.json`` record is ``info["eval"]``.
 """

@@ -12,9 +12,10 @@ unscored) and takes the handoff baseline, as the benchmark does (paper section 3
   ``<name> (index): description`` line per entity now visible or held; ``held`` the held object's command
   argument or ""; ``last_outcome`` ``"<command>: done."`` or ``"<command>: failed. <why>"`` ("" after reset);
   ``task`` the wearer's request (public context and handoff utterance).
-* reward: the change in completion, the project's scorer (:func:`~interactiveworld.bench.scoring.score_episode`)
-  on the relations now against the handoff baseline, so the rewards of an episode sum to its final completion
-  in [0, 1]; ``info["passed"]`` is the strict pass now and ``info["is_success"]`` the strict pass at the end.
+* reward: the change in completion, the benchmark's scorer -- the TaskPack's family evaluator
+  (:func:`~interactiveworld.bench.evaluators.evaluate_task`) on the relations now against the handoff baseline
+  and the commands so far -- so the rewards of an episode sum to its final completion in [0, 1];
+  ``info["passed"]`` is the strict pass now and ``info["is_success"]`` the strict pass at the end.
 * termination: ``terminated`` after ``done``; ``truncated`` when the TaskPack's tick budget (steps) or action
   budget (commands run, refused ones included) is used up -- budgets are time limits, not task states.
 
@@ -28,8 +29,9 @@ from typing import Any, Callable
 import gymnasium
 import numpy as np
 
+from ..bench.evaluators import TaskScore, evaluate_task
 from ..bench.families import command_targets, key_to_arg
-from ..bench.scoring import TraceStep, score_episode
+from ..bench.scoring import TraceStep
 from ..bench.taskpack import TaskPack
 from ..env import Environment
 from ..env_types import EnvironmentLike, StepOutcome
@@ -179,9 +181,11 @@ class InteractiveWorldEnv(gymnasium.Env):
                 break  # a refusal drops the rest of the block, as the benchmark flushes its queue
 
     def _refuse_block(self, why: str) -> None:
-        """A block that cannot be read is one refused action (as in the benchmark loop)."""
+        """A block that cannot be read is one refused action, in the trace as in the benchmark loop."""
         self.actions += 1
         self.refused += 1
+        self.trace.append(TraceStep(tick=self.ticks, primitive=None, targets=(), ok=False,
+                                    relations_after=self.world.relations()))
         self.last_outcome = f"Your commands could not be read: {why}"
 
     def _run(self, cmd: str) -> StepOutcome:
@@ -197,7 +201,8 @@ class InteractiveWorldEnv(gymnasium.Env):
                 raise RuntimeError(f"internal simulator error on {cmd!r}: {outcome.error.message}")
         self.actions += 1
         self.trace.append(TraceStep(tick=self.ticks, primitive=outcome.primitive, targets=command_targets(cmd),
-                                    ok=outcome.ok, relations_after=self.world.relations()))
+                                    ok=outcome.ok, relations_after=self.world.relations(),
+                                    walked_m=_walked(outcome)))
         if outcome.ok:
             self.last_outcome = f"{cmd}: done."
             self._take_frame(outcome)
@@ -229,9 +234,10 @@ class InteractiveWorldEnv(gymnasium.Env):
                              f"({self.height}, {self.width}, 3) uint8 (pass the world's frame size)")
         return frame
 
-    def _score(self):
+    def _score(self) -> TaskScore:
         final = self.trace[-1].relations_after if self.trace else self.baseline
-        return score_episode(self.tp.completion, final=final, baseline=self.baseline, trace=self.trace)
+        return evaluate_task(self.tp.completion, self.tp.family_evaluator, self.tp.intervention_windows,
+                             final=final, baseline=self.baseline, trace=self.trace)
 
     def _observation(self) -> dict[str, Any]:
         handles = "\n".join(f"{h.as_command_arg()}: {h.description}" if h.description else h.as_command_arg()
@@ -250,6 +256,15 @@ class InteractiveWorldEnv(gymnasium.Env):
         return {"task_id": self.tp.id, "family": self.tp.family.value, "completion": float(score.completion),
                 "passed": bool(score.passed), "ticks": self.ticks, "actions": self.actions, "refused": self.refused,
                 "outcomes": [_outcome_log(o) for o in outcomes]}
+
+
+def _walked(outcome: StepOutcome) -> float:
+    """Horizontal distance [m] the body root covered over the command's keyframes (the Planning evaluator's
+    route term, paper appendix C.3.1)."""
+    if outcome.interval is None or len(outcome.interval.keyframes) < 2:
+        return 0.0
+    xy = np.array([k.body_translation[:2] for k in outcome.interval.keyframes], float)
+    return float(np.linalg.norm(np.diff(xy, axis=0), axis=1).sum())
 
 
 def _outcome_log(outcome: StepOutcome) -> dict[str, Any]:
