@@ -670,6 +670,10 @@ def build_parser() -> argparse.ArgumentParser:
     sc.set_defaults(func=cmd_schema)
 
     add_export_usd_parser(sub)
+
+    from .web.cli import add_web_commands
+
+    add_web_commands(sub, DEFAULT_ENV)
     return p
 
 

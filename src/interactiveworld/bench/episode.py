@@ -31,7 +31,7 @@ import traceback
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
 from ..agents.calls import BudgetExceeded
@@ -76,6 +76,8 @@ class EpisodeConfig:
             written to the trace header and ``eval.json`` so that ``iw-eval replay`` rebuilds the same one.
         cell_key: the cell's identity (:func:`~interactiveworld.bench.identity.cell_key`), written with its
             hash to the trace header and ``eval.json`` so that a resume can tell whether a result still applies.
+        on_frames: called with the frames of each command interval (opening included) as soon as
+            they are in the history, before the next agent turn (a live view); None for none.
     """
 
     seed: int = 0
@@ -88,6 +90,7 @@ class EpisodeConfig:
     observed_hash: str | None = None
     env: dict[str, Any] | None = None
     cell_key: dict[str, Any] | None = None
+    on_frames: Callable[[list[Frame]], None] | None = None
 
 
 @dataclass
@@ -175,6 +178,8 @@ class Episode:
                 self.st.pinned.append(idx)
             self.st.frames.append(f)
             added.append(f)
+        if added and self.cfg.on_frames is not None:
+            self.cfg.on_frames(added)
         return added
 
     def _selected_frames(self) -> list[Frame]:
