@@ -29,14 +29,14 @@ from typing import Any, Iterator, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
 from ..agents.base import AgentTransportError
-from ..bench.report import markdown_table, write_csv
 from ..bench.logs import EVAL_NAME, TRACE_NAME, find_cells, iter_trace, load_eval, write_json_atomic
+from ..bench.report import markdown_table, write_csv
 from ..bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack
 from .judging import CallSettings, ask_json
 
 __all__ = ["CATEGORIES", "LABELS_NAME", "LABELS_FORMAT", "LABEL_PROMPT", "LabelEntry", "LabelFileError",
            "read_labels", "current_label", "append_label", "failed_cells", "render_trace", "propose_label",
-           "set_label", "label_records", "distribution", "write_label_report"]
+           "set_label", "label_records", "has_labels", "distribution", "write_label_report"]
 
 CATEGORIES: dict[str, str] = {
     "R1": "misread a visible object or place",
@@ -340,6 +340,11 @@ def label_records(path: str | Path) -> list[dict[str, Any]]:
             row.update(category=now.category, by=now.by, kind=now.kind, tick=now.tick, reason=now.reason)
         rows.append(row)
     return rows
+
+
+def has_labels(path: str | Path) -> bool:
+    """Whether any cell at or below ``path`` has a ``labels.json``."""
+    return any((c / LABELS_NAME).is_file() for c in find_cells(path))
 
 
 def distribution(rows: list[dict[str, Any]], key: str) -> dict[str, dict[str, int]]:
