@@ -8,6 +8,7 @@ chat server on 127.0.0.1). The reply depends on the model name of the request:
   ignored);
 * ``openai/lenient`` is a judge that calls every answer correct (only the rule checks can then fail one);
 * ``openai/broken`` is a judge whose replies are never JSON;
+* ``openai/farlabeller`` always names tick 999 (outside any episode here);
 * ``openai/labeller`` proposes a first-error label: the first Assistant turn's tick (or tick 1) as R6 when the
   Assistant never spoke, else R1.
 """
@@ -71,6 +72,8 @@ class AnalysisServer(ScriptedServer):
             return "```json\n" + json.dumps({"correct": True, "reason": "Looks fine."}) + "\n```"
         if model == "broken":
             return "I think it is probably right, more or less."
+        if model == "farlabeller":  # a tick the episode never reached
+            return json.dumps({"tick": 999, "category": "R2", "reason": "Lost track."})
         if model == "labeller":
             said = re.findall(r"^t(\d+) ASSISTANT \((?:interrupt|error)\)", user, re.M)
             if said:
