@@ -70,7 +70,8 @@ CAPABILITIES: dict[str, str] = {
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # A string literal under a field is its description in the JSON Schema (``iw-eval schema``).
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 def _nonempty(v: tuple, what: str) -> tuple:
@@ -83,9 +84,13 @@ class StatesCheck(_Model):
     """The Assistant states ``answer`` (any one value) before the dependent Human action ``before``."""
 
     kind: Literal["states"] = "states"
+    """Check kind: the Assistant states a declared answer."""
     answer: tuple[Value, ...]
+    """The accepted answers (any one): numbers with units, clock times or phrases."""
     wrong: tuple[Value, ...] = ()
+    """Values whose statement first counts as a wrong answer."""
     before: CommandPattern | None = None
+    """The dependent Human command the answer must precede, or null (any time in the episode)."""
 
     _answer = field_validator("answer")(lambda v: _nonempty(v, "answer"))
 
@@ -94,8 +99,11 @@ class ActsCheck(_Model):
     """The first command answering an intervention (among ``among``) matches one of ``expect``."""
 
     kind: Literal["acts"] = "acts"
+    """Check kind: the Human's first answering command hits the right instance."""
     expect: tuple[CommandPattern, ...]
+    """Commands that count as the right one (any one)."""
     among: tuple[CommandPattern, ...] = ()
+    """Which answering commands are considered (the first match decides); empty: any."""
 
     _expect = field_validator("expect")(lambda v: _nonempty(v, "expect"))
 
@@ -104,7 +112,9 @@ class OrderCheck(_Model):
     """Answering commands matched ``steps`` in this order."""
 
     kind: Literal["order"] = "order"
+    """Check kind: answering commands come in the required order."""
     steps: tuple[CommandPattern, ...]
+    """The commands in their required order (at least 2)."""
 
     @field_validator("steps")
     @classmethod
@@ -118,8 +128,11 @@ class WindowCheck(_Model):
     """A cue-carrying intervention inside the named window, with the fix after it and the hazard avoided."""
 
     kind: Literal["window"] = "window"
+    """Check kind: a timely, cue-carrying intervention inside an intervention window."""
     window: str
+    """The id of the intervention window (declared in ``intervention_windows``)."""
     quiet_before: bool = False
+    """Also require silence from handoff until the window opens (proactivity without nagging)."""
 
 
 Check = Annotated[Union[StatesCheck, ActsCheck, OrderCheck, WindowCheck], Field(discriminator="kind")]
@@ -131,16 +144,23 @@ class CapabilityPoint(_Model):
     memory give) and the ``check`` that attributes it to the Assistant."""
 
     id: str = Field(min_length=1)
+    """The point's name, unique within its capability (shown in reports)."""
     evidence: str = Field(min_length=1)
+    """The capability's evidence in words: what only the frames or memory give."""
     check: Check
+    """How the evidence is attributed to the Assistant (``states``, ``acts``, ``order`` or ``window``)."""
 
 
 class CapabilityAtom(_Model):
     """The points of one capability C1-C9 in a task."""
 
     capability: Literal["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]
+    """C1 Object Recognition, C2 Spatial Grounding, C3 OCR, C4 Long-horizon Memory, C5 Planning, C6 Knowledge,
+    C7 Error Detection, C8 Proactivity, C9 Communication (paper Table 6)."""
     name: str = ""
+    """A short name of what is tested (free text)."""
     points: list[CapabilityPoint] = Field(min_length=1)
+    """The evaluation points (at least one)."""
 
     @model_validator(mode="after")
     def _unique(self) -> "CapabilityAtom":

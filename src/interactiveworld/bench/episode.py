@@ -43,6 +43,7 @@ from .evaluators import evaluate_task, stable_completion_index
 from .identity import key_hash
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
 from .taskpack import TaskPack
+from .usage import call_usage
 
 EVAL_FORMAT = "interactiveworld.eval/1"
 STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "error", "void")
@@ -296,8 +297,7 @@ class Episode:
             st.invalid_assistant += 1
         if action.repaired:
             st.repairs += 1
-        if turn.call is not None:
-            st.calls.append({"role": "assistant", **turn.call.to_log()})
+        st.calls += [{"role": "assistant", **c.to_log()} for c in turn.calls]  # a correction adds a call
         self.log.write("assistant", tick=tick, frames=[f.path or f.index for f in obs.frames],
                        new_frames=len(new_frames), raw=action.raw, parsed=action.to_log(), prompt=turn.prompt,
                        call=turn.call.to_log() if turn.call else None)
@@ -335,8 +335,7 @@ class Episode:
             st.last_result = f"Your last reply was not used: {why}."
         if reply.repairs:
             st.repairs += 1
-        if turn.call is not None:
-            st.calls.append({"role": "human", **turn.call.to_log()})
+        st.calls += [{"role": "human", **c.to_log()} for c in turn.calls]
         spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
         seen = {"handles": [a for a, _ in handles], "held": obs.held, "last_result": obs.last_result,
                 "assistant_speech": obs.assistant_speech, "new_instruction": obs.new_instruction,
@@ -521,6 +520,7 @@ class Episode:
             "prompt_tokens": sum(t for t in tokens_in if t is not None) if st.calls else 0,
             "completion_tokens": sum(t for t in tokens_out if t is not None) if st.calls else 0,
             "cost_usd": (sum(costs) if all(c is not None for c in costs) else None) if st.calls else 0.0,
+            **call_usage(st.calls),
             "final_digest": score["digest"] if score else None,
             "frames": len(st.frames),
             "wall_s": round(wall_s, 4),

@@ -49,7 +49,8 @@ __all__ = ["InterventionWindow", "StateScore", "WatchBinary", "CFSS", "PlanScore
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # A string literal under a field is its description in the JSON Schema (``iw-eval schema``).
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 class InterventionWindow(_Model):
@@ -65,11 +66,17 @@ class InterventionWindow(_Model):
     """
 
     id: str = Field(min_length=1, pattern=r"^[a-z0-9][a-z0-9_\-]*$")
+    """Referenced by capability points of kind ``window``."""
     hazard: str = Field(min_length=1)
+    """What goes wrong without an intervention, in words (for reports)."""
     opens: CommandPattern | None = None
+    """The command after whose success the error is live; null: at handoff."""
     deadline: CommandPattern
+    """The plan step the Assistant must pre-empt; its success with the fix incomplete is the hazard."""
     fix: tuple[CommandPattern, ...] = ()
+    """Commands that repair the error, each succeeding after the window opened and before the deadline."""
     cue: tuple[Value, ...]
+    """What an intervention must say to name the error (any one value)."""
 
     @field_validator("cue")
     @classmethod
@@ -83,12 +90,14 @@ class StateScore(_Model):
     """GUIDE StateScore: goal, prohibition and window points."""
 
     kind: Literal["state_score"] = "state_score"
+    """Evaluator kind: the state score (goals, prohibitions, windows)."""
 
 
 class WatchBinary(_Model):
     """WATCH-binary (Table 11): completion equals the strict pass."""
 
     kind: Literal["watch_binary"] = "watch_binary"
+    """Evaluator kind: WATCH-binary, completion equals the strict pass (Table 11)."""
 
 
 class CFSS(_Model):
@@ -97,7 +106,9 @@ class CFSS(_Model):
     zeroes the completion."""
 
     kind: Literal["cfss"] = "cfss"
+    """Evaluator kind: CFSS-StateScore with state-transition gates (Table 9)."""
     gates: tuple[Condition, ...] = ()
+    """Conditions over the whole episode; one broken gate zeroes the completion."""
 
 
 class PlanScore(_Model):
@@ -105,8 +116,11 @@ class PlanScore(_Model):
     ``route`` the metres walked are reported beside the score."""
 
     kind: Literal["plan_score"] = "plan_score"
+    """Evaluator kind: Planning's order and route terms (Table 8)."""
     order: tuple[Condition, ...] = ()
+    """Ordering conditions credited like goals."""
     route: bool = True
+    """Report the metres walked beside the score."""
 
 
 Evaluator = Annotated[Union[StateScore, WatchBinary, CFSS, PlanScore], Field(discriminator="kind")]

@@ -15,6 +15,7 @@ from .capabilities import CAPABILITIES
 from .identity import separate_keys
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells)
+from .usage import USAGE_COLUMNS, usage_table
 
 
 def _fmt(x: Any, nd: int = 1) -> str:
@@ -263,6 +264,13 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
                           ("clean_pass", "clean_pass"), ("wrong", "wrong"), ("abstain", "abstain"),
                           ("unobserved", "unobserved"), ("assisted", "assisted"), ("score", "Score")])
           if caps else "(no capability points)", ""]
+    usage = usage_table(records)
+    if usage:
+        md += ["## Model calls and reply format", "",
+               "Invalid turns: replies still unusable after one correction message (treated as silence or no "
+               "action); corrections: replies in the wrong format answered with one. Cost '?' when a model has no "
+               "price in litellm's cost map.", "",
+               markdown_table(usage, [*AGENT_COLUMNS, *USAGE_COLUMNS]), ""]
     if voids:
         md += ["## VOID cells (to re-run)", "",
                markdown_table(voids, [*AGENT_COLUMNS, ("task_id", "Task"), ("seed", "Seed"),
@@ -278,6 +286,9 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
                                         "route_m"])
     write_csv(files[3], _flat_ci(caps), ["agents", "capability", "tasks", "points", "clean_pass", "wrong", "abstain",
                                          "unobserved", "assisted", "void", "score", "score_lo", "score_hi"])
+    if usage:
+        files.append(out / "usage.csv")
+        write_csv(files[-1], usage, ["assistant", "human", *[k for k, _ in USAGE_COLUMNS]])
     if plots:
         files += _plots(out, fam, eff, caps)
     return {"markdown": text, "files": [str(f) for f in files], "cells": len(records), "warnings": warnings}

@@ -99,7 +99,8 @@ def says_phrase(text: str, phrase: str) -> bool:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # A string literal under a field is its description in the JSON Schema (``iw-eval schema``).
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 class NumberValue(_Model):
@@ -110,8 +111,11 @@ class NumberValue(_Model):
     """
 
     number: float
+    """The value, e.g. 41 for "$41"."""
     unit: Literal["$", "mL", "L", "min", "g", "kg", "%", "kcal"] | None = None
+    """The unit written or spoken with the number, or null for a bare number."""
     strict: bool = False
+    """True: the unit must be said beside the number (a bare number does not count)."""
 
     @model_validator(mode="after")
     def _unit_for_strict(self) -> "NumberValue":
@@ -133,6 +137,7 @@ class TimeValue(_Model):
     """A clock time ``"H:MM"``: ``{"time": "7:55"}``."""
 
     time: str = Field(pattern=r"^\d{1,2}:\d{2}$")
+    """The clock time as ``H:MM`` (24-hour)."""
 
     def said_in(self, text: str) -> bool:
         h, m = self.time.split(":")
@@ -146,6 +151,7 @@ class PhraseValue(_Model):
     """Whole words: ``{"phrase": "baby oil"}``."""
 
     phrase: str = Field(min_length=1)
+    """The words, matched whole after normalising case, punctuation and plurals."""
 
     @field_validator("phrase")
     @classmethod
