@@ -71,7 +71,7 @@ def label_section(cell: Path, *, form_for: str | None = None, default_by: str = 
             f'</label><label>Your name <input name="by" id="label-by" required value="{_e(default_by)}"></label>'
             f'<label>Note <input name="note" id="label-note" size="40"></label>'
             f'<button type="submit" id="label-save">Save label</button></form>')
-    elif load_eval(cell) and (load_eval(cell) or {}).get("passed") == 0:
+    elif (load_eval(cell) or {}).get("passed") == 0:
         parts.append("<p>To confirm or change it, serve the run: <code>iw-eval label RUN --serve</code>.</p>")
     parts.append("</section>")
     return "".join(parts)
