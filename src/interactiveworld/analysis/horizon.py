@@ -30,9 +30,10 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
+from ..bench.compare import load_sweeps
 from ..bench.families import Family
 from ..bench.identity import separate_keys
-from ..bench.metrics import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, agent_key, load_results
+from ..bench.metrics import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, agent_key
 from ..bench.report import markdown_table, with_ci, write_csv
 from .firth import FirthFit, firth_logit
 
@@ -290,9 +291,7 @@ def _plots(out: Path, rows: list[dict[str, Any]], curves: dict[str, Any]) -> lis
     models = sorted({r["model"] for r in rows})
     colours = {m: plt.cm.tab10(i % 10) for i, m in enumerate(models)}
     written = []
-    cols = min(3, len(fams))
-    nrow = math.ceil(len(fams) / cols)
-    fig, axes = plt.subplots(nrow, cols, figsize=(4.2 * cols, 3.2 * nrow), squeeze=False)
+    fig, axes = _panels(plt, len(fams), 3)
     steps = _step_means(rows)
     for ax, f in zip(axes.flat, fams):
         for m in models:
@@ -303,18 +302,10 @@ def _plots(out: Path, rows: list[dict[str, Any]], curves: dict[str, Any]) -> lis
         ax.set_ylim(-5, 105)
         ax.set_xlabel("normalised horizon h")
         ax.set_ylabel("pass rate (%)")
-    for ax in list(axes.flat)[len(fams):]:
-        ax.axis("off")
-    axes.flat[0].legend(fontsize=6)
-    fig.tight_layout()
-    written.append(out / "horizon_steps.png")
-    fig.savefig(written[-1], dpi=120)
-    plt.close(fig)
+    written.append(_save_panels(plt, fig, axes, len(fams), out / "horizon_steps.png"))
 
     panels = [*fams, "All"]
-    cols = min(4, len(panels))
-    nrow = math.ceil(len(panels) / cols)
-    fig, axes = plt.subplots(nrow, cols, figsize=(4.0 * cols, 3.2 * nrow), squeeze=False)
+    fig, axes = _panels(plt, len(panels), 4)
     for ax, f in zip(axes.flat, panels):
         pooled = curves["pooled"][f]
         ax.fill_between(GRID, pooled["low"], pooled["high"], color="0.8", label="95% task bootstrap")
@@ -327,14 +318,26 @@ def _plots(out: Path, rows: list[dict[str, Any]], curves: dict[str, Any]) -> lis
         ax.set_ylim(-0.02, 1.02)
         ax.set_xlabel("normalised horizon h")
         ax.set_ylabel("P(success)")
-    for ax in list(axes.flat)[len(panels):]:
+    written.append(_save_panels(plt, fig, axes, len(panels), out / "horizon_firth.png"))
+    return written
+
+
+def _panels(plt: Any, n: int, cols: int) -> tuple[Any, Any]:
+    """A figure with ``n`` panels, at most ``cols`` per row."""
+    cols = min(cols, n)
+    rows = math.ceil(n / cols)
+    return plt.subplots(rows, cols, figsize=(4.1 * cols, 3.2 * rows), squeeze=False)
+
+
+def _save_panels(plt: Any, fig: Any, axes: Any, used: int, path: Path) -> Path:
+    """Blank the unused panels, put the legend in the first one and write the PNG."""
+    for ax in list(axes.flat)[used:]:
         ax.axis("off")
     axes.flat[0].legend(fontsize=6)
     fig.tight_layout()
-    written.append(out / "horizon_firth.png")
-    fig.savefig(written[-1], dpi=120)
+    fig.savefig(path, dpi=120)
     plt.close(fig)
-    return written
+    return path
 
 
 def write_horizon_report(run_dirs: Sequence[str | Path], out_dir: str | Path, *, plots: bool = True,
@@ -349,12 +352,7 @@ def write_horizon_report(run_dirs: Sequence[str | Path], out_dir: str | Path, *,
         FileNotFoundError: a folder does not exist, or no valid cell has a horizon.
     """
     warnings: list[str] = []
-    records: list[dict[str, Any]] = []
-    for d in run_dirs:
-        if not Path(d).is_dir():
-            raise FileNotFoundError(f"{d}: no such run folder")
-        records += load_results(d, problems=warnings)
-    records, notes = separate_keys(records)
+    records, notes = separate_keys(load_sweeps(list(run_dirs), problems=warnings))
     warnings += notes
     rows, notes = horizon_data(records)
     warnings += notes

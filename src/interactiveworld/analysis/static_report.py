@@ -17,8 +17,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..bench.compare import load_sweeps
 from ..bench.families import Family
-from ..bench.metrics import CATALOG_TASKS, bootstrap_ci, load_results
+from ..bench.metrics import CATALOG_TASKS, bootstrap_ci
 from ..bench.report import markdown_table, with_ci, write_csv
 
 __all__ = ["GROUPS", "accuracy_table", "comparison_rows", "write_static_report"]
@@ -214,11 +215,7 @@ def write_static_report(results: list[dict[str, Any]], out_dir: str | Path, *,
                                                    "acc_scored", "acc_scored_lo", "acc_scored_hi"])
     counts: list[dict[str, Any]] = []
     if interactive:
-        records: list[dict[str, Any]] = []
-        for d in interactive:
-            if not Path(d).is_dir():
-                raise FileNotFoundError(f"{d}: no such sweep folder")
-            records += load_results(d, problems=warnings)
+        records = load_sweeps(list(interactive), problems=warnings)
         rows = comparison_rows(results, records, interactive_as)
         counts = _group_counts(rows)
         md += ["## Static versus interactive success per task (Figure 8)", "",
