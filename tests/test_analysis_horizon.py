@@ -14,8 +14,9 @@ from iw_openai_server import ScriptedServer
 from scipy import stats
 
 from interactiveworld.analysis.horizon import (fe_slope, horizon_data, normalised_horizon, permutation_p,
-                                               slope_test, task_bootstrap, write_horizon_report)
+                                               slope_test, task_bootstrap, task_outcomes, write_horizon_report)
 from interactiveworld.bench.logs import find_cells, read_trace
+from interactiveworld.bench.metrics import load_results
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
 from interactiveworld.cli import main
 
@@ -103,9 +104,6 @@ def test_horizon_data_averages_seeds_then_models(tmp_path):
     _write_cell(tmp_path, "m1", "decision-02", "Decision", 4, 0, seed=1)
     _write_cell(tmp_path, "m2", "decision-02", "Decision", 4, 0)
     _write_cell(tmp_path, "m2", "finding-01", "Finding", 3, 1)  # a family with one length: left out
-    from interactiveworld.analysis.horizon import task_outcomes
-    from interactiveworld.bench.metrics import load_results
-
     rows, notes = horizon_data(load_results(tmp_path))
     assert {r["task_id"]: r["h"] for r in rows} == {"decision-01": 0.0, "decision-02": 1.0}
     assert notes == ["Finding: every task present has the same reference length; no horizon, left out"]
@@ -166,7 +164,7 @@ def test_report_on_a_served_model_that_fails_long_tasks(tmp_path, capsys):
     server = OracleOnShortTasks(schedules, short, {t: tp.opening.handoff_say for t, tp in packs.items()})
     try:
         sweep = tmp_path / "model"
-        assert main(["run", "--assistant", "openai/short-only", "--api-base", server.base, "--no-render", "--out",
+        assert main(["run", "--assistant", "openai/short-only", "--api-base", server.base, "--human", "scripted", "--no-render", "--blind", "--out",
                      str(sweep), "--no-progress"]) == 0
     finally:
         server.close()

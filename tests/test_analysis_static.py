@@ -210,6 +210,7 @@ def test_cli_static_end_to_end(static_out, server, tmp_path, capsys, monkeypatch
     rc = main(["static", "--assistant", "openai/correct", "--judge", "openai/judge", "--tasks", *TASKS,
                "--out", str(static_out), "--api-base", server.base, "--interactive", str(sweep),
                "--interactive-as", "oracle"])
+    assert main(["static", "--assistant", "openai/correct", "openai/wrong", "--interactive-as", "oracle"]) == 2
     out = capsys.readouterr().out
     assert rc == 0
     assert re.search(r"\| openai/correct \| All \| 2 \| 0 \| 0 \| 0 \| 0 \|", out)

@@ -87,8 +87,9 @@ def add_static_parser(sub: Any) -> None:
                                                         "resume (default runs/static)")
     p.add_argument("--interactive", nargs="+", metavar="SWEEP", default=[],
                    help="interactive sweep folder(s) for the static-versus-interactive comparison")
-    p.add_argument("--interactive-as", metavar="NAME", help="the Assistant name in the sweep to compare with "
-                                                           "(default: the same model string; one --assistant only)")
+    p.add_argument("--interactive-as", nargs="+", metavar="MODEL=NAME", default=[],
+                   help="the Assistant name in the sweep to compare a model with (default: the same model string); "
+                        "a bare NAME applies to a single --assistant")
     p.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE", help="environment of the reference run")
     p.add_argument("--no-plots", action="store_true")
     _add_call_options(p)
@@ -99,8 +100,7 @@ def cmd_static(args: argparse.Namespace) -> int:
     """Run ``iw-eval static`` (see :mod:`.static`); exit 1 when items stay VOID, unasked or unbuilt."""
     assistants = [_model(a, "--assistant") for a in dict.fromkeys(args.assistant)]
     judge = _model(args.judge, "--judge") if args.judge else assistants[0]
-    if args.interactive_as and len(assistants) > 1:
-        raise CommandError("--interactive-as: give one --assistant to compare under another name")
+    interactive_as = _pairs(args.interactive_as, assistants)
     calls = _calls(args)
     for d in args.interactive:
         if not Path(d).is_dir():
@@ -126,7 +126,7 @@ def cmd_static(args: argparse.Namespace) -> int:
     results = [r for r in load_static_results(args.out) if r["judge"] == judge and r["assistant"] in assistants
                and hashes.get(r["task_id"]) == r["taskpack_hash"]]
     rep = write_static_report(results, Path(args.out) / "report", interactive=args.interactive,
-                              interactive_as={assistants[0]: args.interactive_as} if args.interactive_as else None,
+                              interactive_as=interactive_as,
                               plots=not args.no_plots)
     print(rep["markdown"])
     for line in summary["errors"] + rep["warnings"]:
@@ -136,6 +136,21 @@ def cmd_static(args: argparse.Namespace) -> int:
           f"{time.perf_counter() - t0:.1f} s", file=sys.stderr)
     print("written: " + ", ".join(rep["files"]), file=sys.stderr)
     return 1 if summary["void"] or summary["unfinished"] or summary["errors"] else 0
+
+
+def _pairs(values: list[str], assistants: list[str]) -> dict[str, str]:
+    """``--interactive-as`` values as {model: name in the sweep}."""
+    out = {}
+    for v in values:
+        model, sep, name = v.rpartition("=")
+        if not sep:
+            if len(assistants) > 1 or len(values) > 1:
+                raise CommandError(f"--interactive-as: {v!r}: write MODEL=NAME when several models are asked")
+            model, name = assistants[0], v
+        if model not in assistants or not name:
+            raise CommandError(f"--interactive-as: {v!r}: expected MODEL=NAME with MODEL one of the --assistant models")
+        out[model] = name
+    return out
 
 
 # ---------------------------------------------------------------------------------------------- labels

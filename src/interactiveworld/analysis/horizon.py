@@ -289,7 +289,8 @@ def _plots(out: Path, rows: list[dict[str, Any]], curves: dict[str, Any]) -> lis
 
     fams = _families(rows)
     models = sorted({r["model"] for r in rows})
-    colours = {m: plt.cm.tab10(i % 10) for i, m in enumerate(models)}
+    palette = [plt.cm.tab10(i) for i in range(10) if i != 3]  # tab10's red is the pooled curve's colour
+    colours = {m: palette[i % len(palette)] for i, m in enumerate(models)}
     written = []
     fig, axes = _panels(plt, len(fams), 3)
     steps = _step_means(rows)
