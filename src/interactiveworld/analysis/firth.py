@@ -84,7 +84,7 @@ def penalised_loglik(coef: np.ndarray, X: np.ndarray, y: np.ndarray) -> float:
     return ll + 0.5 * logdet if sign > 0 else -np.inf
 
 
-def firth_logit(X: np.ndarray, y: np.ndarray, *, max_iter: int = 100, tol: float = 1e-10,
+def firth_logit(X: np.ndarray, y: np.ndarray, *, max_iter: int = 100, tol: float = 1e-8,
                 max_halvings: int = 30, max_step: float = 5.0) -> FirthFit:
     """Fit a Firth-penalised logistic regression (module docstring).
 
@@ -124,7 +124,7 @@ def firth_logit(X: np.ndarray, y: np.ndarray, *, max_iter: int = 100, tol: float
                 break
             step *= 0.5
         beta = beta + step
-        current = penalised_loglik(beta, X, y)
+        current = trial
         if float(np.max(np.abs(step))) < tol:
             converged = True
             break

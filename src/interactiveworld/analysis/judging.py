@@ -47,8 +47,8 @@ class CallSettings:
     max_tokens: int | None = None
     timeout_s: float = 120.0
     max_retries: int = 3
-    _gate: CallGate | None = field(default=None, repr=False)
-    _cache: ResponseCache | None = field(default=None, repr=False)
+    _gate: CallGate | None = field(default=None, init=False, repr=False)
+    _cache: ResponseCache | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self._gate = CallGate(self.max_concurrency, self.max_cost_usd, self.max_tokens)
