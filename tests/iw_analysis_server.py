@@ -36,7 +36,9 @@ def static_references() -> list[tuple[str, str, str, list[str]]]:
 
 
 def _text(content) -> str:
-    return content if isinstance(content, str) else " ".join(p.get("text", "") for p in content if p.get("type") == "text")
+    if isinstance(content, str):
+        return content
+    return " ".join(p.get("text", "") for p in content if p.get("type") == "text")
 
 
 class AnalysisServer(ScriptedServer):

@@ -36,12 +36,14 @@ def test_decision_05_asks_for_the_invoice_total_of_41_dollars():
     assert rule_problems(item.rule, "It comes to 41 dollars.") == []
     assert rule_problems(item.rule, "The total is $39.") != []
     # an answer listing every option on offer earns nothing
-    assert rule_problems(item.rule, "It is $39, $41 or $45.") == ["names $39, another option", "names $45, another option"]
+    assert rule_problems(item.rule, "It is $39, $41 or $45.") == ["names $39, another option",
+                                                                 "names $45, another option"]
 
 
 def test_rule_requires_every_group_and_accepts_any_value_of_a_group():
-    rule = StaticRule.model_validate({"kind": "location", "require": [[{"phrase": "fridge"}, {"phrase": "refrigerator"}],
-                                                                      [{"phrase": "garden"}]]})
+    rule = StaticRule.model_validate({"kind": "location",
+                                      "require": [[{"phrase": "fridge"}, {"phrase": "refrigerator"}],
+                                                  [{"phrase": "garden"}]]})
     assert rule_problems(rule, "One is in the refrigerator, the other in the garden.") == []
     assert rule_problems(rule, "One is in the fridge.") == ["does not state 'garden'"]
 
@@ -56,11 +58,10 @@ def test_static_item_is_checked_at_load():
     with pytest.raises(TaskPackError, match="before_oracle_step is 9 but the oracle has only 2"):
         parse_taskpack(_with_item("decision-05", {"cut": {"before_oracle_step": 9}, "question": "Q?",
                                                   "reference": "R."}), verify_hash=False)
+    rule = {"kind": "number", "require": [[{"number": 41, "unit": "$"}]]}
     with pytest.raises(TaskPackError, match="states the answer it asks for"):
         parse_taskpack(_with_item("decision-05", {"cut": {"before_oracle_step": 0}, "question": "Is it $41?",
-                                                  "reference": "Yes.", "rule": {"kind": "number",
-                                                                               "require": [[{"number": 41, "unit": "$"}]]}}),
-                       verify_hash=False)
+                                                  "reference": "Yes.", "rule": rule}), verify_hash=False)
     with pytest.raises(TaskPackError, match="static_item.question"):
         parse_taskpack(_with_item("decision-05", {"cut": {"before_oracle_step": 0}, "question": "",
                                                   "reference": "R."}), verify_hash=False)

@@ -37,7 +37,8 @@ from ..bench.metrics import BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED, agent_key
 from ..bench.report import markdown_table, with_ci, write_csv
 from .firth import FirthFit, firth_logit
 
-__all__ = ["normalised_horizon", "fe_slope", "slope_test", "permutation_p", "task_bootstrap", "horizon_data", "fit_curves",
+__all__ = ["normalised_horizon", "fe_slope", "slope_test", "permutation_p", "task_bootstrap", "horizon_data",
+           "fit_curves",
            "write_horizon_report", "PERMUTATIONS", "GRID"]
 
 PERMUTATIONS = 20_000
@@ -398,7 +399,8 @@ def write_horizon_report(run_dirs: Sequence[str | Path], out_dir: str | Path, *,
                          nd=3), ""]
     files = [out / "horizon.md", out / "horizon_tasks.csv", out / "horizon_fits.csv"]
     files[0].write_text("\n".join(md), encoding="utf-8")
-    write_csv(files[1], [{"task_id": t, "family": f, "h": hh, "mean_pass": yy} for t, (f, hh, yy) in sorted(tasks.items())],
+    write_csv(files[1], [{"task_id": t, "family": f, "h": hh, "mean_pass": yy}
+                         for t, (f, hh, yy) in sorted(tasks.items())],
               ["task_id", "family", "h", "mean_pass"])
     write_csv(files[2], [{"model": c["model"], "family": c["family"], "n": c["n"], "b0": c["coef"][0],
                           "b1": c["coef"][1] if len(c["coef"]) == 2 else None} for c in curves["models"]],

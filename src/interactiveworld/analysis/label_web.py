@@ -144,7 +144,8 @@ class LabelServer:
             return None
         return None if has_symlink(self.root, p) else p
 
-    def _send(self, h: BaseHTTPRequestHandler, status: int, body: bytes, ctype: str, headers: dict | None = None) -> None:
+    def _send(self, h: BaseHTTPRequestHandler, status: int, body: bytes, ctype: str,
+              headers: dict | None = None) -> None:
         h.send_response(status)
         h.send_header("Content-Type", ctype)
         h.send_header("Content-Length", str(len(body)))

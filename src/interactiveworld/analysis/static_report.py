@@ -67,7 +67,8 @@ def accuracy_table(results: list[dict[str, Any]], *, catalog_tasks: int = CATALO
                      "catalog": sum(r["catalog"] for r in fam_rows),
                      "acc_catalog": float(np.mean([r["acc_catalog"] for r in fam_rows])) if fam_rows else None,
                      "acc_scored": float(np.mean([r["acc_scored"] for r in scored])) if scored else None,
-                     "acc_catalog_ci": _pct(bootstrap_ci([s for s, _ in samples], _family_mean([n for _, n in samples])))
+                     "acc_catalog_ci": _pct(bootstrap_ci([s for s, _ in samples],
+                                                         _family_mean([n for _, n in samples])))
                      if samples else None,
                      "acc_scored_ci": _pct(bootstrap_ci([s for s, _ in samples], _mean)) if samples else None})
     return rows
