@@ -375,7 +375,8 @@ def write_horizon_report(run_dirs: Sequence[str | Path], out_dir: str | Path, *,
         ci = t["ci"]
         return {"scope": name, "tasks": t["tasks"], "slope": with_ci(t["slope"], ci, 3),
                 "pp": f"{100 * t['slope']:.1f}" if not math.isnan(t["slope"]) else "-",
-                "p": "-" if math.isnan(t["p"]) else f"{t['p']:.4g}" + (" (exact)" if t["exact"] else "")}
+                "p": "-" if math.isnan(t["p"]) else f"{t['p']:.4g}" + (" (exact)" if t["exact"] else ""),
+                "undefined": t.get("undefined_resamples", 0)}
 
     n_models = len({r["model"] for r in rows})
     md = ["# Task horizon and success (paper appendix D.4)", "",
@@ -383,11 +384,12 @@ def write_horizon_report(run_dirs: Sequence[str | Path], out_dir: str | Path, *,
           f"normalised within each family (0 shortest, 1 longest).", "",
           "## Family-adjusted linear probability slope", "",
           "Task-level mean pass over models regressed on h with family fixed effects; 95 % bootstrap interval "
-          "over tasks resampled within families; one-sided permutation p (slope < 0), outcomes permuted among "
-          "each family's tasks.", "",
+          "over tasks resampled within families (resamples left without horizon spread have no slope and are "
+          "dropped); one-sided permutation p (slope < 0), outcomes permuted among each family's tasks.", "",
           markdown_table([line("All (family fixed effects)", overall)] + [line(f, per_family[f]) for f in fams],
                          [("scope", "Scope"), ("tasks", "Tasks"), ("slope", "Slope [95% CI]"),
-                          ("pp", "Points, h 0 to 1"), ("p", "p (one-sided)")]), "",
+                          ("pp", "Points, h 0 to 1"), ("p", "p (one-sided)"),
+                          ("undefined", "Resamples without spread")]), "",
           f"Model-family Firth curves that decrease with h: {decreasing[0]} of {decreasing[1]}.", "",
           "## Firth logistic fits (logit P(pass) = b0 + b1 h)", "",
           markdown_table([{"model": c["model"], "family": c["family"], "n": c["n"], "b0": c["coef"][0],
