@@ -69,7 +69,7 @@ def decision_09() -> dict:
     b = kitchen_house()
     b.add_object("carton", name="trout_pack", on="table#1", spot=(-0.5, 0.3), params={"size": (0.22, 0.12, 0.06),
                  "color": (0.85, 0.55, 0.5)}, labels=[{"text": "RAW TROUT", "face": "front"}])
-    b.add_object("box", name="pasta_box", on="table#1", spot=(0.0, 0.3), params={"size": (0.2, 0.08, 0.12),
+    b.add_object("box", name="pasta_box", on="table#1", spot=(0.0, 0.5), params={"size": (0.2, 0.08, 0.12),
                  "color": (0.95, 0.8, 0.3)}, labels=[{"text": "PASTA", "face": "front"}])
     b.add_object("bottle", name="iced_tea", on="table#1", spot=(0.5, 0.3), params={"color": (0.6, 0.35, 0.1)},
                  labels=[{"text": "ICED TEA", "face": "front"}])
