@@ -234,7 +234,8 @@ def _serve(path: Path, args: argparse.Namespace) -> int:
         server = LabelServer(path, port=args.port, default_by=args.by or "")
     except OSError as exc:
         raise CommandError(f"--port {args.port}: cannot listen ({exc}); try --port 0") from None
-    print(f"serving first-error labels of {path} at {server.url} (Ctrl-C to stop)", file=sys.stderr)
+    print(f"serving first-error labels of {path} at {server.url} with {server.backend} (Ctrl-C to stop)",
+          file=sys.stderr)
     if not args.no_open:
         webbrowser.open(server.url)
     try:
