@@ -40,7 +40,8 @@ from ..agents.protocol import AssistantAction, HumanReply
 from ..env_types import EnvironmentLike, StepOutcome
 from ..errors import ErrorCode, PrimitiveError
 from . import scoring
-from .families import command_targets, human_handles, key_to_arg, redact_speech, select_frame_indices
+from .families import (command_targets, human_handles, key_to_arg, moved_places, redact_speech,
+                       select_frame_indices)
 from .capabilities import Utterance, label_capabilities
 from .evaluators import TaskScore, evaluate_task, stable_completion_index
 from .identity import key_hash
@@ -360,19 +361,20 @@ class Episode:
 
     def _human_turn(self, tick: int, speech: str, new_instruction: bool) -> HumanReply:
         st, tp = self.st, self.tp
-        visible = {h.key for h in self.env.handles(visible_only=True)}
+        visible, reachable = self._in_view()
         held = self.env.held()
         if new_instruction:
             st.assistant_said.append(speech)
         handles = human_handles(self.protocol, tp.human_context.legend, visible=visible, held=held,
-                                mentioned=" ".join(st.assistant_said))
+                                mentioned=st.assistant_said, reachable=reachable,
+                                places=moved_places(self.env.relations(), tp.human_context.legend))
         plan = tp.no_help.steps
         private_next = None
         if self.protocol == "WATCH" and st.plan_cursor < len(plan):
             step = plan[st.plan_cursor]
             private_next = " / ".join(x for x in (step.command or "", f'say "{step.say}"' if step.say else "") if x)
         obs = HumanObservation(
-            tick=tick, protocol=self.protocol, public_context=tp.public_context,
+            tick=tick, protocol=self.protocol, public_context=tp.public_context, task_context=tp.human_context.task,
             restriction=tp.human_context.restriction, handles=handles,
             held=key_to_arg(held) if held else None, last_result=st.last_result,
             assistant_speech=speech if new_instruction else "", new_instruction=new_instruction,
@@ -433,6 +435,11 @@ class Episode:
         st.queue = deque(split)
         st.queue_reply_to = tick if new_instruction else None
 
+    def _in_view(self) -> tuple[set[str], set[str]]:
+        """Keys of the entities visible (or held) and within reach now, from the environment's handles."""
+        hs = self.env.handles()
+        return {h.key for h in hs if h.visible}, {h.key for h in hs if getattr(h, "reachable", False)}
+
     def _withheld(self, cmd: str) -> list[str]:
         """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
 
@@ -445,9 +452,10 @@ class Episode:
         named = [k for k in command_targets(cmd) if k in legend]
         if not named:
             return []
-        visible = {h.key for h in self.env.handles(visible_only=True)} if self.protocol == "FIND" else set()
+        visible, reachable = self._in_view() if self.protocol == "FIND" else (set(), set())
         exposed = {a for a, _ in human_handles(self.protocol, self.tp.human_context.legend, visible=visible,
-                                               held=self.env.held(), mentioned=" ".join(self.st.assistant_said))}
+                                               held=self.env.held(), mentioned=self.st.assistant_said,
+                                               reachable=reachable)}
         return [k for k in named if key_to_arg(k) not in exposed]
 
     def _run_command(self, tick: int) -> None:

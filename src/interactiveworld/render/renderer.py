@@ -344,15 +344,19 @@ class Renderer:
         return dataclasses.replace(camera, width=self.width, height=self.height)
 
     # -- tracing -----------------------------------------------------------------------------------------
+    def _near(self, cam: Camera) -> float:
+        """Where primary rays start [m]: the camera's own near distance when it sets one."""
+        return self.near if cam.near is None else cam.near
+
     def _trace(self, camera: Camera, dynamic):
         """First hits as wp arrays on the shading device: (camera, dynamic table, dirs, t, face, u, v)."""
         cam = self._camera(camera)
         dyn = self._set_dynamic(dynamic)
         if hasattr(self.engine, "trace_camera"):
-            return (cam, dyn) + tuple(self.engine.trace_camera(cam, self.near))
+            return (cam, dyn) + tuple(self.engine.trace_camera(cam, self._near(cam)))
         from interactiveworld.kernels.raycast import camera_rays, rect_first_hit
 
-        origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self.near,
+        origins_wp, dirs_wp = camera_rays(cam, device="cpu", near=self._near(cam),
                                           out=(self._buf("origins"), self._buf("dirs")), grid=self._grid(cam))
         origins, dirs = origins_wp.numpy(), dirs_wp.numpy()
         # the static scene through the engine; the few hundred dynamic triangles by a kernel that tests
@@ -366,7 +370,7 @@ class Renderer:
         t, face, u, v = view(hits.t, float), view(hits.face, wp.int32), view(hits.u, float), view(hits.v, float)
         if dyn.face_count:
             rect_first_hit(dyn.vertices, dyn.faces, triangle_pixel_rects(cam, dyn.vertices, dyn.faces), cam,
-                           self.near, dirs_wp, self._static.face_count + 1, t, face, u, v, device="cpu")
+                           self._near(cam), dirs_wp, self._static.face_count + 1, t, face, u, v, device="cpu")
         return cam, dyn, dirs_wp, t, face, u, v
 
     def _owner_map(self, face: np.ndarray, dyn: _FaceTable) -> np.ndarray:
@@ -406,7 +410,7 @@ class Renderer:
         if self.shadows:
             blk, i8 = self.shadow_block, self._wp.int8
             ndl, shadow_origin, need = ks.shadow_prepare(
-                self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self.near, SHADOW_EPS_M,
+                self._static.shading, dyn.shading, fs, face, t, dirs, cam.eye, self._near(cam), SHADOW_EPS_M,
                 self.width, blk, device=dev,
                 out=(self._buf("ndl", self._wp.float32), self._buf("shadow_origin"), self._buf("need", i8)))
             blocked = self._trace_shadows(shadow_origin, need, dyn, "blocked")
