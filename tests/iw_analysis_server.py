@@ -21,7 +21,8 @@ from iw_openai_server import ScriptedServer
 
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
 
-WRONG = "The answer is the blue box on the left, nothing else matters."
+WRONG = "The answer is the blue box, nothing else matters."
+"""States no place, number or step of any built-in item: only the judge can call it right."""
 
 
 def static_references() -> list[tuple[str, str, str, list[str]]]:

@@ -11,7 +11,7 @@ from iw_analysis_server import WRONG, AnalysisServer
 from interactiveworld.analysis.judging import CallSettings, parse_json_reply
 from interactiveworld.analysis.static import (RESULTS_NAME, Verdict, answer_messages, build_item,
                                               load_static_results, run_static)
-from interactiveworld.analysis.static_report import comparison_rows, write_static_report
+from interactiveworld.analysis.static_report import accuracy_table, comparison_rows, write_static_report
 from interactiveworld.bench.conditions import CommandPattern
 from interactiveworld.bench.logs import read_trace
 from interactiveworld.bench.static_item import StaticItem, StaticRule, rule_problems
@@ -73,12 +73,18 @@ def test_every_schema_property_of_the_static_item_is_documented():
         assert all(p.get("description") for p in props.values()), model.__name__
 
 
+@pytest.fixture(scope="module")
+def state_items(tmp_path_factory):
+    """One folder of state-only items (no frames), built by the cut tests and reused by the scoring test."""
+    return tmp_path_factory.mktemp("state_items")
+
+
 @pytest.mark.parametrize("tid", sorted(PACKS))
-def test_cut_is_reached_before_the_decision(tid, tmp_path):
+def test_cut_is_reached_before_the_decision(tid, state_items):
     """State-only run of the reference program to the cut: the cut tick is reached, nothing of the oracle step at
     the cut was executed, and for Prevention the error is live (the window opened) but not yet done (deadline)."""
     tp = PACKS[tid]
-    item = build_item(tp, tmp_path, render=False)
+    item = build_item(tp, state_items, render=False)
     k = tp.static_item.cut.before_oracle_step
     trace = read_trace(item.folder / "run" / "trace.jsonl")
     said = [r["text"] for r in trace if r["type"] == "speech" and r["speaker"] == "assistant"]
@@ -169,6 +175,38 @@ def test_correct_and_wrong_answerers_score_100_and_0_percent(static_out, server,
     # a second run asks nothing again
     summary2, _ = _run(static_out, server, ["openai/correct", "openai/wrong"], "openai/judge")
     assert summary2["asked"] == 0 and summary2["skipped"] == 4
+
+
+def test_every_builtin_item_scores_its_reference_and_no_wrong_answer(state_items, server, tmp_path):
+    """All 30 built-in items through the served chain (state-only items: the scripted answerers need no frames).
+    The reference answerer is right on every item under the strict judge and the lenient one, so every reference
+    passes its own rule; the wrong answerer is right nowhere under the strict judge, and under the lenient judge
+    only where no rule backs the judge; the hedge fails exactly the items whose rule forbids other options."""
+    calls = CallSettings(api_base=server.base, max_concurrency=2)
+    packs = [PACKS[t] for t in sorted(PACKS)]
+    runs = {}
+    for judge, models in (("openai/judge", ["openai/correct", "openai/wrong"]),
+                          ("openai/lenient", ["openai/correct", "openai/wrong", "openai/hedge"])):
+        summary = run_static(packs, state_items, assistants=models, judge=judge, calls=calls, render=False)
+        assert summary["built"] == 30 and summary["errors"] == [] and summary["void"] == 0
+        runs[judge] = [r for r in load_static_results(state_items) if r["judge"] == judge]
+    got = {(r["judge"], r["assistant"], r["task_id"]): r["correct"] for rs in runs.values() for r in rs}
+    assert len(got) == 5 * 30
+    for t, tp in PACKS.items():
+        rule = tp.static_item.rule
+        assert got[("openai/judge", "openai/correct", t)] and got[("openai/lenient", "openai/correct", t)], t
+        assert not got[("openai/judge", "openai/wrong", t)], t
+        assert got[("openai/lenient", "openai/wrong", t)] == (rule is None), t
+        assert got[("openai/lenient", "openai/hedge", t)] == (rule is None or not rule.forbid), t
+    # over the catalog's fixed denominator: 5 of 20 per family, the average 25 %; over the items scored 100 %
+    rows = {(r["assistant"], r["family"]): r for r in accuracy_table(runs["openai/judge"])}
+    for fam in ("Finding", "Guidance", "Decision", "Prevention", "Accessibility", "Planning", "All"):
+        right, wrong = rows[("openai/correct", fam)], rows[("openai/wrong", fam)]
+        assert right["acc_catalog"] == pytest.approx(25.0) and right["acc_scored"] == pytest.approx(100.0), fam
+        assert wrong["acc_catalog"] == 0.0 and wrong["acc_scored"] == 0.0, fam
+    rep = write_static_report(runs["openai/judge"], tmp_path / "report", plots=True)
+    assert "| openai/correct | openai/judge | All | 30/120 | 25.0" in rep["markdown"]
+    assert (tmp_path / "report" / "static_accuracy.png").stat().st_size > 1000
 
 
 def test_rule_failure_overrides_a_lenient_judge(static_out, server):

@@ -290,8 +290,8 @@ STATIC_ITEMS = {
         require=[[phrase("counter")]], kind="location"),
     "finding-10": static(
         "Which bedside cabinet is the thermometer in?",
-        "In the left bedside cabinet, the first one opened; the right one holds a drink can.",
-        require=[[phrase("left")]], kind="location"),
+        "In the left bedside cabinet, the first one opened; the other one holds a drink can.",
+        require=[[phrase("left")]], forbid=[phrase("right")], kind="location"),
     "finding-14": static(
         "Where is the wallet?",
         "In the kitchen, inside the tall kitchen cabinet opened first, on its upper shelf; not in the living-room "

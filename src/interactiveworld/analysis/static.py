@@ -295,10 +295,13 @@ def load_static_results(out: str | Path) -> list[dict[str, Any]]:
 
 
 def run_static(packs: Sequence[TaskPack], out: str | Path, *, assistants: Sequence[str], judge: str,
-               calls: CallSettings, env: str = DEFAULT_ENV, progress: Any = None) -> dict[str, Any]:
+               calls: CallSettings, env: str = DEFAULT_ENV, render: bool = True,
+               progress: Any = None) -> dict[str, Any]:
     """Build every item, ask every model and judge the replies; append results to ``<out>/static.jsonl``.
 
-    Items already scored for the same key are skipped; VOID ones are asked again.
+    Items already scored for the same key are skipped; VOID ones are asked again. ``render=False`` builds
+    items without frames (a state-only reference run): only for checking items, answers and the scoring
+    chain, never for measuring a model, which would then answer blind.
 
     Returns:
         ``{"built": n, "asked": n, "skipped": n, "void": n, "unfinished": n, "errors": [lines]}``;
@@ -312,7 +315,7 @@ def run_static(packs: Sequence[TaskPack], out: str | Path, *, assistants: Sequen
     errors: list[str] = []
     for tp in packs:
         try:
-            items[tp.id] = build_item(tp, out, env=env)
+            items[tp.id] = build_item(tp, out, env=env, render=render)
         except CutNotReached as exc:
             errors.append(str(exc))
         if progress:
