@@ -22,6 +22,7 @@ import math
 
 from common import (acts, any_of, all_of, before, caps, cmd, count, entry, holds, in_window, moved, negate, num,
                     phrase, plan, point, printed, printed_at, says, state, step, taskpack, window)
+from prevention_static import STATIC_ITEMS
 from scenes import S, board, cafe, kitchen_house, shop
 from scenes_prevention import chemical_kitchen, departure_house, linen_kitchen
 
@@ -59,7 +60,7 @@ def prevention_01() -> dict:
                (cmd("Close", "chemical_cabinet#1"), "Kitchen's reset."))
     cab = "chemical_cabinet#1"
     return taskpack(
-        id="prevention-01", family="Prevention", row=1, scene=b.build(),
+        id="prevention-01", family="Prevention", row=1, static_item=STATIC_ITEMS["prevention-01"], scene=b.build(),
         title="Put the sanitizer away before the cold cuts come out",
         prelude="Prep table's wiped down.",
         opening=[cmd("LookAt", "table#1"), cmd("LookAt", cab)],
@@ -118,7 +119,7 @@ def prevention_02() -> dict:
                cmd("Put", p(4), "service_table#1"), cmd("Grab", p(1)), cmd("Put", p(1), "service_table#1"),
                (cmd("Confirm"), "Order's out."))
     return taskpack(
-        id="prevention-02", family="Prevention", row=2, scene=b.build(),
+        id="prevention-02", family="Prevention", row=2, static_item=STATIC_ITEMS["prevention-02"], scene=b.build(),
         title="Stop a seventh serving going on the party table",
         prelude="I'm putting out the party order from the stock room.",
         opening=[cmd("LookAt", "order_card#1"), cmd("Walk", "stock_table#1"), cmd("LookAt", p(1)),
@@ -168,7 +169,7 @@ def prevention_03() -> dict:
                cmd("Put", "sponge#1", "table#1"), cmd("Grab", "phone#1"), cmd("PutIn", "phone#1", "bookshelf#1"),
                (cmd("Sit", "sofa#1"), "Break time."))
     return taskpack(
-        id="prevention-03", family="Prevention", row=3, scene=b.build(),
+        id="prevention-03", family="Prevention", row=3, static_item=STATIC_ITEMS["prevention-03"], scene=b.build(),
         title="Send the used sponge left on the table to the sink",
         prelude="Lunch is over.",
         opening=[cmd("LookAt", "table#1"), cmd("LookAt", "sponge#1")],
@@ -228,7 +229,7 @@ def prevention_04() -> dict:
     two_of_three = [all_of(holds("on", w(a), pack), holds("on", w(c), pack), negate(holds("on", w(rest), pack)))
                     for a, c, rest in ((1, 2, 3), (1, 3, 2), (2, 3, 1))]
     return taskpack(
-        id="prevention-04", family="Prevention", row=4, scene=b.build(),
+        id="prevention-04", family="Prevention", row=4, static_item=STATIC_ITEMS["prevention-04"], scene=b.build(),
         title="Keep a takeaway order to two wines, a burger and no sides",
         prelude="Takeaway order to pack.",
         opening=[cmd("Walk", pack), cmd("LookAt", "order_slip#1"), cmd("LookAt", "stock_shelf#1")],
@@ -281,7 +282,7 @@ def prevention_05() -> dict:
     own = plan(cmd("Open", "oven#1"), cmd("Grab", "dough#1"), cmd("PutIn", "dough#1", "oven#1"),
                cmd("Close", "oven#1"), (cmd("TurnOn", "oven#1"), "Bread's in."))
     return taskpack(
-        id="prevention-05", family="Prevention", row=5, scene=b.build(),
+        id="prevention-05", family="Prevention", row=5, static_item=STATIC_ITEMS["prevention-05"], scene=b.build(),
         title="Score the dough before it goes in the oven",
         prelude="The dough has proved; time to bake.",
         opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "dough#1")],
@@ -330,7 +331,7 @@ def prevention_06() -> dict:
     own = plan(cmd("Open", cab), cmd("Grab", "sponge#1"), cmd("PutIn", "sponge#1", cab), cmd("Grab", "sponge#2"),
                cmd("PutIn", "sponge#2", "used_bin#1"), (cmd("Close", cab), "Sponges sorted."))
     return taskpack(
-        id="prevention-06", family="Prevention", row=6, scene=b.build(),
+        id="prevention-06", family="Prevention", row=6, static_item=STATIC_ITEMS["prevention-06"], scene=b.build(),
         title="Keep the used sponge out of the clean cabinet",
         prelude="Let me wipe the table first.",
         opening=[cmd("LookAt", "counter#2"), cmd("Wipe", "sponge#1", "table#1"),
@@ -379,7 +380,7 @@ def prevention_07() -> dict:
                cmd("Grab", "raspberries#1"), cmd("Put", "raspberries#1", "table#1"),
                (cmd("Grab", "phone#1"), "Now where's my phone..."), cmd("Put", "phone#1", "table#1"))
     return taskpack(
-        id="prevention-07", family="Prevention", row=7, scene=b.build(),
+        id="prevention-07", family="Prevention", row=7, static_item=STATIC_ITEMS["prevention-07"], scene=b.build(),
         title="Close the fridge before leaving for the phone",
         prelude="Breakfast time.",
         opening=[cmd("LookAt", "fridge#1"), cmd("LookAt", "table#1")],
@@ -424,7 +425,7 @@ def prevention_08() -> dict:
                (cmd("Grab", "plate#1"), "A plate while it bakes."), cmd("Put", "plate#1", "table#1"),
                (cmd("TurnOn", "oven#1"), "Oven on."))
     return taskpack(
-        id="prevention-08", family="Prevention", row=8, scene=b.build(),
+        id="prevention-08", family="Prevention", row=8, static_item=STATIC_ITEMS["prevention-08"], scene=b.build(),
         title="Close the oven door before switching the oven on",
         prelude="Pie's ready to bake.",
         opening=[cmd("LookAt", "pie#1"), cmd("LookAt", "oven#1")],
@@ -465,7 +466,7 @@ def prevention_09() -> dict:
     own = plan(cmd("Grab", "cup#1"), cmd("Put", "cup#1", "table#1"), cmd("Grab", "towel#2"),
                (cmd("Wipe", "towel#2", "cup#1"), "Nice and dry."), cmd("PutIn", "towel#2", "laundry_basket#1"))
     return taskpack(
-        id="prevention-09", family="Prevention", row=9, scene=b.build(),
+        id="prevention-09", family="Prevention", row=9, static_item=STATIC_ITEMS["prevention-09"], scene=b.build(),
         title="Dry the clean cup with the clean towel",
         prelude="The table needs a wipe.",
         opening=[cmd("LookAt", "counter#2"), cmd("Wipe", "towel#2", "table#1"),
@@ -519,7 +520,7 @@ def prevention_10() -> dict:
              ("window-open", "the kitchen window left open", "close(window#1)", "window"),
              ("fridge-open", "the fridge left open", "close(fridge#1)", "fridge"))
     return taskpack(
-        id="prevention-10", family="Prevention", row=10, scene=sc,
+        id="prevention-10", family="Prevention", row=10, static_item=STATIC_ITEMS["prevention-10"], scene=sc,
         title="Laptop, window and fridge before leaving the house",
         prelude="Time to head out.",
         opening=[cmd("LookAt", "oven#1"), cmd("LookAt", "window#1"), cmd("LookAt", "fridge#1"),

@@ -7,6 +7,7 @@ import math
 from common import (acts, all_of, any_of, before, caps, cmd, count, entry, holds, in_window, moved, negate, num, phrase,
                     plan, point, printed_at, says, state, step, taskpack, window)
 from prevention import N, succeeded, watch_points
+from prevention_static import STATIC_ITEMS
 from scenes import S, board, cafe, hotel_suite, kitchen_house
 from scenes_prevention import closing_kitchen, dishwasher_kitchen, housekeeping_suite, linen_kitchen
 
@@ -30,7 +31,7 @@ def prevention_11() -> dict:
                *(c for i in clean for c in (cmd("Grab", t(i)), cmd("PutIn", t(i), shelf))),
                (None, "Towels sorted."))
     return taskpack(
-        id="prevention-11", family="Prevention", row=11, scene=b.build(),
+        id="prevention-11", family="Prevention", row=11, static_item=STATIC_ITEMS["prevention-11"], scene=b.build(),
         title="Keep the used towel of five away from the clean plate",
         prelude="Let me dry off the table, then the dishes.",
         opening=[cmd("LookAt", "counter#2"), cmd("Wipe", t(3), "table#1"),
@@ -88,7 +89,7 @@ def prevention_12() -> dict:
                cmd("Close", "fridge#1"), cmd("Grab", "plate#1"), cmd("Open", "dishwasher#1"),
                cmd("PutIn", "plate#1", "dishwasher#1"), (cmd("Close", "dishwasher#1"), "Kitchen's done."))
     return taskpack(
-        id="prevention-12", family="Prevention", row=12, scene=b.build(),
+        id="prevention-12", family="Prevention", row=12, static_item=STATIC_ITEMS["prevention-12"], scene=b.build(),
         title="Turn the tap off before leaving to answer the phone",
         prelude="Let me rinse an apple.",
         opening=[cmd("LookAt", "sink#1"), cmd("LookAt", "counter#2")],
@@ -140,7 +141,7 @@ def prevention_13() -> dict:
                cmd("Close", "oven#1"), (cmd("TurnOn", "oven#1"), "Oven's on."), (cmd("Cook", "dough#1"), "Baked."))
     tray = "drip_tray#1"
     return taskpack(
-        id="prevention-13", family="Prevention", row=13, scene=b.build(),
+        id="prevention-13", family="Prevention", row=13, static_item=STATIC_ITEMS["prevention-13"], scene=b.build(),
         title="Drip tray in before the loaf bakes",
         prelude="Loaf's ready for the oven.",
         opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", tray)],
@@ -194,7 +195,7 @@ def prevention_14() -> dict:
     own = plan(cmd("Grab", "mug#1"), cmd("PutIn", "mug#1", "welcome_shelf#1"), cmd("Grab", "water_bottle#1"),
                cmd("PutIn", "water_bottle#1", "welcome_shelf#1"), (cmd("Confirm"), "Checklist done."))
     return taskpack(
-        id="prevention-14", family="Prevention", row=14, scene=b.build(),
+        id="prevention-14", family="Prevention", row=14, static_item=STATIC_ITEMS["prevention-14"], scene=b.build(),
         title="Catch the gift left off the welcome shelf before sign-off",
         prelude="Preparing the room for the next guest.",
         opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1")],
@@ -259,7 +260,7 @@ def prevention_15() -> dict:
     two_of_three = [all_of(holds("inside", s(a), box), holds("inside", s(c), box),
                            negate(holds("inside", s(rest), box))) for a, c, rest in ((1, 2, 3), (1, 3, 2), (2, 3, 1))]
     return taskpack(
-        id="prevention-15", family="Prevention", row=15, scene=b.build(),
+        id="prevention-15", family="Prevention", row=15, static_item=STATIC_ITEMS["prevention-15"], scene=b.build(),
         title="Keep a pastry box to the order: two scones, no donut",
         prelude="Pastry order to box up.",
         opening=[cmd("LookAt", "order_card#1"), cmd("Walk", shelf), cmd("LookAt", shelf)],
@@ -318,7 +319,7 @@ def prevention_16() -> dict:
                cmd("Put", "folder#1", "desk#1"), cmd("Grab", "mug#1"), cmd("Put", "mug#1", "nightstand#1"),
                (cmd("Confirm"), "Room's ready."))
     return taskpack(
-        id="prevention-16", family="Prevention", row=16, scene=b.build(),
+        id="prevention-16", family="Prevention", row=16, static_item=STATIC_ITEMS["prevention-16"], scene=b.build(),
         title="The folded towel before the guest-room checklist is signed",
         prelude="Setting up the room for the next guest.",
         opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "bed#1")],
@@ -383,9 +384,13 @@ def turnover_legend(*middle: dict) -> list[dict]:
 
 
 def turnover_goals() -> list[dict]:
-    """Goals every room turnover shares: mug in the sink, towel in the laundry, sponge back on its shelf."""
-    return [holds("inside", "mug#1", "sink#1"), holds("inside", "towel#1", "laundry_basket#1"),
-            holds("inside", "sponge#1", SHELF)]
+    """Goals every room turnover shares: mug in the sink, towel in the laundry (the sponge back on its shelf held
+    at handoff too, so it is a prohibition: :data:`SPONGE_AWAY`)."""
+    return [holds("inside", "mug#1", "sink#1"), holds("inside", "towel#1", "laundry_basket#1")]
+
+
+SPONGE_AWAY = negate(holds("inside", "sponge#1", SHELF))
+"""Prohibition of a room turnover: the sponge not back on the cleaning shelf at the end."""
 
 
 def prevention_17() -> dict:
@@ -401,7 +406,7 @@ def prevention_17() -> dict:
                cmd("Grab", "phone#1"), cmd("Put", "phone#1", "nightstand#1"), cmd("Grab", "room_key#1"),
                (cmd("Put", "room_key#1", "nightstand#1"), "Room's turned over."))
     return taskpack(
-        id="prevention-17", family="Prevention", row=17, scene=b.build(),
+        id="prevention-17", family="Prevention", row=17, static_item=STATIC_ITEMS["prevention-17"], scene=b.build(),
         title="Clear the phone and key off the desk before wiping it",
         prelude="Turning the room over.",
         opening=[cmd("LookAt", "desk#1")],
@@ -422,7 +427,7 @@ def prevention_17() -> dict:
         goals=[*turnover_goals(), holds("on", "phone#1", "nightstand#1"), holds("on", "room_key#1", "nightstand#1"),
                before(all_of(holds("on", "phone#1", "nightstand#1"), holds("on", "room_key#1", "nightstand#1")),
                       succeeded("wipe(sponge#1, desk#1)"))],
-        prohibitions=[holds("held", "*")],
+        prohibitions=[SPONGE_AWAY, holds("held", "*")],
         windows=[window("wipe-cluttered-desk", "the desk wiped with the phone and key still on it",
                         opens="place_inside(towel#1, laundry_basket#1)", deadline="wipe(sponge#1, desk#1)",
                         fix=["place(phone#1, nightstand#1)", "place(room_key#1, nightstand#1)"],
@@ -450,7 +455,7 @@ def prevention_18() -> dict:
                cmd("Wipe", "sponge#1", "desk#1"), cmd("PutIn", "sponge#1", shelf), cmd("Grab", "welcome_card#1"),
                (cmd("Put", "welcome_card#1", "nightstand#1"), "Room's ready."))
     return taskpack(
-        id="prevention-18", family="Prevention", row=18, scene=b.build(),
+        id="prevention-18", family="Prevention", row=18, static_item=STATIC_ITEMS["prevention-18"], scene=b.build(),
         title="Wipe the desk before the gift goes on it",
         prelude="Getting the room ready for a guest.",
         opening=[cmd("LookAt", "desk#1"), cmd("LookAt", "bed#1")],
@@ -461,7 +466,8 @@ def prevention_18() -> dict:
         evidence=[state("desk not yet wiped", "desk#1", cmd("LookAt", "desk#1"))],
         legend=turnover_legend(entry("gift_box#1", "the blue box on the bed", movable=True),
                                entry("welcome_card#1", "the card on the bed", movable=True), entry("bed#1", "the bed")),
-        oracle=[step("Wipe the desk before the gift goes on it: sponge from the cleaning shelf, wipe, sponge back.",
+        oracle=[step("Clean the desk before the gift goes on it: wipe it with the sponge from the cleaning shelf, "
+                     "then put the sponge back.",
                      cmd("Grab", "sponge#1"), cmd("Wipe", "sponge#1", "desk#1"), cmd("PutIn", "sponge#1", shelf),
                      kind="error", after=4),
                 step("The desk's already wiped, skip that.", after=9, skip=3),
@@ -470,10 +476,10 @@ def prevention_18() -> dict:
         no_help=own, plan_before=8,
         goals=[*turnover_goals(), holds("on", "welcome_card#1", "nightstand#1"), holds("on", "gift_box#1", "desk#1"),
                before(succeeded("wipe(sponge#1, desk#1)"), holds("on", "gift_box#1", "desk#1"))],
-        prohibitions=[holds("held", "*")],
+        prohibitions=[SPONGE_AWAY, holds("held", "*")],
         windows=[window("gift-before-clean", "the gift set on the desk before it was wiped",
                         opens="place_inside(towel#1, laundry_basket#1)", deadline="place(gift_box#1, desk#1)",
-                        fix=["wipe(sponge#1, desk#1)"], cue=[phrase("wipe"), phrase("clean")])],
+                        fix=["wipe(sponge#1, desk#1)"], cue=[phrase("clean"), phrase("not wiped")])],
         capabilities=caps(
             *watch_points("gift-before-clean", "the desk still unwiped as the gift is picked up",
                           "quiet while the mug and towel go, then before the gift is set down"),
@@ -502,7 +508,7 @@ def prevention_19() -> dict:
                cmd("Grab", "apple#1"), (cmd("Put", "apple#1", "prep_table#1"), "Apple's on the prep table."),
                cmd("Grab", "checklist#1"), (cmd("Put", "checklist#1", "side_table#1"), "Signed off."))
     return taskpack(
-        id="prevention-19", family="Prevention", row=19, scene=b.build(),
+        id="prevention-19", family="Prevention", row=19, static_item=STATIC_ITEMS["prevention-19"], scene=b.build(),
         title="Move the apple from the prep table to the fridge before sign-off",
         prelude="Closing the kitchen for the night.",
         opening=[cmd("LookAt", "checklist#1"), cmd("LookAt", "table#1")],
@@ -555,7 +561,7 @@ def prevention_20() -> dict:
     own = plan(cmd("Open", "washer#1"), cmd("Grab", "towel#1"), cmd("PutIn", "towel#1", "washer#1"),
                cmd("Close", "washer#1"), (cmd("TurnOn", "washer#1"), "Wash is on."))
     return taskpack(
-        id="prevention-20", family="Prevention", row=20, scene=b.build(),
+        id="prevention-20", family="Prevention", row=20, static_item=STATIC_ITEMS["prevention-20"], scene=b.build(),
         title="The loose sock into the washer before the cycle starts",
         prelude="Laundry time.",
         opening=[cmd("LookAt", "towel_shelf#1"), cmd("LookAt", "sink#1")],
