@@ -263,7 +263,8 @@ def prevention_15() -> dict:
         id="prevention-15", family="Prevention", row=15, static_item=STATIC_ITEMS["prevention-15"], scene=b.build(),
         title="Keep a pastry box to the order: two scones, no donut",
         prelude="Pastry order to box up.",
-        opening=[cmd("LookAt", "order_card#1"), cmd("Walk", shelf), cmd("LookAt", shelf)],
+        opening=[cmd("Walk", "service_table#1"), cmd("LookAt", "order_card#1"), cmd("Walk", shelf),
+                 cmd("LookAt", shelf)],
         handoff="I'll fill the box from the shelf and confirm it.",
         human_task="You are boxing a pastry order from the pastry shelf into the box on the service table: "
                    "scones, the croissant, the muffin, a donut and the brownie, then confirming the order.",
