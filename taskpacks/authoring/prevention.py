@@ -106,9 +106,8 @@ def prevention_02() -> dict:
     Assistant stops, and the 1-serving box completes the six."""
     b = cafe()
     board(b, "wall_board", name="order_card", at=(3.0, 0.06), yaw=S, text="PARTY ORDER\nexactly\n6 servings")
-    for spot, (n, text) in zip(((-0.6, 0.75), (0.6, 0.75), (-0.6, 0.2), (0.6, 0.2)),
-                               ((1, "1 SERVING"), (3, "3 SERVINGS"), (2, "2 SERVINGS"), (2, "2 SERVINGS"))):
-        b.add_object("box", name="pastry_box", on="stock_table#1", spot=spot,
+    for i, (n, text) in enumerate(((1, "1 SERVING"), (3, "3 SERVINGS"), (2, "2 SERVINGS"), (2, "2 SERVINGS"))):
+        b.add_object("box", name="pastry_box", on="stock_table#1", spot=(-0.75 + 0.5 * i, 0.3),
                      params={"size": (0.16 + 0.03 * n, 0.16, 0.08), "color": (0.95, 0.85, 0.7)},
                      labels=[{"text": text, "face": "front"}])
     b.add_object("plate", on="service_table#1", spot=(0.5, 0.6))
@@ -140,10 +139,12 @@ def prevention_02() -> dict:
         wrong=[step("That makes seven now; leave the small one-serving box in the stock room.", after=6, skip=2)],
         no_help=own, plan_before=7,
         goals=[holds("on", p(1), "service_table#1"), holds("on", p(2), "service_table#1"),
-               any_of(all_of(holds("on", p(3), "service_table#1"), holds("unmoved", p(4))),
-                      all_of(holds("on", p(4), "service_table#1"), holds("unmoved", p(3)))),
+               any_of(all_of(holds("on", p(3), "service_table#1"), negate(holds("on", p(4), "service_table#1"))),
+                      all_of(holds("on", p(4), "service_table#1"), negate(holds("on", p(3), "service_table#1")))),
                count("on", ["*", "service_table#1"], eq=4), succeeded("confirm")],
-        prohibitions=[holds("held", "*")],
+        # the two-serving box not served stays at the stock table
+        prohibitions=[*(negate(any_of(holds("on", p(i), "service_table#1"), holds("on", p(i), "stock_table#1")))
+                        for i in (3, 4)), holds("held", "*")],
         windows=[window("seventh-serving", "a seventh serving carried out", opens=f"place({p(3)}, service_table#1)",
                         deadline=f"place({p(4)}, service_table#1)", cue=[num(7), num(6)])],
         capabilities=caps(
