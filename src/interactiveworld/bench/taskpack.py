@@ -349,6 +349,9 @@ class TaskPack(_Model):
     """What only the Human receives: its own task context, the restriction text and the action legend."""
     evidence: list[Evidence] = Field(min_length=1)
     """The deciding evidence only the frames carry (at least one): no text the Human receives may state it."""
+    reduction: str | None = Field(default=None, min_length=1)
+    """Where this TaskPack departs from its catalog row (objects, counts or behaviours the row names that the task
+    leaves out or replaces) and why; null when the row is kept in full."""
     oracle: Oracle
     """The oracle program: the guidance that solves the task (its control run must pass)."""
     no_help: NoHelp = NoHelp()
