@@ -13,57 +13,73 @@ ASK_PLAN = plan((None, "I know what has to end up where, but what should I do fi
 
 
 def planning_01() -> dict:
-    """Pack an exact shipment: water 5 L and juice 7 L from capacity-labelled cartons (water 3+2, juice 4+3);
-    the water 4 L and juice 5 L cartons stay on the stock shelf."""
+    """Pack an exact shipment of seven packages from nine capacity-labelled cartons: water 8 L (3 + 3 + 2),
+    juice 9 L (4 + 3 + 2) and the 3-L lemonade; the water 4 L and juice 5 L cartons stay where they are.
+    Only the seven-package count makes the split unique (juice 9 L is also 5 + 4)."""
     b = shop()
-    board(b, "wall_board", name="order_sheet", at=(9.0, 4.94), yaw=N, text="SHIPMENT\nwater  5 L\njuice  7 L")
-    cartons = (("water", "WATER\n3 L", (0.6, 0.8, 0.95)), ("water", "WATER\n4 L", (0.6, 0.8, 0.95)),
-               ("water", "WATER\n2 L", (0.6, 0.8, 0.95)), ("juice", "JUICE\n5 L", (0.95, 0.6, 0.1)),
-               ("juice", "JUICE\n4 L", (0.95, 0.6, 0.1)), ("juice", "JUICE\n3 L", (0.95, 0.6, 0.1)))
-    for i, (name, text, color) in enumerate(cartons):
-        b.add_object("carton", name=f"{name}_carton", on="stock_counter#1", spot=(-0.8 + 0.32 * i, 0.3),
-                     params={"size": (0.1, 0.1, 0.22), "color": color}, labels=[{"text": text, "face": "front"}])
-    b.add_object("box", name="shipping_box", on="packing_table#1", spot=(0.0, 0.4),
-                 params={"size": (0.45, 0.35, 0.2)}, labels=[{"text": "SHIPMENT", "face": "front"}])
+    board(b, "wall_board", name="order_sheet", at=(9.0, 4.94), yaw=N,
+          text="SHIPMENT\n7 packages\nwater 8 L\njuice 9 L\nlemonade 3 L")
+    blue, orange, yellow = (0.6, 0.8, 0.95), (0.95, 0.6, 0.1), (0.95, 0.9, 0.3)
+    stock = (("water", "WATER\n3 L", blue, "stock_counter#1"), ("water", "WATER\n4 L", blue, "stock_counter#1"),
+             ("water", "WATER\n2 L", blue, "stock_counter#1"), ("water", "WATER\n3 L", blue, "stock_counter#1"),
+             ("juice", "JUICE\n5 L", orange, "approval_desk#1"), ("juice", "JUICE\n4 L", orange, "approval_desk#1"),
+             ("juice", "JUICE\n3 L", orange, "approval_desk#1"), ("juice", "JUICE\n2 L", orange, "approval_desk#1"),
+             ("lemonade", "LEMONADE\n3 L", yellow, "stock_counter#1"))
+    slot: dict[str, int] = {}
+    for name, text, color, support in stock:
+        i = slot[support] = slot.get(support, -1) + 1
+        b.add_object("carton", name=f"{name}_carton", on=support, spot=(-0.8 + 0.4 * i, 0.3),
+                     params={"size": (0.1, 0.1, 0.18), "color": color}, labels=[{"text": text, "face": "front"}])
+    b.add_object("box", name="shipping_box", on="packing_table#1", spot=(0.0, 0.8),
+                 params={"size": (0.55, 0.4, 0.22)}, labels=[{"text": "SHIPMENT", "face": "front"}])
     b.set_human((8.5, 2.5), yaw=0.0)
-    picks = [("water_carton#1", "the 3-litre water carton"), ("water_carton#3", "the 2-litre water carton"),
-             ("juice_carton#2", "the 4-litre juice carton"), ("juice_carton#3", "the 3-litre juice carton")]
+    picks = [("water_carton#1", "the first 3-litre water carton"), ("water_carton#4", "the other 3-litre water carton"),
+             ("water_carton#3", "the 2-litre water carton"), ("juice_carton#2", "the 4-litre juice carton"),
+             ("juice_carton#3", "the 3-litre juice carton"), ("juice_carton#4", "the 2-litre juice carton"),
+             ("lemonade_carton#1", "the 3-litre lemonade carton")]
     oracle = [step(f"Move {what} into the shipping box.", cmd("Grab", key), cmd("PutIn", key, "shipping_box#1"))
               for key, what in picks]
-    wrong = oracle[:2] + [step("Move the 5-litre juice carton into the shipping box.", cmd("Grab", "juice_carton#1"),
+    wrong = oracle[:3] + [step("Move the 5-litre juice carton into the shipping box.", cmd("Grab", "juice_carton#1"),
                                cmd("PutIn", "juice_carton#1", "shipping_box#1")),
-                          oracle[2]]
+                          oracle[3], oracle[6]]
     return taskpack(
         id="planning-01", family="Planning", row=1, scene=b.build(),
-        title="Pack an exact water and juice shipment from labelled cartons",
+        title="Pack an exact seven-package shipment from nine labelled cartons",
         prelude="The courier comes soon; the shipment order is on the wall.",
         opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
-                [cmd("LookAt", f"water_carton#{i}") for i in (1, 2, 3)] +
-                [cmd("LookAt", f"juice_carton#{i}") for i in (1, 2, 3)],
+                [cmd("LookAt", f"water_carton#{i}") for i in (1, 2, 3, 4)] + [cmd("LookAt", "lemonade_carton#1"),
+                 cmd("Walk", "approval_desk#1")] + [cmd("LookAt", f"juice_carton#{i}") for i in (1, 2, 3, 4)],
         handoff="The box has to match the order exactly. Plan it for me, one carton at a time.",
-        human_task="The shipping box on the packing table packed with water and juice cartons so that it matches "
-                   "the shipment order on the wall exactly, before the courier comes.",
-        evidence=[*printed_at("order_sheet#1", "water 5 L", "juice 7 L")] +
-                 [printed(text, key, cmd("LookAt", key)) for key, text in (
-                     ("water_carton#1", "WATER 3 L"), ("water_carton#2", "WATER 4 L"), ("water_carton#3", "WATER 2 L"),
-                     ("juice_carton#1", "JUICE 5 L"), ("juice_carton#2", "JUICE 4 L"),
-                     ("juice_carton#3", "JUICE 3 L"))],
-        legend=[entry(f"water_carton#{i}", f"water carton {i} from the left", movable=True) for i in (1, 2, 3)] +
-               [entry(f"juice_carton#{i}", f"juice carton {i} from the left of the juices", movable=True)
-                for i in (1, 2, 3)] +
-               [entry("shipping_box#1", "the shipping box on the packing table", movable=True),
-                entry("stock_counter#1", "the stock counter")],
+        human_task="The shipping box on the packing table packed with cartons so that it matches the shipment "
+                   "order on the wall exactly, before the courier comes.",
+        evidence=[*printed_at("order_sheet#1", "7 packages", "water 8 L", "juice 9 L", "lemonade 3 L")] +
+                 [printed(text.replace("\n", " "), f"{name}_carton#{i}", cmd("LookAt", f"{name}_carton#{i}"))
+                  for name, lo in (("water", 0), ("juice", 4))
+                  for i, (_, text, _, _) in enumerate(stock[lo:lo + 4], start=1)] +
+                 [printed("LEMONADE 3 L", "lemonade_carton#1", cmd("LookAt", "lemonade_carton#1"))],
+        legend=[entry(f"water_carton#{i}", f"water carton {i} from the left on the stock counter", movable=True)
+                for i in (1, 2, 3, 4)] +
+               [entry(f"juice_carton#{i}", f"juice carton {i} from the left on the desk", movable=True)
+                for i in (1, 2, 3, 4)] +
+               [entry("lemonade_carton#1", "the yellow carton at the right end of the stock counter", movable=True),
+                entry("shipping_box#1", "the shipping box on the packing table", movable=True),
+                entry("stock_counter#1", "the stock counter"), entry("approval_desk#1", "the desk by the back wall")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
         goals=[holds("inside", k, "shipping_box#1") for k, _ in picks] +
-              [count("inside", ["*", "shipping_box#1"], eq=4)],
+              [count("inside", ["*", "shipping_box#1"], eq=7)],
         prohibitions=[moved("water_carton#2"), moved("juice_carton#1"), holds("held", "*")],
         capabilities=caps(
-            point("C5", "subset-sum", "juice 7 L is 4 + 3, never the 5 L carton",
-                  acts("pick(juice_carton#2)", "pick(juice_carton#3)",
-                       among=["pick(juice_carton#1)", "pick(juice_carton#2)", "pick(juice_carton#3)"])),
+            point("C5", "subset-sum", "juice 9 L in the seven-package order is 4 + 3 + 2, never the 5 L carton",
+                  acts("pick(juice_carton#2)", "pick(juice_carton#3)", "pick(juice_carton#4)",
+                       among=["pick(juice_carton#1)", "pick(juice_carton#2)", "pick(juice_carton#3)",
+                              "pick(juice_carton#4)"])),
             point("C3", "reads-capacities", "the litres printed on each carton",
-                  says(num(3, "L", strict=True), before="pick(water_carton#1)"))),
-        ticks=24)
+                  says(num(3, "L", strict=True), before="pick(water_carton#1)")),
+            point("C5", "water-split", "water 8 L is 3 + 3 + 2, never the 4 L carton",
+                  acts("pick(water_carton#1)", "pick(water_carton#3)", "pick(water_carton#4)",
+                       among=["pick(water_carton#1)", "pick(water_carton#2)", "pick(water_carton#3)",
+                              "pick(water_carton#4)"]))),
+        ticks=40)
 
 
 def planning_03() -> dict:
