@@ -1,0 +1,42 @@
+"""Scenes of the Planning TaskPacks that the shared scenes (``scenes.py``) do not cover, built with
+:class:`~interactiveworld.world.builder.SceneBuilder` under the same conventions (z up, metres, radians; a
+fixture's front faces the room; doors between rooms start open).
+
+Scenes: ``five_room_house`` (entry, kitchen, living room, bathroom, bedroom on a ring of open doors).
+"""
+from __future__ import annotations
+
+from scenes import E, N, S, W
+from interactiveworld.world.builder import SceneBuilder
+
+
+def five_room_house() -> SceneBuilder:
+    """Five rooms on a 10 x 8 m plan: kitchen (0..5 x 4..8 m: counter, fridge, table) and living room
+    (5..10 x 4..8 m: sofa, coffee table, bookshelf) in the north row; entry (0..3 x 0..4 m: console table,
+    coat locker), bathroom (3..6 x 0..4 m: sink, towel shelf) and bedroom (6..10 x 0..4 m: bed, nightstand,
+    desk) in the south row. Open doors make a ring: entry-kitchen, kitchen-living room, living room-bedroom,
+    bedroom-bathroom, bathroom-entry."""
+    b = SceneBuilder("five_room_house")
+    b.add_room("kitchen", (0, 4, 5, 8))
+    b.add_room("living_room", (5, 4, 10, 8), walls=("south", "east", "north"))
+    b.add_room("entry", (0, 0, 3, 4), walls=("south", "west", "east"))
+    b.add_room("bathroom", (3, 0, 6, 4), walls=("south", "east"))
+    b.add_room("bedroom", (6, 0, 10, 4), walls=("south", "east"))
+    for at in ((1.5, 4.0), (5.0, 6.0), (8.0, 4.0), (6.0, 2.0), (3.0, 2.0)):
+        b.add_door(at=at, open=True)
+    b.add_fixture("counter", at=(2.5, 7.65), yaw=N)
+    b.add_fixture("fridge", at=(0.45, 7.0), yaw=W)
+    b.add_fixture("table", at=(3.0, 5.6), params={"width": 1.0, "depth": 0.7})
+    b.add_fixture("sofa", at=(7.5, 7.5), yaw=N)
+    b.add_fixture("coffee_table", at=(7.5, 6.2))
+    b.add_fixture("shelf", name="bookshelf", at=(9.75, 5.2), yaw=E)
+    b.add_fixture("table", name="console", at=(0.35, 1.6), yaw=W, params={"width": 0.9, "depth": 0.4, "height": 0.8})
+    b.add_fixture("locker", name="coat_locker", at=(2.65, 0.35), yaw=S)
+    b.add_fixture("sink", at=(4.5, 0.35), yaw=S)
+    b.add_fixture("shelf", name="towel_shelf", at=(5.75, 3.0), yaw=E, params={"width": 0.8, "height": 1.4,
+                                                                             "shelves": 3})
+    b.add_fixture("bench", name="bed", at=(8.8, 1.6), yaw=E, params={"width": 1.6, "depth": 2.0, "seat_height": 0.5,
+                                                                    "color": (0.85, 0.85, 0.9)})
+    b.add_fixture("table", name="nightstand", at=(9.7, 3.3), params={"width": 0.45, "depth": 0.45, "height": 0.55})
+    b.add_fixture("desk", at=(7.0, 0.4), yaw=S, params={"width": 1.0, "depth": 0.6})
+    return b
