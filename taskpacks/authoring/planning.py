@@ -83,6 +83,84 @@ def planning_01() -> dict:
         ticks=40)
 
 
+def planning_02() -> dict:
+    """Execute a complete lunch order from the ticket: schnitzel and broccolini cooked in the pan, the cooktop
+    off, both on the plate (exactly two foods) at the service pass with the sealed sauce (not the opened one),
+    and the spatula left on the cooktop returned to the utensil tray."""
+    b = kitchen_house()
+    b.add_fixture("table", name="service_pass", at=(5.2, 1.6), params={"width": 0.8, "depth": 0.6, "height": 0.9})
+    board(b, "wall_board", name="order_ticket", at=(4.4, 4.94), yaw=N, width=0.9,
+          text="TABLE 4\nschnitzel\nbroccolini\nsauce: sealed")
+    b.add_object("spatula", on="cooktop#1", spot=(0.7, 0.8))
+    b.add_object("bread", name="schnitzel", on="counter#1", spot=(-0.5, 0.4),
+                 params={"size": (0.11, 0.08, 0.05), "color": (0.8, 0.6, 0.35)})
+    b.add_object("potato", name="broccolini", on="counter#1", spot=(0.0, 0.4),
+                 params={"radii": (0.05, 0.03, 0.035), "color": (0.2, 0.55, 0.2)})
+    b.add_object("box", name="utensil_tray", on="counter#1", spot=(0.6, 0.6),
+                 params={"size": (0.3, 0.14, 0.06), "color": (0.55, 0.55, 0.6)})
+    b.add_object("plate", on="counter#2", spot=(0.4, 0.4), params={"radius": 0.16})
+    for spot, text in (((-0.6, 0.4), "SAUCE\nopened"), ((-0.2, 0.4), "SAUCE\nsealed")):
+        b.add_object("bottle", name="sauce", on="counter#2", spot=spot,
+                     params={"radius": 0.04, "height": 0.14, "color": (0.55, 0.2, 0.1)},
+                     labels=[{"text": text, "face": "front"}])
+    b.set_human((3.0, 3.2), yaw=S)
+    oracle = [step("Put the schnitzel from the left counter on the cooktop.", cmd("Grab", "schnitzel#1"),
+                   cmd("Put", "schnitzel#1", "cooktop#1")),
+              step("Put the broccolini on the cooktop too.", cmd("Grab", "broccolini#1"),
+                   cmd("Put", "broccolini#1", "cooktop#1")),
+              step("Turn the cooktop on and cook the schnitzel and then the broccolini.", cmd("TurnOn", "cooktop#1"),
+                   cmd("Cook", "schnitzel#1"), cmd("Cook", "broccolini#1")),
+              step("Turn the cooktop off.", cmd("TurnOff", "cooktop#1")),
+              step("Plate the schnitzel and the broccolini on the plate on the right counter.",
+                   cmd("Grab", "schnitzel#1"), cmd("Put", "schnitzel#1", "plate#1"), cmd("Grab", "broccolini#1"),
+                   cmd("Put", "broccolini#1", "plate#1")),
+              step("Carry the plate to the service pass.", cmd("Grab", "plate#1"), cmd("Put", "plate#1", "service_pass#1")),
+              step("Bring the sealed sauce, the second bottle from the left, to the service pass.",
+                   cmd("Grab", "sauce#2"), cmd("Put", "sauce#2", "service_pass#1")),
+              step("Put the spatula from the cooktop back in the utensil tray.", cmd("Grab", "spatula#1"),
+                   cmd("PutIn", "spatula#1", "utensil_tray#1"))]
+    wrong = [*oracle[:6], step("Bring the opened sauce, the first bottle, to the service pass.", cmd("Grab", "sauce#1"),
+                                cmd("Put", "sauce#1", "service_pass#1")), oracle[7]]
+    return taskpack(
+        id="planning-02", family="Planning", row=2, scene=b.build(),
+        title="Cook, plate and deliver a complete lunch order",
+        prelude="Table four's lunch order just came in; the ticket is on the wall.",
+        opening=[cmd("Walk", "order_ticket#1"), cmd("LookAt", "order_ticket#1"), cmd("LookAt", "sauce#1"),
+                 cmd("LookAt", "sauce#2"), cmd("LookAt", "cooktop#1")],
+        handoff="Plan the whole order for me, one job at a time.",
+        human_task="Table four's lunch order from the ticket cooked, plated and at the service pass with its "
+                   "sauce, and the station left safe and tidy.",
+        evidence=[*printed_at("order_ticket#1", "sauce: sealed"),
+                  *printed_at("sauce#1", "opened"), *printed_at("sauce#2", "sealed")],
+        legend=[entry("schnitzel#1", "the breaded cutlet on the left counter", movable=True),
+                entry("broccolini#1", "the green vegetable on the left counter", movable=True),
+                entry("spatula#1", "the black spatula on the cooktop", movable=True),
+                entry("utensil_tray#1", "the grey utensil tray on the left counter", movable=True),
+                entry("plate#1", "the white plate on the right counter", movable=True),
+                entry("sauce#1", "the first brown bottle on the right counter", movable=True),
+                entry("sauce#2", "the second brown bottle on the right counter", movable=True),
+                entry("cooktop#1", "the cooktop"), entry("counter#1", "the counter left of the cooktop"),
+                entry("counter#2", "the counter right of the oven"),
+                entry("service_pass#1", "the high table by the door, the service pass")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("cooked", "schnitzel#1"), holds("cooked", "broccolini#1"), holds("on", "schnitzel#1", "plate#1"),
+               holds("on", "broccolini#1", "plate#1"), count("on", ["*", "plate#1"], eq=2),
+               holds("on", "plate#1", "service_pass#1"), holds("on", "sauce#2", "service_pass#1"),
+               holds("inside", "spatula#1", "utensil_tray#1")],
+        prohibitions=[holds("running", "cooktop#1"), moved("sauce#1"), holds("held", "*")],
+        reduction="Browning is the world's 'cooked' state (no separate browned state); both foods cook directly on "
+                  "the cooktop's glass top, not in a pan (the hand's grasp planner finds no collision-free approach "
+                  "to flat food inside a pan on the cooktop); the spatula is the tool left on the cooktop that must "
+                  "be returned, not a tool the cooking requires.",
+        capabilities=caps(
+            point("C3", "reads-sauce", "the ticket's 'sauce: sealed' and the bottles' opened/sealed print",
+                  acts("pick(sauce#2)", among=["pick(sauce#1)", "pick(sauce#2)"])),
+            point("C5", "cook-then-serve", "cooking both foods and switching the heat off before plating",
+                  order("cook(schnitzel#1)", "cook(broccolini#1)", "turn_off(cooktop#1)", "place(schnitzel#1, plate#1)",
+                        "place(plate#1, service_pass#1)"))),
+        ticks=40)
+
+
 def planning_03() -> dict:
     """Ordered multi-room close-out from the checklist: gift inside the closed wardrobe, water in the closed
     minibar, towel inside the closed washer and the washer running."""
@@ -340,4 +418,4 @@ def planning_14() -> dict:
         ticks=30)
 
 
-TASKS = [planning_01, planning_03, planning_05, planning_12, planning_14]
+TASKS = [planning_01, planning_02, planning_03, planning_05, planning_12, planning_14]
