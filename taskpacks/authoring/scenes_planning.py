@@ -2,11 +2,12 @@
 :class:`~interactiveworld.world.builder.SceneBuilder` under the same conventions (z up, metres, radians; a
 fixture's front faces the room; doors between rooms start open).
 
-Scenes: ``five_room_house`` (entry, kitchen, living room, bathroom, bedroom on a ring of open doors).
+Scenes: ``five_room_house`` (entry, kitchen, living room, bathroom, bedroom on a ring of open doors),
+``grocery_aisle`` (three signed aisle shelves and a checkout counter).
 """
 from __future__ import annotations
 
-from scenes import E, N, S, W
+from scenes import E, N, S, W, board
 from interactiveworld.world.builder import SceneBuilder
 
 
@@ -39,4 +40,18 @@ def five_room_house() -> SceneBuilder:
                                                                     "color": (0.85, 0.85, 0.9)})
     b.add_fixture("table", name="nightstand", at=(9.7, 3.3), params={"width": 0.45, "depth": 0.45, "height": 0.55})
     b.add_fixture("desk", at=(7.0, 0.4), yaw=S, params={"width": 1.0, "depth": 0.6})
+    return b
+
+
+def grocery_aisle(signs: tuple[str, str, str]) -> SceneBuilder:
+    """A grocery aisle (0..8 x 0..5 m): three aisle shelves against the north wall at x = 1.8, 4.0 and 6.2 m
+    (``aisle_shelf#1..3``, three shelves each), each under a wall sign carrying its ``signs`` text, and a
+    checkout counter by the south wall."""
+    b = SceneBuilder("grocery_aisle")
+    b.add_room("aisle", (0, 0, 8, 5))
+    for i, (x, text) in enumerate(zip((1.8, 4.0, 6.2), signs), start=1):
+        b.add_fixture("shelf", name="aisle_shelf", at=(x, 4.75), yaw=N, params={"width": 1.2, "height": 1.4,
+                                                                               "shelves": 3})
+        board(b, "sign", name="aisle_sign", at=(x, 4.94), yaw=N, width=0.8, height=0.3, mount_z=1.6, text=text)
+    b.add_fixture("counter", name="checkout_counter", at=(4.0, 0.4), yaw=S, params={"width": 1.6})
     return b
