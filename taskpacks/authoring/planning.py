@@ -8,7 +8,7 @@ import math
 from common import (acts, any_of, before, caps, cmd, count, counted, entry, holds, moved, negate, num, order, phrase,
                     plan, point, printed, printed_at, says, step, taskpack)
 from scenes import E, N, S, W, board, classroom, hotel_suite, kitchen_house, shop
-from scenes_planning import five_room_house
+from scenes_planning import HOUSE_MAP, five_room_house
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
 
@@ -365,7 +365,7 @@ def planning_14() -> dict:
     as one bundle each and the route length is reported beside the score."""
     b = five_room_house()
     board(b, "wall_board", name="house_map", at=(1.5, 0.06), yaw=S, width=1.2, height=0.8,
-          text="HOUSE MAP\nKITCHEN  LIVING\nENTRY  BATH  BED\nentry doors:\nkitchen, bath")
+          text=HOUSE_MAP)
     b.add_object("book", name="folder", on="console#1", spot=(-0.4, 0.5), params={"size": (0.24, 0.31, 0.025),
                  "color": (0.2, 0.35, 0.7)})
     b.add_object("cloth", name="towel", on="sofa#1", spot=(0.3, 0.4), params={"size": (0.25, 0.2, 0.03),

@@ -8,7 +8,7 @@ from common import (acts, caps, cmd, count, entry, holds, moved, negate, num, or
                     printed_at, says, step, taskpack)
 from planning import ASK_PLAN
 from scenes import E, N, S, W, board, hotel_suite, kitchen_house
-from scenes_planning import five_room_house, grocery_aisle
+from scenes_planning import HOUSE_MAP, five_room_house, grocery_aisle
 
 
 def planning_06() -> dict:
@@ -76,4 +76,55 @@ def planning_06() -> dict:
         ticks=24)
 
 
-TASKS = [planning_06]
+def planning_08() -> dict:
+    """From the house map, plan three moves with one necessary empty leg: folder from the entry to the bed,
+    mug from the bedroom to the kitchen counter, phone from the living room to the dining table. The shortest
+    order is folder, mug, then the empty walk to the living room for the phone (the C5 route point); each
+    destination is one bundle and the route length is reported beside the score."""
+    b = five_room_house()
+    board(b, "wall_board", name="house_map", at=(1.5, 0.06), yaw=S, width=1.2, height=0.8, text=HOUSE_MAP)
+    b.add_object("book", name="folder", on="console#1", spot=(-0.4, 0.5), params={"size": (0.24, 0.31, 0.025),
+                 "color": (0.2, 0.35, 0.7)})
+    b.add_object("mug", on="nightstand#1", spot=(0.0, 0.5))
+    b.add_object("phone", on="coffee_table#1", spot=(0.4, 0.5))
+    b.add_object("cup", on="coffee_table#1", spot=(-0.5, 0.5))
+    b.add_object("book", on="desk#1", spot=(0.0, 0.5))
+    b.set_human((1.5, 1.4), yaw=-math.pi / 2)
+    oracle = [step("Take the folder from the console here to the bed in the bedroom.", cmd("Grab", "folder#1"),
+                   cmd("Put", "folder#1", "bed#1")),
+              step("Take the mug from the nightstand to the kitchen counter.", cmd("Grab", "mug#1"),
+                   cmd("Put", "mug#1", "counter#1")),
+              step("Then fetch the phone from the coffee table to the dining table.", cmd("Grab", "phone#1"),
+                   cmd("Put", "phone#1", "table#1"))]
+    wrong = [oracle[0], oracle[1],
+             step("Then fetch the cup from the coffee table to the dining table.", cmd("Grab", "cup#1"),
+                  cmd("Put", "cup#1", "table#1"))]
+    return taskpack(
+        id="planning-08", family="Planning", row=8, scene=b.build(),
+        title="Plan three moves across the house with one empty leg",
+        prelude="Three things need to go back before dinner; the house map is here in the entry.",
+        opening=[cmd("LookAt", "house_map#1"), cmd("LookAt", "console#1")],
+        handoff="Plan the trips for me, one at a time, with as little walking as possible.",
+        human_task="The folder on the bed, the mug back in the kitchen and the phone on the dining table, with "
+                   "as little walking as possible.",
+        evidence=[*printed_at("house_map#1", "KITCHEN LIVING", "ENTRY BATH BED", "entry doors: kitchen, bath")],
+        legend=[entry("folder#1", "the blue folder on the console table in the entry", movable=True),
+                entry("mug#1", "the red mug on the nightstand in the bedroom", movable=True),
+                entry("phone#1", "the black phone on the coffee table in the living room", movable=True),
+                entry("cup#1", "the white cup on the coffee table", movable=True),
+                entry("book#1", "the red book on the desk in the bedroom", movable=True),
+                entry("console#1", "the console table in the entry"), entry("bed#1", "the bed in the bedroom"),
+                entry("nightstand#1", "the nightstand in the bedroom"),
+                entry("coffee_table#1", "the coffee table in the living room"),
+                entry("counter#1", "the kitchen counter"), entry("table#1", "the dining table in the kitchen")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("on", "folder#1", "bed#1"), holds("on", "mug#1", "counter#1"), holds("on", "phone#1", "table#1")],
+        prohibitions=[moved("cup#1"), moved("book#1"), holds("held", "*")],
+        capabilities=caps(
+            point("C5", "one-empty-leg", "the map's ring: entry to bedroom, bedroom to kitchen, one empty leg to "
+                  "the living room",
+                  order("place(folder#1, bed#1)", "place(mug#1, counter#1)", "place(phone#1, table#1)"))),
+        ticks=24)
+
+
+TASKS = [planning_06, planning_08]

@@ -10,6 +10,10 @@ from __future__ import annotations
 from scenes import E, N, S, W, board
 from interactiveworld.world.builder import SceneBuilder
 
+HOUSE_MAP = "HOUSE MAP\nKITCHEN  LIVING\nENTRY  BATH  BED\nentry doors:\nkitchen, bath"
+"""The plan for a board on the entry wall of :func:`five_room_house`: its two rows of rooms and the entry's
+two doors."""
+
 
 def five_room_house() -> SceneBuilder:
     """Five rooms on a 10 x 8 m plan: kitchen (0..5 x 4..8 m: counter, fridge, table) and living room
@@ -36,7 +40,7 @@ def five_room_house() -> SceneBuilder:
     b.add_fixture("sink", at=(4.5, 0.35), yaw=S)
     b.add_fixture("shelf", name="towel_shelf", at=(5.75, 3.0), yaw=E, params={"width": 0.8, "height": 1.4,
                                                                              "shelves": 3})
-    b.add_fixture("bench", name="bed", at=(8.8, 1.6), yaw=E, params={"width": 1.6, "depth": 2.0, "seat_height": 0.5,
+    b.add_fixture("bench", name="bed", at=(9.1, 1.6), yaw=E, params={"width": 1.4, "depth": 1.4, "seat_height": 0.5,
                                                                     "color": (0.85, 0.85, 0.9)})
     b.add_fixture("table", name="nightstand", at=(9.7, 3.3), params={"width": 0.45, "depth": 0.45, "height": 0.55})
     b.add_fixture("desk", at=(7.0, 0.4), yaw=S, params={"width": 1.0, "depth": 0.6})
