@@ -48,7 +48,8 @@ def planning_06() -> dict:
         id="planning-06", family="Planning", row=6, scene=b.build(),
         title="Repair a three-way grocery misplacement in one continuous route",
         prelude="Somebody restocked this aisle in a hurry.",
-        opening=[cmd("LookAt", "aisle_sign#2"), cmd("LookAt", "item#1"), cmd("Walk", "aisle_shelf#1"),
+        opening=[cmd("Walk", "aisle_shelf#2"), cmd("LookAt", "aisle_sign#2"), cmd("LookAt", "item#1"),
+                 cmd("Walk", "aisle_shelf#1"),
                  cmd("LookAt", "aisle_sign#1"), cmd("LookAt", "item#2"), cmd("Walk", "aisle_shelf#3"),
                  cmd("LookAt", "aisle_sign#3"), cmd("LookAt", "item#3"), cmd("Walk", "aisle_shelf#2")],
         handoff="Three things are on the wrong shelves. Plan the fix for me in one go, no walking back and forth.",
@@ -86,8 +87,8 @@ def planning_08() -> dict:
     b.add_object("book", name="folder", on="console#1", spot=(-0.4, 0.5), params={"size": (0.24, 0.31, 0.025),
                  "color": (0.2, 0.35, 0.7)})
     b.add_object("mug", on="nightstand#1", spot=(0.0, 0.5))
-    b.add_object("phone", on="coffee_table#1", spot=(0.4, 0.5))
-    b.add_object("cup", on="coffee_table#1", spot=(-0.5, 0.5))
+    b.add_object("phone", on="service_table#1", spot=(0.4, 0.5))
+    b.add_object("cup", on="service_table#1", spot=(-0.5, 0.5))
     b.add_object("book", on="desk#1", spot=(0.0, 0.5))
     b.set_human((1.5, 1.4), yaw=-math.pi / 2)
     oracle = [step("Take the folder from the console here to the bed in the bedroom.", cmd("Grab", "folder#1"),
@@ -110,12 +111,12 @@ def planning_08() -> dict:
         evidence=[*printed_at("house_map#1", "KITCHEN LIVING", "ENTRY BATH BED", "entry doors: kitchen, bath")],
         legend=[entry("folder#1", "the blue folder on the console table in the entry", movable=True),
                 entry("mug#1", "the red mug on the nightstand in the bedroom", movable=True),
-                entry("phone#1", "the black phone on the coffee table in the living room", movable=True),
+                entry("phone#1", "the black phone on the serving table by the door", movable=True),
                 entry("cup#1", "the white cup on the coffee table", movable=True),
                 entry("book#1", "the red book on the desk in the bedroom", movable=True),
                 entry("console#1", "the console table in the entry"), entry("bed#1", "the bed in the bedroom"),
                 entry("nightstand#1", "the nightstand in the bedroom"),
-                entry("coffee_table#1", "the coffee table in the living room"),
+                entry("service_table#1", "the serving table by the door"),
                 entry("counter#1", "the kitchen counter"), entry("table#1", "the dining table in the kitchen")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
         goals=[holds("on", "folder#1", "bed#1"), holds("on", "mug#1", "counter#1"), holds("on", "phone#1", "table#1")],
@@ -127,4 +128,87 @@ def planning_08() -> dict:
         ticks=24)
 
 
-TASKS = [planning_06, planning_08]
+FRUITS = (  # name, kind, params, support, spot
+    ("apple", "apple", {}, "counter#1", (-0.8, 0.4)),
+    ("kiwi", "potato", {"radii": (0.035, 0.03, 0.03), "color": (0.45, 0.35, 0.15)}, "counter#1", (-0.4, 0.4)),
+    ("strawberry", "tomato", {"radii": (0.025, 0.025, 0.03), "color": (0.85, 0.05, 0.1)}, "counter#1", (0.0, 0.4)),
+    ("grape", "tomato", {"radii": (0.04, 0.03, 0.03), "color": (0.4, 0.1, 0.45)}, "counter#1", (0.4, 0.4)),
+    ("cheesecake", "bread", {"size": (0.1, 0.1, 0.06), "color": (0.95, 0.9, 0.7)}, "counter#1", (0.8, 0.4)),
+    ("apple", "apple", {}, "counter#2", (-0.8, 0.4)),
+    ("orange", "orange", {}, "counter#2", (-0.4, 0.4)),
+    ("pear", "apple", {"radii": (0.035, 0.035, 0.05), "color": (0.75, 0.8, 0.25)}, "counter#2", (0.0, 0.4)),
+    ("pineapple", "orange", {"radii": (0.05, 0.05, 0.08), "color": (0.75, 0.55, 0.15)}, "counter#2", (0.5, 0.4)))
+
+
+def planning_09() -> dict:
+    """Select, cut, plate and deliver two low-sugar fruit plates under the guests' allergies (the card on the
+    wall): the blue plate (citrus allergy) kiwi, strawberry and an apple; the white one (kiwi and strawberry allergy)
+    orange, pear and the other apple; the high-sugar grape and pineapple and the cheesecake stay intact."""
+    b = kitchen_house()
+    board(b, "wall_board", name="plate_card", at=(4.4, 4.94), yaw=N, width=1.0, height=0.75,
+          text="FRUIT PLATES\nlow sugar, 3 each\nblue: no citrus\nwhite: no kiwi,\nno strawberry")
+    for name, kind, params, support, spot in FRUITS:
+        b.add_object(kind, name=name, on=support, spot=spot, params=params or None)
+    b.add_fixture("table", name="service_table", at=(5.0, 2.2), params={"width": 1.2, "depth": 0.8})
+    b.add_object("knife", on="counter#2", spot=(0.85, 0.7))
+    b.add_object("plate", on="table#1", spot=(-0.5, 0.5), params={"radius": 0.17, "color": (0.35, 0.55, 0.9)})
+    b.add_object("plate", on="table#1", spot=(0.5, 0.5), params={"radius": 0.17})
+    b.set_human((3.0, 3.4), yaw=S)
+    cuts = ["kiwi#1", "strawberry#1", "apple#1", "orange#1", "pear#1", "apple#2"]
+    plate_of = {"kiwi#1": "plate#1", "strawberry#1": "plate#1", "apple#1": "plate#1", "orange#1": "plate#2",
+                "pear#1": "plate#2", "apple#2": "plate#2"}
+    oracle = [step("Take the knife and cut the kiwi, the strawberry, both apples, the orange and the pear where "
+                   "they lie.", cmd("Grab", "knife#1"), *[cmd("Cut", f, "knife#1") for f in cuts]),
+              step("Put the knife down on the right counter.", cmd("Put", "knife#1", "counter#2")),
+              step("Carry both plates to the serving table by the door.", cmd("Grab", "plate#1"),
+                   cmd("Put", "plate#1", "service_table#1"), cmd("Grab", "plate#2"),
+                   cmd("Put", "plate#2", "service_table#1")),
+              step("The blue plate gets the kiwi, the strawberry and the apple from the left counter.",
+                   *[c for f in cuts[:3] for c in (cmd("Grab", f), cmd("Put", f, "plate#1"))]),
+              step("The white plate gets the orange, the pear and the apple from the right counter.",
+                   *[c for f in cuts[3:] for c in (cmd("Grab", f), cmd("Put", f, "plate#2"))])]
+    wrong = [step("Take the knife and cut the kiwi, the strawberry, both apples, the orange and the grape.",
+                  cmd("Grab", "knife#1"), *[cmd("Cut", f, "knife#1") for f in ("kiwi#1", "strawberry#1", "apple#1",
+                                                                               "orange#1", "grape#1", "apple#2")]),
+             oracle[1], oracle[2], oracle[3],
+             step("The white plate gets the orange, the grape and the apple from the right counter.",
+                  *[c for f in ("orange#1", "grape#1", "apple#2") for c in (cmd("Grab", f), cmd("Put", f, "plate#2"))])]
+    protected = ("grape#1", "pineapple#1", "cheesecake#1")
+    return taskpack(
+        id="planning-09", family="Planning", row=9, scene=b.build(),
+        title="Cut, plate and deliver two allergy- and sugar-constrained fruit plates",
+        prelude="Two guests asked for fruit plates; their card is on the wall.",
+        opening=[cmd("Walk", "plate_card#1"), cmd("LookAt", "plate_card#1"), cmd("LookAt", "counter#1"),
+                 cmd("LookAt", "counter#2"), cmd("LookAt", "table#1")],
+        handoff="Plan both plates for me, one job at a time.",
+        human_task="Two fruit plates cut and served on the serving table by the door, each the way the "
+                   "guests' card on the wall asks.",
+        evidence=[*printed_at("plate_card#1", "low sugar, 3 each", "blue: no citrus", "white: no kiwi, no strawberry")],
+        legend=[entry(f"{name}#{i}", f"the {name} on the {'left' if sup == 'counter#1' else 'right'} counter",
+                      movable=True)
+                for name, i, sup in (("apple", 1, "counter#1"), ("kiwi", 1, "counter#1"),
+                                     ("strawberry", 1, "counter#1"), ("grape", 1, "counter#1"),
+                                     ("cheesecake", 1, "counter#1"), ("apple", 2, "counter#2"),
+                                     ("orange", 1, "counter#2"), ("pear", 1, "counter#2"),
+                                     ("pineapple", 1, "counter#2"))] +
+               [entry("knife#1", "the knife on the right counter", movable=True),
+                entry("plate#1", "the blue plate on the kitchen table", movable=True),
+                entry("plate#2", "the white plate on the kitchen table", movable=True),
+                entry("counter#1", "the counter left of the cooktop"), entry("counter#2", "the counter right of the oven"),
+                entry("service_table#1", "the serving table by the door")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("cut", f) for f in cuts] + [holds("on", f, p) for f, p in plate_of.items()] +
+              [count("on", ["*", "plate#1"], eq=3), count("on", ["*", "plate#2"], eq=3),
+               holds("on", "plate#1", "service_table#1"), holds("on", "plate#2", "service_table#1")],
+        prohibitions=[moved(k) for k in protected] + [holds("cut", k) for k in protected] + [holds("held", "*")],
+        capabilities=caps(
+            point("C5", "allergy-split", "the white plate's kiwi and strawberry allergy and the blue plate's citrus allergy",
+                  acts("place(orange#1, plate#2)", among=["place(orange#1, *)"])),
+            point("C8", "low-sugar", "grape and pineapple are high in sugar, cheesecake is no fruit",
+                  acts("cut(pear#1, knife#1)", "cut(orange#1, knife#1)", "cut(apple#2, knife#1)",
+                       "cut(apple#1, knife#1)", "cut(kiwi#1, knife#1)", "cut(strawberry#1, knife#1)",
+                       among=["cut(*, knife#1)"]))),
+        ticks=50)
+
+
+TASKS = [planning_06, planning_08, planning_09]
