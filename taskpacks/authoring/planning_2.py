@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, caps, cmd, count, entry, holds, moved, negate, num, order, phrase, plan, point, printed,
+from common import (acts, any_of, caps, cmd, count, entry, holds, moved, negate, num, order, phrase, plan, point, printed,
                     printed_at, says, step, taskpack)
 from planning import ASK_PLAN
 from scenes import E, N, S, W, board, hotel_suite, kitchen_house
@@ -211,4 +211,73 @@ def planning_09() -> dict:
         ticks=50)
 
 
-TASKS = [planning_06, planning_08, planning_09]
+OVEN_SPOTS = ((-0.6, 0.75), (0.6, 0.75), (-0.5, 0.15), (0.5, 0.15))
+"""Where four foods go in the oven chamber (u left to right, v front to back): the back row first, so the hand
+never reaches over a loaded food."""
+
+
+def planning_10() -> dict:
+    """Minimise the makespan of baking potato, pear, trout and a bread roll with one oven: cut the pear first,
+    load all four, bake them in one run, switch off, and serve each on its own plate at the serving table;
+    oven off and closed. The C5 point checks the single batch (all four loaded before the oven goes on)."""
+    b = kitchen_house()
+    board(b, "wall_board", name="bake_card", at=(4.4, 4.94), yaw=N, width=1.0, height=0.7,
+          text="BAKE ORDER\npotato, pear (cut),\ntrout, bread roll\none plate each")
+    b.add_fixture("table", name="service_table", at=(5.0, 2.2), params={"width": 1.2, "depth": 0.8})
+    foods = (("potato", "potato", {}, "counter#2", (-0.8, 0.4)),
+             ("pear", "apple", {"radii": (0.035, 0.035, 0.05), "color": (0.75, 0.8, 0.25)}, "counter#2", (-0.4, 0.4)),
+             ("trout", "bread", {"size": (0.14, 0.05, 0.03), "color": (0.6, 0.6, 0.65)}, "counter#2", (0.0, 0.4)),
+             ("bread_roll", "bread", {"size": (0.08, 0.07, 0.05), "color": (0.8, 0.6, 0.3)}, "counter#2", (0.45, 0.4)))
+    for name, kind, params, support, spot in foods:
+        b.add_object(kind, name=name, on=support, spot=spot, params=params or None)
+    b.add_object("knife", on="counter#1", spot=(0.6, 0.5))
+    for i, u in enumerate((-0.75, -0.25, 0.25, 0.75)):
+        b.add_object("plate", on="service_table#1", spot=(u, 0.5), params={"radius": 0.12})
+    b.set_human((3.4, 3.4), yaw=S)
+    keys = ["potato#1", "pear#1", "trout#1", "bread_roll#1"]
+    plates = [f"plate#{i}" for i in (1, 2, 3, 4)]
+    oracle = [step("First cut the pear with the knife and put the knife back on the left counter.",
+                   cmd("Grab", "knife#1"), cmd("Cut", "pear#1", "knife#1"), cmd("Put", "knife#1", "counter#1")),
+              step("Open the oven and load all four: potato, pear, trout and the bread roll.", cmd("Open", "oven#1"),
+                   *[c for k, (u, v) in zip(keys, OVEN_SPOTS)
+                     for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")]),
+              step("Turn the oven on and bake all four together, then turn it off.", cmd("TurnOn", "oven#1"),
+                   *[cmd("Cook", k) for k in keys], cmd("TurnOff", "oven#1")),
+              step("Serve each on its own plate on the serving table, then close the oven.",
+                   *[c for k, p in zip(keys, plates) for c in (cmd("Grab", k), cmd("Put", k, p))],
+                   cmd("Close", "oven#1"))]
+    wrong = [step("Open the oven and put the four foods in as they are.", *oracle[1]["commands"]),
+             oracle[2], oracle[3]]
+    return taskpack(
+        id="planning-10", family="Planning", row=10, scene=b.build(),
+        title="Bake four foods in one oven with the shortest makespan",
+        prelude="Four dishes have to go out together; the bake card is on the wall.",
+        opening=[cmd("Walk", "bake_card#1"), cmd("LookAt", "bake_card#1"), cmd("LookAt", "counter#2"),
+                 cmd("LookAt", "oven#1")],
+        handoff="Plan it so everything is ready as early as possible, one job at a time.",
+        human_task="The four foods on the counter baked and served on their own plates at the serving table as "
+                   "early as possible, the way the bake card asks, and the oven left safe.",
+        evidence=[*printed_at("bake_card#1", "pear (cut)", "one plate each")],
+        legend=[entry("potato#1", "the potato on the right counter", movable=True),
+                entry("pear#1", "the pear on the right counter", movable=True),
+                entry("trout#1", "the trout on the right counter", movable=True),
+                entry("bread_roll#1", "the bread roll on the right counter", movable=True),
+                entry("knife#1", "the knife on the left counter", movable=True)] +
+               [entry(p, f"plate {i} from the left on the serving table", movable=True)
+                for i, p in enumerate(plates, start=1)] +
+               [entry("oven#1", "the oven"), entry("counter#1", "the counter left of the cooktop"),
+                entry("service_table#1", "the serving table by the door")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("cooked", k) for k in keys] + [holds("cut", "pear#1")] +
+              [any_of(*[holds("on", k, p) for p in plates]) for k in keys] +
+              [count("on", ["*", p], eq=1) for p in plates],
+        prohibitions=[holds("running", "oven#1"), holds("open", "oven#1"), holds("held", "*")],
+        capabilities=caps(
+            point("C5", "one-batch", "one oven: all four loaded before it is switched on, a single baking run",
+                  order(*[f"place_inside({k}, oven#1)" for k in keys], "turn_on(oven#1)")),
+            point("C3", "reads-card", "the card's 'pear (cut)': cut before it goes in",
+                  acts("cut(pear#1, knife#1)", among=["cut(*, knife#1)", "place_inside(pear#1, oven#1)"]))),
+        ticks=50)
+
+
+TASKS = [planning_06, planning_08, planning_09, planning_10]
