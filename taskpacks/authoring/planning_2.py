@@ -280,4 +280,69 @@ def planning_10() -> dict:
         ticks=50)
 
 
-TASKS = [planning_06, planning_08, planning_09, planning_10]
+def planning_11() -> dict:
+    """Parallel-schedule pork knuckle and potato in the oven with trout and the cut pear on the stove, each
+    served cooked on its own plate on the prep table; oven off and closed, stove off. The C5 point checks the parallel schedule (both appliances on before the first food is cooked)."""
+    b = kitchen_house()
+    board(b, "wall_board", name="cook_card", at=(4.4, 4.94), yaw=N, width=1.0, height=0.75,
+          text="SERVICE 12:30\noven: pork knuckle,\npotato\nstove: trout,\npear (cut)")
+    foods = (("pork_knuckle", "potato", {"radii": (0.06, 0.045, 0.04), "color": (0.75, 0.45, 0.35)}),
+             ("potato", "potato", {}),
+             ("trout", "bread", {"size": (0.14, 0.05, 0.03), "color": (0.6, 0.6, 0.65)}),
+             ("pear", "apple", {"radii": (0.035, 0.035, 0.05), "color": (0.75, 0.8, 0.25)}))
+    b.add_fixture("table", name="prep_table", at=(5.0, 2.2), params={"width": 1.2, "depth": 0.8})
+    for (name, kind, params), u in zip(foods, (-0.8, -0.4, 0.0, 0.45)):
+        b.add_object(kind, name=name, on="counter#2", spot=(u, 0.4), params=params or None)
+        b.add_object("plate", on="prep_table#1", spot=(u * 0.95, 0.5), params={"radius": 0.12})
+    b.add_object("knife", on="counter#1", spot=(0.6, 0.5))
+    b.set_human((3.4, 3.4), yaw=S)
+    keys = ["pork_knuckle#1", "potato#1", "trout#1", "pear#1"]
+    oracle = [step("Cut the pear with the knife from the left counter and put the knife back there.",
+                   cmd("Grab", "knife#1"), cmd("Cut", "pear#1", "knife#1"), cmd("Put", "knife#1", "counter#1")),
+              step("Open the oven, put the pork knuckle and the potato in and switch the oven on.",
+                   cmd("Open", "oven#1"),
+                   *[c for k, (u, v) in zip(keys[:2], OVEN_SPOTS)
+                     for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")],
+                   cmd("TurnOn", "oven#1")),
+              step("Meanwhile put the trout and the pear on the stove and switch it on.", cmd("Grab", "trout#1"),
+                   cmd("Put", "trout#1", "cooktop#1"), cmd("Grab", "pear#1"), cmd("Put", "pear#1", "cooktop#1"),
+                   cmd("TurnOn", "cooktop#1")),
+              step("Cook all four, then switch the stove and the oven off.", *[cmd("Cook", k) for k in keys],
+                   cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1")),
+              step("Serve each food on its own plate on the prep table, then close the oven.",
+                   *[c for i, k in enumerate(keys, start=1) for c in (cmd("Grab", k), cmd("Put", k, f"plate#{i}"))],
+                   cmd("Close", "oven#1"))]
+    wrong = [step("Open the oven and put the pork knuckle and the potato in without cutting anything, and switch "
+                  "it on.", *oracle[1]["commands"]), *oracle[2:]]
+    return taskpack(
+        id="planning-11", family="Planning", row=11, scene=b.build(),
+        title="Parallel-schedule four dishes over the oven and the stove",
+        prelude="Four dishes for the 12:30 service; the card is on the wall.",
+        opening=[cmd("Walk", "cook_card#1"), cmd("LookAt", "cook_card#1"), cmd("LookAt", "counter#2")],
+        handoff="Plan it so both the oven and the stove work at the same time, one job at a time.",
+        human_task="The four foods on the counter cooked the way the card on the wall says and each on its own "
+                   "plate on the prep table, the oven and the stove left safe.",
+        evidence=[*printed_at("cook_card#1", "oven: pork knuckle, potato", "stove: trout, pear (cut)")],
+        legend=[entry(k, f"the {k.split('#')[0].replace('_', ' ')} on the right counter", movable=True)
+                for k in keys] +
+               [entry(f"plate#{i}", f"plate {i} from the left on the prep table", movable=True)
+                for i in (1, 2, 3, 4)] +
+               [entry("knife#1", "the knife on the left counter", movable=True), entry("oven#1", "the oven"),
+                entry("cooktop#1", "the stove"), entry("counter#1", "the counter left of the stove"),
+                entry("prep_table#1", "the prep table by the door")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("cooked", k) for k in keys] + [holds("cut", "pear#1")] +
+              [any_of(*[holds("on", k, f"plate#{i}") for i in (1, 2, 3, 4)]) for k in keys] +
+              [count("on", ["*", f"plate#{i}"], eq=1) for i in (1, 2, 3, 4)],
+        prohibitions=[holds("running", "oven#1"), holds("open", "oven#1"), holds("running", "cooktop#1"),
+                      *[negate(holds("on", f"plate#{i}", "prep_table#1")) for i in (1, 2, 3, 4)], holds("held", "*")],
+        capabilities=caps(
+            point("C5", "parallel", "one oven and one stove: both running before the first food is cooked",
+                  order("turn_on(oven#1)", "turn_on(cooktop#1)", "cook(pork_knuckle#1)")),
+            point("C3", "reads-card", "the card's 'pear (cut)' and the stove for the pear",
+                  acts("cut(pear#1, knife#1)", among=["cut(*, knife#1)", "place(pear#1, *)",
+                                                      "place_inside(pear#1, *)"]))),
+        ticks=50)
+
+
+TASKS = [planning_06, planning_08, planning_09, planning_10, planning_11]
