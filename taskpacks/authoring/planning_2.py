@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, count, entry, holds, moved, negate, num, order, phrase, plan, point, printed,
-                    printed_at, says, step, taskpack)
+                    printed_at, says, state, step, taskpack)
 from planning import ASK_PLAN
 from scenes import E, N, S, W, board, hotel_suite, kitchen_house
 from scenes_planning import HOUSE_MAP, five_room_house, grocery_aisle
@@ -345,4 +345,66 @@ def planning_11() -> dict:
         ticks=50)
 
 
-TASKS = [planning_06, planning_08, planning_09, planning_10, planning_11]
+def planning_16() -> dict:
+    """Correct a scripted check-out mistake and finish the four-object reset from the list: in the opening the
+    wearer puts the folder into the open wardrobe (the clipboard's place); the folder goes to the desk, the
+    clipboard into the wardrobe, the welcome box onto the entry console and the rinsed mug onto the bathroom
+    shelf."""
+    b = hotel_suite()
+    b.add_fixture("table", name="console", at=(4.75, 0.4), yaw=E, params={"width": 0.6, "depth": 0.35, "height": 0.8})
+    board(b, "wall_board", name="checkout_list", at=(2.0, 4.44), yaw=N,
+          text="CHECK-OUT\nfolder: desk\nclipboard: wardrobe\nwelcome box: console\nmug: bath shelf")
+    b.add_object("book", name="folder", on="bed#1", spot=(0.0, 0.1), params={"size": (0.24, 0.31, 0.025),
+                 "color": (0.2, 0.35, 0.7)})
+    b.add_object("book", name="clipboard", on="desk#1", spot=(-0.65, 0.4), params={"size": (0.22, 0.3, 0.02),
+                 "color": (0.55, 0.4, 0.25)})
+    b.add_object("box", name="welcome_box", on="desk#1", spot=(0.7, 0.4), params={"size": (0.2, 0.15, 0.1),
+                 "color": (0.85, 0.2, 0.3)})
+    b.add_object("mug", on="sink#1", spot=(0.0, 0.5))
+    b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
+    b.set_human((3.0, 2.0), yaw=0.0)
+    mistake = [cmd("Open", "wardrobe#1"), cmd("Grab", "folder#1"), cmd("PutIn", "folder#1", "wardrobe#1")]
+    oracle = [step("The folder went into the wardrobe by mistake: take it out and put it on the desk.",
+                   cmd("Grab", "folder#1"), cmd("Put", "folder#1", "desk#1")),
+              step("Now the clipboard from the desk goes into the wardrobe.", cmd("Grab", "clipboard#1"),
+                   cmd("PutIn", "clipboard#1", "wardrobe#1")),
+              step("Take the red welcome box from the desk to the console by the bathroom door.",
+                   cmd("Grab", "welcome_box#1"), cmd("Put", "welcome_box#1", "console#1")),
+              step("Finally the mug in the bathroom sink goes onto the towel shelf.", cmd("Grab", "mug#1"),
+                   cmd("PutIn", "mug#1", "towel_shelf#1"))]
+    wrong = oracle[1:]
+    return taskpack(
+        id="planning-16", family="Planning", row=16, scene=b.build(),
+        title="Correct a check-out mistake and finish a four-object reset",
+        prelude="Let me start on the check-out list: the folder goes in here, I think.",
+        opening=[cmd("Walk", "checkout_list#1"), cmd("LookAt", "checkout_list#1"), *mistake,
+                 cmd("LookAt", "wardrobe#1")],
+        handoff="Did I get that right? Plan the rest of the check-out for me, one job at a time.",
+        human_task="The room reset for check-out the way the check-out list on the wall says.",
+        evidence=[*printed_at("checkout_list#1", "folder: desk", "clipboard: wardrobe", "welcome box: console",
+                              "mug: bath shelf"),
+                  state("folder put in the wardrobe", "wardrobe#1", cmd("PutIn", "folder#1", "wardrobe#1"))],
+        legend=[entry("folder#1", "the blue folder you just put away", movable=True),
+                entry("clipboard#1", "the brown clipboard on the desk", movable=True),
+                entry("welcome_box#1", "the red box on the desk", movable=True),
+                entry("mug#1", "the mug in the bathroom sink", movable=True),
+                entry("phone#1", "your phone on the nightstand", movable=True),
+                entry("wardrobe#1", "the open wardrobe"), entry("desk#1", "the desk"),
+                entry("console#1", "the small console table by the bathroom door"),
+                entry("towel_shelf#1", "the shelf in the bathroom")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("on", "folder#1", "desk#1"), holds("inside", "clipboard#1", "wardrobe#1"),
+               holds("on", "welcome_box#1", "console#1"), holds("inside", "mug#1", "towel_shelf#1")],
+        prohibitions=[moved("phone#1"), holds("held", "*")],
+        capabilities=caps(
+            point("C7", "spots-mistake", "the folder put into the wardrobe in the opening, where the list wants the "
+                  "clipboard",
+                  acts("pick(folder#1)", among=["pick(folder#1)", "pick(clipboard#1)", "pick(welcome_box#1)",
+                                                "pick(mug#1)"])),
+            point("C3", "reads-list", "the list's 'welcome box: console'",
+                  acts("place(welcome_box#1, console#1)", among=["place(welcome_box#1, *)",
+                                                                 "place_inside(welcome_box#1, *)"]))),
+        ticks=26)
+
+
+TASKS = [planning_06, planning_08, planning_09, planning_10, planning_11, planning_16]
