@@ -8,7 +8,7 @@ from common import (acts, any_of, caps, cmd, count, entry, holds, moved, negate,
                     printed_at, says, state, step, taskpack)
 from planning import ASK_PLAN
 from scenes import E, N, S, W, board, hotel_suite, kitchen_house
-from scenes_planning import HOUSE_MAP, five_room_house, grocery_aisle
+from scenes_planning import HOUSE_MAP, OFFICE_MAP, five_room_house, grocery_aisle, office_floor
 
 
 def planning_06() -> dict:
@@ -407,4 +407,62 @@ def planning_16() -> dict:
         ticks=26)
 
 
-TASKS = [planning_06, planning_08, planning_09, planning_10, planning_11, planning_16]
+def planning_17() -> dict:
+    """Combine two delivery chains across the office floor from its map: folder from the open office to the
+    meeting room, agenda from there to the copy room, package from there to reception; towel from the
+    kitchenette to the bathroom, phone from there to reception. One bundle per endpoint; the C5 points check
+    each chain's order (each delivery ends where the next item waits)."""
+    b = office_floor()
+    board(b, "wall_board", name="floor_map", at=(4.6, 7.94), yaw=N, width=1.2, height=0.7, text=OFFICE_MAP)
+    b.add_object("book", name="folder", on="desk#1", spot=(0.3, 0.4), params={"size": (0.24, 0.31, 0.025),
+                 "color": (0.2, 0.35, 0.7)})
+    b.add_object("document", name="agenda", on="meeting_table#1", spot=(0.4, 0.4))
+    b.add_object("box", name="package", on="copier_counter#1", spot=(0.0, 0.4), params={"size": (0.3, 0.22, 0.15)})
+    b.add_object("cloth", name="towel", on="kitchen_counter#1", spot=(0.0, 0.4), params={"size": (0.25, 0.2, 0.03),
+                 "color": (0.95, 0.95, 0.95)})
+    b.add_object("phone", on="bath_shelf#1", region="shelf_3", spot=(0.0, 0.3))
+    b.add_object("mug", on="meeting_table#1", spot=(-0.7, 0.6))
+    b.set_human((5.0, 6.0), yaw=math.pi / 2)
+    moves = [("folder#1", "place", "meeting_table#1", "Take the folder from the desk to the meeting table."),
+             ("agenda#1", "place", "copier_counter#1", "Take the agenda from the meeting table to the copier."),
+             ("package#1", "place", "reception_desk#1", "Take the package from the copier to the reception desk."),
+             ("towel#1", "place_inside", "bath_shelf#1", "Take the towel from the kitchenette to the bathroom shelf."),
+             ("phone#1", "place", "reception_desk#1", "Take the phone from the bathroom shelf to reception.")]
+    verb = {"place": "Put", "place_inside": "PutIn"}
+    oracle = [step(say, cmd("Grab", k), cmd(verb[p], k, dest)) for k, p, dest, say in moves]
+    wrong = oracle[:2] + [step("Take the package from the copier to the meeting table.", cmd("Grab", "package#1"),
+                               cmd("Put", "package#1", "meeting_table#1"))] + oracle[3:]
+    return taskpack(
+        id="planning-17", family="Planning", row=17, scene=b.build(),
+        title="Combine two delivery chains across the office floor",
+        prelude="Five things have to go to other rooms before the meeting; the floor map is on this wall.",
+        opening=[cmd("Walk", "floor_map#1"), cmd("LookAt", "floor_map#1")],
+        handoff="Plan the deliveries for me, one at a time, with as little walking as possible.",
+        human_task="The folder in the meeting room, the agenda in the copy room, the package and the phone at "
+                   "reception and the towel in the bathroom, with as little walking as possible.",
+        evidence=[*printed_at("floor_map#1", "MEETING OFFICE COPY", "RECEPTION KITCHEN BATH")],
+        legend=[entry("folder#1", "the blue folder on the desk in the open office", movable=True),
+                entry("agenda#1", "the sheet on the meeting table", movable=True),
+                entry("package#1", "the brown package by the copier", movable=True),
+                entry("towel#1", "the white towel on the kitchenette counter", movable=True),
+                entry("phone#1", "the phone on the bathroom shelf", movable=True),
+                entry("mug#1", "the red mug on the meeting table", movable=True),
+                entry("desk#1", "the desk in the open office"), entry("meeting_table#1", "the meeting table"),
+                entry("copier_counter#1", "the copier counter in the copy room"),
+                entry("reception_desk#1", "the reception desk"),
+                entry("kitchen_counter#1", "the kitchenette counter"), entry("bath_shelf#1", "the bathroom shelf")],
+        oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
+        goals=[holds("on" if p == "place" else "inside", k, dest) for k, p, dest, _ in moves],
+        prohibitions=[moved("mug#1"), holds("held", "*")],
+        reduction="Six rooms (meeting room, open office, copy room, reception, kitchenette, bathroom) stand in for "
+                  "the row's twelve zones; both chains and all five endpoints are kept.",
+        capabilities=caps(
+            point("C5", "chain-a", "the map: meeting room, then the copy room, then reception, no empty leg",
+                  order("place(folder#1, meeting_table#1)", "place(agenda#1, copier_counter#1)",
+                        "place(package#1, reception_desk#1)")),
+            point("C5", "chain-b", "the map: kitchenette to bathroom, then the phone to reception",
+                  order("place_inside(towel#1, bath_shelf#1)", "place(phone#1, reception_desk#1)"))),
+        ticks=30)
+
+
+TASKS = [planning_06, planning_08, planning_09, planning_10, planning_11, planning_16, planning_17]

@@ -3,7 +3,7 @@
 fixture's front faces the room; doors between rooms start open).
 
 Scenes: ``five_room_house`` (entry, kitchen, living room, bathroom, bedroom on a ring of open doors),
-``grocery_aisle`` (three signed aisle shelves and a checkout counter).
+``grocery_aisle`` (three signed aisle shelves and a checkout counter), ``office_floor`` (six office rooms).
 """
 from __future__ import annotations
 
@@ -58,4 +58,33 @@ def grocery_aisle(signs: tuple[str, str, str]) -> SceneBuilder:
                                                                                "shelves": 3})
         board(b, "sign", name="aisle_sign", at=(x, 4.94), yaw=N, width=0.8, height=0.3, mount_z=1.6, text=text)
     b.add_fixture("counter", name="checkout_counter", at=(4.0, 0.4), yaw=S, params={"width": 1.6})
+    return b
+
+
+OFFICE_MAP = "FLOOR MAP\nMEETING  OFFICE  COPY\nRECEPTION  KITCHEN  BATH"
+"""The plan for a board in the open office of :func:`office_floor`: its two rows of rooms."""
+
+
+def office_floor() -> SceneBuilder:
+    """Six 4 x 4 m rooms on a 12 x 8 m office floor: meeting room (meeting table), open office (desk) and copy
+    room (copier counter) in the north row; reception (reception desk), kitchenette (counter) and bathroom
+    (sink, shelf) in the south row. Open doors: reception-meeting room, meeting room-open office, open
+    office-copy room, open office-kitchenette, reception-kitchenette, kitchenette-bathroom."""
+    b = SceneBuilder("office_floor")
+    b.add_room("meeting_room", (0, 4, 4, 8))
+    b.add_room("open_office", (4, 4, 8, 8), walls=("south", "east", "north"))
+    b.add_room("copy_room", (8, 4, 12, 8), walls=("south", "east", "north"))
+    b.add_room("reception", (0, 0, 4, 4), walls=("south", "west", "east"))
+    b.add_room("kitchenette", (4, 0, 8, 4), walls=("south", "east"))
+    b.add_room("bathroom", (8, 0, 12, 4), walls=("south", "east"))
+    for at in ((2.0, 4.0), (4.0, 6.0), (8.0, 6.0), (6.0, 4.0), (4.0, 2.0), (8.0, 2.0)):
+        b.add_door(at=at, open=True)
+    b.add_fixture("table", name="meeting_table", at=(2.0, 6.2), params={"width": 1.4, "depth": 0.8})
+    b.add_fixture("desk", at=(6.0, 7.6), yaw=N, params={"width": 1.2, "depth": 0.6})
+    b.add_fixture("counter", name="copier_counter", at=(10.0, 7.65), yaw=N)
+    b.add_fixture("counter", name="reception_desk", at=(1.5, 0.4), yaw=S, params={"width": 1.4})
+    b.add_fixture("counter", name="kitchen_counter", at=(6.0, 0.35), yaw=S)
+    b.add_fixture("sink", at=(10.0, 0.35), yaw=S)
+    b.add_fixture("shelf", name="bath_shelf", at=(11.75, 2.4), yaw=E, params={"width": 0.8, "height": 1.4,
+                                                                             "shelves": 3})
     return b
