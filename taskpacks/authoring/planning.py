@@ -1,12 +1,12 @@
 """Planning (ORCHESTRATE) TaskPacks: the Human knows the requested outcome but may not make, reorder or
 repair the plan; the Assistant decomposes it into subtasks, each carried out as a short local motor
-sequence (paper Table 8). Rows 1, 3, 5, 12 and 14."""
+sequence (paper Table 8). Rows 1, 2, 3, 5, 12 and 14; the others in ``planning_2.py`` and ``planning_3.py``."""
 from __future__ import annotations
 
 import math
 
 from common import (acts, any_of, before, caps, cmd, count, counted, entry, holds, moved, negate, num, order, phrase,
-                    plan, point, printed, printed_at, says, step, taskpack)
+                    plan, point, printed, printed_at, says, static, step, taskpack)
 from scenes import E, N, S, W, board, classroom, hotel_suite, kitchen_house, shop
 from scenes_planning import HOUSE_MAP, five_room_house
 
@@ -44,7 +44,7 @@ def planning_01() -> dict:
                                cmd("PutIn", "juice_carton#1", "shipping_box#1")),
                           oracle[3], oracle[6]]
     return taskpack(
-        id="planning-01", family="Planning", row=1, scene=b.build(),
+        id="planning-01", family="Planning", static_item=STATIC_ITEMS["planning-01"], row=1, scene=b.build(),
         title="Pack an exact seven-package shipment from nine labelled cartons",
         prelude="The courier comes soon; the shipment order is on the wall.",
         opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
@@ -122,7 +122,7 @@ def planning_02() -> dict:
     wrong = [*oracle[:6], step("Bring the opened sauce, the first bottle, to the service pass.", cmd("Grab", "sauce#1"),
                                 cmd("Put", "sauce#1", "service_pass#1")), oracle[7]]
     return taskpack(
-        id="planning-02", family="Planning", row=2, scene=b.build(),
+        id="planning-02", family="Planning", static_item=STATIC_ITEMS["planning-02"], row=2, scene=b.build(),
         title="Cook, plate and deliver a complete lunch order",
         prelude="Table four's lunch order just came in; the ticket is on the wall.",
         opening=[cmd("Walk", "order_ticket#1"), cmd("LookAt", "order_ticket#1"), cmd("LookAt", "sauce#1"),
@@ -190,7 +190,7 @@ def planning_03() -> dict:
                   cmd("Grab", "towel#1"), cmd("PutIn", "towel#1", "dryer#1"), cmd("Close", "dryer#1"),
                   cmd("TurnOn", "dryer#1"))]
     return taskpack(
-        id="planning-03", family="Planning", row=3, scene=b.build(),
+        id="planning-03", family="Planning", static_item=STATIC_ITEMS["planning-03"], row=3, scene=b.build(),
         title="Multi-room hotel check-out close-out",
         prelude="We check out in twenty minutes; the close-out list is on the wall.",
         opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1"),
@@ -247,7 +247,7 @@ def planning_05() -> dict:
              step("Then take one juice carton from the left desk to the right desk.", cmd("Grab", "juice_carton#1"),
                   cmd("Put", "juice_carton#1", "pupil_desk#3"))]
     return taskpack(
-        id="planning-05", family="Planning", row=5, scene=b.build(),
+        id="planning-05", family="Planning", static_item=STATIC_ITEMS["planning-05"], row=5, scene=b.build(),
         title="Balance drinks across three desks in two carries",
         prelude="The kids are back from break in a minute.",
         opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"),
@@ -319,7 +319,7 @@ def planning_12() -> dict:
     wrong = [step("Put the iced tea in the fridge.", cmd("Grab", "iced_tea#1"), cmd("Open", "fridge#1"),
                   cmd("PutIn", "iced_tea#1", "fridge#1")), *oracle[1:]]
     return taskpack(
-        id="planning-12", family="Planning", row=12, scene=b.build(),
+        id="planning-12", family="Planning", static_item=STATIC_ITEMS["planning-12"], row=12, scene=b.build(),
         title="Repair a mis-stored cold brew and finish the kitchen reset",
         prelude="Let's reset the kitchen before the guests come.",
         opening=[cmd("Walk", "reset_list#1"), cmd("LookAt", "reset_list#1"), cmd("Walk", "cleaning_cabinet#1"),
@@ -388,7 +388,7 @@ def planning_14() -> dict:
              step("Take the cup from the coffee table to the kitchen counter.", cmd("Grab", "cup#1"),
                   cmd("Put", "cup#1", "counter#1")), oracle[3]]
     return taskpack(
-        id="planning-14", family="Planning", row=14, scene=b.build(),
+        id="planning-14", family="Planning", static_item=STATIC_ITEMS["planning-14"], row=14, scene=b.build(),
         title="Plan a short reset route for four objects across a five-room house",
         prelude="Four things are in the wrong rooms; the house map hangs here in the entry.",
         opening=[cmd("LookAt", "house_map#1"), cmd("LookAt", "console#1")],
@@ -417,5 +417,38 @@ def planning_14() -> dict:
                         "place(mug#1, counter#1)", "place(parcel#1, console#1)"))),
         ticks=30)
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "planning-01": static(
+        "Plan the shipment: which cartons should go into the shipping box?",
+        "Seven packages as the sheet asks: water 8 L = 3 + 3 + 2 (both 3-litre and the 2-litre water cartons), "
+        "juice 9 L = 4 + 3 + 2 (the 4-, 3- and 2-litre juice cartons) and the 3-litre lemonade; the 4-litre water "
+        "and the 5-litre juice stay out.",
+        require=[[num(2, "L")], [num(3, "L")], [num(4, "L")]]),
+    "planning-02": static(
+        "Plan table four's lunch order from start to finish.",
+        "Put the schnitzel and the broccolini on the cooktop, switch it on, cook both, switch it off; plate both on "
+        "the plate and carry it to the service pass; bring the sealed sauce (not the opened one) there; put the "
+        "spatula back in the utensil tray."),
+    "planning-03": static(
+        "What is the full plan for the check-out close-out, in order?",
+        "1. Put the gift box in the wardrobe and close it; 2. put the water bottle in the minibar and close it; "
+        "3. put the towel from the bed in the washing machine, close it and start it, in the checklist's order."),
+    "planning-05": static(
+        "Plan the moves so that every desk ends up the way the board says.",
+        "Two carries: take one juice carton from the left desk to the middle desk and one water bottle from the "
+        "left desk to the right desk; then each desk has one water and one juice."),
+    "planning-12": static(
+        "What is the full plan for the kitchen reset?",
+        "The cold brew in the cleaning cabinet says keep refrigerated: put it in the fridge with the pineapple "
+        "juice and close the fridge; put the mug in the dishwasher and the sponge on the drying rack by the sink; "
+        "close the cleaning cabinet; leave the shelf-stable iced tea and the cleaner."),
+    "planning-14": static(
+        "Plan the reset trips across the house in the shortest order.",
+        "Folder from the entry to the living-room coffee table, then the towel from the sofa to the bathroom "
+        "towel shelf, then the mug from that shelf to the kitchen counter, then the parcel from the kitchen table "
+        "to the entry console: each trip ends where the next object lies."),
+}
 
 TASKS = [planning_01, planning_02, planning_03, planning_05, planning_12, planning_14]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, count, entry, holds, moved, negate, num, order, phrase, plan, point, printed,
-                    printed_at, says, state, step, taskpack)
+                    printed_at, says, state, static, step, taskpack)
 from planning import ASK_PLAN
 from scenes import E, N, S, W, board, hotel_suite, kitchen_house
 from scenes_planning import HOUSE_MAP, OFFICE_MAP, five_room_house, grocery_aisle, office_floor
@@ -45,7 +45,7 @@ def planning_06() -> dict:
     shelves = [("aisle_shelf#1", "the left shelf"), ("aisle_shelf#2", "the middle shelf"),
                ("aisle_shelf#3", "the right shelf")]
     return taskpack(
-        id="planning-06", family="Planning", row=6, scene=b.build(),
+        id="planning-06", family="Planning", static_item=STATIC_ITEMS["planning-06"], row=6, scene=b.build(),
         title="Repair a three-way grocery misplacement in one continuous route",
         prelude="Somebody restocked this aisle in a hurry.",
         opening=[cmd("Walk", "aisle_shelf#2"), cmd("LookAt", "aisle_sign#2"), cmd("LookAt", "item#1"),
@@ -101,7 +101,7 @@ def planning_08() -> dict:
              step("Then fetch the cup from the coffee table to the dining table.", cmd("Grab", "cup#1"),
                   cmd("Put", "cup#1", "table#1"))]
     return taskpack(
-        id="planning-08", family="Planning", row=8, scene=b.build(),
+        id="planning-08", family="Planning", static_item=STATIC_ITEMS["planning-08"], row=8, scene=b.build(),
         title="Plan three moves across the house with one empty leg",
         prelude="Three things need to go back before dinner; the house map is here in the entry.",
         opening=[cmd("LookAt", "house_map#1"), cmd("LookAt", "console#1")],
@@ -175,7 +175,7 @@ def planning_09() -> dict:
                   *[c for f in ("orange#1", "grape#1", "apple#2") for c in (cmd("Grab", f), cmd("Put", f, "plate#2"))])]
     protected = ("grape#1", "pineapple#1", "cheesecake#1")
     return taskpack(
-        id="planning-09", family="Planning", row=9, scene=b.build(),
+        id="planning-09", family="Planning", static_item=STATIC_ITEMS["planning-09"], row=9, scene=b.build(),
         title="Cut, plate and deliver two allergy- and sugar-constrained fruit plates",
         prelude="Two guests asked for fruit plates; their card is on the wall.",
         opening=[cmd("Walk", "plate_card#1"), cmd("LookAt", "plate_card#1"), cmd("LookAt", "counter#1"),
@@ -249,7 +249,7 @@ def planning_10() -> dict:
     wrong = [step("Open the oven and put the four foods in as they are.", *oracle[1]["commands"]),
              oracle[2], oracle[3]]
     return taskpack(
-        id="planning-10", family="Planning", row=10, scene=b.build(),
+        id="planning-10", family="Planning", static_item=STATIC_ITEMS["planning-10"], row=10, scene=b.build(),
         title="Bake four foods in one oven with the shortest makespan",
         prelude="Four dishes have to go out together; the bake card is on the wall.",
         opening=[cmd("Walk", "bake_card#1"), cmd("LookAt", "bake_card#1"), cmd("LookAt", "counter#2"),
@@ -315,7 +315,7 @@ def planning_11() -> dict:
     wrong = [step("Open the oven and put the pork knuckle and the potato in without cutting anything, and switch "
                   "it on.", *oracle[1]["commands"]), *oracle[2:]]
     return taskpack(
-        id="planning-11", family="Planning", row=11, scene=b.build(),
+        id="planning-11", family="Planning", static_item=STATIC_ITEMS["planning-11"], row=11, scene=b.build(),
         title="Parallel-schedule four dishes over the oven and the stove",
         prelude="Four dishes for the 12:30 service; the card is on the wall.",
         opening=[cmd("Walk", "cook_card#1"), cmd("LookAt", "cook_card#1"), cmd("LookAt", "counter#2")],
@@ -374,7 +374,7 @@ def planning_16() -> dict:
                    cmd("PutIn", "mug#1", "towel_shelf#1"))]
     wrong = oracle[1:]
     return taskpack(
-        id="planning-16", family="Planning", row=16, scene=b.build(),
+        id="planning-16", family="Planning", static_item=STATIC_ITEMS["planning-16"], row=16, scene=b.build(),
         title="Correct a check-out mistake and finish a four-object reset",
         prelude="Let me start on the check-out list: the folder goes in here, I think.",
         opening=[cmd("Walk", "checkout_list#1"), cmd("LookAt", "checkout_list#1"), *mistake,
@@ -433,7 +433,7 @@ def planning_17() -> dict:
     wrong = oracle[:2] + [step("Take the package from the copier to the meeting table.", cmd("Grab", "package#1"),
                                cmd("Put", "package#1", "meeting_table#1"))] + oracle[3:]
     return taskpack(
-        id="planning-17", family="Planning", row=17, scene=b.build(),
+        id="planning-17", family="Planning", static_item=STATIC_ITEMS["planning-17"], row=17, scene=b.build(),
         title="Combine two delivery chains across the office floor",
         prelude="Five things have to go to other rooms before the meeting; the floor map is on this wall.",
         opening=[cmd("Walk", "floor_map#1"), cmd("LookAt", "floor_map#1")],
@@ -463,6 +463,42 @@ def planning_17() -> dict:
             point("C5", "chain-b", "the map: kitchenette to bathroom, then the phone to reception",
                   order("place_inside(towel#1, bath_shelf#1)", "place(phone#1, reception_desk#1)"))),
         ticks=30)
+
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "planning-06": static(
+        "Which products are on the wrong shelves, and in what order should they be moved?",
+        "The rice on the SAUCES shelf goes to GRAINS, the iced tea found there goes to BEVERAGES, and the barbecue "
+        "sauce found there goes back to SAUCES: one continuous loop from the middle shelf."),
+    "planning-08": static(
+        "Plan the three moves with as little walking as possible.",
+        "Folder from the entry console to the bed, then the mug from the nightstand to the kitchen counter, then "
+        "the one empty walk to the living room for the phone, which goes to the dining table."),
+    "planning-09": static(
+        "Which fruits go on which plate?",
+        "Both plates low sugar, three fruits each, so no grape, pineapple or cheesecake: the blue plate (no citrus) "
+        "gets kiwi, strawberry and an apple; the white plate (no kiwi, no strawberry) gets the orange, the pear "
+        "and the other apple; all cut, both plates on the serving table."),
+    "planning-10": static(
+        "How do we get all four foods ready as early as possible with one oven?",
+        "Cut the pear first, then load the potato, pear, trout and bread roll into the oven together and bake them "
+        "in one run; switch off, serve each on its own plate at the serving table and close the oven."),
+    "planning-11": static(
+        "Plan the four dishes so the oven and the stove work at the same time.",
+        "Cut the pear; pork knuckle and potato into the oven and switch it on; trout and pear on the stove and "
+        "switch it on; cook all four, switch both off, serve each on its own plate on the prep table, close the "
+        "oven."),
+    "planning-16": static(
+        "Was the folder put in the right place, and what is the rest of the check-out plan?",
+        "No: the folder went into the wardrobe, which is the clipboard's place. Take the folder to the desk, put "
+        "the clipboard in the wardrobe, the welcome box on the console and the mug on the bathroom shelf."),
+    "planning-17": static(
+        "Plan the five deliveries across the floor with as little walking as possible.",
+        "Chain one: folder from the open office to the meeting room, the agenda from there to the copy room, the "
+        "package from there to reception; chain two: the towel from the kitchenette to the bathroom shelf and the "
+        "phone from there to reception."),
+}
 
 
 TASKS = [planning_06, planning_08, planning_09, planning_10, planning_11, planning_16, planning_17]

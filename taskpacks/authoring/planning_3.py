@@ -3,7 +3,8 @@ the largest feasible set of dishes under a time limit, one oven and one stove (a
 allergies), then schedules, cooks and plates them."""
 from __future__ import annotations
 
-from common import acts, any_of, caps, cmd, count, entry, holds, moved, negate, order, point, printed_at, step, taskpack
+from common import (acts, any_of, caps, cmd, count, entry, holds, moved, num, point, printed_at, static, step,
+                    taskpack)
 from planning import ASK_PLAN
 from planning_2 import OVEN_SPOTS
 from scenes import N, S, W, board, kitchen_house
@@ -26,7 +27,7 @@ WHERE = {"counter#1": "the counter left of the stove", "counter#2": "the counter
 
 def _nine_dishes(*, tid: str, row: int, title: str, oven_card: str, stove_card: str, chosen: tuple[str, ...],
                  allergies: str | None, human_task: str, evidence_lines: dict[str, tuple[str, ...]],
-                 wrong_swap: tuple[str, str], points: list, reduction: str) -> dict:
+                 wrong_swap: tuple[str, str], points: list, reduction: str, static_item: dict) -> dict:
     """One nine-dish task: ``chosen`` = (two oven dishes, two stove dishes), the pear among them to be cut;
     the other five stay unmoved; each chosen dish cooked alone on its own plate at the serving table; oven
     off and closed, stove off. ``wrong_swap`` = (a chosen dish, the plausible dish cooked instead)."""
@@ -70,7 +71,7 @@ def _nine_dishes(*, tid: str, row: int, title: str, oven_card: str, stove_card: 
     wrong = [dict(s, say="So: " + s["say"]) for s in program(swapped)]  # own wording: a say grounds one way
     others = [f"{d[0]}#1" for d in DISHES if d[0] not in chosen]
     return taskpack(
-        id=tid, family="Planning", row=row, scene=b.build(), title=title,
+        id=tid, family="Planning", static_item=static_item, row=row, scene=b.build(), title=title,
         prelude="Lunch service in thirty minutes; the cards are on the wall.",
         opening=[cmd("Walk", "oven_card#1"), cmd("LookAt", "oven_card#1"), cmd("LookAt", "counter#1"),
                  cmd("Walk", "stove_card#1"), cmd("LookAt", "stove_card#1"), cmd("LookAt", "counter#2"),
@@ -120,7 +121,11 @@ def planning_13() -> dict:
                 point("C5", "stove-pair", "stove: zucchini 15 + steak 15 fill 30 minutes, omelette 20 does not fit",
                       acts("place(zucchini#1, cooktop#1)", "place(steak#1, cooktop#1)",
                            among=["place(*, cooktop#1)"]))],
-        reduction=REDUCTION)
+        reduction=REDUCTION,
+        static_item=static("Which dishes can we make in the thirty minutes, and how?",
+                           "Four, the most that fit one dish at a time: the oven takes the pear (10 min, cut first) "
+                           "and the baguette (20 min); the stove takes the zucchini and the steak (15 min each).",
+                           require=[[num(10)], [num(20)], [num(15)]]))
 
 
 def planning_15() -> dict:
@@ -147,7 +152,11 @@ def planning_15() -> dict:
                       "shellfish",
                       acts("place(zucchini#1, cooktop#1)", "place(steak#1, cooktop#1)",
                            among=["place(*, cooktop#1)"]))],
-        reduction=REDUCTION)
+        reduction=REDUCTION,
+        static_item=static("Which dishes can the guests safely have within the thirty minutes, and how?",
+                           "Without gluten, egg, shellfish and dairy: the oven takes the pear (10 min, cut first) "
+                           "and the chicken (20 min), not the baguette; the stove takes the zucchini and the steak "
+                           "(15 min each), not the omelette or the dumplings."))
 
 
 TASKS = [planning_13, planning_15]
