@@ -4,7 +4,7 @@ row's state-transition gates (STG)."""
 from __future__ import annotations
 
 from common import (acts, caps, cmd, count, counted, entry, ever, holds, moved, negate, num, phrase, plan, point,
-                    printed_at, says, state, step, taskpack)
+                    printed_at, says, state, static, step, taskpack)
 from scenes import S, kitchen_house
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
@@ -56,7 +56,8 @@ def accessibility_02() -> dict:
               entry(clear, "the clearing counter behind you, by the wall", aliases=["clearing counter"]),
               entry("counter#1", "the counter in front of you")]
     return taskpack(
-        id="accessibility-02", family="Accessibility", row=2, scene=b.build(),
+        id="accessibility-02", family="Accessibility", row=2,
+        static_item=STATIC_ITEMS["accessibility-02"], scene=b.build(),
         title="Clear the gap in front of the kitchen scale before moving it",
         prelude="I'm at the kitchen counter left of the stove.",
         opening=[cmd("LookAt", "counter#1"), cmd("LookAt", b2), cmd("LookAt", sc)],
@@ -94,7 +95,8 @@ def accessibility_03() -> dict:
     b.set_human((4.3, 1.3), yaw=S)
     blue, white, cup = "bowl#1", "bowl#2", "mug#1"
     return taskpack(
-        id="accessibility-03", family="Accessibility", row=3, scene=b.build(),
+        id="accessibility-03", family="Accessibility", row=3,
+        static_item=STATIC_ITEMS["accessibility-03"], scene=b.build(),
         title="Spot what left the guest table and put back only that",
         prelude="I've just set the guest table.",
         opening=[cmd("LookAt", "table#1"), cmd("Grab", blue), cmd("Put", blue, "counter#2"), cmd("Grab", cup),
@@ -152,7 +154,8 @@ def accessibility_05() -> dict:
     b.set_human((4.6, 3.5), yaw=S)
     cream, spray, soap, cab = "bottle#1", "bottle#2", "bottle#3", "corner_cabinet#1"
     return taskpack(
-        id="accessibility-05", family="Accessibility", row=5, scene=b.build(),
+        id="accessibility-05", family="Accessibility", row=5,
+        static_item=STATIC_ITEMS["accessibility-05"], scene=b.build(),
         title="Admit the spray is not in view, scan for it and bring it back past a cactus",
         prelude="I'm at the kitchen counter.",
         opening=[cmd("LookAt", "counter#2"), cmd("LookAt", "cactus#1"), cmd("LookAt", cream)],
@@ -207,7 +210,8 @@ def accessibility_06() -> dict:
     b.set_human((1.75, 3.9), yaw=S)
     k, ph = "knife#1", "phone#1"
     return taskpack(
-        id="accessibility-06", family="Accessibility", row=6, scene=b.build(),
+        id="accessibility-06", family="Accessibility", row=6,
+        static_item=STATIC_ITEMS["accessibility-06"], scene=b.build(),
         title="Put the carving knife down safely before finding the ringing phone",
         prelude="I'm slicing bread with the carving knife.",
         opening=[cmd("Grab", k), cmd("LookAt", ph), cmd("LookAt", "counter#1")],
@@ -253,7 +257,8 @@ def accessibility_08() -> dict:
     b.set_human((8.5, 2.3), yaw=S)
     sponge, apple, salad = "item#1", "item#2", "item#3"
     return taskpack(
-        id="accessibility-08", family="Accessibility", row=8, scene=b.build(),
+        id="accessibility-08", family="Accessibility", row=8,
+        static_item=STATIC_ITEMS["accessibility-08"], scene=b.build(),
         title="Bin only the food sitting next to a leaking deicer",
         prelude="I'm in the living room; it smells of chemicals.",
         opening=[cmd("LookAt", "coffee_table#1"), cmd("LookAt", "deicer#1"), cmd("LookAt", salad)],
@@ -288,5 +293,29 @@ def accessibility_08() -> dict:
             point("C6", "distance-compared", "the salad is the other food but far from the leak",
                   says(phrase("salad"), before=f"place_inside({apple}, waste_bin#1)"))))
 
+
+STATIC_ITEMS = {
+    "accessibility-02": static(
+        "The wearer is blind and wants the kitchen scale on the clearing counter. What should you tell them next?",
+        "Three bottles stand in the gap between the pot and the bowl in front of the scale: move them one at a time "
+        "to the holding counter, starting with the left one, and take the scale only once the gap is clear."),
+    "accessibility-03": static(
+        "The wearer is blind and thinks something left the guest table. What should you tell them to do?",
+        "The blue bowl of the setting is now at the left of the counter between the oven and the sink: put that "
+        "bowl (not the white one) back on the guest table and leave the coffee cup and the rest as they are."),
+    "accessibility-05": static(
+        "The wearer is blind and wants their glass spray on the counter in front of them. What should you tell "
+        "them?",
+        "The spray is not on the counter in view (a cactus, a skin cream and a sponge are): have them open the low "
+        "cabinet on their right to look, and keep their hand away from the cactus at the left end."),
+    "accessibility-06": static(
+        "The wearer is blind, holds a carving knife and hears their phone ring. What should you tell them first?",
+        "Put the carving knife down on the prep counter in front of them first; then the phone is at the left end "
+        "of the kitchen table behind them."),
+    "accessibility-08": static(
+        "The wearer is blind; the deicer on the coffee table is leaking. What should you tell them to do?",
+        "The only food right next to the deicer is the apple just right of it: put the apple in the living-room "
+        "waste bin; the salad at the right end is far from the leak and the sponge is not food."),
+}
 
 TASKS = [accessibility_02, accessibility_03, accessibility_05, accessibility_06, accessibility_08]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, plan, point,
-                    printed, printed_at, says, state, step, taskpack)
+                    printed, printed_at, says, state, static, step, taskpack)
 from scenes import S, kitchen_house, office
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
@@ -41,7 +41,8 @@ def accessibility_13() -> dict:
     wrong = [step("Pick up your mug.", cmd("Grab", "mug#1")),
              step("Put the mug on the counter left of the stove.", cmd("Put", "mug#1", "counter#1"))]
     return taskpack(
-        id="accessibility-13", family="Accessibility", row=13, scene=scene,
+        id="accessibility-13", family="Accessibility", row=13,
+        static_item=STATIC_ITEMS["accessibility-13"], scene=scene,
         title="Store three things only where there is genuinely room",
         prelude="I've just come in with an apple, a bottle of water and my mug.",
         opening=[cmd("LookAt", "counter#1"), cmd("LookAt", "cooktop#1"), cmd("LookAt", "counter#2"),
@@ -105,7 +106,8 @@ def accessibility_15() -> dict:
                           step("Put the cup on the side counter, between the oven and the sink.",
                                cmd("Put", "cup#1", "counter#2"))]
     return taskpack(
-        id="accessibility-15", family="Accessibility", row=15, scene=b.build(),
+        id="accessibility-15", family="Accessibility", row=15,
+        static_item=STATIC_ITEMS["accessibility-15"], scene=b.build(),
         title="Carry out a remembered three-item note across two rooms",
         prelude="My flatmate left me a note on the kitchen table.",
         opening=[cmd("Walk", note), cmd("LookAt", note), cmd("Walk", "side_table#1"), cmd("LookAt", "side_table#1"),
@@ -150,7 +152,8 @@ def accessibility_18() -> dict:
     b.set_human((1.4, 3.6), yaw=S)
     milk, shoe, fr = "carton#1", "shoe#1", "fridge#1"
     return taskpack(
-        id="accessibility-18", family="Accessibility", row=18, scene=b.build(),
+        id="accessibility-18", family="Accessibility", row=18,
+        static_item=STATIC_ITEMS["accessibility-18"], scene=b.build(),
         title="Find the shoe in the fridge before storing the milk",
         prelude="I'm putting the shopping away.",
         opening=[cmd("Grab", milk), cmd("Open", fr), cmd("LookAt", shoe)],
@@ -202,7 +205,8 @@ def accessibility_19() -> dict:
                cmd("Put", "milk_carton#1", "table#1"), cmd("Close", "fridge#1"), cmd("Grab", "bowl#1"),
                cmd("Put", "bowl#1", "table#1"), cmd("LookAt", "table#1")]
     return taskpack(
-        id="accessibility-19", family="Accessibility", row=19, scene=b.build(),
+        id="accessibility-19", family="Accessibility", row=19,
+        static_item=STATIC_ITEMS["accessibility-19"], scene=b.build(),
         title="Recall where the phone was left before breakfast",
         prelude="I'm just going to make some breakfast.",
         opening=opening,
@@ -248,7 +252,8 @@ def accessibility_20() -> dict:
     b.set_human((8.0, 1.2), yaw=S)
     cl = "checklist#1"
     return taskpack(
-        id="accessibility-20", family="Accessibility", row=20, scene=b.build(),
+        id="accessibility-20", family="Accessibility", row=20,
+        static_item=STATIC_ITEMS["accessibility-20"], scene=b.build(),
         title="Finish the two errands left on a checklist",
         prelude="I'm back in the meeting room with my errand list.",
         opening=[cmd("LookAt", cl), cmd("LookAt", "shelf#1"), cmd("LookAt", "break_counter#1")],
@@ -286,5 +291,30 @@ def accessibility_20() -> dict:
             point("C4", "done-items", "the folder and the mug are already where the list wants them",
                   acts("pick(phone#1)", "pick(badge#1)", among=["pick(*)"]))))
 
+
+STATIC_ITEMS = {
+    "accessibility-13": static(
+        "The wearer is blind and wants their apple, water and mug put away safely. What should you tell them?",
+        "Only the counter right of the oven is clear (the counter left of the stove is full and the stove is on): "
+        "put the water, the mug and the apple on that counter (the apple and water may go in the fridge instead)."),
+    "accessibility-15": static(
+        "The wearer is blind and has walked away from a note they could not read. What should you tell them to "
+        "do?",
+        "The note said: apple in the fridge, teapot on the tea table, blue mug on the side counter. Put the apple "
+        "in the fridge and close it, the teapot on the coffee table, the blue mug (not the white cup) on the "
+        "counter between the oven and the sink."),
+    "accessibility-18": static(
+        "The wearer is blind, holds the milk and has opened the fridge. What should you tell them next?",
+        "Wait: there is a shoe on the fridge's middle shelf. Set the milk down on the counter, take the shoe out, "
+        "then put the milk in and close the fridge."),
+    "accessibility-19": static(
+        "The wearer is blind and cannot remember where they left their phone. What should you tell them?",
+        "The phone was left on the bookshelf in the living room, on its second shelf: take it from there and put it "
+        "on the coffee table."),
+    "accessibility-20": static(
+        "The wearer is blind and has done part of an errand checklist. What should you tell them to do?",
+        "The folder is already on the shelf and the mug on the break counter; what is left: the phone to their "
+        "desk and the badge to the lobby desk near the door."),
+}
 
 TASKS = [accessibility_13, accessibility_15, accessibility_18, accessibility_19, accessibility_20]

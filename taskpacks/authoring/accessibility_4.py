@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, plan, point,
-                    printed_at, says, state, step, taskpack)
+                    printed_at, says, state, static, step, taskpack)
 from scenes import S, kitchen_house
 from scenes_accessibility import catering, lab
 
@@ -53,7 +53,8 @@ def accessibility_14() -> dict:
     ordinary = any_of(holds("inside", "apple#1", fr), holds("inside", "milk_carton#1", fr),
                       holds("inside", "cup#1", "sink#1"), holds("inside", "bowl#1", "sink#1"))
     return taskpack(
-        id="accessibility-14", family="Accessibility", row=14, scene=b.build(),
+        id="accessibility-14", family="Accessibility", row=14,
+        static_item=STATIC_ITEMS["accessibility-14"], scene=b.build(),
         title="Follow a cleanup guide: broken glass bagged and binned first, then the ordinary cleanup",
         prelude="A glass broke in the kitchen and I found the cleanup guide.",
         opening=[cmd("Walk", g), cmd("LookAt", g), cmd("Grab", g), cmd("LookAt", gl), cmd("LookAt", bag),
@@ -123,7 +124,8 @@ def accessibility_16() -> dict:
              step("Put the marker on the instructor's desk by the wall behind you.",
                   cmd("Put", "marker#1", "instructor_desk#1"))]
     return taskpack(
-        id="accessibility-16", family="Accessibility", row=16, scene=b.build(),
+        id="accessibility-16", family="Accessibility", row=16,
+        static_item=STATIC_ITEMS["accessibility-16"], scene=b.build(),
         title="Search three lab regions for a phone, a folder and a beaker",
         prelude="I'm packing up at the end of the lab session.",
         opening=[cmd("LookAt", "window_bench#1"), cmd("LookAt", "sink_bench#1"), cmd("LookAt", "island_bench#1")],
@@ -224,7 +226,8 @@ def accessibility_17() -> dict:
     gates = [negate(ever({"all": [holds("on", t, conf), holds("on", w, conf)]})) for t, _ in ticket
              for w, _ in wrong_picks]
     return taskpack(
-        id="accessibility-17", family="Accessibility", row=17, scene=b.build(),
+        id="accessibility-17", family="Accessibility", row=17,
+        static_item=STATIC_ITEMS["accessibility-17"], scene=b.build(),
         title="Undo three off-ticket picks and fill a catering ticket",
         prelude="I'm setting out a catering order on the conference table.",
         opening=opening,
@@ -250,5 +253,22 @@ def accessibility_17() -> dict:
                   acts(f"pick({orange})", f"pick({can})", f"pick({juice})", among=["pick(*)"]))),
         ticks=40)
 
+
+STATIC_ITEMS = {
+    "accessibility-14": static(
+        "The wearer is blind and holds a cleanup guide after a glass broke. What should you tell them next?",
+        "Put the guide back on the table, then the broken glass first: into the yellow paper bag, the bag into the "
+        "red bin; only then the apple and milk into the fridge and the cup and bowl into the sink."),
+    "accessibility-16": static(
+        "The wearer is blind and has lost track of their phone, folder and beaker in the lab. What should you "
+        "tell them?",
+        "The phone is on the window bench (right of a coffee mug): put it on the instructor's desk; the beaker at "
+        "the left of the sink bench and the folder at the left of the island bench go into a lab cabinet."),
+    "accessibility-17": static(
+        "The wearer is blind and has put three things on the conference table for a catering ticket. What should "
+        "you tell them?",
+        "None of the three is on the ticket (orange, soda can, juice): put each back first, then set out the apple, "
+        "the water and the sandwich the ticket lists."),
+}
 
 TASKS = [accessibility_14, accessibility_16, accessibility_17]
