@@ -175,6 +175,26 @@ def test_relation_world_enforces_task_preconditions(monkeypatch):
     assert ("unmoved", "pan#1") in rel and ("unmoved", "tomato#1") not in rel
 
 
+def test_relation_world_sets_a_dropped_object_on_the_floor(monkeypatch):
+    """Hand-worked: an object taken out of the fridge and set down on the floor is on the floor, no longer inside
+    the fridge, and has moved (the dry run agrees with the world's place_on_floor)."""
+    monkeypatch.syspath_prepend(str(AUTHORING))
+    dryrun = importlib.import_module("dryrun")
+    scenes = importlib.import_module("scenes")
+    b = scenes.kitchen_house(living=False)
+    b.add_object("shoe", on="fridge#1", region="shelf_2")
+    b.set_human((3.0, 0.6), yaw=1.5708)
+    w = dryrun.RelationWorld()
+    w.reset(b.build())
+    w.mark_baseline()
+    assert not w.execute("[PutOnFloor] <shoe> (1) <table> (1)").ok          # nothing in hand
+    assert w.execute("[Open] <fridge> (1)").ok and w.execute("[Grab] <shoe> (1)").ok
+    assert w.execute("[PutOnFloor] <shoe> (1) <table> (1)").ok
+    rel = w.relations()
+    assert ("on", "shoe#1", "floor#1") in rel and ("inside", "shoe#1", "fridge#1") not in rel
+    assert ("unmoved", "shoe#1") not in rel and ("held", "shoe#1") not in rel
+
+
 @pytest.mark.parametrize("tid", IDS)
 def test_controls(tid, packs, tmp_path):
     """On the kinematic world: oracle + scripted Human passes with the declared step count; silent, no-help,

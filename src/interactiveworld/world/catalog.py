@@ -272,6 +272,16 @@ _obj("brownie", "food", _box_object, {"size": (0.07, 0.07, 0.035), "color": (0.3
 _obj("donut", "food", _torus_object, {"major_radius": 0.04, "minor_radius": 0.017, "color": (0.85, 0.55, 0.6)},
      "ring doughnut lying flat: major_radius (to the tube centre) and minor_radius [m]. Affordance cookable.",
      _aff=("cookable",))
+# Kinds of the Accessibility catalog (paper Table 9): a flat kitchen scale moved off a crowded counter, a potted
+# cactus to steer a blind wearer around and a shoe found where it does not belong. (mass [kg], friction) as in
+# PHYSICAL: a 1 kg kitchen scale, a 0.6 kg cactus in its pot, a 0.35 kg shoe with a rubber sole.
+PHYSICAL.update({"kitchen_scale": (1.0, 0.7), "cactus": (0.6, 0.7), "shoe": (0.35, 0.9)})
+_obj("kitchen_scale", "kitchenware", _box_object, {"size": (0.2, 0.18, 0.035), "color": (0.85, 0.85, 0.88)},
+     "flat kitchen scale; size (x,y,z) [m]; label face 'front' (the display).")
+_obj("cactus", "plant", _cyl_object, {"radius": 0.05, "height": 0.2, "color": (0.2, 0.55, 0.25)},
+     "potted cactus (prickly: a hazard to steer a hand around); radius/height [m].")
+_obj("shoe", "clothing", _box_object, {"size": (0.28, 0.1, 0.1), "color": (0.35, 0.25, 0.2)},
+     "a single shoe; size (x,y,z) [m].")
 
 def asset_kind(kind: str) -> AssetKind:
     """Catalog entry of ``kind``; raises ``KeyError`` naming the known kinds."""
