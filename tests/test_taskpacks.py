@@ -195,6 +195,31 @@ def test_relation_world_sets_a_dropped_object_on_the_floor(monkeypatch):
     assert ("unmoved", "shoe#1") not in rel and ("held", "shoe#1") not in rel
 
 
+def test_relation_world_wipes_with_its_tool_in_hand_sits_and_shuts_doors(monkeypatch):
+    """Hand-worked, as the primitives do: Wipe with a full hand is refused; with an empty hand it picks the tool up
+    and keeps it; Sit/StandUp set and clear the sitting relation; CloseDoor closes a door."""
+    monkeypatch.syspath_prepend(str(AUTHORING))
+    dryrun = importlib.import_module("dryrun")
+    scenes = importlib.import_module("scenes")
+    b = scenes.kitchen_house()
+    b.add_object("sponge", on="counter#2", spot=(0.0, 0.3))
+    b.add_object("mug", on="counter#2", spot=(0.5, 0.3))
+    b.set_human((3.0, 3.6), yaw=1.5708)
+    w = dryrun.RelationWorld()
+    w.reset(b.build())
+    w.mark_baseline()
+    assert w.execute("[Grab] <mug> (1)").ok
+    assert not w.execute("[Wipe] <sponge> (1) <table> (1)").ok               # the mug is in hand
+    assert w.execute("[Put] <mug> (1) <table> (1)").ok
+    assert w.execute("[Wipe] <sponge> (1) <table> (1)").ok                   # picks the sponge up first
+    rel = w.relations()
+    assert ("held", "sponge#1") in rel and ("unmoved", "sponge#1") not in rel
+    assert w.execute("[Sit] <sofa> (1)").ok and ("sitting", "sofa#1") in w.relations()
+    assert w.execute("[StandUp]").ok and not any(r[0] == "sitting" for r in w.relations())
+    assert ("open", "door#1") in w.relations()
+    assert w.execute("[CloseDoor] <door> (1)").ok and ("closed", "door#1") in w.relations()
+
+
 @pytest.mark.parametrize("tid", IDS)
 def test_controls(tid, packs, tmp_path):
     """On the kinematic world: oracle + scripted Human passes with the declared step count; silent, no-help,

@@ -3,7 +3,8 @@
 :class:`RelationWorld` builds the real scene with :class:`interactiveworld.env.Environment` to read the
 handoff relations back from geometry, then applies each primitive's *declared effect* symbolically (paper
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
-TurnOn/TurnOff, Cut with a held cutting tool, Cook on or in a running heat source, FallToFloor). Preconditions
+TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Wipe with the
+tool in hand (an empty hand picks it up first, as the primitive does), Sit/StandUp, FallToFloor). Preconditions
 that belong to the task logic are enforced (one object in hand, a closed container cannot be reached into,
 cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
@@ -27,7 +28,7 @@ from interactiveworld.env_types import Handle, RelationDelta, StepOutcome
 from interactiveworld.errors import ErrorCode, PrimitiveError
 
 _NO_EFFECT = {"navigate_to", "forward", "turn", "squat", "look_around", "look_scan", "look_at", "wait", "confirm",
-              "stir", "use_computer", "answer_phone", "open_door", "close_door", "wipe", "flip"}
+              "stir", "use_computer", "answer_phone", "flip"}
 
 
 class RelationWorld:
@@ -59,6 +60,7 @@ class RelationWorld:
         self.cut = {r[1] for r in rel if r[0] == "cut"}
         self.cooked = {r[1] for r in rel if r[0] == "cooked"}
         self.held_key: str | None = env.held()
+        self.sitting: str | None = next((r[1] for r in rel if r[0] == "sitting"), None)
         self.moved: set[str] = set()
 
     def split_commands(self, action_block: str) -> list[str] | PrimitiveError:
@@ -106,6 +108,8 @@ class RelationWorld:
         out |= {("cut", k) for k in self.cut} | {("cooked", k) for k in self.cooked}
         if self.held_key:
             out.add(("held", self.held_key))
+        if self.sitting:
+            out.add(("sitting", self.sitting))
         out |= {("unmoved", k) for k in self.movable if k not in self.moved}
         return frozenset(out)
 
@@ -183,6 +187,15 @@ class RelationWorld:
             self.place.pop(k[0])
             self.moved.add(k[0])
             return None
+        if prim == "wipe":  # as the primitive: an empty hand picks the wiping tool up first and keeps it
+            if self.held_key is None:
+                return self._apply("pick", k[:1])
+            return None if self.held_key == k[0] else f"you are holding {self.held_key}, not {k[0]}"
+        if prim in ("sit", "standup"):
+            self.sitting = k[0] if prim == "sit" else None
+            return None
+        if prim in ("open_door", "close_door"):
+            prim = "open" if prim == "open_door" else "close"
         if prim in ("open", "close"):
             if k[0] not in self.openable:
                 return f"{k[0]} does not open"
