@@ -4,7 +4,7 @@
 handoff relations back from geometry, then applies each primitive's *declared effect* symbolically (paper
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
 TurnOn/TurnOff, Cut with a held cutting tool, Cook on or in a running heat source, FallToFloor). Preconditions
-that belong to the task logic are enforced (one object in hand, a closed container cannot be reached into,
+that belong to the task logic are enforced (one object in hand, a closed or lidded container cannot be reached into,
 cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
 help, the no-help plan and the completion spec of a TaskPack consistent, so that the oracle passes and the
@@ -132,10 +132,15 @@ class RelationWorld:
         while o in self.place and o not in seen:
             seen.add(o)
             pred, dst = self.place[o]
-            if pred == "inside" and dst in self.openable and dst not in self.open:
+            if pred == "inside" and (dst in self.openable and dst not in self.open or self._lid_on(dst)):
                 return False
             o = dst
         return True
+
+    def _lid_on(self, container: str) -> str | None:
+        """The lid resting on ``container`` (it closes the container like a shut door), or None."""
+        return next((k for k, (pred, dst) in self.place.items()
+                     if pred == "on" and dst == container and "lid" in self.affordances.get(k, set())), None)
 
     def _heated(self, food: str) -> bool:
         o, seen = food, set()
@@ -168,6 +173,8 @@ class RelationWorld:
                     return f"{k[1]} is closed"
                 if not ({"container"} & self.affordances.get(k[1], set())):
                     return f"{k[1]} is not a container"
+                if self._lid_on(k[1]):
+                    return f"{k[1]} has its lid on"
             self.place[k[0]] = ("on" if prim == "place" else "inside", k[1])
             self.held_key = None
             return None
