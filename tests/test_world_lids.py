@@ -10,8 +10,9 @@ import pytest
 
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
-from interactiveworld.world import SceneBuilder
+from interactiveworld.world import Scene, SceneBuilder
 from interactiveworld.world.catalog import build_asset
+from interactiveworld.world.placement import PlacementError
 from interactiveworld.world.relations import covering_lid
 
 from iw_lab import ok, refused
@@ -125,3 +126,35 @@ def test_finding_kinds_are_pickable_objects(kind):
     m = build_asset(kind)
     assert m.movable and "movable" in m.affordances and m.mass > 0
     assert np.all(m.bounds[1] - m.bounds[0] > 0)
+
+
+def test_a_larger_cover_rests_on_a_folder_and_hides_it():
+    """A movable support may carry a larger object centred on it (placement leaves the settle to decide): a brown
+    cover over a blue folder rests on the folder, and the folder is out of view until the cover is lifted off."""
+    b = SceneBuilder("cover")
+    b.add_room("r", (0, 0, 5, 4))
+    b.add_fixture("table", at=(2.0, 1.2))
+    b.add_fixture("counter", at=(2.0, 3.65), yaw=-math.pi / 2)
+    b.add_object("folder", on="table#1", spot=(0.0, 0.3))
+    b.add_object("document", name="cover", on="folder#1", params={"size": (0.32, 0.4, 0.01)})
+    b.set_human((2.0, 2.4), yaw=-math.pi / 2)
+    env = Environment(render=False)
+    env.reset(b.build())
+    assert {("on", "cover#1", "folder#1"), ("on", "folder#1", "table#1")} <= env.relations()
+    ok(env, "[LookAt] <table> (1)")
+    seen = {h.key for h in env.handles(visible_only=True)}
+    assert "cover#1" in seen and "folder#1" not in seen
+    ok(env, "[Grab] <cover> (1)")
+    ok(env, "[Put] <cover> (1) <counter> (1)")
+    ok(env, "[LookAt] <table> (1)")
+    assert "folder#1" in {h.key for h in env.handles(visible_only=True)}
+
+
+def test_a_fixture_surface_still_refuses_a_larger_footprint():
+    """The relaxation is for movable supports only: an object larger than a fixture's surface is refused."""
+    b = SceneBuilder("big")
+    b.add_room("r", (0, 0, 5, 4))
+    b.add_fixture("table", at=(2.0, 1.2), params={"width": 0.4, "depth": 0.4})
+    b.add_object("document", on="table#1", params={"size": (2.0, 2.0, 0.01)})
+    with pytest.raises(PlacementError, match="larger than top of table#1"):
+        Scene.from_dict(b.build())

@@ -258,8 +258,9 @@ for _k, _s, _c, _cat in (("ice_cream", (0.12, 0.12, 0.09), (0.95, 0.9, 0.8), "fo
                          ("chicken", (0.2, 0.14, 0.06), (0.95, 0.75, 0.7), "food"),
                          ("folder", (0.24, 0.32, 0.012), (0.2, 0.35, 0.8), "document")):
     _obj(_k, _cat, _box_object, {"size": _s, "color": _c},
-         "size (x,y,z) [m]; label face " + ("'top' (cover text)." if _cat == "document" else "'front' (packaging)."),
-         **({"_label_face": "top"} if _cat == "document" else {}))
+         "size (x,y,z) [m]; " + ("label face 'top' (cover text); surface 'top' (a larger sheet or cover may lie "
+                                 "over it)." if _cat == "document" else "label face 'front' (packaging)."),
+         **({"_label_face": "top", "_aff": ("support",)} if _cat == "document" else {}))
 _obj("eraser", "tool", _box_object, {"size": (0.06, 0.025, 0.014), "color": (0.95, 0.95, 0.92)},
      "rubber eraser (rubbing over a sheet with [Wipe] erases). Affordance wiping_tool.", _aff=("wiping_tool",))
 for _k, _r, _c in (("mushroom", (0.03, 0.03, 0.025), (0.85, 0.78, 0.65)),
