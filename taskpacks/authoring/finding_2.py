@@ -185,8 +185,9 @@ def finding_05() -> dict:
         id="finding-05", family="Finding", row=5, scene=b.build(),
         title="Put away the eraser that touched the loose sheet, not the one that touched the folder",
         prelude="Let me clean up these pencil marks.",
-        opening=[cmd("Wipe", e1, "sheet#1"), cmd("Put", e1, "desk#2"), cmd("Wipe", e2, "folder#1"),
-                 cmd("Put", e2, "desk#2"), cmd("LookAt", "desk#2"), cmd("Walk", "shelf#1"), cmd("LookAt", "shelf#1")],
+        # each eraser is set down on its own side of the desk, a hand's width apart
+        opening=[cmd("Grab", e1), cmd("Wipe", e1, "sheet#1"), cmd("Put", e1, "desk#2") + " @place_spot=-0.25:0.2",
+                 cmd("Grab", e2), cmd("Wipe", e2, "folder#1"), cmd("Put", e2, "desk#2") + " @place_spot=0.25:0.2", cmd("LookAt", "desk#2"), cmd("Walk", "shelf#1"), cmd("LookAt", "shelf#1")],
         handoff="One of those erasers is the one I used on the loose sheet; that one goes in the storage cabinet. "
                 "Which one was it? Help me put it away.",
         human_task="You want the eraser you rubbed over the loose sheet put away in the storage cabinet; the two "
@@ -199,10 +200,11 @@ def finding_05() -> dict:
                 entry("folder#1", "a blue folder on the desk", movable=True),
                 entry("desk#2", "the right desk"), entry("storage_locker#1", "the storage cabinet by the door")],
         oracle=[step("It's the left eraser on the right desk. Go to that desk and take the left eraser.",
-                     cmd("Grab", e1)),
+                     cmd("Walk", "desk#2"), cmd("Grab", e1)),
                 step("Open the storage cabinet.", cmd("Open", "storage_locker#1")),
                 step("Put the eraser inside.", cmd("PutIn", e1, "storage_locker#1"))],
-        wrong=[step("It's the right eraser on the right desk. Take the right eraser.", cmd("Grab", e2)),
+        wrong=[step("It's the right eraser on the right desk. Take the right eraser.", cmd("Walk", "desk#2"),
+                    cmd("Grab", e2)),
                step("Open the storage cabinet.", cmd("Open", "storage_locker#1")),
                step("Put that eraser inside.", cmd("PutIn", e2, "storage_locker#1"))],
         no_help=WHICH,
@@ -232,7 +234,7 @@ def finding_06() -> dict:
     return taskpack(
         id="finding-06", family="Finding", row=6, scene=b.build(),
         title="Recall where each of two identical coconut-milk bottles was left",
-        prelude="Back in from the garden; I'll chill one of these.",
+        prelude="I'll chill one of these for later.",
         opening=[cmd("LookAt", g), cmd("Walk", "counter#1"), cmd("Grab", f), cmd("Open", "fridge#1"),
                  cmd("PutIn", f, "fridge#1"), cmd("Close", "fridge#1"), cmd("Walk", "table#1"),
                  cmd("LookAt", "tray#1")],
@@ -242,16 +244,17 @@ def finding_06() -> dict:
         evidence=[state("one coconut-milk bottle on the garden table", "outdoor_table#1", cmd("LookAt", g)),
                   state("the other coconut-milk bottle put in the fridge", "fridge#1", cmd("PutIn", f, "fridge#1"))],
         legend=[entry(g, "a white bottle", movable=True), entry(f, "a white bottle", movable=True),
-                entry("tray#1", "the tray on the kitchen table", movable=True),
+                # the result surface: named like a place, so the wearer can carry a bottle to it from afar
+                entry("tray#1", "the tray on the kitchen table"),
                 entry("fridge#1", "the fridge"), entry("outdoor_table#1", "the table in the garden"),
                 entry("table#1", "the kitchen table"), entry("counter#1", "the kitchen counter by the fridge")],
-        oracle=[step("One is in the fridge. Open the fridge and look inside.", cmd("Open", "fridge#1")),
-                step("Take the coconut-milk bottle.", cmd("Grab", f)),
-                step("Put it on the tray.", cmd("Put", f, "tray#1")),
-                step("The other one is on the table in the garden. Go there and look at the table.",
+        oracle=[step("One is on the table in the garden. Go there and look at the table.",
                      cmd("Walk", "outdoor_table#1")),
                 step("Take the bottle.", cmd("Grab", g)),
-                step("Bring it in and put it on the tray too.", cmd("Put", g, "tray#1"))],
+                step("Bring it in and put it on the tray.", cmd("Put", g, "tray#1")),
+                step("The other one is in the fridge. Open the fridge and look inside.", cmd("Open", "fridge#1")),
+                step("Take the coconut-milk bottle.", cmd("Grab", f)),
+                step("Put it on the tray too.", cmd("Put", f, "tray#1"))],
         wrong=[step("Look on the counter by the fridge.", cmd("Walk", "counter#1")),
                step("Take the tray to the garden.", cmd("Grab", "tray#1")),
                step("Put it on the garden table.", cmd("Put", "tray#1", "outdoor_table#1"))],
@@ -317,4 +320,4 @@ def finding_07() -> dict:
         ticks=24)
 
 
-TASKS = [finding_01, finding_02]
+TASKS = [finding_01, finding_02, finding_04, finding_05, finding_06, finding_07]

@@ -15,7 +15,7 @@ from interactiveworld.world.builder import SceneBuilder
 
 from scenes import E, N, S, W, kitchen_house
 
-LOW_CABINET = {"width": 0.6, "depth": 0.5, "height": 0.9, "shelves": 2}
+LOW_CABINET = {"width": 0.6, "depth": 0.5, "height": 0.9, "shelves": 1}
 """The identical low cabinets of the search tasks."""
 
 
