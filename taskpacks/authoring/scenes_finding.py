@@ -97,13 +97,13 @@ def infirmary() -> SceneBuilder:
 
 
 def staff_room() -> SceneBuilder:
-    """A staff room (0..7 x 0..5 m): a bank of five identical low cabinets side by side against the south wall
+    """A staff room (0..7 x 0..5 m): a bank of five identical low cabinets in a row against the south wall
     (``low_cabinet#1``..``#5`` from left to right, seen from the room), a worktop counter on the north wall, a
     table with chairs, a fridge."""
     b = SceneBuilder("staff_room")
     b.add_room("staff_room", (0, 0, 7, 5))
     for i in range(5):
-        b.add_fixture("cabinet", name="low_cabinet", at=(4.9 - 0.62 * i, 0.3), yaw=S, params=LOW_CABINET)
+        b.add_fixture("cabinet", name="low_cabinet", at=(5.3 - 0.85 * i, 0.3), yaw=S, params=LOW_CABINET)
     b.add_fixture("counter", name="worktop", at=(3.0, 4.65), yaw=N, params={"width": 1.8})
     b.add_fixture("table", at=(3.2, 2.6), params={"width": 1.2, "depth": 0.8})
     b.add_fixture("chair", at=(3.2, 3.3), yaw=N)
