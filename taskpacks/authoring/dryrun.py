@@ -99,6 +99,9 @@ class RelationWorld:
             out.add((pred, o, dst))
             if pred == "inside" and not ({"openable"} & self.affordances.get(dst, set())):
                 out.add(("on", o, dst))  # open shelves report both
+        # near at the relation level: two objects resting on the same support (the world measures 0.3 m)
+        for o, (pred, dst) in self.place.items():
+            out |= {("near", o, p) for p, (pr, d) in self.place.items() if p != o and pred == pr == "on" and d == dst}
         for k in self.openable:
             out.add(("open" if k in self.open else "closed", k))
         for k in self.powered:

@@ -86,7 +86,7 @@ def finding_12() -> dict:
                 step("Take the blue box out.", cmd("Grab", box)),
                 step("Put the box on the kitchen table.", cmd("Put", box, "table#1") + " @place_spot=0:0.1"),
                 step("Lift the lid off the box.", cmd("Grab", "lid#1")),
-                step("Put the lid down on the counter.", cmd("Put", "lid#1", "counter#1")),
+                step("Put the lid down on the table.", cmd("Put", "lid#1", "table#1")),
                 step("Take the mushroom out of the box.", cmd("Grab", m)),
                 step("Put the mushroom on the table.", cmd("Put", m, "table#1"))],
         wrong=[step("Look on the counter by the fridge.", cmd("Walk", "counter#1")),
@@ -97,7 +97,7 @@ def finding_12() -> dict:
         prohibitions=[holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-box-in-fridge", "the mushroom boxed and the box put in the fridge",
-                  says(phrase("fridge"), before=f"pick({box})")),
+                  says(phrase("in the fridge"), before=f"pick({box})")),
             point("C4", "mushroom-in-box", "the mushroom is inside the box, under its lid",
                   says(phrase("in the box"), phrase("in the blue box"), before=f"pick({m})")),
             point("C5", "lid-first", "the lid comes off before the mushroom can be taken out",
@@ -203,7 +203,8 @@ def finding_17() -> dict:
     """A blue guest folder on the desk is covered by a larger brown cover in the opening; the cover has to be
     moved first, then the folder is in view and goes on the nightstand."""
     b = hotel_suite()
-    b.add_object("folder", on="desk#1", spot=(-0.2, 0.15), params={"color": (0.15, 0.3, 0.85)})
+    b.add_object("folder", on="desk#1", spot=(-0.2, 0.15), params={"size": (0.24, 0.32, 0.025),
+                                                                    "color": (0.15, 0.3, 0.85)})
     b.add_object("document", name="cover", on="chair#1", params={"size": (0.34, 0.42, 0.01),
                                                                   "color": (0.45, 0.3, 0.15)})
     b.add_object("book", on="bed#1", spot=(0.0, 0.2))
@@ -286,13 +287,13 @@ def finding_19() -> dict:
     """Two look-alike rum bottles: the SPICED one goes into a lidded box on the table, the WHITE one stays visible
     on the counter; the SPICED one comes out (lid first) and stands beside the WHITE one."""
     b = kitchen_house()
-    rum = {"radius": 0.035, "height": 0.2, "color": (0.75, 0.55, 0.3)}
+    rum = {"radius": 0.04, "height": 0.18, "color": (0.75, 0.55, 0.3)}
     b.add_object("bottle", name="bottle", on="table#1", spot=(-0.4, 0.4), params=rum,
                  labels=[{"text": "SPICED", "face": "front"}])
     b.add_object("bottle", name="bottle", on="counter#2", spot=(0.0, 0.3), params=rum,
                  labels=[{"text": "WHITE", "face": "front"}])
-    b.add_object("storage_box", name="bar_box", on="table#1", spot=(0.2, 0.4), params={"size": (0.26, 0.2, 0.27)})
-    b.add_object("lid", on="table#1", spot=(0.7, 0.4), params={"size": (0.26, 0.2, 0.012)})
+    b.add_object("storage_box", name="bar_box", on="table#1", spot=(0.2, 0.4), params={"size": (0.3, 0.24, 0.22)})
+    b.add_object("lid", on="table#1", spot=(0.7, 0.4), params={"size": (0.3, 0.24, 0.012)})
     b.set_human((4.3, 2.0), yaw=math.pi)
     sp, wh, box = "bottle#1", "bottle#2", "bar_box#1"
     return taskpack(
@@ -384,4 +385,4 @@ def finding_20() -> dict:
         ticks=24)
 
 
-TASKS = [finding_11, finding_13, finding_16, finding_18, finding_20]
+TASKS = [finding_11, finding_12, finding_13, finding_16, finding_17, finding_18, finding_19, finding_20]
