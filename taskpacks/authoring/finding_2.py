@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, caps, cmd, count, entry, holds, moved, phrase, plan, point, printed_at, says, state,
-                    step, taskpack)
+                    static, step, taskpack)
 from scenes import S, W, kitchen_house, office
 from scenes_finding import apartment, cold_kitchen, garden_house
 
@@ -42,7 +42,7 @@ def finding_01() -> dict:
         return out
 
     return taskpack(
-        id="finding-01", family="Finding", row=1, scene=b.build(),
+        id="finding-01", family="Finding", static_item=STATIC_ITEMS["finding-01"], row=1, scene=b.build(),
         title="Read the unit signs, then sort a cold delivery into freezer and chiller",
         prelude="The cold delivery is here; let me check the two units first.",
         opening=[cmd("LookAt", "unit_sign#1"), cmd("LookAt", "unit_sign#2"), cmd("Walk", on), cmd("LookAt", on)],
@@ -87,7 +87,7 @@ def finding_02() -> dict:
     b.set_human((2.7, 3.3), yaw=math.pi / 2)
     dairy, meat = "cold_unit#2", "cold_unit#1"
     return taskpack(
-        id="finding-02", family="Finding", row=2, scene=b.build(),
+        id="finding-02", family="Finding", static_item=STATIC_ITEMS["finding-02"], row=2, scene=b.build(),
         title="Infer the dairy unit from what is inside, and put the cheese there",
         prelude="Let me see what's in the two cold units.",
         opening=[cmd("Open", meat), cmd("LookAt", "chicken#1"), cmd("Close", meat),
@@ -138,7 +138,7 @@ def finding_04() -> dict:
     oracle = [{**step(f"Open {w} and look inside.", cmd("Open", f"low_cabinet#{i}"), cmd("Close", f"low_cabinet#{i}")),
                "optional": search} for w, i in order]
     return taskpack(
-        id="finding-04", family="Finding", row=4, scene=b.build(),
+        id="finding-04", family="Finding", static_item=STATIC_ITEMS["finding-04"], row=4, scene=b.build(),
         title="Search six look-alike cabinets in three rooms for a sponge",
         prelude="I need a sponge for the kitchen.",
         opening=[cmd("LookAround"), cmd("Walk", "counter#1"), cmd("LookAt", "counter#1")],
@@ -182,7 +182,7 @@ def finding_05() -> dict:
     b.set_human((4.0, 2.8), yaw=math.pi / 2)
     e1, e2 = "eraser#1", "eraser#2"
     return taskpack(
-        id="finding-05", family="Finding", row=5, scene=b.build(),
+        id="finding-05", family="Finding", static_item=STATIC_ITEMS["finding-05"], row=5, scene=b.build(),
         title="Put away the eraser that touched the loose sheet, not the one that touched the folder",
         prelude="Let me clean up these pencil marks.",
         # each eraser is set down on its own side of the desk, a hand's width apart
@@ -232,7 +232,7 @@ def finding_06() -> dict:
     b.set_human((3.0, -1.8), yaw=math.pi / 2)
     g, f = "bottle#1", "bottle#2"
     return taskpack(
-        id="finding-06", family="Finding", row=6, scene=b.build(),
+        id="finding-06", family="Finding", static_item=STATIC_ITEMS["finding-06"], row=6, scene=b.build(),
         title="Recall where each of two identical coconut-milk bottles was left",
         prelude="I'll chill one of these for later.",
         opening=[cmd("LookAt", g), cmd("Walk", "counter#1"), cmd("Grab", f), cmd("Open", "fridge#1"),
@@ -287,7 +287,7 @@ def finding_07() -> dict:
     b.set_human((4.4, 3.3), yaw=S)
     so, soy = "bottle#1", "bottle#2"
     return taskpack(
-        id="finding-07", family="Finding", row=7, scene=b.build(),
+        id="finding-07", family="Finding", static_item=STATIC_ITEMS["finding-07"], row=7, scene=b.build(),
         title="Recall where the sesame oil stayed after the other sauce was moved",
         prelude="Stir-fry's done. The soy goes on the table for dinner.",
         opening=[cmd("LookAt", so), cmd("LookAt", soy), cmd("Grab", soy), cmd("Put", soy, "table#1"),
@@ -318,6 +318,34 @@ def finding_07() -> dict:
             point("C3", "sesame-not-soy", "the SESAME OIL label, not the look-alike SOY SAUCE",
                   acts(f"pick({so})", among=[f"pick({so})", f"pick({soy})"]))),
         ticks=24)
+
+
+STATIC_ITEMS = {
+    "finding-01": static(
+        "Which of the two cold units is the freezer?",
+        "The right one: its sign reads FREEZER -18 C; the left one's reads CHILLER +4 C.",
+        require=[[phrase("right")]], forbid=[phrase("left")], kind="location"),
+    "finding-02": static(
+        "Which cold unit holds the dairy?",
+        "The right one: it holds the milk; the left one holds raw chicken.",
+        require=[[phrase("right")]], forbid=[phrase("left")], kind="location"),
+    "finding-04": static(
+        "Where is the sponge?",
+        "In the right low cabinet of the bathroom, by the sink.",
+        require=[[phrase("bathroom")]], kind="location"),
+    "finding-05": static(
+        "Which eraser rubbed the loose sheet?",
+        "The left eraser on the right desk; the right one rubbed the folder.",
+        require=[[phrase("left")]], forbid=[phrase("right eraser")], kind="location"),
+    "finding-06": static(
+        "Where are the two coconut-milk bottles?",
+        "One on the table in the garden, the other inside the fridge.",
+        require=[[phrase("garden")], [phrase("fridge")]], kind="location"),
+    "finding-07": static(
+        "Where is the sesame oil?",
+        "Still on the kitchen counter by the sink; the soy sauce was moved to the kitchen table.",
+        require=[[phrase("counter")]], forbid=[phrase("on the table")], kind="location"),
+}
 
 
 TASKS = [finding_01, finding_02, finding_04, finding_05, finding_06, finding_07]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 
-from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, says, state, step, taskpack
+from common import (acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, says, state, static,
+                    step, taskpack)
 from scenes import S, hotel_suite, kitchen_house
 from scenes_finding import cleaning_store, staff_room
 
@@ -26,7 +27,7 @@ def finding_11() -> dict:
     where = ("the low cabinet at the left end", "the low cabinet second from the left", "the middle low cabinet",
              "the low cabinet second from the right", "the low cabinet at the right end")
     return taskpack(
-        id="finding-11", family="Finding", row=11, scene=b.build(),
+        id="finding-11", family="Finding", static_item=STATIC_ITEMS["finding-11"], row=11, scene=b.build(),
         title="Search a bank of five look-alike cabinets for a lunch box",
         prelude="Lunch time.",
         opening=[cmd("LookAt", "low_cabinet#3"), cmd("Walk", "worktop#1"), cmd("LookAt", "worktop#1")],
@@ -68,7 +69,7 @@ def finding_12() -> dict:
     b.set_human((1.9, 3.6), yaw=math.pi / 2)
     m, box = "mushroom#1", "food_box#1"
     return taskpack(
-        id="finding-12", family="Finding", row=12, scene=b.build(),
+        id="finding-12", family="Finding", static_item=STATIC_ITEMS["finding-12"], row=12, scene=b.build(),
         title="Track a mushroom in a lidded box that went into the fridge",
         prelude="I'll keep this mushroom for tomorrow.",
         opening=[cmd("LookAt", m), cmd("Grab", m), cmd("PutIn", m, box), cmd("Grab", "lid#1"),
@@ -115,7 +116,7 @@ def finding_13() -> dict:
     b.set_human((4.3, 2.0), yaw=math.pi)
     c1, c2, c3 = "carton#1", "carton#2", "carton#3"
     return taskpack(
-        id="finding-13", family="Finding", row=13, scene=b.build(),
+        id="finding-13", family="Finding", static_item=STATIC_ITEMS["finding-13"], row=13, scene=b.build(),
         title="Recover the first and second of three identical milk cartons, not the finished third",
         prelude="Clearing the table; this last one is finished.",
         opening=[cmd("Grab", c1), cmd("Open", "fridge#1"), cmd("PutIn", c1, "fridge#1"), cmd("Close", "fridge#1"),
@@ -171,7 +172,7 @@ def finding_16() -> dict:
     b.set_human((8.5, 1.6), yaw=math.pi / 2)
     a = "apple#1"
     return taskpack(
-        id="finding-16", family="Finding", row=16, scene=b.build(),
+        id="finding-16", family="Finding", static_item=STATIC_ITEMS["finding-16"], row=16, scene=b.build(),
         title="Predict where an apple fell off a crowded table and bring it to the counter",
         prelude="That table is full. I'll fetch a snack bowl from the kitchen.",
         opening=[cmd("LookAt", a), cmd("Walk", "counter#1"), cmd("LookAt", "counter#1"),
@@ -211,7 +212,7 @@ def finding_17() -> dict:
     b.set_human((3.2, 2.6), yaw=math.pi / 2)
     f, c = "folder#1", "cover#1"
     return taskpack(
-        id="finding-17", family="Finding", row=17, scene=b.build(),
+        id="finding-17", family="Finding", static_item=STATIC_ITEMS["finding-17"], row=17, scene=b.build(),
         title="Recover a guest folder fully covered by a larger cover",
         prelude="Guest folder's ready; let me tidy up the desk.",
         opening=[cmd("LookAt", f), cmd("Grab", c), cmd("Put", c, f), cmd("LookAt", "desk#1"),
@@ -253,7 +254,7 @@ def finding_18() -> dict:
     b.set_human((4.3, 2.0), yaw=math.pi)
     cola, water = "red_can#1", "blue_bottle#1"
     return taskpack(
-        id="finding-18", family="Finding", row=18, scene=b.build(),
+        id="finding-18", family="Finding", static_item=STATIC_ITEMS["finding-18"], row=18, scene=b.build(),
         title="Put away the drink left on the table, not the one already refrigerated",
         prelude="One of these goes in the fridge.",
         opening=[cmd("LookAt", cola), cmd("Grab", water), cmd("Open", "fridge#1"), cmd("PutIn", water, "fridge#1"),
@@ -297,7 +298,7 @@ def finding_19() -> dict:
     b.set_human((4.3, 2.0), yaw=math.pi)
     sp, wh, box = "bottle#1", "bottle#2", "bar_box#1"
     return taskpack(
-        id="finding-19", family="Finding", row=19, scene=b.build(),
+        id="finding-19", family="Finding", static_item=STATIC_ITEMS["finding-19"], row=19, scene=b.build(),
         title="Take the SPICED bottle out of the lidded box and stand it beside the WHITE one",
         prelude="Tidying the bar things away.",
         opening=[cmd("LookAt", sp), cmd("Grab", sp), cmd("PutIn", sp, box), cmd("Grab", "lid#1"),
@@ -347,7 +348,7 @@ def finding_20() -> dict:
     b.set_human((2.0, 2.2), yaw=-math.pi / 2)
     bk, bl, wt, box = "squeegee#1", "squeegee#2", "squeegee#3", "tool_box#1"
     return taskpack(
-        id="finding-20", family="Finding", row=20, scene=b.build(),
+        id="finding-20", family="Finding", static_item=STATIC_ITEMS["finding-20"], row=20, scene=b.build(),
         title="Get the black and blue squeegees out of the box in the cabinet; the white one is not needed",
         prelude="Putting the window tools away.",
         opening=[cmd("Open", cab), cmd("Grab", bk), cmd("PutIn", bk, box), cmd("Grab", bl), cmd("PutIn", bl, box),
@@ -383,6 +384,42 @@ def finding_20() -> dict:
             point("C5", "lid-before-squeegees", "cabinet open, lid off, then each squeegee",
                   acts("pick(lid#1)", among=["pick(lid#1)", f"pick({bk})", f"pick({bl})", f"pick({wt})"]))),
         ticks=24)
+
+
+STATIC_ITEMS = {
+    "finding-11": static(
+        "Which low cabinet holds the lunch box?",
+        "The middle one of the five low cabinets.",
+        require=[[phrase("middle"), phrase("third")]], kind="location"),
+    "finding-12": static(
+        "Where is the mushroom?",
+        "Inside the blue box with its lid on, and the box is in the fridge.",
+        require=[[phrase("box")], [phrase("fridge")]], kind="location"),
+    "finding-13": static(
+        "Where are the two milk cartons that are not finished?",
+        "One inside the fridge, the other on the left of the counter by the sink; the finished one is on its right.",
+        require=[[phrase("fridge")], [phrase("left")]], kind="location"),
+    "finding-16": static(
+        "Where is the apple now?",
+        "On the floor beside the living-room coffee table: it fell from the table's edge.",
+        require=[[phrase("floor")]], kind="location"),
+    "finding-17": static(
+        "Where is the blue guest folder?",
+        "On the desk, under the large brown cover.",
+        require=[[phrase("cover")]], kind="location"),
+    "finding-18": static(
+        "Which drink was left out, and where?",
+        "The red cola, on the kitchen table; the blue water is in the fridge.",
+        require=[[phrase("table")]], kind="location"),
+    "finding-19": static(
+        "Where is the SPICED bottle?",
+        "Inside the blue box on the kitchen table, under its lid.",
+        require=[[phrase("box")]], kind="location"),
+    "finding-20": static(
+        "Where are the black and blue squeegees?",
+        "Inside the box with the lid on, in the supply cabinet of the store room.",
+        require=[[phrase("cabinet")], [phrase("box")]], kind="location"),
+}
 
 
 TASKS = [finding_11, finding_12, finding_13, finding_16, finding_17, finding_18, finding_19, finding_20]
