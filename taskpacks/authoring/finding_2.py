@@ -13,6 +13,15 @@ from scenes_finding import apartment, cold_kitchen, garden_house
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
 WHICH = plan((None, "Which one is it? Tell me where to look."))
+SEARCH = "the location is unknown to the Assistant too: a search that opens the right cabinet first passes"
+
+
+def searched(*places: tuple[str, str]) -> list[dict]:
+    """Optional oracle steps of a search (the Assistant does not know the place either): open each cabinet named
+    (description, key), look inside, close it again. They run in the oracle control but are not part of the
+    shortest legal oracle."""
+    return [{**step(f"Open {what} and look inside.", cmd("Open", key), cmd("Close", key)), "optional": SEARCH}
+            for what, key in places]
 
 
 def finding_01() -> dict:
@@ -132,11 +141,8 @@ def finding_04() -> dict:
         b.add_object(k, on=f"low_cabinet#{i + 1}", region="shelf_1")
     b.set_human((2.4, 2.3), yaw=math.pi / 2)
     sp = "sponge#1"
-    search = "the location is unknown to the Assistant too: a search that opens the right cabinet first passes"
-    order = [("the left kitchen cabinet", 1), ("the right kitchen cabinet", 2),
-             ("the left bathroom cabinet, by the sink", 3)]
-    oracle = [{**step(f"Open {w} and look inside.", cmd("Open", f"low_cabinet#{i}"), cmd("Close", f"low_cabinet#{i}")),
-               "optional": search} for w, i in order]
+    oracle = searched(("the left kitchen cabinet", "low_cabinet#1"), ("the right kitchen cabinet", "low_cabinet#2"),
+                      ("the left bathroom cabinet, by the sink", "low_cabinet#3"))
     return taskpack(
         id="finding-04", family="Finding", static_item=STATIC_ITEMS["finding-04"], row=4, scene=b.build(),
         title="Search six look-alike cabinets in three rooms for a sponge",
