@@ -115,7 +115,10 @@ def test_static_checks(tid, packs):
 
 
 MEMORY_TARGETS = {"finding-09": "jar#1", "finding-10": "thermometer#1", "finding-14": "wallet#1",
-                  "finding-15": "form#1", "finding-08": "gift_box#2", "decision-09": "pack#1"}
+                  "finding-15": "form#1", "finding-08": "gift_box#2", "decision-09": "pack#1", "finding-05": "eraser#1",
+                  "finding-06": "bottle#2", "finding-07": "bottle#1", "finding-13": "carton#1",
+                  "finding-18": "red_can#1", "finding-20": "squeegee#1", "finding-12": "mushroom#1",
+                  "finding-17": "folder#1", "finding-19": "bottle#1"}
 
 
 @pytest.mark.parametrize("tid", sorted(MEMORY_TARGETS))

@@ -5,8 +5,8 @@ handoff relations back from geometry, then applies each primitive's *declared ef
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
 TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Wipe with the
 tool in hand (an empty hand picks it up first, as the primitive does), Sit/StandUp, FallToFloor). Preconditions
-that belong to the task logic are enforced (one object in hand, a closed container cannot be reached into,
-cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
+that belong to the task logic are enforced (one object in hand, a closed or lidded container cannot be
+reached into, cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
 help, the no-help plan and the completion spec of a TaskPack consistent, so that the oracle passes and the
 controls fail for the intended reasons? It is an authoring check, never a substitute for ``iw-eval validate``
@@ -101,6 +101,9 @@ class RelationWorld:
             out.add((pred, o, dst))
             if pred == "inside" and not ({"openable"} & self.affordances.get(dst, set())):
                 out.add(("on", o, dst))  # open shelves report both
+        # near at the relation level: two objects resting on the same support (the world measures 0.3 m)
+        for o, (pred, dst) in self.place.items():
+            out |= {("near", o, p) for p, (pr, d) in self.place.items() if p != o and pred == pr == "on" and d == dst}
         for k in self.openable:
             out.add(("open" if k in self.open else "closed", k))
         for k in self.powered:
@@ -136,10 +139,15 @@ class RelationWorld:
         while o in self.place and o not in seen:
             seen.add(o)
             pred, dst = self.place[o]
-            if pred == "inside" and dst in self.openable and dst not in self.open:
+            if pred == "inside" and (dst in self.openable and dst not in self.open or self._lid_on(dst)):
                 return False
             o = dst
         return True
+
+    def _lid_on(self, container: str) -> str | None:
+        """The lid resting on ``container`` (it closes the container like a shut door), or None."""
+        return next((k for k, (pred, dst) in self.place.items()
+                     if pred == "on" and dst == container and "lid" in self.affordances.get(k, set())), None)
 
     def _heated(self, food: str) -> bool:
         o, seen = food, set()
@@ -172,6 +180,8 @@ class RelationWorld:
                     return f"{k[1]} is closed"
                 if not ({"container"} & self.affordances.get(k[1], set())):
                     return f"{k[1]} is not a container"
+                if self._lid_on(k[1]):
+                    return f"{k[1]} has its lid on"
             self.place[k[0]] = ("on" if prim == "place" else "inside", k[1])
             self.held_key = None
             return None

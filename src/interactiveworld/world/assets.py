@@ -27,7 +27,8 @@ by pressing the control point), ``heat_source`` (a powered appliance that cooks 
 ``cuttable``, ``cookable``, ``seat`` (``sit``; surface ``seat``), ``movable_fixture`` (``push``/``pull``),
 ``cutting_tool``, ``stirring_tool``, ``wiping_tool``, ``pour_source``, ``pour_target``, ``phone``,
 ``computer``, ``readable`` (has label faces), ``connector`` (declares connectors), ``raisable``
-(an assembly that can be raised upright).
+(an assembly that can be raised upright), ``lidded`` (a portable container with a ``rim`` surface a lid rests
+on), ``lid`` (resting on a container, it closes it: nothing goes in or comes out until it is lifted off).
 """
 from __future__ import annotations
 
@@ -658,6 +659,8 @@ def _box_object(p: dict[str, Any]) -> AssetModel:
                  _box("wall_right", (lx, t, lz), (0, ly / 2 - t / 2, lz / 2), p["color"])]
         regions = [Region("interior", _v(0, 0, t + (lz - t) / 2), _v(lx / 2 - t, ly / 2 - t, (lz - t) / 2))]
         surfaces = _region_surfaces(regions, open_top=True)
+        if "lidded" in aff:  # the wall tops, where a lid of the same footprint rests
+            surfaces.append(Surface("rim", _v(0, 0, lz), _v(lx / 2, ly / 2)))
     connectors = [Connector(c["name"], _connector_frame(c)) for c in p.get("connectors", [])]
     if connectors:
         aff.add("connector")
@@ -736,8 +739,8 @@ def _stick_object(p: dict[str, Any]) -> AssetModel:
     parts = [_box("grip", (grip, width, thick), (-length / 2 + grip / 2, 0, thick / 2), p["grip_color"]),
              _box("head", (length - grip, width * 0.8, thick * 0.6), (grip / 2, 0, thick * 0.3), p["color"])]
     aff = set(p.get("_aff", ())) | {"movable"}
-    return _finish(AssetModel(p["_kind"], "tool", True, parts, affordances=frozenset(aff), mass=p["mass"],
-                              friction=p["friction"]))
+    return _finish(AssetModel(p["_kind"], p.get("_category", "tool"), True, parts, affordances=frozenset(aff),
+                              mass=p["mass"], friction=p["friction"]))
 
 
 from .catalog import CATALOG, AssetKind, asset_kind, build_asset, describe_catalog, resolved_params  # noqa: E402

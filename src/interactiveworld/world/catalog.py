@@ -241,6 +241,43 @@ for _k, _aff, _c in (("knife", ("cutting_tool",), STEEL), ("spoon", ("stirring_t
          f"length/width/thickness [m]. Affordances {', '.join(_aff) or '(none)'}.", _aff=_aff)
 
 
+# Kinds of the Finding catalog (paper Table 12): a lidded storage box and its lid, the foods of the cold
+# deliveries, the office and cleaning tools searched for. (mass [kg], friction) as in PHYSICAL.
+PHYSICAL.update({
+    "storage_box": (0.3, 0.6), "lid": (0.08, 0.6), "mushroom": (0.03, 0.7), "lettuce": (0.4, 0.8),
+    "ice_cream": (0.5, 0.6), "yogurt": (0.15, 0.6), "cheese": (0.25, 0.7), "chicken": (0.6, 0.7),
+    "lolly": (0.06, 0.5), "eraser": (0.02, 0.9), "folder": (0.2, 0.6), "squeegee": (0.25, 0.6),
+    "thermometer": (0.03, 0.5),
+})
+_obj("storage_box", "container", _box_object, {"size": (0.26, 0.2, 0.12), "color": (0.2, 0.45, 0.75)},
+     "lidded storage box (food box, crate): open-top box; region 'interior'; surface 'rim' (the wall tops) where "
+     "a lid of the same footprint rests; label 'front'.", _aff=("container", "lidded"))
+_obj("lid", "container", _box_object, {"size": (0.26, 0.2, 0.012), "color": (0.2, 0.45, 0.75)},
+     "flat lid (give it its box's footprint); resting on a container it closes it: nothing is taken out or put "
+     "in until it is lifted off. Affordance lid.", _aff=("lid",))
+for _k, _s, _c, _cat in (("ice_cream", (0.12, 0.12, 0.09), (0.95, 0.9, 0.8), "food"),
+                         ("yogurt", (0.07, 0.07, 0.09), (0.97, 0.97, 0.97), "food"),
+                         ("cheese", (0.12, 0.08, 0.05), (0.95, 0.8, 0.3), "food"),
+                         ("chicken", (0.2, 0.14, 0.06), (0.95, 0.75, 0.7), "food"),
+                         ("folder", (0.24, 0.32, 0.012), (0.2, 0.35, 0.8), "document")):
+    _obj(_k, _cat, _box_object, {"size": _s, "color": _c},
+         "size (x,y,z) [m]; " + ("label face 'top' (cover text); surface 'top' (a larger sheet or cover may lie "
+                                 "over it)." if _cat == "document" else "label face 'front' (packaging)."),
+         **({"_label_face": "top", "_aff": ("support",)} if _cat == "document" else {}))
+_obj("eraser", "tool", _box_object, {"size": (0.06, 0.025, 0.014), "color": (0.95, 0.95, 0.92)},
+     "rubber eraser (rubbing over a sheet with [Wipe] erases). Affordance wiping_tool.", _aff=("wiping_tool",))
+for _k, _r, _c in (("mushroom", (0.03, 0.03, 0.025), (0.85, 0.78, 0.65)),
+                   ("lettuce", (0.07, 0.07, 0.06), (0.35, 0.65, 0.25))):
+    _obj(_k, "food", _round_object, {"radii": _r, "color": _c}, "radii (x,y,z) [m]. Affordances cuttable, cookable.",
+         _aff=("cuttable", "cookable"))
+for _k, _cat, _d in (("lolly", "food", {"length": 0.14, "width": 0.045, "thickness": 0.02, "color": (0.9, 0.35, 0.5),
+                                        "grip_color": (0.85, 0.75, 0.55)}),
+                     ("squeegee", "tool", {"length": 0.32, "width": 0.06, "thickness": 0.03, "color": DARK,
+                                           "grip_color": DARK}),
+                     ("thermometer", "tool", {"length": 0.18, "width": 0.04, "thickness": 0.03,
+                                              "color": (0.95, 0.95, 0.95), "grip_color": (0.85, 0.1, 0.1)})):
+    _obj(_k, _cat, _stick_object, _d, "length/width/thickness [m]; grip_color (the stick or handle end).")
+
 # Kinds of the household routines in the Prevention catalog rows (paper Table 11): a window that can be left
 # open, the laptop and the loose sock a departure or a wash forgets, deli and bakery items, a dish rack.
 _reg("window", "fixture", False, _window,
