@@ -7,10 +7,9 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, plan, point,
-                    printed, printed_at, says, state, static, step, taskpack)
+                    printed_at, says, state, static, step, taskpack)
+from accessibility import ASK_SEE, gate_still
 from scenes import S, kitchen_house, office
-
-ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
 
 
 def accessibility_13() -> dict:
@@ -66,7 +65,7 @@ def accessibility_13() -> dict:
                any_of(holds("inside", "water_bottle#1", "fridge#1"), holds("on", "water_bottle#1", "counter#2")),
                holds("on", "mug#1", "counter#2")],
         prohibitions=[*(moved(k) for k in clutter), holds("open", "fridge#1"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(moved(k))) for k in clutter]},
+        evaluator={"kind": "cfss", "gates": gate_still(*clutter)},
         capabilities=caps(
             point("C2", "open-counter", "the counter right of the oven is the clear one",
                   acts("place(mug#1, counter#2)", "place(apple#1, counter#2)", "place(water_bottle#1, counter#2)",
