@@ -255,13 +255,14 @@ def accessibility_20() -> dict:
         static_item=STATIC_ITEMS["accessibility-20"], scene=b.build(),
         title="Finish the two errands left on a checklist",
         prelude="I'm back in the meeting room with my errand list.",
-        opening=[cmd("LookAt", cl), cmd("LookAt", "shelf#1"), cmd("LookAt", "break_counter#1")],
+        opening=[cmd("LookAt", cl), cmd("Walk", "desk#2"), cmd("LookAt", "binder#1"), cmd("Walk", "break_counter#1"),
+                 cmd("LookAt", "break_counter#1")],
         handoff="I've done some of the errands on my list, but I can't remember which. Can you check and help me "
                 "finish?",
         human_task="You have an errand checklist on the meeting table and have done some of it already, but you "
                    "cannot read the list or remember which ones are done.",
         evidence=[*printed_at(cl, "FOLDER", "SHELF", "BREAK COUNTER", "MY DESK", "LOBBY DESK"),
-                  state("folder already on the shelf", "binder#1", cmd("LookAt", "shelf#1")),
+                  state("folder already on the shelf", "binder#1", cmd("LookAt", "binder#1")),
                   state("mug already on the break counter", "mug#1", cmd("LookAt", "break_counter#1"))],
         legend=[entry("phone#1", "your phone, on the meeting table", movable=True),
                 entry("badge#1", "a card, at the right of the meeting table", movable=True, aliases=["card"]),

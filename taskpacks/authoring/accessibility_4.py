@@ -127,7 +127,8 @@ def accessibility_16() -> dict:
         static_item=STATIC_ITEMS["accessibility-16"], scene=b.build(),
         title="Search three lab regions for a phone, a folder and a beaker",
         prelude="I'm packing up at the end of the lab session.",
-        opening=[cmd("LookAt", "window_bench#1"), cmd("LookAt", "sink_bench#1"), cmd("LookAt", "island_bench#1")],
+        opening=[cmd("Walk", "window_bench#1"), cmd("LookAt", "window_bench#1"), cmd("Walk", "sink_bench#1"),
+                 cmd("LookAt", "sink_bench#1"), cmd("Walk", "island_bench#1"), cmd("LookAt", "island_bench#1")],
         handoff="I've lost track of my phone, my folder and the beaker I used. The phone goes on the instructor's "
                 "desk and the other two in a cabinet. Can you find them?",
         human_task="At the end of the lab session you want your phone on the instructor's desk and your folder and "
