@@ -153,8 +153,8 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
              capabilities: list[dict[str, Any]], wrong: list[dict[str, Any]] | None = None,
              public_context: str = "", plan_before: int = 0, ticks: int | None = None,
              actions: int | None = None, windows: Sequence[dict[str, Any]] = (),
-             evaluator: dict[str, Any] | None = None, static_item: dict[str, Any] | None = None,
-             reduction: str | None = None) -> dict[str, Any]:
+             evaluator: dict[str, Any] | None = None, reduction: str | None = None,
+             static_item: dict[str, Any] | None = None) -> dict[str, Any]:
     """Assemble and hash one TaskPack (validated against the schema before it is returned).
 
     ``human_task`` is the Human's own task context (paper appendix C.2.2: ASK its question, GUIDE its goal,
@@ -162,9 +162,9 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
     deciding evidence only the frames carry (:func:`printed`, :func:`counted`, :func:`state`).
     ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
     (part of the oracle step count). Budgets default to twice the oracle steps plus slack. ``windows`` are the
-    intervention windows; ``evaluator`` overrides the family's default evaluator settings; ``static_item`` is the
-    task's static variant (:func:`static`); ``reduction`` says where the task departs from its catalog row and
-    why (None: the row in full).
+    intervention windows; ``evaluator`` overrides the family's default evaluator settings; ``reduction`` says
+    where the task departs from its catalog row and why (None: the row in full); ``static_item`` is the task's
+    static variant (:func:`static`).
     """
     from interactiveworld.bench.families import CATALOG_TABLE, Family
 
