@@ -12,6 +12,12 @@ from scenes import S, board, cafe, classroom, hotel_suite, kitchen_house
 from common import static  # the static variant (paper D.3) and its rule values
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
+
+
+def gate_still(*keys: str) -> list[dict]:
+    """Transition gates (CFSS STG, paper Table 9): each of ``keys`` never leaves its handoff pose."""
+    return [negate(ever(moved(k))) for k in keys]
+
 # Handles and legend entries of a blind wearer name objects by category and position only (what touch can
 # tell), never by what their labels or looks say: the Assistant must supply that.
 

@@ -7,10 +7,9 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, plan, point,
-                    printed, printed_at, says, state, static, step, taskpack)
+                    printed_at, says, state, static, step, taskpack)
+from accessibility import ASK_SEE, gate_still
 from scenes import S, kitchen_house, office
-
-ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
 
 
 def accessibility_13() -> dict:
@@ -66,7 +65,7 @@ def accessibility_13() -> dict:
                any_of(holds("inside", "water_bottle#1", "fridge#1"), holds("on", "water_bottle#1", "counter#2")),
                holds("on", "mug#1", "counter#2")],
         prohibitions=[*(moved(k) for k in clutter), holds("open", "fridge#1"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(moved(k))) for k in clutter]},
+        evaluator={"kind": "cfss", "gates": gate_still(*clutter)},
         capabilities=caps(
             point("C2", "open-counter", "the counter right of the oven is the clear one",
                   acts("place(mug#1, counter#2)", "place(apple#1, counter#2)", "place(water_bottle#1, counter#2)",
@@ -256,13 +255,14 @@ def accessibility_20() -> dict:
         static_item=STATIC_ITEMS["accessibility-20"], scene=b.build(),
         title="Finish the two errands left on a checklist",
         prelude="I'm back in the meeting room with my errand list.",
-        opening=[cmd("LookAt", cl), cmd("LookAt", "shelf#1"), cmd("LookAt", "break_counter#1")],
+        opening=[cmd("LookAt", cl), cmd("Walk", "desk#2"), cmd("LookAt", "binder#1"), cmd("Walk", "break_counter#1"),
+                 cmd("LookAt", "break_counter#1")],
         handoff="I've done some of the errands on my list, but I can't remember which. Can you check and help me "
                 "finish?",
         human_task="You have an errand checklist on the meeting table and have done some of it already, but you "
                    "cannot read the list or remember which ones are done.",
         evidence=[*printed_at(cl, "FOLDER", "SHELF", "BREAK COUNTER", "MY DESK", "LOBBY DESK"),
-                  state("folder already on the shelf", "binder#1", cmd("LookAt", "shelf#1")),
+                  state("folder already on the shelf", "binder#1", cmd("LookAt", "binder#1")),
                   state("mug already on the break counter", "mug#1", cmd("LookAt", "break_counter#1"))],
         legend=[entry("phone#1", "your phone, on the meeting table", movable=True),
                 entry("badge#1", "a card, at the right of the meeting table", movable=True, aliases=["card"]),

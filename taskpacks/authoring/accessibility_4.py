@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, plan, point,
+from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, point,
                     printed_at, says, state, static, step, taskpack)
+from accessibility import ASK_SEE, gate_still
 from scenes import S, kitchen_house
 from scenes_accessibility import catering, lab
-
-ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
 
 
 def accessibility_14() -> dict:
@@ -128,7 +127,8 @@ def accessibility_16() -> dict:
         static_item=STATIC_ITEMS["accessibility-16"], scene=b.build(),
         title="Search three lab regions for a phone, a folder and a beaker",
         prelude="I'm packing up at the end of the lab session.",
-        opening=[cmd("LookAt", "window_bench#1"), cmd("LookAt", "sink_bench#1"), cmd("LookAt", "island_bench#1")],
+        opening=[cmd("Walk", "window_bench#1"), cmd("LookAt", "window_bench#1"), cmd("Walk", "sink_bench#1"),
+                 cmd("LookAt", "sink_bench#1"), cmd("Walk", "island_bench#1"), cmd("LookAt", "island_bench#1")],
         handoff="I've lost track of my phone, my folder and the beaker I used. The phone goes on the instructor's "
                 "desk and the other two in a cabinet. Can you find them?",
         human_task="At the end of the lab session you want your phone on the instructor's desk and your folder and "
@@ -153,7 +153,7 @@ def accessibility_16() -> dict:
         goals=[holds("on", ph, "instructor_desk#1"), any_of(holds("inside", fd, gc), holds("inside", fd, dc)),
                any_of(holds("inside", bk, gc), holds("inside", bk, dc))],
         prohibitions=[*(moved(k) for k in keep), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(moved(k))) for k in keep]},
+        evaluator={"kind": "cfss", "gates": gate_still(*keep)},
         capabilities=caps(
             point("C2", "phone-found", "the phone lies on the window bench",
                   says(phrase("window bench"), before=f"pick({ph})")),
