@@ -38,8 +38,10 @@ def decision_05() -> dict:
         opening=[cmd("LookAt", "display_table#1"), cmd("LookAt", "milk_carton#3"), cmd("LookAt", "milk_carton#7"),
                  cmd("LookAt", "milk_carton#10"), cmd("Walk", "price_board#1"), cmd("LookAt", "price_board#1"),
                  cmd("Walk", "stock_counter#1"), cmd("LookAt", "invoice_card#1"),
-                 cmd("LookAt", "invoice_card#2"), cmd("LookAt", "invoice_card#3")],
-        handoff="Which of these invoices matches the milk we have on the shelf? Help me put it on the approval desk.",
+                 cmd("LookAt", "invoice_card#2"), cmd("LookAt", "invoice_card#3"), cmd("Walk", "approval_desk#1"),
+                 cmd("LookAt", "approval_desk#1")],
+        handoff="Which of the invoices on the stock counter matches the milk we have on the display? Help me put it "
+                "here on the approval desk.",
         human_task="Which of the three invoice cards on the stock counter matches the milk stocked on the chilled "
                    "display? You want that invoice approved: it goes on the approval desk.",
         evidence=[*printed_at("price_board#1", "VAN $3", "CHOC $4", "ORIG $5"),
@@ -74,9 +76,10 @@ def decision_09() -> dict:
     """Recall which of three worktable items needed immediate refrigeration (raw trout, not the dry pasta or
     the iced tea) after the wearer has walked away; put it in the fridge and close it."""
     b = kitchen_house()
-    # neutral names: the handle must not tell the Human which item is the fish
+    # neutral names and looks: neither the handle, nor the legend, nor the wrapping's colour tells the Human which
+    # item is the fish (fishmonger's blue paper, not the pink of the flesh)
     b.add_object("carton", name="pack", on="table#1", spot=(-0.5, 0.3), params={"size": (0.22, 0.12, 0.06),
-                 "color": (0.85, 0.55, 0.5)}, labels=[{"text": "RAW TROUT", "face": "front"}])
+                 "color": (0.35, 0.5, 0.72)}, labels=[{"text": "RAW TROUT", "face": "front"}])
     b.add_object("box", on="table#1", spot=(0.0, 0.5), params={"size": (0.2, 0.08, 0.12),
                  "color": (0.95, 0.8, 0.3)}, labels=[{"text": "PASTA", "face": "front"}])
     b.add_object("bottle", on="table#1", spot=(0.5, 0.3), params={"color": (0.6, 0.35, 0.1)},
@@ -95,9 +98,9 @@ def decision_09() -> dict:
                 "Which one? Help me put it away.",
         human_task="One of the three things you left on the kitchen table should have gone into the fridge right "
                    "away. Which one? You want it put away in the fridge.",
-        evidence=[*printed_at(t, "TROUT"), *printed_at("box#1", "PASTA"),
+        evidence=[*printed_at(t, "RAW TROUT"), *printed_at("box#1", "PASTA"),
                   *printed_at("bottle#1", "ICED TEA")],
-        legend=[entry(t, "a flat pink pack, left on the kitchen table", movable=True),
+        legend=[entry(t, "a flat blue pack, left on the kitchen table", movable=True),
                 entry("box#1", "a yellow box, middle of the kitchen table", movable=True),
                 entry("bottle#1", "a brown bottle, right on the kitchen table", movable=True),
                 entry("fridge#1", "the fridge"), entry("table#1", "the kitchen table")],
@@ -168,47 +171,43 @@ def decision_10() -> dict:
 
 def decision_12() -> dict:
     """Recall the required quantity (40) seen on the meeting-room whiteboard and compare the two supplier
-    quotes: A = 8 boxes of 5 at $70 = $560, B = 5 boxes of 8 at $104 = $520; approve quote B."""
+    quotes on the meeting table: A = 8 boxes of 5 at $70 = $560, B = 5 boxes of 8 at $104 = $520; quote B goes
+    on the approval desk in the office, where the wearer asks."""
     b = office()
     board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, text="TRAINING DAY\nWe need\n40 NOTEBOOKS", width=1.0)
-    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.5, 0.2), yaw=math.pi,
-                 params={"size": (0.18, 0.24, 0.003)},
-                 labels=[{"text": "QUOTE A\nbox of 5\n$70 / box", "face": "top"}])
-    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.15, 0.2), yaw=math.pi,
-                 params={"size": (0.18, 0.24, 0.003)},
-                 labels=[{"text": "QUOTE B\nbox of 8\n$104 / box", "face": "top"}])
-    b.add_object("mug", on="desk#1", spot=(0.5, 0.3))
+    for i, text in enumerate(("QUOTE A\nbox of 5\n$70 / box", "QUOTE B\nbox of 8\n$104 / box")):
+        b.add_object("card", name="quote_card", on="meeting_table#1", spot=(-0.3 + 0.45 * i, 0.3), yaw=math.pi,
+                     params={"size": (0.18, 0.24, 0.003)}, labels=[{"text": text, "face": "top"}])
+    b.add_object("mug", on="meeting_table#1", spot=(0.6, 0.6))
     b.add_object("document", name="memo", on="desk#2", spot=(0.0, 0.3), labels=[{"text": "MEMO\nlunch 12:30",
                                                                                "face": "top"}])
-    b.add_object("tray", name="approval_tray", on="desk#2", spot=(0.6, 0.3))
     b.set_human((8.0, 0.6), yaw=0.0)
     q = "quote_card#2"
     return taskpack(
         id="decision-12", family="Decision", row=12, scene=b.build(),
         title="Choose the cheaper supplier quote for the remembered quantity",
-        prelude="Planning the training day in the meeting room.",
-        opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "desk#1"),
-                 cmd("LookAt", "quote_card#1"), cmd("LookAt", "quote_card#2")],
-        handoff="Which of these two quotes is cheaper for what we need? Help me put that one in the approval tray "
-                "on the other desk.",
-        human_task="Which of the two supplier quotes on your desk is cheaper for what the training day needs? You "
-                   "want that quote in the approval tray on the other desk.",
+        prelude="Planning the training day; the supplier quotes came in this morning.",
+        opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "meeting_table#1"),
+                 cmd("LookAt", "quote_card#1"), cmd("LookAt", "quote_card#2"), cmd("Walk", "desk#2"),
+                 cmd("LookAt", "desk#2")],
+        handoff="Which of the two quotes on the meeting table is cheaper for what we need? Help me get that one "
+                "here onto the approval desk.",
+        human_task="Which of the two supplier quotes on the meeting table is cheaper for what the training day "
+                   "needs? You want that quote on the approval desk in the office.",
         evidence=[*printed_at("whiteboard#1", "40 NOTEBOOKS"),
                   *printed_at("quote_card#1", "box of 5", "$70"),
                   *printed_at("quote_card#2", "box of 8", "$104")],
-        legend=[entry("quote_card#1", "quote card with an A at the top", movable=True),
-                entry("quote_card#2", "quote card with a B at the top", movable=True),
-                entry("approval_tray#1", "the approval tray on the other desk", movable=True),
-                entry("desk#1", "your desk"), entry("desk#2", "the other desk")],
+        legend=[entry("quote_card#1", "quote card with an A at the top, on the meeting table", movable=True),
+                entry("quote_card#2", "quote card with a B at the top, on the meeting table", movable=True),
+                entry("desk#2", "the approval desk in the office"), entry("meeting_table#1", "the meeting table")],
         oracle=[step("For 40 notebooks, quote B is 5 boxes at $104, $520, less than 8 boxes of A at $70, $560. "
-                     "Pick up quote B.", cmd("Grab", q),
+                     "Pick up quote B from the meeting table.", cmd("Grab", q),
                      match=["Pick up quote B.", "Pick up the quote card marked B."]),
-                step("Put it in the approval tray on the other desk.", cmd("Put", q, "approval_tray#1"))],
+                step("Put it on the approval desk.", cmd("Put", q, "desk#2"))],
         wrong=[step("Pick up quote A.", cmd("Grab", "quote_card#1")),
-               step("Put quote A in the approval tray on the other desk.", cmd("Put", "quote_card#1",
-                                                                               "approval_tray#1"))],
+               step("Put quote A on the approval desk.", cmd("Put", "quote_card#1", "desk#2"))],
         no_help=plan((None, "Which quote should I approve?")),
-        goals=[holds("on", q, "approval_tray#1")],
+        goals=[holds("on", q, "desk#2")],
         prohibitions=[moved("quote_card#1"), moved("memo#1"), HELD_NOTHING],
         capabilities=caps(
             point("C4", "recalls-quantity", "the 40 notebooks on the whiteboard, seen before the quotes",
@@ -216,12 +215,12 @@ def decision_12() -> dict:
             point("C3", "reads-quotes", "the $104 per box printed on quote B",
                   says(num(104, "$"), before=f"pick({q})")),
             point("C5", "compares-totals", "5 x $104 = $520 against 8 x $70 = $560",
-                  says(num(520, "$"), before=f"pick({q})"))))
+                  says(num(520, "$"), wrong=[num(560, "$")], before=f"pick({q})"))))
 
 
 def decision_16() -> dict:
     """Add start times (bedroom sheet) and durations (bathroom sheet) across rooms: plan A ends 8:00, plan B
-    ends 7:55; put the plan B card on the nightstand."""
+    ends 7:55; put the plan B card on the bedroom cabinet (the left bedside cabinet)."""
     b = hotel_suite()
     board(b, "wall_board", name="start_sheet", at=(2.0, 4.44), yaw=-math.pi / 2,
           text="LAUNDRY START\nplan A  7:20\nplan B  7:05")
@@ -243,22 +242,25 @@ def decision_16() -> dict:
         opening=[cmd("Walk", "start_sheet#1"), cmd("LookAt", "start_sheet#1"), cmd("Walk", "dryer#1"),
                  cmd("LookAt", "cycle_sheet#1"), cmd("Walk", "desk#1"), cmd("LookAt", "plan_card#1"),
                  cmd("LookAt", "plan_card#2")],
-        handoff="Which plan finishes first? Put its card on the nightstand so housekeeping sees it.",
+        handoff="Which plan finishes first? Put its card on the left bedside cabinet so housekeeping sees it.",
         human_task="You need the laundry done before breakfast: which of the two laundry plans finishes first? You "
-                   "want its card on the nightstand so housekeeping sees it.",
+                   "want its card on top of the left bedside cabinet so housekeeping sees it.",
         evidence=[*printed_at("start_sheet#1", "7:20", "7:05"),
                   *printed_at("cycle_sheet#1", "40 min", "50 min")],
         legend=[entry("plan_card#1", "card with a large A", movable=True),
                 entry("plan_card#2", "card with a large B", movable=True),
+                entry("bedside_cabinet#1", "the left bedside cabinet, by the south wall"),
+                entry("bedside_cabinet#2", "the right bedside cabinet, by the south wall"),
                 entry("nightstand#1", "the nightstand by the bed"), entry("desk#1", "the desk")],
         oracle=[step("Plan B starts at 7:05 and runs 50 minutes, so it ends at 7:55; plan A ends at 8:00. "
                      "Take the plan B card.", cmd("Grab", c),
                      match=["Take the plan B card.", "Pick up the card with the B."]),
-                step("Put it on the nightstand.", cmd("Put", c, "nightstand#1"))],
+                step("Put it on the left bedside cabinet.", cmd("Put", c, "bedside_cabinet#1"))],
         wrong=[step("Take the plan A card.", cmd("Grab", "plan_card#1")),
-               step("Put the plan A card on the nightstand.", cmd("Put", "plan_card#1", "nightstand#1"))],
+               step("Put the plan A card on the left bedside cabinet.", cmd("Put", "plan_card#1",
+                                                                           "bedside_cabinet#1"))],
         no_help=plan((None, "Which plan is it?")),
-        goals=[holds("on", c, "nightstand#1")],
+        goals=[holds("on", c, "bedside_cabinet#1")],
         prohibitions=[moved("plan_card#1"), moved("phone#1"), HELD_NOTHING],
         capabilities=caps(
             point("C5", "adds-times", "7:05 + 50 min = 7:55, earlier than 7:20 + 40 min = 8:00",
