@@ -5,11 +5,142 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, caps, clock, cmd, counted, entry, holds, moved, num, phrase, plan, point, printed_at, says,
+from common import (acts, all_of, any_of, caps, count, clock, cmd, counted, entry, holds, moved, num, phrase, plan, point, printed_at, says,
                    step, taskpack)
-from scenes import S, board, hotel_suite, kitchen_house, office, shop
+from scenes import N, S, W, board, hotel_suite, kitchen_house, office, shop
+
+from scenes_decision import daycare, flat, gym
 
 HELD_NOTHING = holds("held", "*")
+
+
+def decision_01() -> dict:
+    """Read the daily report (allowance 2000 kcal, 1780 eaten), take the wearer's spoken correction (a 110 kcal
+    latte not on the report) and choose the highest-calorie topping that still fits: 2000 - 1780 - 110 = 110 kcal
+    left, so peanut butter (190) and honey (120) are out and the 45 kcal chocolate syrup is the answer."""
+    b = kitchen_house()
+    board(b, "sign", name="report_sheet", at=(0.06, 2.7), yaw=W, width=0.7, height=0.55,
+          text="DAILY REPORT\nallowance 2000 kcal\neaten today 1780 kcal")
+    for i, (label, color) in enumerate((("PEANUT\nBUTTER\n190 kcal", (0.6, 0.4, 0.2)),
+                                        ("HONEY\n120 kcal", (0.85, 0.6, 0.15)),
+                                        ("CHOC\nSYRUP\n45 kcal", (0.3, 0.18, 0.1)),
+                                        ("LEMON\nJUICE\n5 kcal", (0.9, 0.85, 0.4)))):
+        b.add_object("carton", name="jar", on="counter#2", spot=(-0.7 + 0.46 * i, 0.25),
+                     params={"size": (0.1, 0.1, 0.15), "color": color}, labels=[{"text": label, "face": "front"}])
+    b.add_fixture("table", name="breakfast_table", at=(9.0, 1.5), params={"width": 1.0, "depth": 0.7})
+    b.add_object("bowl", on="breakfast_table#1", spot=(0.0, 0.4), params={"radius": 0.09})
+    b.set_human((3.0, 0.6), yaw=S)
+    right = "jar#3"
+    return taskpack(
+        id="decision-01", family="Decision", row=1, scene=b.build(),
+        title="Choose the richest topping that still fits the corrected daily allowance",
+        prelude="Breakfast time. My health app printed today's report; it's on the kitchen wall.",
+        opening=[cmd("Walk", "report_sheet#1"), cmd("LookAt", "report_sheet#1"), cmd("Walk", "counter#2"),
+                 cmd("LookAt", "jar#1"), cmd("LookAt", "jar#2"), cmd("LookAt", "jar#3"), cmd("LookAt", "jar#4"),
+                 cmd("Walk", "breakfast_table#1"), cmd("LookAt", "bowl#1")],
+        handoff="Oh, and the report misses the 110-calorie latte I had an hour ago. Which topping is the richest one "
+                "I can still have today without going over? Help me get it onto the breakfast table.",
+        human_task="You want the richest of the four toppings on the kitchen counter that still fits your daily "
+                   "calorie allowance, counting the latte the report misses. Which one? You want it on the "
+                   "breakfast table in the living room.",
+        evidence=[*printed_at("report_sheet#1", "2000 kcal", "1780 kcal"),
+                  *printed_at("jar#1", "190 kcal"), *printed_at("jar#2", "120 kcal"),
+                  *printed_at("jar#3", "CHOC SYRUP", "45 kcal"), *printed_at("jar#4", "5 kcal")],
+        legend=[entry("jar#1", "the first jar from the left on the kitchen counter", movable=True),
+                entry("jar#2", "the second jar from the left on the kitchen counter", movable=True),
+                entry("jar#3", "the third jar from the left on the kitchen counter", movable=True),
+                entry("jar#4", "the fourth jar from the left on the kitchen counter", movable=True),
+                entry("counter#2", "the kitchen counter right of the oven"),
+                entry("breakfast_table#1", "the breakfast table in the living room")],
+        oracle=[step("The report shows 1780 of 2000 kcal eaten, and with the latte that rules out the peanut butter "
+                     "and the honey; the chocolate syrup at 45 kcal is the richest that fits. Pick up the CHOC "
+                     "SYRUP jar, the third from the left on the kitchen counter.", cmd("Grab", right),
+                     match=["Pick up the chocolate syrup jar."]),
+                step("Put it on the breakfast table.", cmd("Put", right, "breakfast_table#1"))],
+        wrong=[step("You still have 220 kcal, so the peanut butter at 190 kcal fits. Pick up the PEANUT BUTTER "
+                    "jar, the first from the left.", cmd("Grab", "jar#1")),
+               step("Put the peanut butter on the breakfast table.", cmd("Put", "jar#1", "breakfast_table#1"))],
+        no_help=plan((None, "Which one can I still have?")),
+        goals=[holds("on", right, "breakfast_table#1")],
+        prohibitions=[moved("jar#1"), moved("jar#2"), moved("jar#4"), HELD_NOTHING],
+        capabilities=caps(
+            point("C5", "constrained-argmax", "with 110 kcal left, 45 kcal is the largest that fits (190, 120 do "
+                  "not)", says(phrase("chocolate syrup"), phrase("choc syrup"), num(45, "kcal"),
+                               wrong=[phrase("peanut butter"), phrase("honey"), num(190, "kcal"), num(120, "kcal")],
+                               before=f"pick({right})")),
+            point("C3", "reads-report", "1780 of the 2000 kcal allowance eaten, printed on the report",
+                  says(num(1780), num(220), before=f"pick({right})")),
+            point("C9", "one-jar-named", "an instruction the Human grounds to the one right jar",
+                  acts(f"pick({right})", among=["pick(*)"]))))
+
+
+def decision_02() -> dict:
+    """Fuse the children table (playroom) with the gifts-per-child table (staff room): one child aged 3 at 2 gifts,
+    two aged 5 at 1.5, none aged 7 at 1: 1 x 2 + 2 x 1.5 + 0 x 1 = 5 gifts, 2/2/1 into three cubbies, the sixth
+    gift stays on the supply table."""
+    b = daycare()
+    board(b, "wall_board", name="children_board", at=(0.06, 2.6), yaw=W, width=0.9, height=0.7,
+          text="CHILDREN TODAY\nLEO  age 5\nMIA  age 3\nZOE  age 5")
+    for i, child in enumerate(("LEO", "MIA", "ZOE")):   # name plates over cubby#1..3, left to right
+        board(b, "sign", name="cubby_sign", at=(2.4 + i, 4.94), yaw=N, width=0.45, height=0.22, mount_z=0.75,
+              text=child)
+    board(b, "wall_board", name="gift_board", at=(8.5, 4.94), yaw=N, width=0.9, height=0.7,
+          text="GIFTS PER CHILD\nage 3   2\nage 5   1.5\nage 7   1")
+    for i in range(6):
+        b.add_object("carton", name="gift", on="supply_table#1", spot=(-0.75 + 0.3 * i, 0.3),
+                     params={"size": (0.13, 0.13, 0.1), "color": (0.85, 0.2, 0.3) if i % 2 else (0.2, 0.45, 0.8)})
+    b.add_object("ball", on="play_table#1", spot=(0.3, 0.5))
+    b.set_human((5.0, 1.0), yaw=S)
+    left, middle, right = "cubby#1", "cubby#2", "cubby#3"
+    in_cubby = {c: lambda n, c=c: count("inside", ["*", c], eq=n) for c in (left, middle, right)}
+    return taskpack(
+        id="decision-02", family="Decision", row=2, scene=b.build(),
+        title="Hand out the gifts by the children and gifts-per-child tables",
+        prelude="Gift day at the daycare. The lists are up on the walls.",
+        opening=[cmd("Walk", "children_board#1"), cmd("LookAt", "children_board#1"), cmd("Walk", "cubby#2"),
+                 cmd("LookAt", "cubby_sign#1"), cmd("LookAt", "cubby_sign#2"), cmd("LookAt", "cubby_sign#3"),
+                 cmd("Walk", "gift_board#1"), cmd("LookAt", "gift_board#1"), cmd("Walk", "supply_table#1"),
+                 cmd("LookAt", "supply_table#1")],
+        handoff="How many of these gifts go into each child's cubby in the playroom? Help me hand them out.",
+        human_task="The wrapped gifts on the supply table go into the children's cubbies in the playroom. How many "
+                   "go into each cubby? You want them handed out that way.",
+        evidence=[*printed_at("children_board#1", "LEO age 5", "MIA age 3", "ZOE age 5"),
+                  *printed_at("cubby_sign#1", "LEO"), *printed_at("cubby_sign#2", "MIA"),
+                  *printed_at("cubby_sign#3", "ZOE"),
+                  *printed_at("gift_board#1", "age 3 2", "age 5 1.5", "age 7 1")],
+        legend=[*(entry(f"gift#{i + 1}", f"a wrapped gift on the supply table, {n} from the left", movable=True)
+                  for i, n in enumerate(("first", "second", "third", "fourth", "fifth", "sixth"))),
+                entry(left, "the left cubby in the playroom"), entry(middle, "the middle cubby in the playroom"),
+                entry(right, "the right cubby in the playroom"), entry("supply_table#1", "the supply table")],
+        oracle=[step("Mia is 3 and gets 2 gifts; Leo and Zoe are 5 and get 1.5 each, 3 between them: 5 gifts, and "
+                     "one stays here. Take the first gift and put it in Mia's cubby, the middle one.",
+                     cmd("Grab", "gift#1"), cmd("PutIn", "gift#1", middle)),
+                step("Put the second gift in the middle cubby too.", cmd("Grab", "gift#2"),
+                     cmd("PutIn", "gift#2", middle)),
+                step("Now Leo: put the third gift in the left cubby.", cmd("Grab", "gift#3"),
+                     cmd("PutIn", "gift#3", left)),
+                step("Put the fourth gift in the left cubby as well.", cmd("Grab", "gift#4"),
+                     cmd("PutIn", "gift#4", left)),
+                step("Last, put the fifth gift in Zoe's cubby, the right one. The sixth stays on the table.",
+                     cmd("Grab", "gift#5"), cmd("PutIn", "gift#5", right))],
+        wrong=[step("Each child gets 2 gifts. Put the first two gifts in the left cubby.", cmd("Grab", "gift#1"),
+                    cmd("PutIn", "gift#1", left), cmd("Grab", "gift#2"), cmd("PutIn", "gift#2", left)),
+               step("Put the next two gifts in the middle cubby.", cmd("Grab", "gift#3"),
+                    cmd("PutIn", "gift#3", middle), cmd("Grab", "gift#4"), cmd("PutIn", "gift#4", middle)),
+               step("Put the last two gifts in the right cubby.", cmd("Grab", "gift#5"),
+                    cmd("PutIn", "gift#5", right), cmd("Grab", "gift#6"), cmd("PutIn", "gift#6", right))],
+        no_help=plan((None, "How many does each child get?")),
+        goals=[in_cubby[middle](2), any_of(all_of(in_cubby[left](2), in_cubby[right](1)),
+                                           all_of(in_cubby[left](1), in_cubby[right](2))),
+               count("on", ["*", "supply_table#1"], eq=1)],
+        prohibitions=[HELD_NOTHING],
+        capabilities=caps(
+            point("C5", "gift-total", "1 x 2 + 2 x 1.5 + 0 x 1 = 5 gifts from the two tables",
+                  says(num(5), wrong=[num(6), num(4)], before="pick(*)")),
+            point("C3", "reads-gift-table", "1.5 gifts per child aged 5, printed on the staff-room table",
+                  says(num(1.5), before="pick(*)")),
+            point("C4", "children-recalled", "Mia (3) in the middle cubby, from the playroom seen before",
+                  acts(f"place_inside(*, {middle})", among=["place_inside(*, *)"]))))
 
 
 def decision_05() -> dict:
@@ -271,4 +402,4 @@ def decision_16() -> dict:
                   says(clock("7:05"), before=f"pick({c})"))))
 
 
-TASKS = [decision_05, decision_09, decision_10, decision_12, decision_16]
+TASKS = [decision_01, decision_02, decision_05, decision_09, decision_10, decision_12, decision_16]
