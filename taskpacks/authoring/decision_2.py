@@ -223,7 +223,7 @@ def decision_06() -> dict:
 
 def decision_07() -> dict:
     """Bind the projector identified earlier as Unit B (asset tag PJ-41 on the office register) to the later
-    deployment table in the meeting room (Unit B -> P3); the pedestals' plates read P2, P3, P1 from the left, so P3
+    deployment table in the meeting room (Unit B -> P9); the pedestals' plates read P8, P9, P7 from the left, so P9
     is the middle one."""
     b = office()
     board(b, "sign", name="register", at=(1.6, 0.06), yaw=math.pi / 2, width=0.8, height=0.6,
@@ -232,8 +232,8 @@ def decision_07() -> dict:
         b.add_object("projector", on="shelf#1", surface="top", spot=(-0.6 + 0.6 * i, 0.0),
                      params={"size": (0.22, 0.26, 0.09)}, labels=[{"text": tag, "face": "top"}])
     board(b, "whiteboard", name="deploy_board", at=(9.94, 1.2), yaw=math.pi, width=1.0,
-          text="DEPLOYMENT\nUnit A  P2\nUnit B  P3\nUnit C  P1")
-    for i, plate_no in enumerate(("P2", "P3", "P1")):
+          text="DEPLOYMENT\nUnit A  P8\nUnit B  P9\nUnit C  P7")
+    for i, plate_no in enumerate(("P8", "P9", "P7")):
         b.add_fixture("pedestal", at=(7.2 + 0.8 * i, 4.6), yaw=N, params={"height": 0.9})
         board(b, "sign", name="pedestal_sign", at=(7.2 + 0.8 * i, 4.94), yaw=N, width=0.36, height=0.26, mount_z=1.35,
               text=plate_no)
@@ -254,17 +254,17 @@ def decision_07() -> dict:
                    "Unit B, and which pedestal? You want it set up there.",
         evidence=[*printed_at("register#1", "UNIT B PJ-41"), *printed_at(unit_b, "PJ-41"),
                   *printed_at("projector#1", "PJ-57"), *printed_at("projector#3", "PJ-63"),
-                  *printed_at("deploy_board#1", "Unit B P3"), *printed_at("pedestal_sign#1", "P2"),
-                  *printed_at("pedestal_sign#2", "P3"), *printed_at("pedestal_sign#3", "P1")],
+                  *printed_at("deploy_board#1", "Unit B P9"), *printed_at("pedestal_sign#1", "P8"),
+                  *printed_at("pedestal_sign#2", "P9"), *printed_at("pedestal_sign#3", "P7")],
         legend=[*(entry(f"projector#{i + 1}", f"a grey projector, {p} on top of the low office shelf", movable=True)
                   for i, p in enumerate(("left", "middle", "right"))),
                 *(entry(f"pedestal#{i + 1}", f"a white pedestal, {p} along the meeting room's north wall")
                   for i, p in enumerate(("left", "middle", "right"))),
                 entry("shelf#1", "the low shelf by the office's south wall")],
-        oracle=[step("Unit B is PJ-41, the middle projector, and the plan puts Unit B on P3, the middle "
+        oracle=[step("Unit B is PJ-41, the middle projector, and the plan puts Unit B on P9, the middle "
                      "pedestal. Pick up the middle projector.", cmd("Grab", unit_b),
                      match=["Pick up the projector tagged PJ-41."]),
-                step("Put it on the middle pedestal, the one marked P3.", cmd("Put", unit_b, target))],
+                step("Put it on the middle pedestal, the one marked P9.", cmd("Put", unit_b, target))],
         wrong=[step("Unit B is the second in the register, so pick up the left projector.", cmd("Grab", "projector#1")),
                step("Put it on the right pedestal.", cmd("Put", "projector#1", "pedestal#3"))],
         no_help=plan((None, "Which projector is Unit B?")),
@@ -274,11 +274,68 @@ def decision_07() -> dict:
             point("C4", "unit-b-bound", "Unit B = PJ-41 from the register, seen before the deployment table",
                   says(phrase("PJ-41"), phrase("PJ 41"), wrong=[phrase("PJ-57"), phrase("PJ-63")],
                        before=f"pick({unit_b})")),
-            point("C3", "pedestal-read", "Unit B goes on pedestal P3 by the deployment table",
-                  says(phrase("P3"), phrase("pedestal 3"), wrong=[phrase("P1"), phrase("P2")],
+            point("C3", "pedestal-read", "Unit B goes on pedestal P9 by the deployment table",
+                  says(phrase("P9"), phrase("pedestal 9"), wrong=[phrase("P7"), phrase("P8")],
                        before=f"place({unit_b}, {target})")),
-            point("C2", "pedestal-grounded", "P3 is the middle pedestal (plates P2, P3, P1 from the left)",
+            point("C2", "pedestal-grounded", "P9 is the middle pedestal (plates P8, P9, P7 from the left)",
                   acts(f"place({unit_b}, {target})", among=["place(*, *)"]))))
 
 
-TASKS = [decision_03, decision_04, decision_06, decision_07]
+def decision_08() -> dict:
+    """Combine the back-room stock table (cat food goes on the PET STAND; if it is taken, see table 2) with the
+    sales-floor table 2 (PET STAND taken: use counter DOG-OLD), after seeing a dog-food tin on the pet stand: the
+    cat food goes on the DOG-OLD checkout counter and the dog food stays where it is."""
+    b = shop()
+    board(b, "wall_board", name="stock_table", at=(9.6, 4.94), yaw=N, width=0.9, height=0.6,
+          text="CAT FOOD\ngoes on PET STAND\nif taken: TABLE 2")
+    board(b, "wall_board", name="stock_table", at=(1.3, 0.06), yaw=S, width=0.9, height=0.6,
+          text="TABLE 2\nPET STAND taken:\nuse DOG-OLD")
+    b.add_fixture("counter", name="checkout_counter", at=(5.6, 0.4), yaw=S, params={"width": 1.0})
+    for x, text in ((3.5, "DOG-OLD"), (5.6, "DOG-NEW")):
+        board(b, "sign", name="counter_sign", at=(x, 0.06), yaw=S, width=0.5, height=0.26, mount_z=1.45, text=text)
+    b.add_fixture("pedestal", name="pet_stand", at=(6.0, 4.6), yaw=N, params={"height": 0.9})
+    b.add_object("carton", name="tin", on="pet_stand#1", params={"size": (0.1, 0.1, 0.12), "color": (0.6, 0.35, 0.2)},
+                 labels=[{"text": "DOG FOOD", "face": "front"}])
+    b.add_object("carton", name="cat_food", on="stock_counter#1", spot=(0.0, 0.4),
+                 params={"size": (0.1, 0.1, 0.12), "color": (0.3, 0.55, 0.6)})
+    b.set_human((9.0, 2.6), yaw=N)
+    cat, dog_old = "cat_food#1", "checkout_counter#1"
+    return taskpack(
+        id="decision-08", family="Decision", row=8, scene=b.build(),
+        title="Shelve the cat food by two stock tables when its stand is taken",
+        prelude="New cat food came in. The stock table is up in the back room.",
+        opening=[cmd("Walk", "stock_table#1"), cmd("LookAt", "stock_table#1"), cmd("Walk", "pet_stand#1"),
+                 cmd("LookAt", "tin#1"), cmd("Walk", "stock_table#2"),
+                 cmd("LookAt", "stock_table#2"), cmd("Walk", dog_old), cmd("LookAt", "counter_sign#1"),
+                 cmd("LookAt", "counter_sign#2"), cmd("Walk", "stock_counter#1"), cmd("LookAt", cat)],
+        handoff="Where does this cat food go now? Help me put it in its place.",
+        human_task="The tin of cat food on the back-room stock counter goes where the shop's stock tables put it. "
+                   "Where is that now? You want it there.",
+        evidence=[*printed_at("stock_table#1", "TABLE 2"), *printed_at("stock_table#2", "DOG-OLD"),
+                  *printed_at("counter_sign#1", "DOG-OLD"), *printed_at("counter_sign#2", "DOG-NEW"),
+                  *printed_at("tin#1", "DOG FOOD")],
+        legend=[entry(cat, "the tin of cat food on the stock counter", movable=True),
+                entry("tin#1", "a brown tin on the pet stand by the sales floor's north wall", movable=True),
+                entry("pet_stand#1", "the pet stand, a white pedestal by the sales floor's north wall"),
+                entry(dog_old, "the long checkout counter by the south wall"),
+                entry("checkout_counter#2", "the short checkout counter by the south wall, near the door"),
+                entry("stock_counter#1", "the stock counter in the back room")],
+        oracle=[step("The pet stand is taken by the dog food, and table 2 then sends cat food to DOG-OLD, the long "
+                     "checkout counter. Pick up the cat food.", cmd("Grab", cat), match=["Pick up the cat food."]),
+                step("Put it on the DOG-OLD counter, the long one by the south wall.", cmd("Put", cat, dog_old))],
+        wrong=[step("Pick up the cat food.", cmd("Grab", cat)),
+               step("Put it on the pet stand next to the dog food.", cmd("Put", cat, "pet_stand#1"))],
+        no_help=plan((None, "Where does it go?")),
+        goals=[holds("on", cat, dog_old)],
+        prohibitions=[moved("tin#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C3", "backup-read", "table 2 sends the cat food to DOG-OLD when the stand is taken",
+                  says(phrase("DOG-OLD"), phrase("dog old"), wrong=[phrase("DOG-NEW"), phrase("dog new")],
+                       before=f"place({cat}, *)")),
+            point("C4", "stand-taken", "the dog-food tin seen on the pet stand, out of view at handoff",
+                  says(phrase("taken"), phrase("occupied"), phrase("dog food"), before=f"place({cat}, *)")),
+            point("C2", "counter-grounded", "DOG-OLD is the long counter (signs over both counters)",
+                  acts(f"place({cat}, {dog_old})", among=["place(*, *)"]))))
+
+
+TASKS = [decision_03, decision_04, decision_06, decision_07, decision_08]
