@@ -196,6 +196,26 @@ def test_relation_world_enforces_task_preconditions(monkeypatch):
     assert ("unmoved", "pan#1") in rel and ("unmoved", "tomato#1") not in rel
 
 
+def test_relation_world_sets_down_on_the_floor_beside_an_anchor(monkeypatch):
+    """Hand-worked: PutOnFloor leaves the object near its anchor (both orders, as the world reads near back) and
+    on no support; picking it up again ends the near relation; nothing held, nothing set down."""
+    monkeypatch.syspath_prepend(str(AUTHORING))
+    dryrun = importlib.import_module("dryrun")
+    scenes = importlib.import_module("scenes")
+    b = scenes.kitchen_house(living=False)
+    b.add_object("box", on="table#1", spot=(0.0, 0.3))
+    b.set_human((3.0, 0.6), yaw=1.5708)
+    w = dryrun.RelationWorld()
+    w.reset(b.build())
+    assert not w.execute("[PutOnFloor] <box> (1) <fridge> (1)").ok   # nothing held
+    assert w.execute("[Grab] <box> (1)").ok and w.execute("[PutOnFloor] <box> (1) <fridge> (1)").ok
+    rel = w.relations()
+    assert {("near", "box#1", "fridge#1"), ("near", "fridge#1", "box#1")} <= rel
+    assert not any(r[0] in ("on", "inside", "held") and r[1] == "box#1" for r in rel)
+    assert w.execute("[Grab] <box> (1)").ok
+    assert not any(r[0] == "near" for r in w.relations())
+
+
 @pytest.mark.parametrize("tid", IDS)
 def test_controls(tid, packs, tmp_path):
     """On the kinematic world: oracle + scripted Human passes with the declared step count; silent, no-help,

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import TASKPACK_DIR, write  # noqa: E402
 
-FAMILY_SCRIPTS = ("guidance", "planning", "accessibility", "decision", "prevention", "finding", "decision_2")
+FAMILY_SCRIPTS = ("guidance", "planning", "accessibility", "decision", "prevention", "finding", "decision_2", "decision_3")
 
 
 def build(families: list[str] | None = None) -> list[Path]:

@@ -223,7 +223,7 @@ def decision_06() -> dict:
 
 def decision_07() -> dict:
     """Bind the projector identified earlier as Unit B (asset tag PJ-41 on the office register) to the later
-    deployment table in the meeting room (Unit B -> P9); the pedestals' plates read P8, P9, P7 from the left, so P9
+    deployment table in the meeting room (Unit B -> P9); the pedestals' plates read P4, P9, P7 from the left, so P9
     is the middle one."""
     b = office()
     board(b, "sign", name="register", at=(1.6, 0.06), yaw=math.pi / 2, width=0.8, height=0.6,
@@ -232,8 +232,8 @@ def decision_07() -> dict:
         b.add_object("projector", on="shelf#1", surface="top", spot=(-0.6 + 0.6 * i, 0.0),
                      params={"size": (0.22, 0.26, 0.09)}, labels=[{"text": tag, "face": "top"}])
     board(b, "whiteboard", name="deploy_board", at=(9.94, 1.2), yaw=math.pi, width=1.0,
-          text="DEPLOYMENT\nUnit A  P8\nUnit B  P9\nUnit C  P7")
-    for i, plate_no in enumerate(("P8", "P9", "P7")):
+          text="DEPLOYMENT\nUnit A  P4\nUnit B  P9\nUnit C  P7")
+    for i, plate_no in enumerate(("P4", "P9", "P7")):
         b.add_fixture("pedestal", at=(7.2 + 0.8 * i, 4.6), yaw=N, params={"height": 0.9})
         board(b, "sign", name="pedestal_sign", at=(7.2 + 0.8 * i, 4.94), yaw=N, width=0.36, height=0.26, mount_z=1.35,
               text=plate_no)
@@ -254,7 +254,7 @@ def decision_07() -> dict:
                    "Unit B, and which pedestal? You want it set up there.",
         evidence=[*printed_at("register#1", "UNIT B PJ-41"), *printed_at(unit_b, "PJ-41"),
                   *printed_at("projector#1", "PJ-57"), *printed_at("projector#3", "PJ-63"),
-                  *printed_at("deploy_board#1", "Unit B P9"), *printed_at("pedestal_sign#1", "P8"),
+                  *printed_at("deploy_board#1", "Unit B P9"), *printed_at("pedestal_sign#1", "P4"),
                   *printed_at("pedestal_sign#2", "P9"), *printed_at("pedestal_sign#3", "P7")],
         legend=[*(entry(f"projector#{i + 1}", f"a grey projector, {p} on top of the low office shelf", movable=True)
                   for i, p in enumerate(("left", "middle", "right"))),
@@ -275,9 +275,9 @@ def decision_07() -> dict:
                   says(phrase("PJ-41"), phrase("PJ 41"), wrong=[phrase("PJ-57"), phrase("PJ-63")],
                        before=f"pick({unit_b})")),
             point("C3", "pedestal-read", "Unit B goes on pedestal P9 by the deployment table",
-                  says(phrase("P9"), phrase("pedestal 9"), wrong=[phrase("P7"), phrase("P8")],
+                  says(phrase("P9"), phrase("pedestal 9"), wrong=[phrase("P7"), phrase("P4")],
                        before=f"place({unit_b}, {target})")),
-            point("C2", "pedestal-grounded", "P9 is the middle pedestal (plates P8, P9, P7 from the left)",
+            point("C2", "pedestal-grounded", "P9 is the middle pedestal (plates P4, P9, P7 from the left)",
                   acts(f"place({unit_b}, {target})", among=["place(*, *)"]))))
 
 
@@ -307,7 +307,8 @@ def decision_08() -> dict:
         opening=[cmd("Walk", "stock_table#1"), cmd("LookAt", "stock_table#1"), cmd("Walk", "pet_stand#1"),
                  cmd("LookAt", "tin#1"), cmd("Walk", "stock_table#2"),
                  cmd("LookAt", "stock_table#2"), cmd("Walk", dog_old), cmd("LookAt", "counter_sign#1"),
-                 cmd("LookAt", "counter_sign#2"), cmd("Walk", "stock_counter#1"), cmd("LookAt", cat)],
+                 cmd("Walk", "checkout_counter#2"), cmd("LookAt", "counter_sign#2"), cmd("Walk", "stock_counter#1"),
+                 cmd("LookAt", cat)],
         handoff="Where does this cat food go now? Help me put it in its place.",
         human_task="The tin of cat food on the back-room stock counter goes where the shop's stock tables put it. "
                    "Where is that now? You want it there.",

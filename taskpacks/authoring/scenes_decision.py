@@ -14,14 +14,15 @@ __all__ = ["gym", "daycare", "flat"]
 
 
 def gym(*, plan: str) -> SceneBuilder:
-    """A gym hall (0..8 x 0..6 m: parallel bars, balance beam, a bench, a ball shelf) and, through an open door at
-    x = 8, a changing room (8..11 x 0..6 m: a bench, lockers, a wall board carrying ``plan``)."""
+    """A gym hall (0..8 x 0..6 m: parallel bars ``apparatus#1``, balance beam ``apparatus#2``, a bench, a ball
+    shelf) and, through an open door at x = 8, a changing room (8..11 x 0..6 m: a bench, lockers, a wall board
+    carrying ``plan``)."""
     b = SceneBuilder("gym")
     b.add_room("gym_hall", (0, 0, 8, 6))
     b.add_room("changing_room", (8, 0, 11, 6), walls=("south", "east", "north"))
     b.add_door(at=(8.0, 3.0), open=True)
-    b.add_fixture("parallel_bars", at=(2.2, 3.6))
-    b.add_fixture("balance_beam", at=(5.6, 3.6))
+    b.add_fixture("parallel_bars", name="apparatus", at=(2.2, 3.6))   # neutral names: the plan names it
+    b.add_fixture("balance_beam", name="apparatus", at=(5.6, 3.6))
     b.add_fixture("bench", at=(4.0, 0.35), yaw=S, params={"width": 1.6})
     b.add_fixture("shelf", name="ball_shelf", at=(0.25, 1.2), yaw=W, params={"width": 1.0, "height": 1.2,
                                                                              "shelves": 2})
