@@ -11,9 +11,9 @@ import math
 
 from common import (acts, caps, cmd, entry, holds, moved, num, phrase, plan, point, printed_at, says, state, step,
                     taskpack)
-from scenes import N, S, board, kitchen_house, office
+from scenes import E, N, S, board, cafe, kitchen_house, office
 
-from scenes_decision import gym
+from scenes_decision import flat, gym
 
 HELD_NOTHING = holds("held", "*")
 
@@ -112,7 +112,7 @@ def decision_14() -> dict:
         b.add_object("carton", name="snack", on="break_counter#1", spot=(-0.72 + 0.48 * i, 0.4),
                      params={"size": (0.1, 0.14, 0.16), "color": color}, labels=[{"text": text, "face": "front"}])
     b.add_object("carton", name="tin", on="meeting_table#1", spot=(-0.4, 0.4),
-                 params={"size": (0.1, 0.1, 0.14), "color": (0.35, 0.2, 0.1)},
+                 params={"size": (0.1, 0.14, 0.16), "color": (0.55, 0.4, 0.25)},
                  labels=[{"text": "COFFEE\n450 g", "face": "front"}])
     b.set_human((3.0, 2.0), yaw=S)
     cookie = "snack#3"
@@ -154,4 +154,146 @@ def decision_14() -> dict:
                   says(num(700, "g"), before=f"pick({cookie})"))))
 
 
-TASKS = [decision_11, decision_13, decision_14]
+def decision_15() -> dict:
+    """Apply the category rule on the stock-room notice (all DAIRY goes in the public bin) to four concrete items
+    seen later: the milk and the cheddar go in the cafe's bin, the apple and the cereal stay on the stock table."""
+    b = cafe()
+    # the notice hangs over the staff table, so the wearer reads it from the table's far side
+    b.add_fixture("table", name="staff_table", at=(7.5, 0.45), params={"width": 1.0, "depth": 0.6})
+    board(b, "wall_board", name="notice", at=(7.5, 0.06), yaw=S, width=0.9, height=0.6,
+          text="STOCK RULE\nall DAIRY today\ngoes in the PUBLIC BIN")
+    for i, (kind, text, params) in enumerate((
+            ("milk_carton", "MILK", {}), ("carton", "CEREAL", {"size": (0.08, 0.16, 0.22), "color": (0.9, 0.7, 0.2)}),
+            ("carton", "CHEDDAR", {"size": (0.1, 0.12, 0.08), "color": (0.95, 0.8, 0.3)}), ("apple", None, {}))):
+        b.add_object(kind, name="item", on="stock_table#1", spot=(-0.72 + 0.48 * i, 0.4), params=params,
+                     labels=[{"text": text, "face": "front"}] if text else [])
+    b.set_human((7.5, 2.5), yaw=S)
+    milk, cheese = "item#1", "item#3"
+    return taskpack(
+        id="decision-15", family="Decision", row=15, scene=b.build(),
+        title="Apply the stock-room rule to the items on the stock table",
+        prelude="Morning stock check. The manager pinned a notice in the stock room.",
+        opening=[cmd("Walk", "notice#1"), cmd("LookAt", "notice#1"), cmd("Walk", "stock_table#1"),
+                 *(cmd("LookAt", f"item#{i + 1}") for i in range(4)), cmd("Walk", "service_table#1"),
+                 cmd("LookAt", "service_table#1")],
+        handoff="Which of the things on the stock table does that notice mean? Help me deal with them.",
+        human_task="The notice in the stock room says what happens to some of the stock today. Which of the four "
+                   "items on the stock table does it cover, and where do they go? You want that done.",
+        evidence=[*printed_at("notice#1", "DAIRY", "PUBLIC BIN"), *printed_at(milk, "MILK"),
+                  *printed_at(cheese, "CHEDDAR"), *printed_at("item#2", "CEREAL")],
+        legend=[*(entry(f"item#{i + 1}", f"an item, {n} from the left on the stock table", movable=True)
+                  for i, n in enumerate(("first", "second", "third", "fourth"))),
+                entry("bin#1", "the bin by the cafe's east wall"), entry("stock_table#1", "the stock table")],
+        oracle=[step("Dairy goes in the public bin: that is the milk and the cheddar, not the cereal or the apple. "
+                     "Pick up the milk, first from the left.", cmd("Grab", milk), match=["Pick up the milk."]),
+                step("Put the milk in the bin in the cafe.", cmd("PutIn", milk, "bin#1")),
+                step("Now pick up the cheddar, third from the left.", cmd("Grab", cheese)),
+                step("Put the cheddar in the bin too.", cmd("PutIn", cheese, "bin#1"))],
+        wrong=[step("Pick up the milk, first from the left.", cmd("Grab", milk)),
+               step("Put the milk in the bin in the cafe.", cmd("PutIn", milk, "bin#1")),
+               step("That's all: cheese keeps. Leave the rest.", )],
+        no_help=plan((None, "Which ones does it mean?")),
+        goals=[holds("inside", milk, "bin#1"), holds("inside", cheese, "bin#1")],
+        prohibitions=[moved("item#2"), moved("item#4"), HELD_NOTHING],
+        capabilities=caps(
+            point("C4", "rule-recalled", "the DAIRY rule on the notice, seen before the items",
+                  says(phrase("dairy"), before=f"pick({milk})")),
+            point("C6", "cheese-is-dairy", "the cheddar falls under the dairy rule; cereal and apple do not",
+                  says(phrase("cheddar"), phrase("cheese"), wrong=[phrase("cereal"), phrase("apple")],
+                       before=f"pick({cheese})"))))
+
+
+def decision_17() -> dict:
+    """Subtract the bookings (stock-room sheet: A 24, B 12) from the capacities (cafe sheet: A 40, B 30) and choose
+    the room with the larger remainder: A = 16, B = 18, so sheet B goes on the bar."""
+    b = cafe()
+    b.add_fixture("counter", name="bar", at=(1.0, 0.4), yaw=S, params={"width": 1.2})
+    board(b, "wall_board", name="capacity_sheet", at=(3.35, 4.94), yaw=N, width=0.6, height=0.55,
+          text="SEATS\nroom A 40\nroom B 30")
+    board(b, "wall_board", name="booking_sheet", at=(7.5, 0.06), yaw=S, width=0.6, height=0.55,
+          text="BOOKED\nroom A 24\nroom B 12")
+    for i, text in enumerate(("SHEET\nA", "SHEET\nB")):
+        b.add_object("card", name="room_sheet", on="service_table#1", spot=(-0.4 + 0.8 * i, 0.4), yaw=math.pi,
+                     params={"size": (0.16, 0.22, 0.003)}, labels=[{"text": text, "face": "top"}])
+    b.set_human((3.0, 1.0), yaw=N)
+    sheet_b = "room_sheet#2"
+    return taskpack(
+        id="decision-17", family="Decision", row=17, scene=b.build(),
+        title="Send walk-ins to the room with more free seats",
+        prelude="A walk-in group is coming. The seat list is on the cafe wall, the bookings are in the stock room.",
+        opening=[cmd("Walk", "capacity_sheet#1"), cmd("LookAt", "capacity_sheet#1"), cmd("Walk", "booking_sheet#1"),
+                 cmd("LookAt", "booking_sheet#1"), cmd("Walk", "service_table#1"), cmd("LookAt", "room_sheet#1"),
+                 cmd("LookAt", "room_sheet#2"), cmd("Walk", "bar#1"), cmd("LookAt", "bar#1")],
+        handoff="Which room has more seats left? Put its sheet from the service table on the bar.",
+        human_task="A walk-in group needs the room with more free seats left. Which room is it? You want its sheet "
+                   "from the service table on the bar.",
+        evidence=[*printed_at("capacity_sheet#1", "room A 40", "room B 30"),
+                  *printed_at("booking_sheet#1", "room A 24", "room B 12")],
+        legend=[entry("room_sheet#1", "the sheet marked A on the service table", movable=True),
+                entry(sheet_b, "the sheet marked B on the service table", movable=True),
+                entry("bar#1", "the bar by the cafe's south wall"), entry("service_table#1", "the service table")],
+        oracle=[step("Room A has 40 - 24 = 16 seats left, room B 30 - 12 = 18, so B. Pick up sheet B.",
+                     cmd("Grab", sheet_b), match=["Pick up sheet B."]),
+                step("Put it on the bar.", cmd("Put", sheet_b, "bar#1"))],
+        wrong=[step("Room A has more seats. Pick up sheet A.", cmd("Grab", "room_sheet#1")),
+               step("Put sheet A on the bar.", cmd("Put", "room_sheet#1", "bar#1"))],
+        no_help=plan((None, "Which room is it?")),
+        goals=[holds("on", sheet_b, "bar#1")],
+        prohibitions=[moved("room_sheet#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C5", "larger-remainder", "30 - 12 = 18 free in B against 40 - 24 = 16 in A",
+                  says(num(18), wrong=[num(16)], before=f"pick({sheet_b})")),
+            point("C4", "bookings-across-rooms", "the 12 seats booked in B, from the stock-room sheet",
+                  says(num(12), before=f"pick({sheet_b})"))))
+
+
+def decision_18() -> dict:
+    """Choose the passive room fragrance by its look and function: the reed diffuser (reeds wick the scent all week
+    with nobody acting), not the atomizer (a spray someone must press) or the sponge; it goes on the entryway
+    cabinet."""
+    b = flat()
+    b.add_object("reed_diffuser", name="item", on="bath_shelf#1", surface="top", spot=(-0.5, 0.5))
+    b.add_object("atomizer", name="item", on="bath_shelf#1", surface="top", spot=(0.5, 0.5))
+    b.add_object("sponge", on="sink#1", spot=(0.6, 0.3))
+    b.add_object("keys", on="shoe_bench#1", spot=(0.3, 0.5))
+    b.set_human((2.0, 1.8), yaw=E)
+    item = "item#1"
+    return taskpack(
+        id="decision-18", family="Decision", row=18, scene=b.build(),
+        title="Pick the fragrance that works on its own for the entryway",
+        prelude="Guests are coming this week and the entryway smells of shoes.",
+        opening=[cmd("Walk", "bath_shelf#1"), cmd("LookAt", "item#1"), cmd("LookAt", "item#2"),
+                 cmd("LookAt", "sponge#1"), cmd("Walk", "entryway_cabinet#1"), cmd("LookAt", "entryway_cabinet#1")],
+        handoff="I want the entryway to smell fresh all week without anyone having to do anything. Which of the "
+                "things on the bathroom shelf does that? Help me put it on this cabinet.",
+        human_task="You want the entryway to smell fresh all week without anyone having to do anything. Which of "
+                   "the two things on the bathroom shelf does that? You want it on top of the entryway cabinet.",
+        evidence=[state("reed sticks standing in a squat bottle, left on the bathroom shelf", item,
+                        cmd("LookAt", item)),
+                  state("trigger pump on a spray bottle, right on the bathroom shelf", "item#2",
+                        cmd("LookAt", "item#2"))],
+        legend=[entry("item#1", "a bottle, left on top of the bathroom shelf", movable=True),
+                entry("item#2", "a bottle, right on top of the bathroom shelf", movable=True),
+                entry("sponge#1", "a yellow sponge by the sink", movable=True),
+                entry("entryway_cabinet#1", "the cabinet by the entryway's north wall"),
+                entry("bath_shelf#1", "the shelf on the bathroom's east wall")],
+        oracle=[step("The reed diffuser, the bottle with the sticks, scents the room on its own; the spray needs "
+                     "someone to press it. Pick up the reed diffuser, left on the shelf.", cmd("Grab", item),
+                     match=["Pick up the reed diffuser."]),
+                step("Put it on top of the entryway cabinet.", cmd("Put", item, "entryway_cabinet#1"))],
+        wrong=[step("The spray works best. Pick up the spray bottle, right on the shelf.", cmd("Grab", "item#2")),
+               step("Put the spray bottle on top of the entryway cabinet.", cmd("Put", "item#2",
+                                                                                "entryway_cabinet#1"))],
+        no_help=plan((None, "Which one is it?")),
+        goals=[holds("on", item, "entryway_cabinet#1")],
+        prohibitions=[moved("item#2"), moved("sponge#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C6", "passive-fragrance", "reeds wick the scent with nobody acting; a spray must be pressed",
+                  says(phrase("reed"), phrase("diffuser"), phrase("sticks"), wrong=[phrase("spray"),
+                                                                                   phrase("atomizer")],
+                       before=f"pick({item})")),
+            point("C1", "affordance-seen", "the bottle with reed sticks is the left one",
+                  acts(f"pick({item})", among=["pick(*)"]))))
+
+
+TASKS = [decision_11, decision_13, decision_14, decision_15, decision_17, decision_18]
