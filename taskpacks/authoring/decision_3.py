@@ -113,7 +113,7 @@ def decision_14() -> dict:
                      params={"size": (0.1, 0.14, 0.16), "color": color}, labels=[{"text": text, "face": "front"}])
     b.add_object("carton", name="tin", on="meeting_table#1", spot=(-0.4, 0.4),
                  params={"size": (0.1, 0.14, 0.16), "color": (0.55, 0.4, 0.25)},
-                 labels=[{"text": "COFFEE\n450 g", "face": "front"}])
+                 labels=[{"text": "COFFEE\n450 grams", "face": "front"}])
     b.set_human((3.0, 2.0), yaw=S)
     cookie = "snack#3"
     return taskpack(
@@ -129,7 +129,7 @@ def decision_14() -> dict:
         human_task="Your lunch box has a total weight limit, and the coffee tin is already staged on the meeting "
                    "table. Which of the four snacks on the break counter is the biggest that still fits? You want "
                    "it on the meeting table with the coffee.",
-        evidence=[*printed_at("limit_board#1", "700 g"), *printed_at("tin#1", "450 g"),
+        evidence=[*printed_at("limit_board#1", "700 g"), *printed_at("tin#1", "450 grams"),
                   *printed_at("snack#1", "180 g"), *printed_at("snack#2", "351 g"), *printed_at(cookie, "250 g"),
                   *printed_at("snack#4", "90 g")],
         legend=[*(entry(f"snack#{i + 1}", f"a snack box, {n} from the left on the break counter", movable=True)
