@@ -1,15 +1,15 @@
 """Decision (ASK) TaskPacks: a situated question whose answer has a physical consequence (paper
 Table 10). The Human may not read, count, calculate or choose; the Assistant must turn the answer
-into an exact instruction. Rows 5, 9, 10, 12 and 16."""
+into an exact instruction. Rows 1, 2, 5, 9, 10, 12 and 16 (rows 3-8 in ``decision_2.py``, 11-20 in
+``decision_3.py``)."""
 from __future__ import annotations
 
 import math
 
-from common import (acts, all_of, any_of, caps, count, clock, cmd, counted, entry, holds, moved, num, phrase, plan, point, printed_at, says,
-                   step, taskpack)
+from common import (acts, all_of, any_of, caps, clock, cmd, count, counted, entry, holds, moved, num, phrase, plan,
+                    point, printed_at, says, static, step, taskpack)
 from scenes import N, S, W, board, hotel_suite, kitchen_house, office, shop
-
-from scenes_decision import daycare, flat, gym
+from scenes_decision import daycare
 
 HELD_NOTHING = holds("held", "*")
 
@@ -32,7 +32,8 @@ def decision_01() -> dict:
     b.set_human((3.0, 0.6), yaw=S)
     right = "jar#3"
     return taskpack(
-        id="decision-01", family="Decision", row=1, scene=b.build(),
+        id="decision-01", family="Decision", static_item=STATIC_ITEMS["decision-01"], row=1,
+        scene=b.build(),
         title="Choose the richest topping that still fits the corrected daily allowance",
         prelude="Breakfast time. My health app printed today's report; it's on the kitchen wall.",
         opening=[cmd("Walk", "report_sheet#1"), cmd("LookAt", "report_sheet#1"), cmd("Walk", "counter#2"),
@@ -94,7 +95,8 @@ def decision_02() -> dict:
     left, middle, right = "cubby#1", "cubby#2", "cubby#3"
     in_cubby = {c: lambda n, c=c: count("inside", ["*", c], eq=n) for c in (left, middle, right)}
     return taskpack(
-        id="decision-02", family="Decision", row=2, scene=b.build(),
+        id="decision-02", family="Decision", static_item=STATIC_ITEMS["decision-02"], row=2,
+        scene=b.build(),
         title="Hand out the gifts by the children and gifts-per-child tables",
         prelude="Gift day at the daycare. The lists are up on the walls.",
         opening=[cmd("Walk", "children_board#1"), cmd("LookAt", "children_board#1"), cmd("Walk", "cubby#2"),
@@ -163,7 +165,8 @@ def decision_05() -> dict:
     b.set_human((3.4, 1.1), yaw=math.pi / 2)
     right = "invoice_card#2"
     return taskpack(
-        id="decision-05", family="Decision", row=5, scene=b.build(),
+        id="decision-05", family="Decision", static_item=STATIC_ITEMS["decision-05"], row=5,
+        scene=b.build(),
         title="Approve the invoice that matches the stocked milk cartons",
         prelude="I'm closing the shop and still have to approve today's milk invoice.",
         opening=[cmd("LookAt", "display_table#1"), cmd("LookAt", "milk_carton#3"), cmd("LookAt", "milk_carton#7"),
@@ -220,7 +223,8 @@ def decision_09() -> dict:
     b.set_human((3.0, 0.6), yaw=S)
     t = "pack#1"
     return taskpack(
-        id="decision-09", family="Decision", row=9, scene=b.build(),
+        id="decision-09", family="Decision", static_item=STATIC_ITEMS["decision-09"], row=9,
+        scene=b.build(),
         title="Recall which worktable item had to be refrigerated at once",
         prelude="Back from the market; I dropped the shopping on the kitchen table.",
         opening=[cmd("Walk", "table#1"), cmd("LookAt", t), cmd("LookAt", "box#1"),
@@ -267,7 +271,8 @@ def decision_10() -> dict:
     b.set_human((3.0, 0.6), yaw=S)
     y = "jar#2"
     return taskpack(
-        id="decision-10", family="Decision", row=10, scene=b.build(),
+        id="decision-10", family="Decision", static_item=STATIC_ITEMS["decision-10"], row=10,
+        scene=b.build(),
         title="Pick the ingredient that makes the dough rise",
         prelude="I'm making bread; the dough is in the bowl on the table.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("Walk", "counter#2"),
@@ -315,7 +320,8 @@ def decision_12() -> dict:
     b.set_human((8.0, 0.6), yaw=0.0)
     q = "quote_card#2"
     return taskpack(
-        id="decision-12", family="Decision", row=12, scene=b.build(),
+        id="decision-12", family="Decision", static_item=STATIC_ITEMS["decision-12"], row=12,
+        scene=b.build(),
         title="Choose the cheaper supplier quote for the remembered quantity",
         prelude="Planning the training day; the supplier quotes came in this morning.",
         opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "meeting_table#1"),
@@ -355,7 +361,8 @@ def decision_16() -> dict:
     b = hotel_suite()
     board(b, "wall_board", name="start_sheet", at=(2.0, 4.44), yaw=-math.pi / 2,
           text="LAUNDRY START\nplan A  7:20\nplan B  7:05")
-    board(b, "wall_board", name="cycle_sheet", at=(6.0, 0.06), yaw=S, text="CYCLE LENGTH\nplan A  40 min\nplan B  50 min")
+    board(b, "wall_board", name="cycle_sheet", at=(6.0, 0.06), yaw=S,
+          text="CYCLE LENGTH\nplan A  40 min\nplan B  50 min")
     b.add_object("card", name="plan_card", on="desk#1", spot=(-0.4, 0.25), yaw=math.pi,
                  params={"size": (0.15, 0.2, 0.003)},
                  labels=[{"text": "PLAN\nA", "face": "top"}])
@@ -367,7 +374,8 @@ def decision_16() -> dict:
     b.set_human((3.6, 2.0), yaw=S)
     c = "plan_card#2"
     return taskpack(
-        id="decision-16", family="Decision", row=16, scene=b.build(),
+        id="decision-16", family="Decision", static_item=STATIC_ITEMS["decision-16"], row=16,
+        scene=b.build(),
         title="Pick the laundry plan that finishes first",
         prelude="I need the laundry done before breakfast; there are two plans.",
         opening=[cmd("Walk", "start_sheet#1"), cmd("LookAt", "start_sheet#1"), cmd("Walk", "dryer#1"),
@@ -401,5 +409,38 @@ def decision_16() -> dict:
             point("C3", "reads-sheets", "the 7:05 start printed on the bedroom sheet",
                   says(clock("7:05"), before=f"pick({c})"))))
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "decision-05": static(
+        "What total should today's milk invoice show for the cartons on the display, at the prices on the board?",
+        "$41: five VAN cartons at $3, four CHOC at $4 and two ORIG at $5 (15 + 16 + 10).",
+        require=[[num(41, "$")]], forbid=[num(39, "$"), num(45, "$")]),
+    "decision-09": static(
+        "Which of the things left on the kitchen table has to go into the fridge right away?",
+        "The pack labelled RAW TROUT: raw fish must be chilled at once; the pasta and the iced tea can stay out."),
+    "decision-10": static(
+        "Which jar should go next to the dough so that the bread rises?",
+        "The jar labelled YEAST, the second from the left on the counter; jam, flour and sugar do not make dough "
+        "rise."),
+    "decision-12": static(
+        "For the quantity on the whiteboard, which quote is cheaper, and what would it cost in total?",
+        "Quote B: 40 notebooks take 5 boxes of 8 at $104, $520, against 8 boxes of 5 at $70, $560, for quote A.",
+        require=[[num(520, "$")]]),
+    "decision-16": static(
+        "Which laundry plan finishes first, and at what time does it finish?",
+        "Plan B: it starts at 7:05 and runs 50 minutes, so it ends at 7:55; plan A (7:20 plus 40 minutes) ends "
+        "at 8:00.", require=[[clock("7:55")]]),
+}
+STATIC_ITEMS.update({
+    "decision-01": static(
+        "With the latte the report misses, which topping is the richest one that still fits today's allowance?",
+        "The chocolate syrup at 45 kcal: 2000 - 1780 - 110 leaves 110 kcal, too little for the peanut butter or the "
+        "honey.", require=[[num(45, "kcal")]], forbid=[num(190, "kcal"), num(120, "kcal")]),
+    "decision-02": static(
+        "How many gifts go into the children's cubbies in all, by the two tables?",
+        "Five: Mia (3) gets 2, Leo and Zoe (5) get 1.5 each, 3 together; 2 + 3 = 5, and one gift stays.",
+        require=[[num(5)]], forbid=[num(6)]),
+})
 
 TASKS = [decision_01, decision_02, decision_05, decision_09, decision_10, decision_12, decision_16]

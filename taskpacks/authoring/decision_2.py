@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, caps, cmd, entry, holds, moved, negate, num, phrase, plan, point, printed_at, says, state,
-                    step, taskpack)
-from common import all_of, any_of, count
+from common import (acts, all_of, any_of, caps, cmd, count, entry, holds, moved, negate, num, phrase, plan, point,
+                    printed_at, says, state, static, step, taskpack)
 from scenes import E, N, S, board, hotel_suite, kitchen_house, office, shop
 
 HELD_NOTHING = holds("held", "*")
@@ -44,7 +43,8 @@ def decision_03() -> dict:
     legend = [entry(f"router#{i + 1}", f"a grey router carton, {ORDINAL[i % 4]} from the left {where[i // 4]}",
                     movable=True) for i in range(12)]
     return taskpack(
-        id="decision-03", family="Decision", row=3, scene=b.build(),
+        id="decision-03", family="Decision", static_item=STATIC_ITEMS["decision-03"], row=3,
+        scene=b.build(),
         title="Put the promo-brand routers on display",
         prelude="This week's router promo is on the board by the door; new stock came into the back room.",
         opening=[cmd("Walk", "promo_board#1"), cmd("LookAt", "promo_board#1"),
@@ -95,7 +95,8 @@ def decision_04() -> dict:
     b.set_human((3.0, 0.6), yaw=N)
     cab, plate = "pantry_cabinet#1", "plate#1"
     return taskpack(
-        id="decision-04", family="Decision", row=4, scene=b.build(),
+        id="decision-04", family="Decision", static_item=STATIC_ITEMS["decision-04"], row=4,
+        scene=b.build(),
         title="Finish the seven-point kitchen closeout after a long chain of chores",
         prelude="Closing up the kitchen; the closeout list is on the board over the counter.",
         opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("TurnOn", "oven#1"),
@@ -159,7 +160,8 @@ def decision_06() -> dict:
     towels, mugs = ["towel#2", "towel#3", "towel#4"], ["mug#1", "mug#2"]
     pairs = [(towels[i], towels[j]) for i in range(3) for j in range(i + 1, 3)]
     return taskpack(
-        id="decision-06", family="Decision", row=6, scene=b.build(),
+        id="decision-06", family="Decision", static_item=STATIC_ITEMS["decision-06"], row=6,
+        scene=b.build(),
         title="Top the suite's cabinets up to the room standard from two stock sheets",
         prelude="Restocking the suite. The room standard is on the bedroom wall; each cabinet has its stock sheet.",
         opening=[cmd("Walk", "standard_board#1"), cmd("LookAt", "standard_board#1"), cmd("Walk", "stock_sheet#2"),
@@ -240,7 +242,8 @@ def decision_07() -> dict:
     b.set_human((3.0, 2.0), yaw=-math.pi / 2)
     unit_b, target = "projector#2", "pedestal#2"
     return taskpack(
-        id="decision-07", family="Decision", row=7, scene=b.build(),
+        id="decision-07", family="Decision", static_item=STATIC_ITEMS["decision-07"], row=7,
+        scene=b.build(),
         title="Set up the Unit B projector where the deployment table puts it",
         prelude="Setting up for the training; the projector register is on the office wall.",
         opening=[cmd("Walk", "register#1"), cmd("LookAt", "register#1"), cmd("Walk", "shelf#1"),
@@ -301,7 +304,8 @@ def decision_08() -> dict:
     b.set_human((9.0, 2.6), yaw=N)
     cat, dog_old = "cat_food#1", "checkout_counter#1"
     return taskpack(
-        id="decision-08", family="Decision", row=8, scene=b.build(),
+        id="decision-08", family="Decision", static_item=STATIC_ITEMS["decision-08"], row=8,
+        scene=b.build(),
         title="Shelve the cat food by two stock tables when its stand is taken",
         prelude="New cat food came in. The stock table is up in the back room.",
         opening=[cmd("Walk", "stock_table#1"), cmd("LookAt", "stock_table#1"), cmd("Walk", "pet_stand#1"),
@@ -338,5 +342,29 @@ def decision_08() -> dict:
             point("C2", "counter-grounded", "DOG-OLD is the long counter (signs over both counters)",
                   acts(f"place({cat}, {dog_old})", among=["place(*, *)"]))))
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "decision-03": static(
+        "Which of the twelve router cartons belong to this week's promo?",
+        "The AXO, BYT and CUE cartons: second on the packing table, first on the stock counter and first on the "
+        "stock shelf; the other nine are regular stock."),
+    "decision-04": static(
+        "How many points of the seven-point closeout are still left, and which?",
+        "Three: the plate into the cabinet (2), the oven off (6) and the cabinet closed (7); the mug, the juice, "
+        "the fridge and the can are done.", require=[[num(3)]]),
+    "decision-06": static(
+        "How many spare towels, mugs and waters must go in to bring the cabinets up to the room standard?",
+        "Two towels and one mug, no water: the sheets list 3 towels, 4 mugs and 8 waters, less the stained towel "
+        "and the leaking water gives 2, 4 and 7 against 4, 5 and 7.", require=[[phrase("2 towels")]]),
+    "decision-07": static(
+        "Which projector is Unit B, and on which pedestal does the deployment table put it?",
+        "Unit B is PJ-41, the middle projector; it goes on pedestal P9, the middle pedestal.",
+        require=[[phrase("P9")]], forbid=[phrase("P4"), phrase("P7")], kind="location"),
+    "decision-08": static(
+        "Where does the cat food go now, by the two stock tables?",
+        "On the DOG-OLD checkout counter: the pet stand is taken by the dog food, and table 2 then sends it to "
+        "DOG-OLD.", require=[[phrase("DOG-OLD"), phrase("dog old")]], forbid=[phrase("DOG-NEW")], kind="location"),
+}
 
 TASKS = [decision_03, decision_04, decision_06, decision_07, decision_08]

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, caps, cmd, entry, holds, moved, num, phrase, plan, point, printed_at, says, state, step,
-                    taskpack)
+from common import (acts, caps, cmd, entry, holds, moved, num, phrase, plan, point, printed_at, says, state, static,
+                    step, taskpack)
 from scenes import E, N, S, board, cafe, kitchen_house, office
 
 from scenes_decision import flat, gym
@@ -32,7 +32,8 @@ def decision_11() -> dict:
     b.set_human((3.0, 0.6), yaw=N)
     fruit = "fruit#2"
     return taskpack(
-        id="decision-11", family="Decision", row=11, scene=b.build(),
+        id="decision-11", family="Decision", static_item=STATIC_ITEMS["decision-11"], row=11,
+        scene=b.build(),
         title="Pick the fruit whose enzyme tenderizes the steak",
         prelude="Steak tonight; the marinade recipe card is on the kitchen table with the fruit.",
         opening=[cmd("Walk", "table#1"), cmd("LookAt", "recipe_card#1"), cmd("LookAt", "fruit#1"),
@@ -71,7 +72,8 @@ def decision_13() -> dict:
     b.set_human((9.5, 2.0), yaw=N)
     bp, bars, beam = "backpack#1", "apparatus#1", "apparatus#2"
     return taskpack(
-        id="decision-13", family="Decision", row=13, scene=b.build(),
+        id="decision-13", family="Decision", static_item=STATIC_ITEMS["decision-13"], row=13,
+        scene=b.build(),
         title="Leave the backpack safely by today's apparatus",
         prelude="Changing for training; today's plan is on the board in the changing room.",
         opening=[cmd("Walk", "plan_board#1"), cmd("LookAt", "plan_board#1"), cmd("Walk", bars),
@@ -117,7 +119,8 @@ def decision_14() -> dict:
     b.set_human((3.0, 2.0), yaw=S)
     cookie = "snack#3"
     return taskpack(
-        id="decision-14", family="Decision", row=14, scene=b.build(),
+        id="decision-14", family="Decision", static_item=STATIC_ITEMS["decision-14"], row=14,
+        scene=b.build(),
         title="Add the largest snack that still fits the lunch-box limit",
         prelude="Packing lunch for the site visit; the lunch-box rule is on the office wall.",
         opening=[cmd("Walk", "limit_board#1"), cmd("LookAt", "limit_board#1"), cmd("Walk", "meeting_table#1"),
@@ -170,7 +173,8 @@ def decision_15() -> dict:
     b.set_human((7.5, 2.5), yaw=S)
     milk, cheese = "item#1", "item#3"
     return taskpack(
-        id="decision-15", family="Decision", row=15, scene=b.build(),
+        id="decision-15", family="Decision", static_item=STATIC_ITEMS["decision-15"], row=15,
+        scene=b.build(),
         title="Apply the stock-room rule to the items on the stock table",
         prelude="Morning stock check. The manager pinned a notice in the stock room.",
         opening=[cmd("Walk", "notice#1"), cmd("LookAt", "notice#1"), cmd("Walk", "stock_table#1"),
@@ -218,7 +222,8 @@ def decision_17() -> dict:
     b.set_human((3.0, 1.0), yaw=N)
     sheet_b = "room_sheet#2"
     return taskpack(
-        id="decision-17", family="Decision", row=17, scene=b.build(),
+        id="decision-17", family="Decision", static_item=STATIC_ITEMS["decision-17"], row=17,
+        scene=b.build(),
         title="Send walk-ins to the room with more free seats",
         prelude="A walk-in group is coming. The seat list is on the cafe wall, the bookings are in the stock room.",
         opening=[cmd("Walk", "capacity_sheet#1"), cmd("LookAt", "capacity_sheet#1"), cmd("Walk", "booking_sheet#1"),
@@ -259,7 +264,8 @@ def decision_18() -> dict:
     b.set_human((2.0, 1.8), yaw=E)
     item = "item#1"
     return taskpack(
-        id="decision-18", family="Decision", row=18, scene=b.build(),
+        id="decision-18", family="Decision", static_item=STATIC_ITEMS["decision-18"], row=18,
+        scene=b.build(),
         title="Pick the fragrance that works on its own for the entryway",
         prelude="Guests are coming this week and the entryway smells of shoes.",
         opening=[cmd("Walk", "bath_shelf#1"), cmd("LookAt", "item#1"), cmd("LookAt", "item#2"),
@@ -295,5 +301,29 @@ def decision_18() -> dict:
             point("C1", "affordance-seen", "the bottle with reed sticks is the left one",
                   acts(f"pick({item})", among=["pick(*)"]))))
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "decision-11": static(
+        "Which of the two fruits makes the steak tender for the marinade?",
+        "The pineapple: its enzyme bromelain breaks down the meat; the lemon's acid only sours the surface."),
+    "decision-13": static(
+        "Where exactly should the backpack go for today's training?",
+        "On the floor beside the parallel bars, the apparatus on the left, not on any apparatus."),
+    "decision-14": static(
+        "Which snack is the largest one that still fits the lunch-box limit with the coffee?",
+        "The 250 g cookies: 700 g less the 450 g coffee leaves 250 g, too little for the crackers.",
+        require=[[num(250, "g")]], forbid=[num(351, "g")]),
+    "decision-15": static(
+        "Which of the four items on the stock table does the notice cover, and where do they go?",
+        "The milk and the cheddar, the dairy items, go in the public bin in the cafe; the cereal and the apple "
+        "stay."),
+    "decision-17": static(
+        "Which room has more free seats, and how many?",
+        "Room B with 18 free seats: 30 - 12 = 18, more than room A has left (40 - 24).", require=[[num(18)]], forbid=[num(16)]),
+    "decision-18": static(
+        "Which of the two bottles on the bathroom shelf keeps the entryway fresh all week with nobody acting?",
+        "The reed diffuser, the left bottle with the sticks; the spray bottle needs someone to press it."),
+}
 
 TASKS = [decision_11, decision_13, decision_14, decision_15, decision_17, decision_18]
