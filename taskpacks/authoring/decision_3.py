@@ -109,8 +109,8 @@ def decision_14() -> dict:
     b = office()
     board(b, "wall_board", name="limit_board", at=(1.2, 0.06), yaw=S, width=0.8, height=0.6,
           text="LUNCH BOX\nlimit 700 g\nin total")
-    for i, (text, color) in enumerate((("NUTS\n180 g", (0.7, 0.5, 0.3)), ("CRACKERS\n351 g", (0.9, 0.8, 0.5)),
-                                       ("COOKIES\n250 g", (0.5, 0.3, 0.2)), ("RAISINS\n90 g", (0.5, 0.2, 0.4)))):
+    for i, (text, color) in enumerate((("NUTS\n180 grams", (0.7, 0.5, 0.3)), ("CRACKERS\n351 grams", (0.9, 0.8, 0.5)),
+                                       ("COOKIES\n250 grams", (0.5, 0.3, 0.2)), ("RAISINS\n90 grams", (0.5, 0.2, 0.4)))):
         b.add_object("carton", name="snack", on="break_counter#1", spot=(-0.72 + 0.48 * i, 0.4),
                      params={"size": (0.1, 0.14, 0.16), "color": color}, labels=[{"text": text, "face": "front"}])
     b.add_object("carton", name="tin", on="meeting_table#1", spot=(-0.4, 0.4),
@@ -133,8 +133,8 @@ def decision_14() -> dict:
                    "table. Which of the four snacks on the break counter is the biggest that still fits? You want "
                    "it on the meeting table with the coffee.",
         evidence=[*printed_at("limit_board#1", "700 g"), *printed_at("tin#1", "450 grams"),
-                  *printed_at("snack#1", "180 g"), *printed_at("snack#2", "351 g"), *printed_at(cookie, "250 g"),
-                  *printed_at("snack#4", "90 g")],
+                  *printed_at("snack#1", "180 grams"), *printed_at("snack#2", "351 grams"),
+                  *printed_at(cookie, "250 grams"), *printed_at("snack#4", "90 grams")],
         legend=[*(entry(f"snack#{i + 1}", f"a snack box, {n} from the left on the break counter", movable=True)
                   for i, n in enumerate(("first", "second", "third", "fourth"))),
                 entry("tin#1", "the coffee tin on the meeting table", movable=True),
