@@ -123,5 +123,7 @@ def test_oracle_is_minimal(tid, tmp_path):
     assert removable_commands(tp, _world) == []
     rec = run_episode(tp, _world(), OracleAssistant(tp), ScriptedHuman(tp), Path(tmp_path) / "oracle",
                       EpisodeConfig(write_frames=False))
-    assert rec["passed"] == 1 and rec["stable_completion_action"] == rec["actions"] == tp.oracle.step_count
-    assert rec["efficiency"] == 1.0
+    # the oracle control also runs the optional steps (a search that opens other cabinets first, say)
+    optional = sum(len(s.commands) for s in tp.oracle.steps if s.optional)
+    assert rec["passed"] == 1 and rec["stable_completion_action"] == rec["actions"] == tp.oracle.step_count + optional
+    assert rec["efficiency"] == pytest.approx(rec["actions"] / tp.oracle.step_count)

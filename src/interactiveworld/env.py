@@ -154,7 +154,7 @@ class Environment:
         scene = self._need()
         visible = self._visible_now()
         reach = self._reachable_now()
-        held = {scene.human.held, *scene.human.carried} - {None}
+        held = {scene.human.held, *_uncovered(scene, scene.human.carried)} - {None}
         out = []
         for e in scene.entities.values():
             vis = e.key in visible or e.key in held
@@ -341,3 +341,9 @@ def _json_default(o: Any) -> Any:
         return o.item()
     raise TypeError(type(o))
 
+
+def _uncovered(scene: Scene, carried) -> set[str]:
+    """What the hand carries along with the held object that counts as held: all of it, except what a lid carried
+    along covers (the contents of a lidded box in the hand stay unseen until the lid is off)."""
+    lids = {k for k in carried if "lid" in scene.entities[k].affordances}
+    return lids if lids else set(carried)

@@ -3,9 +3,10 @@
 :class:`RelationWorld` builds the real scene with :class:`interactiveworld.env.Environment` to read the
 handoff relations back from geometry, then applies each primitive's *declared effect* symbolically (paper
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
-TurnOn/TurnOff, Cut with a held cutting tool, Cook on or in a running heat source, FallToFloor). Preconditions
-that belong to the task logic are enforced (one object in hand, a closed container cannot be reached into,
-cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
+TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Wipe with the
+tool in hand (an empty hand picks it up first, as the primitive does), Sit/StandUp, FallToFloor). Preconditions
+that belong to the task logic are enforced (one object in hand, a closed or lidded container cannot be
+reached into, cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
 help, the no-help plan and the completion spec of a TaskPack consistent, so that the oracle passes and the
 controls fail for the intended reasons? It is an authoring check, never a substitute for ``iw-eval validate``
@@ -27,7 +28,7 @@ from interactiveworld.env_types import Handle, RelationDelta, StepOutcome
 from interactiveworld.errors import ErrorCode, PrimitiveError
 
 _NO_EFFECT = {"navigate_to", "forward", "turn", "squat", "look_around", "look_scan", "look_at", "wait", "confirm",
-              "stir", "use_computer", "answer_phone", "open_door", "close_door", "wipe", "flip"}
+              "stir", "use_computer", "answer_phone", "flip"}
 
 
 class RelationWorld:
@@ -59,6 +60,7 @@ class RelationWorld:
         self.cut = {r[1] for r in rel if r[0] == "cut"}
         self.cooked = {r[1] for r in rel if r[0] == "cooked"}
         self.held_key: str | None = env.held()
+        self.sitting: str | None = next((r[1] for r in rel if r[0] == "sitting"), None)
         self.moved: set[str] = set()
         self.floor_near: dict[str, str] = {}
 
@@ -100,6 +102,9 @@ class RelationWorld:
             out.add((pred, o, dst))
             if pred == "inside" and not ({"openable"} & self.affordances.get(dst, set())):
                 out.add(("on", o, dst))  # open shelves report both
+        # near at the relation level: two objects resting on the same support (the world measures 0.3 m)
+        for o, (pred, dst) in self.place.items():
+            out |= {("near", o, p) for p, (pr, d) in self.place.items() if p != o and pred == pr == "on" and d == dst}
         for k in self.openable:
             out.add(("open" if k in self.open else "closed", k))
         for k in self.powered:
@@ -109,6 +114,8 @@ class RelationWorld:
             out.add(("held", self.held_key))
         for o, anchor in self.floor_near.items():   # near holds in both orders, as in the world's read-back
             out |= {("near", o, anchor), ("near", anchor, o)}
+        if self.sitting:
+            out.add(("sitting", self.sitting))
         out |= {("unmoved", k) for k in self.movable if k not in self.moved}
         return frozenset(out)
 
@@ -135,10 +142,15 @@ class RelationWorld:
         while o in self.place and o not in seen:
             seen.add(o)
             pred, dst = self.place[o]
-            if pred == "inside" and dst in self.openable and dst not in self.open:
+            if pred == "inside" and (dst in self.openable and dst not in self.open or self._lid_on(dst)):
                 return False
             o = dst
         return True
+
+    def _lid_on(self, container: str) -> str | None:
+        """The lid resting on ``container`` (it closes the container like a shut door), or None."""
+        return next((k for k, (pred, dst) in self.place.items()
+                     if pred == "on" and dst == container and "lid" in self.affordances.get(k, set())), None)
 
     def _heated(self, food: str) -> bool:
         o, seen = food, set()
@@ -172,6 +184,8 @@ class RelationWorld:
                     return f"{k[1]} is closed"
                 if not ({"container"} & self.affordances.get(k[1], set())):
                     return f"{k[1]} is not a container"
+                if self._lid_on(k[1]):
+                    return f"{k[1]} has its lid on"
             self.place[k[0]] = ("on" if prim == "place" else "inside", k[1])
             self.held_key = None
             return None
@@ -180,6 +194,7 @@ class RelationWorld:
                 return "nothing held"
             if prim == "place_on_floor":   # set down on the floor beside the anchor: near(object, anchor)
                 self.floor_near[self.held_key] = k[1]
+            self.place[self.held_key] = ("on", "floor#1")  # set down or dropped: it rests on the floor
             self.held_key = None
             return None
         if prim == "fall_to_floor":
@@ -188,6 +203,15 @@ class RelationWorld:
             self.place.pop(k[0])
             self.moved.add(k[0])
             return None
+        if prim == "wipe":  # as the primitive: an empty hand picks the wiping tool up first and keeps it
+            if self.held_key is None:
+                return self._apply("pick", k[:1])
+            return None if self.held_key == k[0] else f"you are holding {self.held_key}, not {k[0]}"
+        if prim in ("sit", "standup"):
+            self.sitting = k[0] if prim == "sit" else None
+            return None
+        if prim in ("open_door", "close_door"):
+            prim = "open" if prim == "open_door" else "close"
         if prim in ("open", "close"):
             if k[0] not in self.openable:
                 return f"{k[0]} does not open"

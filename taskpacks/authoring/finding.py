@@ -7,8 +7,9 @@ from __future__ import annotations
 import math
 
 from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, says, state, step, taskpack
-from scenes import S, hotel_suite, kitchen_house, office
-from common import phrase, static  # the static variant (paper D.3) and its rule values
+from common import static  # the static variant (paper D.3) and its rule values
+from scenes import S, kitchen_house, office
+from scenes_finding import infirmary
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
 
@@ -67,54 +68,52 @@ def finding_09() -> dict:
 
 
 def finding_10() -> dict:
-    """Recall which of two identical bedside cabinets holds the thermometer (the left one; the right one holds a
-    drink) and bring it to the desk."""
-    b = hotel_suite()
-    b.add_object("pen", name="thermometer", on="bedside_cabinet#1", region="shelf_2",
-                 params={"length": 0.18, "width": 0.04, "thickness": 0.03, "color": (0.95, 0.95, 0.95),
-                         "grip_color": (0.85, 0.1, 0.1)})
+    """Recall which of two identical bedside cabinets in the school infirmary holds the thermometer (the left one;
+    the right one holds a drink) and bring it to the infirmary desk."""
+    b = infirmary()
+    b.add_object("thermometer", on="bedside_cabinet#1", region="shelf_2")
     b.add_object("can", name="drink_can", on="bedside_cabinet#2", region="shelf_2")
-    b.add_object("book", on="desk#1", spot=(-0.3, 0.3))
-    b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
-    b.set_human((2.1, 1.4), yaw=-math.pi / 2)
-    scene = b.build()
-    t = "thermometer#1"
+    b.add_object("book", on="infirmary_desk#1", spot=(-0.3, 0.3))
+    b.set_human((3.0, 2.6), yaw=math.pi / 2)
+    t, desk = "thermometer#1", "infirmary_desk#1"
     return taskpack(
-        id="finding-10", family="Finding", static_item=STATIC_ITEMS["finding-10"], row=10, scene=scene,
+        id="finding-10", family="Finding", static_item=STATIC_ITEMS["finding-10"], row=10, scene=b.build(),
         title="Recall which bedside cabinet holds the thermometer",
         prelude="Let me tidy the bedside cabinets.",
         opening=[cmd("Open", "bedside_cabinet#1"), cmd("LookAt", t), cmd("Close", "bedside_cabinet#1"),
                  cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "drink_can#1"), cmd("Close", "bedside_cabinet#2"),
-                 cmd("Walk", "desk#1"), cmd("LookAt", "book#1")],
-        handoff="I think I have a fever. Which cabinet was the thermometer in? Help me bring it to the desk.",
-        human_task="You think you have a fever and are looking for the thermometer, which you saw in one of the "
-                   "bedside cabinets; you want it on the desk.",
+                 cmd("Walk", desk), cmd("LookAt", "book#1")],
+        handoff="This pupil has a fever. Which cabinet was the thermometer in? Help me bring it to the desk.",
+        human_task="A pupil has a fever and you are looking for the thermometer, which you saw in one of the two "
+                   "bedside cabinets; you want it on the infirmary desk.",
         evidence=[state("thermometer in the left bedside cabinet", "bedside_cabinet#1", cmd("LookAt", t)),
                   state("drink can in the right bedside cabinet", "bedside_cabinet#2",
                         cmd("LookAt", "drink_can#1"))],
-        legend=[entry(t, "a white thermometer with a red grip", movable=True),
+        legend=[entry(t, "a white thermometer with a red end", movable=True),
                 entry("drink_can#1", "a drink can", movable=True),
-                entry("bedside_cabinet#1", "the left bedside cabinet"),
-                entry("bedside_cabinet#2", "the right bedside cabinet"), entry("desk#1", "the desk")],
-        oracle=[step("It's in the left bedside cabinet. Open the left one and look inside.",
+                entry("bedside_cabinet#1", "the bedside cabinet by the left bed"),
+                entry("bedside_cabinet#2", "the bedside cabinet by the right bed"),
+                entry(desk, "the infirmary desk")],
+        oracle=[step("It's in the cabinet by the left bed. Open that one and look inside.",
                      cmd("Open", "bedside_cabinet#1")),
                 step("Take the thermometer out.", cmd("Grab", t)),
                 step("Close the cabinet.", cmd("Close", "bedside_cabinet#1")),
-                step("Put the thermometer on the desk.", cmd("Put", t, "desk#1"))],
-        wrong=[step("It's in the right bedside cabinet. Open the right one and look inside.",
+                step("Put the thermometer on the infirmary desk.", cmd("Put", t, desk))],
+        wrong=[step("It's in the cabinet by the right bed. Open that one and look inside.",
                     cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "bedside_cabinet#2")),
                step("Take the can out.", cmd("Grab", "drink_can#1")),
                step("Close that cabinet.", cmd("Close", "bedside_cabinet#2")),
-               step("Put it on the desk.", cmd("Put", "drink_can#1", "desk#1"))],
+               step("Put it on the desk.", cmd("Put", "drink_can#1", desk))],
         no_help=WHERE,
-        goals=[holds("on", t, "desk#1")],
+        goals=[holds("on", t, desk)],
         prohibitions=[moved("drink_can#1"), holds("open", "bedside_cabinet#1"), holds("open", "bedside_cabinet#2"),
                       holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-left-cabinet", "the thermometer seen in the left cabinet before both were closed",
                   acts("open(bedside_cabinet#1)", among=["open(*)"])),
-            point("C2", "which-cabinet", "the left one of the two identical bedside cabinets",
-                  says(phrase("left"), wrong=[phrase("right cabinet"), phrase("right bedside cabinet")],
+            point("C2", "which-cabinet", "the cabinet by the left bed of the two identical ones",
+                  says(phrase("left bed"), phrase("left cabinet"), phrase("left one"),
+                       wrong=[phrase("right bed"), phrase("right cabinet"), phrase("right one")],
                        before="open(bedside_cabinet#1)"))),
         ticks=20)
 
@@ -290,7 +289,7 @@ STATIC_ITEMS = {
         require=[[phrase("counter")]], kind="location"),
     "finding-10": static(
         "Which bedside cabinet is the thermometer in?",
-        "In the left bedside cabinet, the first one opened; the other one holds a drink can.",
+        "In the bedside cabinet by the left bed, the first one opened; the other one holds a drink can.",
         require=[[phrase("left")]], forbid=[phrase("right")], kind="location"),
     "finding-14": static(
         "Where is the wallet?",

@@ -203,6 +203,8 @@ class Executor:
         graph = support_graph(self.scene)
         for t in list(keys):
             keys.update(riders(self.scene, t, graph))
+        if self.scene.human.held in keys:  # riders() leaves out what the hand carries: a carried box's contents
+            keys.update(self.scene.human.carried)
         return keys
 
     def _aim_result(self, compiled: Any, last: Keyframe) -> None:

@@ -101,7 +101,9 @@ def find_spot(scene: Scene, key: str, support: str, surface: str | None = None, 
         fx = c * half[0] + s_ * half[1]
         fy = s_ * half[0] + c * half[1]
         ax, ay = surf.half_xy[0] - fx, surf.half_xy[1] - fy
-        if ax < -1e-9 or ay < -1e-9:
+        # a fixture's surface must hold the whole footprint; a movable object may carry a larger one centred on it
+        # (a cover over a folder, a book on a coaster): the settle decides whether it rests there
+        if (ax < -1e-9 or ay < -1e-9) and not scene.entities[support].movable:
             errors.append(f"{key} is larger than {surf.name} of {support}")
             continue
         ax, ay = max(ax, 0.0), max(ay, 0.0)

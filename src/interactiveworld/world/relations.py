@@ -27,7 +27,7 @@ from .scene import FLOOR_KEY, Scene
 __all__ = [
     "ON_NORMAL_MAX_DEG", "ON_BEAR_FRACTION", "INSIDE_VOLUME_FRACTION", "NEAR_DISTANCE", "UNMOVED_POSITION",
     "UNMOVED_ANGLE_DEG", "OPEN_FRACTION", "CLOSED_FRACTION", "RAISED_TILT_DEG", "ATTACH_POSITION",
-    "on", "inside", "inside_region", "near", "unmoved", "is_open", "is_closed", "raised", "attached",
+    "on", "inside", "inside_region", "near", "unmoved", "is_open", "is_closed", "covering_lid", "raised", "attached",
     "supporters", "support_graph", "riders", "bears", "read_relations", "pose_change", "support_table",
 ]
 
@@ -167,6 +167,17 @@ def is_closed(scene: Scene, a: str) -> bool:
     """closed(A): A is articulated and its main joint is at most :data:`CLOSED_FRACTION` open."""
     e = scene.entities[a]
     return bool(e.model.joints) and e.opening <= CLOSED_FRACTION
+
+
+def covering_lid(scene: Scene, a: str) -> str | None:
+    """The lid that closes container A: a movable object with the ``lid`` affordance resting on A (:func:`on`),
+    or None. A lid on a container closes it as a shut door does: nothing is taken out or put in."""
+    if a not in scene.entities or not scene.entities[a].model.regions:
+        return None
+    for e in scene.movables():
+        if "lid" in e.affordances and e.key != a and on(scene, e.key, a):
+            return e.key
+    return None
 
 
 def raised(scene: Scene, a: str) -> bool:

@@ -49,6 +49,9 @@ def _check_drive(ex: "Executor", goal, target: float, *, door: bool) -> Primitiv
     key = goal.targets[0]
     e = ex.scene.entities[key]
     if not e.model.joints:
+        if "lidded" in e.affordances:  # a lid is lifted off or put on, not swung
+            return fail(ErrorCode.NOT_AFFORDED, f"{key} opens by taking its lid off ([Grab] the lid) and closes by "
+                        "putting the lid on it.", target=key)
         return fail(ErrorCode.NOT_AFFORDED, f"{key} cannot be opened or closed.", target=key)
     if door and e.door is None:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} is not a door; use [Open] / [Close].", target=key)

@@ -11,7 +11,8 @@ import trimesh
 from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.physics import MAX_PENETRATION
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
-from ...world.relations import inside, inside_region, is_closed, near, on, raised, riders, supporters
+from ...world.relations import (covering_lid, inside, inside_region, is_closed, near, on, raised, riders,
+                                supporters)
 from . import physical
 from .motion import COMFORT_Z, contact_point, need_held
 
@@ -28,12 +29,17 @@ FLOOR_GAP = 0.10
 """place_on_floor leaves this gap [m] between the object and the anchor's footprint."""
 
 
-def _closed_container(ex: "Executor", key: str) -> str | None:
-    """The closed openable container ``key`` is inside, if any."""
+def _closed_container(ex: "Executor", key: str) -> tuple[str, str] | None:
+    """The closed container ``key`` is inside, if any, and what to do first: (container, advice). A container is
+    closed by its shut door or drawer, or by a lid resting on it (:func:`covering_lid`)."""
     for e in ex.scene.entities.values():
-        if e.model.regions and e.model.joints and e.key != key and is_closed(ex.scene, e.key) \
-                and inside(ex.scene, key, e.key):
-            return e.key
+        if not e.model.regions or e.key == key or not inside(ex.scene, key, e.key):
+            continue
+        if e.model.joints and is_closed(ex.scene, e.key):
+            return e.key, "which is closed; open it first"
+        lid = covering_lid(ex.scene, e.key)
+        if lid is not None:
+            return e.key, f"which {lid} covers; take the lid off first"
     return None
 
 
@@ -48,10 +54,9 @@ def check_pick(ex: "Executor", goal) -> PrimitiveError | None:
     if key in scene.attachments:
         return fail(ErrorCode.PRECONDITION_FAILED,
                     f"{key} is attached to {scene.attachments[key]['parent']}; detach it first.")
-    box = _closed_container(ex, key)
-    if box is not None:
-        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is inside {box}, which is closed; open it first.",
-                    container=box)
+    sealed = _closed_container(ex, key)
+    if sealed is not None:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is inside {sealed[0]}, {sealed[1]}.", container=sealed[0])
     return None
 
 
@@ -242,6 +247,9 @@ def check_place_inside(ex: "Executor", goal) -> PrimitiveError | None:
         return fail(ErrorCode.NOT_AFFORDED, f"{container} is not a container.", target=container)
     if _closed(ex, container):
         return fail(ErrorCode.PRECONDITION_FAILED, f"{container} is closed; open it first.", target=container)
+    lid = covering_lid(scene, container)
+    if lid is not None:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{lid} covers {container}; take the lid off first.", lid=lid)
     names = _region_names(ex, container, goal.params.get("region"))
     return names if isinstance(names, PrimitiveError) else None
 
