@@ -135,6 +135,26 @@ def test_memory_openings_leave_the_view(tid, packs):
     assert MEMORY_TARGETS[tid] not in {h.key for h in env.handles(visible_only=True)}
 
 
+DECISION_IDS = [tid for tid in IDS if tid.startswith("decision-")]
+
+
+@pytest.mark.parametrize("tid", DECISION_IDS)
+def test_decision_evidence_is_seen_then_leaves_view(tid, packs):
+    """Decision (paper C.4.4): every entity bearing declared evidence is in view during the opening (its frames
+    are pinned) and out of view at handoff, so the answer must come from what the Assistant remembers."""
+    tp = packs[tid]
+    carriers = {ev.entity for ev in tp.evidence}
+    assert carriers, "a Decision task declares its deciding evidence"
+    env = _env()
+    env.reset(tp.reset_scene())
+    seen: set[str] = set()
+    for c in tp.opening.commands:
+        assert env.execute(c).ok
+        seen |= carriers & {h.key for h in env.handles(visible_only=True)}
+    assert seen == carriers, f"never in view: {sorted(carriers - seen)}"
+    assert not carriers & {h.key for h in env.handles(visible_only=True)}, "evidence still in view at handoff"
+
+
 @pytest.mark.parametrize("tid", IDS)
 def test_programs_consistent_at_relation_level(tid, packs, monkeypatch):
     """The oracle, wrong, no-help and early programs against the completion spec, with primitive effects applied
@@ -221,6 +241,26 @@ def test_relation_world_wipes_with_its_tool_in_hand_sits_and_shuts_doors(monkeyp
     assert w.execute("[StandUp]").ok and not any(r[0] == "sitting" for r in w.relations())
     assert ("open", "door#1") in w.relations()
     assert w.execute("[CloseDoor] <door> (1)").ok and ("closed", "door#1") in w.relations()
+
+
+def test_relation_world_sets_down_on_the_floor_beside_an_anchor(monkeypatch):
+    """Hand-worked: PutOnFloor leaves the object on the floor and near its anchor (both orders, as the world reads
+    near back); picking it up again ends the near relation; with nothing held it is refused."""
+    monkeypatch.syspath_prepend(str(AUTHORING))
+    dryrun = importlib.import_module("dryrun")
+    scenes = importlib.import_module("scenes")
+    b = scenes.kitchen_house(living=False)
+    b.add_object("box", on="table#1", spot=(0.0, 0.3))
+    b.set_human((3.0, 0.6), yaw=1.5708)
+    w = dryrun.RelationWorld()
+    w.reset(b.build())
+    assert not w.execute("[PutOnFloor] <box> (1) <fridge> (1)").ok   # nothing held
+    assert w.execute("[Grab] <box> (1)").ok and w.execute("[PutOnFloor] <box> (1) <fridge> (1)").ok
+    rel = w.relations()
+    assert {("near", "box#1", "fridge#1"), ("near", "fridge#1", "box#1"), ("on", "box#1", "floor#1")} <= rel
+    assert ("on", "box#1", "table#1") not in rel and ("held", "box#1") not in rel
+    assert w.execute("[Grab] <box> (1)").ok
+    assert not any(r[0] == "near" and "box#1" in r for r in w.relations())
 
 
 @pytest.mark.parametrize("tid", IDS)

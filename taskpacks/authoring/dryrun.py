@@ -62,6 +62,7 @@ class RelationWorld:
         self.held_key: str | None = env.held()
         self.sitting: str | None = next((r[1] for r in rel if r[0] == "sitting"), None)
         self.moved: set[str] = set()
+        self.floor_near: dict[str, str] = {}
 
     def split_commands(self, action_block: str) -> list[str] | PrimitiveError:
         from interactiveworld.language import ParseError, split_commands
@@ -111,6 +112,8 @@ class RelationWorld:
         out |= {("cut", k) for k in self.cut} | {("cooked", k) for k in self.cooked}
         if self.held_key:
             out.add(("held", self.held_key))
+        for o, anchor in self.floor_near.items():   # near holds in both orders, as in the world's read-back
+            out |= {("near", o, anchor), ("near", anchor, o)}
         if self.sitting:
             out.add(("sitting", self.sitting))
         out |= {("unmoved", k) for k in self.movable if k not in self.moved}
@@ -170,6 +173,7 @@ class RelationWorld:
                 return f"{k[0]} is inside a closed container"
             self.held_key = k[0]
             self.place.pop(k[0], None)
+            self.floor_near.pop(k[0], None)
             self.moved.add(k[0])
             return None
         if prim in ("place", "place_inside"):
@@ -188,6 +192,8 @@ class RelationWorld:
         if prim in ("release", "place_on_floor"):
             if self.held_key is None:
                 return "nothing held"
+            if prim == "place_on_floor":   # set down on the floor beside the anchor: near(object, anchor)
+                self.floor_near[self.held_key] = k[1]
             self.place[self.held_key] = ("on", "floor#1")  # set down or dropped: it rests on the floor
             self.held_key = None
             return None

@@ -425,8 +425,11 @@ def _cabinet(p: dict[str, Any]) -> AssetModel:
     boards, regions = _stacked_regions("shelf", d, w, t, t, h - t, n, p["color"])
     door, joint, handle = _front_door(w, d, h, z0, p["door_color"], p["hinge"], handle_z=h * 0.75)
     parts += boards + [door]
+    # the carcass top is a surface too (a card or a vase stands on a closed cabinet); listed after the shelves,
+    # so a scene's object placed on a cabinet without a surface name still goes on the lowest shelf
+    top = Surface("top", _v(0, 0, h), _v(d / 2, w / 2))
     return _finish(AssetModel(p["_kind"], p.get("_category", "furniture"), False, parts, [joint],
-                              surfaces=_region_surfaces(regions), regions=regions, handle=handle,
+                              surfaces=_region_surfaces(regions) + [top], regions=regions, handle=handle,
                               affordances=frozenset({"openable", "container", "support"})))
 
 

@@ -61,10 +61,11 @@ _reg("rack", "furniture", False, _rack, {"width": 0.9, "depth": 0.45, "height": 
 _reg("cabinet", "furniture", False, _cabinet,
      {"width": 0.6, "depth": 0.5, "height": 0.9, "shelves": 2, "color": BEIGE, "door_color": WOOD, "hinge": "left"},
      f"Cabinet with one hinged door (90 deg, joint 'door'): {_FIX_COMMON}; shelves; door_color; hinge 'left'|'right' "
-     "(viewer side). Regions 'shelf_1'..'shelf_N'. Affordances openable, container.")
+     "(viewer side). Regions 'shelf_1'..'shelf_N'; surface 'top'. Affordances openable, container, support.")
 _reg("wall_cabinet", "furniture", False, _cabinet,
      {"width": 0.6, "depth": 0.35, "height": 0.7, "shelves": 2, "color": BEIGE, "door_color": WOOD, "hinge": "left"},
-     "Wall cabinet (same as cabinet; give it an elevation with the entity's 'z'). Regions 'shelf_1'..'shelf_N'.")
+     "Wall cabinet (same as cabinet; give it an elevation with the entity's 'z'). Regions 'shelf_1'..'shelf_N'; "
+     "surface 'top'.")
 _reg("locker", "furniture", False, _locker,
      {"width": 0.45, "depth": 0.5, "height": 1.8, "shelves": 2, "color": (0.35, 0.45, 0.6),
       "door_color": (0.35, 0.45, 0.6), "hinge": "right"},
@@ -240,6 +241,49 @@ for _k, _aff, _c in (("knife", ("cutting_tool",), STEEL), ("spoon", ("stirring_t
                                      "grip_color": DARK},
          f"length/width/thickness [m]. Affordances {', '.join(_aff) or '(none)'}.", _aff=_aff)
 
+
+# Props of the Decision catalog rows (paper Table 10): gym apparatus and a backpack (row 13), a display pedestal
+# and a projector (row 7), fruit and meat for a marinade (row 11), passive and sprayed room fragrance (row 18).
+# Builders in :mod:`.assets_props`; (mass [kg], friction) as in PHYSICAL.
+from .assets_props import (atomizer as _atomizer, backpack as _backpack, balance_beam as _balance_beam,  # noqa: E402
+                           crowned_fruit as _crowned_fruit, parallel_bars as _parallel_bars, pedestal as _pedestal,
+                           projector as _projector, reed_diffuser as _reed_diffuser)
+
+_reg("parallel_bars", "sports", False, _parallel_bars,
+     {"length": 2.2, "spacing": 0.5, "height": 1.6, "color": (0.3, 0.3, 0.35), "rail_color": LIGHT_WOOD},
+     "Gymnastics parallel bars: two rails length [m] along local y, spacing [m] apart, at height [m], on posts; "
+     "color (frame), rail_color. No support surface.")
+_reg("balance_beam", "sports", False, _balance_beam,
+     {"length": 2.5, "beam_width": 0.1, "height": 1.0, "color": (0.75, 0.6, 0.45)},
+     "Balance beam: length [m] along local y, beam_width [m], top at height [m], on two legs. Surface 'top'. "
+     "Affordance support.")
+_reg("pedestal", "furniture", False, _pedestal,
+     {"width": 0.45, "depth": 0.45, "height": 1.0, "color": WHITE, "top_color": (0.9, 0.9, 0.88)},
+     f"Display pedestal (square column with a top slab): {_FIX_COMMON}; top_color. Surface 'top'; label face "
+     "'front' (number plate). Affordances support, readable.")
+PHYSICAL.update({"projector": (2.5, 0.6), "backpack": (3.0, 0.7), "pineapple": (1.2, 0.8), "lemon": (0.1, 0.7),
+                 "steak": (0.35, 0.8), "reed_diffuser": (0.3, 0.5), "atomizer": (0.3, 0.5)})
+_obj("projector", "device", _projector, {"size": (0.26, 0.3, 0.1), "color": (0.85, 0.86, 0.88)},
+     "portable projector: size (x,y,z) [m] of the body, lens on the front (+x); label face 'top' (asset tag).")
+_obj("backpack", "personal", _backpack,
+     {"size": (0.18, 0.3, 0.42), "color": (0.2, 0.35, 0.6), "pocket_color": (0.15, 0.25, 0.45)},
+     "backpack standing upright: size (x,y,z) [m] of the bag, front pocket (pocket_color), carry loop.")
+_obj("pineapple", "food", _crowned_fruit,
+     {"radii": (0.065, 0.065, 0.1), "color": (0.75, 0.55, 0.15), "crown_color": (0.2, 0.5, 0.2),
+      "crown_height": 0.14},
+     "radii (x,y,z) [m] of the body, crown of leaves crown_height [m] (crown_color). Affordances cuttable, "
+     "cookable.", _aff=("cuttable", "cookable"))
+for _k, _r, _c in (("lemon", (0.04, 0.03, 0.03), (0.98, 0.88, 0.15)), ("steak", (0.1, 0.07, 0.016),
+                                                                        (0.6, 0.15, 0.15))):
+    _obj(_k, "food", _round_object, {"radii": _r, "color": _c}, "radii (x,y,z) [m]. Affordances cuttable, cookable.",
+         _aff=("cuttable", "cookable"))
+_obj("reed_diffuser", "household", _reed_diffuser,
+     {"radius": 0.04, "height": 0.1, "reed_length": 0.26, "color": (0.75, 0.85, 0.9), "reed_color": (0.35, 0.25, 0.15)},
+     "passive room fragrance: a squat bottle radius/height [m] with a fan of reed sticks reed_length [m] "
+     "(reed_color; visual only).")
+_obj("atomizer", "household", _atomizer,
+     {"radius": 0.035, "height": 0.16, "color": (0.6, 0.8, 0.9), "head_color": (0.95, 0.95, 0.95)},
+     "spray bottle (room spray): radius/height [m] of the bottle, pump head with trigger and nozzle (head_color).")
 
 # Kinds of the Finding catalog (paper Table 12): a lidded storage box and its lid, the foods of the cold
 # deliveries, the office and cleaning tools searched for. (mass [kg], friction) as in PHYSICAL.
