@@ -1,8 +1,9 @@
 """A stand-in for the page in tests of the person agents: answers open turns on a channel from a thread.
 
 :func:`ground_decision` is a person following guidance on the invoice task (tests/iw_taskpacks.py and the
-built-in decision-05): it reads only what the Human's observation shows -- the Assistant's words and the
-handles with their descriptions -- and maps the two instructions it can ground to commands.
+built-in decision-05): it uses only what the Human's observation shows -- the Assistant's words, the handles
+with their descriptions (category and position, never a price) and, when the page shows frames, the prices it
+reads on the cards in them -- and maps the two instructions it can ground to commands.
 """
 from __future__ import annotations
 
@@ -14,23 +15,33 @@ from typing import Any, Callable
 from interactiveworld.web.person import Channel
 
 
-def handle_for(handles: list[list[str]], words: str) -> str | None:
-    """The handle whose description contains ``words`` (case-insensitive), else None."""
+PRINTED_ON = {"$39": "<invoice_card> (1)", "$41": "<invoice_card> (2)", "$45": "<invoice_card> (3)"}
+"""The card each price is printed on, as a sighted person reads it in the frames (the test pack of
+tests/iw_taskpacks.py and the built-in decision-05 print the same prices on cards 1-3); no text says it."""
+
+
+def handle_for(handles: list[list[str]], said: str) -> str | None:
+    """The handle the words identify by its description (a leading article dropped), else None."""
     for arg, desc in handles:
-        if words.lower() in (desc or "").lower():
+        name = re.sub(r"^(?:the|a|an) ", "", (desc or "").lower())
+        if name and name in said.lower():
             return arg
     return None
 
 
 def ground_decision(obs: dict[str, Any]) -> dict[str, str]:
-    """A person's answer to a Human turn of the invoice task, from the observation alone."""
+    """A person's answer to a Human turn of the invoice task, from the observation alone: a card the Assistant
+    names by its price is found in the frames (only a sighted person's page shows them), any other object by
+    the words of its description."""
     said = obs.get("assistant_speech") or ""
     handles = obs.get("handles") or []
     price = re.search(r"\$\d+", said)
     if price and re.search(r"\b(pick up|grab)\b", said, re.I):
-        return {"action": f"[Grab] {handle_for(handles, price.group(0))}", "speak": "Got it."}
+        card = PRINTED_ON.get(price.group(0)) if obs.get("frames") else None
+        card = card if card in [a for a, _ in handles] else handle_for(handles, said)
+        return {"action": f"[Grab] {card}", "speak": "Got it."} if card else {"action": "", "speak": "Which card?"}
     if "approval desk" in said.lower():
-        desk = handle_for(handles, "approval desk")
+        desk = next((a for a, d in handles if "approval desk" in (d or "").lower()), None)
         held = obs.get("held")
         return {"action": f"[Put] {held} {desk}" if held else "", "speak": "" if held else "Which card?"}
     return {"action": "", "speak": ""}

@@ -99,7 +99,10 @@ def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play,
     said = browser.find_element(By.ID, "said").text
     assert said == "The assistant says: \u201cPick up the invoice card printed $41.\u201d"
     handles = [b.text for b in browser.find_elements(By.CSS_SELECTOR, "#handles button")]
-    assert "<invoice_card> (2) \u2014 invoice card printed $41" in handles
+    # the legend gives place and looks, never the price: the person reads "$41" on the middle card in the frames
+    assert "<invoice_card> (2) \u2014 a white invoice card, middle of the stock counter" in handles
+    assert not any("$" in h for h in handles)
+    assert "Your question" in browser.find_element(By.ID, "facts").text  # the Human's own task context
     _readable(browser)
     browser.save_screenshot(str(shots / "human_turn.png"))
     # a typo: the environment refuses it and the refusal is shown beside the input
@@ -117,12 +120,12 @@ def test_a_person_plays_the_human_by_keyboard_and_the_cell_passes(browser, play,
     typed(browser, "[Gr")
     assert _choose(browser, r"^\[Grab\]$") == "[Grab]"
     typed(browser, "<inv")
-    assert "$41" in _choose(browser, r"\$41", shot=shots / "human_completion.png")
+    assert "middle" in _choose(browser, r"middle of the stock counter", shot=shots / "human_completion.png")
     typed(browser, Keys.SHIFT, Keys.ENTER)
     typed(browser, "[Pu")
     _choose(browser, r"^\[Put\]$")
     typed(browser, "<inv")
-    _choose(browser, r"\$41")
+    _choose(browser, r"middle of the stock counter")
     typed(browser, "<appr")
     _choose(browser, r"approval desk")
     action = browser.find_element(By.ID, "action").get_attribute("value")

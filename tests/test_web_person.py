@@ -129,6 +129,10 @@ def test_person_human_following_the_oracle_passes_and_sees_what_a_model_human_se
     assert [r["parsed"]["action"] for r in humans if r["prompt"]["via"] == "browser"] == [
         "[Grab] <invoice_card> (2)", "[Put] <invoice_card> (2) <approval_desk> (1)"]
     assert set(asked[1]["frames"][0]) == {"index", "tick", "tags", "url"}
+    # the person gets the Human's own task context, under the label its family gives it in the model prompt
+    assert all(obs["task_context"] == s.tp.human_context.task for obs in asked.values())
+    session = next(e for e in s.channel.history() if e["type"] == "session")
+    assert session["task_label"] == "Your question"  # ASK
 
 
 def test_a_malformed_command_is_refused_by_the_environment_and_shown_in_the_next_turn(tmp_path):
@@ -185,6 +189,8 @@ def _narrate_pack(folder):
     data = copy.deepcopy(decision_pack())
     data.update(id="accessibility-05", family="Accessibility", protocol="NARRATE", catalog={"table": 9, "row": 5})
     data.pop("hash")
+    # a blind wearer cannot find a card by its print: the Assistant names its place too
+    data["oracle"]["steps"][0]["say"] = "Pick up the middle invoice card, the one printed $41."
     path = folder / "accessibility-05.json"
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(_hashed(data)), encoding="utf-8")
@@ -200,8 +206,10 @@ def test_a_narrate_human_is_sent_no_frame(tmp_path):
     assert all(t["obs"]["frames"] == [] for t in bot.asked)
     assert not any(e["type"] == "frames" for e in s.channel.history())
     assert all(s.channel.frame(s.channel.session, i) is None for i in range(s.record["frames"]))
-    # NARRATE: a handle appears only once the Assistant has named the object
-    assert [a for a, _ in bot.asked[0]["obs"]["handles"]] == ["<invoice_card> (2)"]
+    # NARRATE: a handle appears only once the Assistant's words refer to the object ("invoice card" names all
+    # three cards; the desk and the shelf are not named yet), and the blind person grabbed the card named by place
+    assert [a for a, _ in bot.asked[0]["obs"]["handles"]] == [f"<invoice_card> ({i})" for i in (1, 2, 3)]
+    assert bot.asked[0]["obs"]["assistant_speech"].startswith("Pick up the middle invoice card")
 
 
 def test_an_interrupted_cell_resumes_by_replaying_the_persons_answers(tmp_path):

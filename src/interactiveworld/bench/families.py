@@ -309,6 +309,13 @@ def moved_places(relations: Iterable[tuple[str, ...]], legend: Sequence[Any]) ->
     return out
 
 
+def legend_description(entry: Any, places: dict[str, str] | None = None) -> str:
+    """What the Human reads beside a legend handle: the authored description (category, position and colour),
+    with where the object rests now when it has been moved (``places``, from :func:`moved_places`)."""
+    where = (places or {}).get(entry.handle)
+    return f"{entry.description} (moved: now {where})" if where else entry.description
+
+
 def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], held: str | None,
                   mentioned: str | Sequence[str], reachable: set[str] = frozenset(),
                   places: dict[str, str] | None = None) -> list[tuple[str, str]]:
@@ -329,13 +336,11 @@ def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], he
         places: moved object key -> where it rests now.
     """
     said = [mentioned] if isinstance(mentioned, str) else list(mentioned)
-    places = places or {}
-    return [(key_to_arg(e.handle), f"{e.description} (moved: now {places[e.handle]})" if e.handle in places
-             else e.description) for e in legend
+    return [(key_to_arg(e.handle), legend_description(e, places)) for e in legend
             if exposed(protocol, e, visible=visible, held=held, said=said, reachable=reachable)]
 
 
 __all__ = ["Family", "FAMILY_PROTOCOL", "CATALOG_TABLE", "MAX_ASSISTANT_FRAMES", "RECENT_FRAMES",
            "select_frame_indices", "redact_speech", "Leak", "key_to_arg", "command_targets", "human_handles", "exposed",
-           "moved_places",
+           "moved_places", "legend_description",
            "WITHIN_REACH_PROTOCOLS"]

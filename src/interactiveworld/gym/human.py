@@ -8,10 +8,15 @@ unscored) and takes the handoff baseline, as the benchmark does (paper section 3
   :data:`~.spaces.MAX_ACTION_CHARS` characters of :data:`~.spaces.CHARSET`), run in order until one is
   refused; ``""`` does nothing this tick; ``done`` (or ``<done/>``) declares the task finished.
 * observation (a dict): ``frame`` the egocentric frame after the last successful command, (H, W, 3) uint8 --
-  for ``[LookAt]`` on a label its close-up; absent with ``state_only=True``; ``handles`` one
-  ``<name> (index): description`` line per entity now visible or held; ``held`` the held object's command
-  argument or ""; ``last_outcome`` ``"<command>: done."`` or ``"<command>: failed. <why>"`` ("" after reset);
-  ``task`` the wearer's request (public context and handoff utterance).
+  for ``[LookAt]`` on a label its close-up (only within reach and in line of sight, as in the benchmark);
+  absent with ``state_only=True``; ``handles`` one ``<name> (index): description`` line per entity now visible
+  or held -- visibility is the benchmark's one definition (:mod:`interactiveworld.render.visibility`), the same
+  with and without frames, so nothing behind a wall or inside a closed container is listed; the description is
+  the TaskPack legend's (category, position and colour, never the declared evidence; where it rests now once
+  moved), none for an entity outside the legend; ``held`` the held object's command argument or "";
+  ``last_outcome`` ``"<command>: done."`` or ``"<command>: failed. <why>"`` ("" after reset); ``task`` what the
+  wearer knows of its task: its own task context (``human_context.task``), the public context and its handoff
+  utterance.
 * reward: the change in completion, the benchmark's scorer -- the TaskPack's family evaluator
   (:func:`~interactiveworld.bench.evaluators.evaluate_task`) on the relations now against the handoff baseline
   and the commands so far -- so the rewards of an episode sum to its final completion in [0, 1];
@@ -30,7 +35,7 @@ import gymnasium
 import numpy as np
 
 from ..bench.evaluators import TaskScore, evaluate_task
-from ..bench.families import command_targets, key_to_arg
+from ..bench.families import command_targets, key_to_arg, legend_description, moved_places
 from ..bench.scoring import TraceStep
 from ..bench.taskpack import TaskPack
 from ..env import Environment
@@ -39,7 +44,7 @@ from ..errors import ErrorCode, PrimitiveError
 from .spaces import (MAX_ACTION_CHARS, MAX_HANDLES_CHARS, MAX_TEXT_CHARS, TaskPool, fit_text, frame_space, is_done,
                      text_space)
 
-__all__ = ["InteractiveWorldEnv", "task_text", "default_world"]
+__all__ = ["InteractiveWorldEnv", "task_text", "handle_lines", "default_world"]
 
 
 def default_world(*, render: bool, width: int, height: int, frames_per_command: int) -> EnvironmentLike:
@@ -48,8 +53,23 @@ def default_world(*, render: bool, width: int, height: int, frames_per_command: 
 
 
 def task_text(tp: TaskPack) -> str:
-    """What the wearer asks for: the public context, then the handoff utterance."""
-    return "\n".join(x for x in (tp.public_context.strip(), tp.opening.handoff_say.strip()) if x)
+    """What the wearer knows of its task: its own task context (``human_context.task``, which never states the
+    declared evidence), then the public context and the handoff utterance."""
+    parts = (tp.human_context.task.strip(), tp.public_context.strip(), tp.opening.handoff_say.strip())
+    return "\n".join(x for x in parts if x)
+
+
+def handle_lines(world: EnvironmentLike, tp: TaskPack) -> str:
+    """The ``handles`` observation: one ``<name> (index): description`` line per entity the world reports
+    visible or held, described by the TaskPack's legend (:func:`~interactiveworld.bench.families.legend_description`);
+    an entity outside the legend gets no description (the scene's own free text is not checked for evidence)."""
+    legend = {e.handle: e for e in tp.human_context.legend}
+    places = moved_places(world.relations(), tp.human_context.legend)
+    lines = []
+    for h in world.handles(visible_only=True):
+        entry = legend.get(h.key)
+        lines.append(f"{h.as_command_arg()}: {legend_description(entry, places)}" if entry else h.as_command_arg())
+    return "\n".join(lines)
 
 
 def _shown_frame(outcome: StepOutcome) -> np.ndarray | None:
@@ -240,8 +260,7 @@ class InteractiveWorldEnv(gymnasium.Env):
                              final=final, baseline=self.baseline, trace=self.trace)
 
     def _observation(self) -> dict[str, Any]:
-        handles = "\n".join(f"{h.as_command_arg()}: {h.description}" if h.description else h.as_command_arg()
-                            for h in self.world.handles(visible_only=True))
+        handles = handle_lines(self.world, self.tp)
         held = self.world.held()
         obs: dict[str, Any] = {"handles": fit_text(handles, MAX_HANDLES_CHARS),
                                "held": fit_text(key_to_arg(held) if held else "", MAX_TEXT_CHARS),

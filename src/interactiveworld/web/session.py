@@ -18,7 +18,7 @@ import threading
 from dataclasses import dataclass, replace
 from typing import Any, Callable
 
-from ..agents.prompts import assistant_system_prompt, human_system_prompt
+from ..agents.prompts import HUMAN_TASK_LABELS, assistant_system_prompt, human_system_prompt
 from ..bench.episode import EpisodeConfig, run_episode
 from ..bench.identity import key_hash
 from ..bench.logs import TRACE_NAME, read_eval, read_header, read_trace
@@ -129,15 +129,19 @@ class PlaySession:
         return is_finished(self.cell, self.key)
 
     def describe(self) -> dict[str, Any]:
-        """The ``session`` event: who plays what, the role's standing instructions and the command verbs."""
+        """The ``session`` event: who plays what, the role's standing instructions and the command verbs; for
+        the Human also the label its family gives its own task context (as in the model Human's prompt)."""
         tp, role = self.tp, self.plan.role
         rules = human_system_prompt(tp.protocol_name, tp.human_context.restriction) if role == "human" \
             else assistant_system_prompt(tp.protocol_name)
-        return {"type": "session", "role": role, "task_id": tp.id, "protocol": tp.protocol_name,
-                "partner": "(not shown in this study)" if self.blind else self.plan.partner,
-                "pseudonym": self.pseudonym, "seed": self.plan.seed, "cell": None if self.blind else str(self.cell),
-                "instructions": rules, "verbs": verbs() if role == "human" else [],
-                "frames_shown": not (role == "human" and tp.protocol_name == "NARRATE")}
+        event = {"type": "session", "role": role, "task_id": tp.id, "protocol": tp.protocol_name,
+                 "partner": "(not shown in this study)" if self.blind else self.plan.partner,
+                 "pseudonym": self.pseudonym, "seed": self.plan.seed, "cell": None if self.blind else str(self.cell),
+                 "instructions": rules, "verbs": verbs() if role == "human" else [],
+                 "frames_shown": not (role == "human" and tp.protocol_name == "NARRATE")}
+        if role == "human":
+            event["task_label"] = HUMAN_TASK_LABELS[tp.protocol_name]
+        return event
 
     def start(self) -> None:
         """Begin (or resume) the episode in a background thread."""

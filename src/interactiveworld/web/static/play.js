@@ -3,9 +3,9 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  const HUMAN_KNOWN = new Set(["tick", "protocol", "public_context", "restriction", "handles", "held", "last_result",
-    "last_ok", "assistant_speech", "new_instruction", "active_instruction", "queued", "frames", "private_next",
-    "assistant_present"]);
+  const HUMAN_KNOWN = new Set(["tick", "protocol", "task_context", "public_context", "restriction", "handles", "held",
+    "last_result", "last_ok", "assistant_speech", "new_instruction", "active_instruction", "queued", "frames",
+    "private_next", "assistant_present"]);
   const ASSISTANT_KNOWN = new Set(["tick", "protocol", "task_request", "frames", "new_frames", "new_segments",
     "wearer_speech", "first_turn"]);
 
@@ -155,7 +155,8 @@
 
   function renderHuman(obs, dl) {
     if (obs.assistant_present === false) fact(dl, "Assistant", "There is no assistant in this session.");
-    fact(dl, "Task context", obs.public_context);
+    fact(dl, (st.sessionEv && st.sessionEv.task_label) || "Your task", obs.task_context);
+    fact(dl, "Shared task context", obs.public_context);
     fact(dl, "Rule", obs.restriction);
     fact(dl, "Holding", obs.held || "nothing");
     fact(dl, "Carrying out", obs.active_instruction);
