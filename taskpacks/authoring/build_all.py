@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import TASKPACK_DIR, write  # noqa: E402
 
-FAMILY_SCRIPTS = ("guidance", "planning", "accessibility", "decision", "prevention", "finding")
+FAMILY_SCRIPTS = ("guidance", "guidance_2", "guidance_3", "planning", "accessibility", "decision", "prevention", "finding")
 
 
 def build(families: list[str] | None = None) -> list[Path]:

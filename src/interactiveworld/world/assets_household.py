@@ -27,7 +27,7 @@ def _x_cylinder(name: str, radius: float, length: float, x0: float, z: float, co
 
 def fan(p: dict[str, Any]) -> AssetModel:
     """A desk fan standing on a support: a round base, a stem and a round head facing +x, with its switch on the
-    front of the base. ``height`` [m] is the height of the head's centre above the base; ``head_radius`` [m].
+    front of the stem (within reach of a hand that does not touch the support). ``height`` [m] is the height of the head's centre above the base; ``head_radius`` [m].
     Affordance ``powered`` (``turn_on``/``turn_off`` press the switch; ``running`` = blowing)."""
     h, r, color = p["height"], p["head_radius"], p["color"]
     base_r = max(0.08, 0.7 * r)
@@ -35,8 +35,8 @@ def fan(p: dict[str, Any]) -> AssetModel:
              _box("stem", (0.03, 0.03, h - 0.03), (0.0, 0.0, 0.03 + (h - 0.03) / 2), color),
              _x_cylinder("motor", 0.05, 0.08, -0.08, h, color),
              _x_cylinder("guard", r, 0.06, 0.0, h, p["guard_color"])]
-    control = _v(base_r * 0.8, 0.0, 0.04)
-    parts.append(_box("switch", (0.02, 0.04, 0.02), tuple(control), DARK, collide=False))
+    control = _v(0.025, 0.0, 0.45 * h)
+    parts.append(_box("switch", (0.02, 0.04, 0.03), tuple(control), DARK, collide=False))
     return _finish(AssetModel(p["_kind"], "appliance", False, parts, control=control,
                               affordances=frozenset({"powered"})))
 

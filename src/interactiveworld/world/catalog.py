@@ -242,7 +242,7 @@ for _k, _aff, _c in (("knife", ("cutting_tool",), STEEL), ("spoon", ("stirring_t
 _reg("fan", "appliance", False, _hh.fan,
      {"height": 0.35, "head_radius": 0.14, "color": (0.9, 0.9, 0.92), "guard_color": (0.55, 0.6, 0.65)},
      "Desk fan standing on a support (give it on=<counter>): height of the head centre [m], head_radius [m], "
-     "guard_color. Switch on the front of the base. Affordance powered (running = blowing).")
+     "guard_color. Switch on the front of the stem. Affordance powered (running = blowing).")
 PHYSICAL.update({"towel": (0.4, 0.9), "boot": (0.7, 0.8), "camera": (0.4, 0.6), "headset": (0.3, 0.6),
                  "mouse_pad": (0.1, 0.8), "soap": (0.12, 0.5), "toilet_roll": (0.1, 0.7), "paper_bag": (0.05, 0.6),
                  "jug": (1.2, 0.5)})
