@@ -125,11 +125,11 @@ def guidance_02() -> dict:
     in 3 cartons: A = 500 + 100, B = 500 + 250, C = 500 + 250 + 100. The phone stays where it was put down."""
     b = dispatch_room()
     sizes = (500, 250, 100, 500, 100, 500, 250)
-    dims = {500: (0.08, 0.08, 0.17), 250: (0.07, 0.07, 0.13), 100: (0.06, 0.06, 0.1)}
+    dims = {500: (0.08, 0.08, 0.17), 250: (0.08, 0.08, 0.14), 100: (0.08, 0.08, 0.12)}
     for i, ml in enumerate(sizes):
         b.add_object("carton", on="stock_counter#1", spot=(-0.84 + 0.28 * i, 0.35),
                      params={"size": dims[ml], "color": (0.95, 0.93, 0.85)},
-                     labels=[{"text": f"{ml}\nmL", "face": "front"}])
+                     labels=[{"text": f"CARTON\n{ml} mL", "face": "front"}])
     for i, (ml, n) in enumerate(((600, 2), (750, 2), (850, 3))):
         b.add_object("box", on="packing_bench#1", spot=(-0.6 + 0.6 * i, 0.6), params={"size": (0.3, 0.3, 0.2)},
                      labels=[{"text": f"ORDER\n{ml} mL\n{n} cartons", "face": "front"}])
@@ -249,16 +249,16 @@ def guidance_04() -> dict:
     b = grocery()
     board(b, "wall_board", name="stocking_rule", at=(0.06, 4.4), yaw=0.0, width=1.0,
           text="PROMO RULE\ncheapest item: LOW slot\ndearest item: HIGH slot\nprice card with its item")
-    b.add_object("bread", on="cart#1", surface="shelf_2", spot=(-0.6, 0.4))
-    b.add_object("box", name="candy", on="cart#1", surface="shelf_2", spot=(0.0, 0.4),
+    b.add_object("bread", on="cart#1", surface="shelf_2", spot=(-0.6, 0.72))
+    b.add_object("box", name="candy", on="cart#1", surface="shelf_2", spot=(0.0, 0.72),
                  params={"size": (0.12, 0.16, 0.08), "color": (0.9, 0.35, 0.6)},
                  labels=[{"text": "CANDY", "face": "front"}])
-    b.add_object("box", name="chocolate", on="cart#1", surface="shelf_2", spot=(0.6, 0.4),
+    b.add_object("box", name="chocolate", on="cart#1", surface="shelf_2", spot=(0.6, 0.72),
                  params={"size": (0.12, 0.2, 0.05), "color": (0.4, 0.25, 0.15)},
                  labels=[{"text": "CHOC", "face": "front"}])
     # cards in another order than the products, turned to read from the wearer's side of the cart
     for i, text in enumerate(("CHOCOLATE\n$4.75", "BREAD\n$3.40", "CANDY\n$2.10")):
-        b.add_object("card", name="price_card", on="cart#1", surface="shelf_1", spot=(-0.6 + 0.6 * i, 0.3),
+        b.add_object("card", name="price_card", on="cart#1", surface="shelf_2", spot=(-0.6 + 0.6 * i, 0.12),
                      yaw=math.pi / 2, params={"size": (0.12, 0.16, 0.003)}, labels=[{"text": text, "face": "top"}])
     b.set_human((4.0, 1.2), yaw=S)
     low, mid, high = "promo_table#2", "promo_table#3", "promo_table#1"
@@ -287,8 +287,9 @@ def guidance_04() -> dict:
         prelude="The promotion bay is empty and the cart has this week's promo items.",
         opening=[cmd("Walk", "stocking_rule#1"), cmd("LookAt", "stocking_rule#1"), cmd("Walk", "cart#1"),
                  cmd("LookAt", "price_card#1"), cmd("LookAt", "price_card#2"), cmd("LookAt", "price_card#3"),
-                 cmd("LookAt", "candy#1"), cmd("LookAt", "chocolate#1"), cmd("Walk", "promo_table#2"),
-                 cmd("LookAt", "slot_sign#1"), cmd("LookAt", "slot_sign#2"), cmd("LookAt", "slot_sign#3")],
+                 cmd("LookAt", "candy#1"), cmd("LookAt", "chocolate#1"), cmd("Walk", "promo_table#1"),
+                 cmd("LookAt", "slot_sign#1"), cmd("Walk", "promo_table#2"), cmd("LookAt", "slot_sign#2"),
+                 cmd("Walk", "promo_table#3"), cmd("LookAt", "slot_sign#3")],
         handoff="Where does each item and card go? Take me through it step by step.",
         human_task="You want this week's promo items on the cart set out in the promotion bay with their price "
                    "cards, the way the stocking rule on the wall says.",
@@ -300,9 +301,9 @@ def guidance_04() -> dict:
         legend=[entry("bread#1", "the loaf of bread on the cart", movable=True),
                 entry("candy#1", "the pink box on the cart", movable=True),
                 entry("chocolate#1", "the brown box on the cart", movable=True),
-                entry("price_card#1", "a price card, left on the cart's lower shelf", movable=True),
-                entry("price_card#2", "a price card, middle of the cart's lower shelf", movable=True),
-                entry("price_card#3", "a price card, right on the cart's lower shelf", movable=True),
+                entry("price_card#1", "a price card, front left on the cart's top shelf", movable=True),
+                entry("price_card#2", "a price card, front middle of the cart's top shelf", movable=True),
+                entry("price_card#3", "a price card, front right on the cart's top shelf", movable=True),
                 entry("promo_table#1", "the left promo table"), entry("promo_table#2", "the middle promo table"),
                 entry("promo_table#3", "the right promo table"), entry("cart#1", "the stock cart")],
         oracle=oracle, wrong=wrong, no_help=ASK_NEXT, goals=goals, prohibitions=[HELD_NOTHING],
@@ -460,7 +461,7 @@ def guidance_07() -> dict:
                  labels=[{"text": "LEMON\nADE", "face": "front"}])
     b.add_object("bowl", name="puree", on="table#1", spot=(-0.1, 0.3), params={"color": (0.95, 0.55, 0.2)})
     b.add_object("phone", on="table#1", spot=(0.35, 0.3), yaw=math.pi / 2,
-                 labels=[{"text": "BATTERY\nHOT\n46 C", "face": "top"}])
+                 labels=[{"text": "BATTERY\nTOO HOT", "face": "top"}])
     b.add_object("juice_carton", on="table#1", spot=(0.75, 0.6), labels=[{"text": "ICED TEA", "face": "front"}])
     b.set_human((3.0, 0.8), yaw=S)
     oracle = [step("Open the fridge door first.", cmd("Open", "fridge#1")),
@@ -484,7 +485,7 @@ def guidance_07() -> dict:
         handoff="How do I cool all three of these down safely? Tell me step by step.",
         human_task="The lemonade and the puree you just made are too hot, and so is your phone: you want all three "
                    "cooled down safely.",
-        evidence=[*printed_at("phone#1", "BATTERY HOT 46 C")],
+        evidence=[*printed_at("phone#1", "BATTERY TOO HOT")],
         legend=[entry("lemonade#1", "the yellow jug on the kitchen table", movable=True),
                 entry("puree#1", "the orange bowl on the kitchen table", movable=True),
                 entry("phone#1", "your phone on the kitchen table", movable=True),

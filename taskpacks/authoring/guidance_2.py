@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order, point,
-                    printed_at, says, step, taskpack)
+from common import (acts, all_of, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order,
+                    point, printed_at, says, step, taskpack)
 from guidance import ASK_NEXT, HELD_NOTHING, ticks_for, wiped
-from scenes import N, S, board, hotel_suite, office, shop
+from scenes import N, S, board, hotel_suite, kitchen_house, office, shop
 from scenes_guidance import it_office
 
 
@@ -198,4 +198,258 @@ def guidance_09() -> dict:
         ticks=ticks_for(21))
 
 
-TASKS = [guidance_08, guidance_09, guidance_11]
+def guidance_10() -> dict:
+    """Repair a cyclic misplacement by the reset map: the phone sits in the fridge, the water bottle on the desk and
+    the folder in the secure locker; the map puts the phone in the secure locker, the water in the fridge and the
+    folder on the desk. Door states are not scored."""
+    b = it_office()
+    board(b, "wall_board", name="reset_map", at=(5.2, 0.06), yaw=S, width=1.0,
+          text="RESET MAP\nphone: secure locker\nwater: fridge\nfolder: desk")
+    b.add_object("phone", on="fridge#1", region="shelf_2")
+    b.add_object("bottle", name="water", on="desk#1", spot=(0.8, 0.4), params={"color": (0.55, 0.8, 0.95)})
+    b.add_object("book", name="folder", on="secure_locker#1", region="shelf_1",
+                 params={"size": (0.24, 0.32, 0.03), "color": (0.2, 0.35, 0.75)})
+    b.add_object("mug", on="supply_counter#1", spot=(0.3, 0.3))
+    b.set_human((3.5, 1.8), yaw=math.pi / 2)
+    oracle = [step("The reset map puts the folder on the desk. Open the dark grey locker, the secure one.",
+                   cmd("Open", "secure_locker#1")),
+              step("Take the blue folder out of the secure locker.", cmd("Grab", "folder#1")),
+              step("The folder goes on the desk.", cmd("Put", "folder#1", "desk#1")),
+              step("Your phone belongs in the secure locker. Open the fridge.", cmd("Open", "fridge#1")),
+              step("Take your phone out of the fridge.", cmd("Grab", "phone#1")),
+              step("Put the phone in the secure locker.", cmd("PutIn", "phone#1", "secure_locker#1")),
+              step("Now the water bottle on the desk.", cmd("Grab", "water#1")),
+              step("Put the water in the fridge.", cmd("PutIn", "water#1", "fridge#1"))]
+    wrong = [oracle[0], oracle[3], step("Take the folder out of the secure locker.", cmd("Grab", "folder#1")),
+             step("Put the folder in the fridge.", cmd("PutIn", "folder#1", "fridge#1")),
+             step("Take the water bottle.", cmd("Grab", "water#1")),
+             step("Put it in the secure locker.", cmd("PutIn", "water#1", "secure_locker#1")),
+             step("Take your phone out of the fridge.", cmd("Grab", "phone#1")),
+             step("Put the phone on the desk.", cmd("Put", "phone#1", "desk#1"))]
+    return taskpack(
+        id="guidance-10", family="Guidance", row=10, scene=b.build(),
+        title="Repair a three-object misplacement from the reset map",
+        prelude="Someone has moved things around in here; there is a reset map on the wall.",
+        opening=[cmd("Walk", "reset_map#1"), cmd("LookAt", "reset_map#1"), cmd("Walk", "desk#1"),
+                 cmd("LookAt", "water#1")],
+        handoff="Can you get everything back where it belongs? One step at a time.",
+        human_task="Things in the office were moved around: you want them back where the reset map on the wall "
+                   "says they belong.",
+        evidence=[*printed_at("reset_map#1", "phone: secure locker", "water: fridge", "folder: desk")],
+        legend=[entry("phone#1", "your phone, inside the fridge", movable=True),
+                entry("water#1", "the light blue bottle on the desk", movable=True),
+                entry("folder#1", "the blue folder inside the dark grey locker", movable=True),
+                entry("mug#1", "the mug on the supply counter", movable=True),
+                entry("fridge#1", "the small fridge in the corner"),
+                entry("secure_locker#1", "the dark grey locker on the right wall"),
+                entry("return_locker#1", "the light grey locker on the right wall"),
+                entry("staff_locker#1", "the green locker"), entry("desk#1", "the left desk on the back wall"),
+                entry("return_desk#1", "the right desk on the back wall"), entry("supply_counter#1", "the supply counter")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        # exact partition: each place holds its own object and nothing else
+        goals=[all_of(holds("inside", "phone#1", "secure_locker#1"), count("inside", ["*", "secure_locker#1"], eq=1)),
+               all_of(holds("inside", "water#1", "fridge#1"), count("inside", ["*", "fridge#1"], eq=1)),
+               holds("on", "folder#1", "desk#1")],
+        prohibitions=[moved("mug#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C3", "reads-reset-map", "the map's 'phone: secure locker'",
+                  acts("place_inside(phone#1, secure_locker#1)", among=["place(phone#1, *)",
+                                                                       "place_inside(phone#1, *)"])),
+            point("C5", "closes-the-cycle", "the map's 'water: fridge' completes the cycle",
+                  acts("place_inside(water#1, fridge#1)", among=["place(water#1, *)", "place_inside(water#1, *)"]))),
+        ticks=ticks_for(8))
+
+
+def guidance_12() -> dict:
+    """Resume a breakfast plan after its ham stage: the opening fries nothing new but finishes the ham (cooktop off,
+    ham on the plate); the Assistant guides the rest of the plan: the scone into the oven, baked, the oven then
+    closed, with the ham on its plate and the cooktop off preserved."""
+    b = kitchen_house(recipe="BREAKFAST PLAN\n1 fry the ham\n2 stove off, ham on plate\n3 scone in oven, bake\n"
+                             "4 then close the oven")
+    b.add_object("pan", on="cooktop#1")
+    b.add_object("bread", name="ham", on="pan#1", params={"size": (0.14, 0.1, 0.02), "color": (0.9, 0.55, 0.55)},
+                 state={"cooked": True})
+    b.add_object("plate", on="table#1", spot=(-0.3, 0.4))
+    b.add_object("bread", name="scone", on="counter#2", spot=(-0.3, 0.3),
+                 params={"size": (0.08, 0.08, 0.06), "color": (0.85, 0.65, 0.35)})
+    b.add_object("apple", on="table#1", spot=(0.3, 0.4))
+    b.set_human((3.0, 2.9), yaw=math.pi / 2)
+    scene = b.build()
+    for e in scene["entities"]:   # the ham is still frying when the wearer comes back to it
+        if (e["name"], e["index"]) == ("cooktop", 1):
+            e["state"] = {**e.get("state", {}), "running": True}
+    oracle = [step("The ham stage is done; next on the plan is the scone. Open the oven.", cmd("Open", "oven#1")),
+              step("Pick up the scone on the right counter.", cmd("Grab", "scone#1")),
+              step("Put the scone in the oven.", cmd("PutIn", "scone#1", "oven#1")),
+              step("Switch the oven on.", cmd("TurnOn", "oven#1")),
+              step("Let the scone bake.", cmd("Cook", "scone#1")),
+              step("Now close the oven, as the plan says.", cmd("Close", "oven#1"))]
+    wrong = [step("Put the scone in the pan.", cmd("Grab", "scone#1"), cmd("PutIn", "scone#1", "pan#1")),
+             step("Switch the cooktop back on.", cmd("TurnOn", "cooktop#1")),
+             step("Let it cook.", cmd("Cook", "scone#1"))]
+    return taskpack(
+        id="guidance-12", family="Guidance", row=12, scene=scene,
+        title="Resume the breakfast plan after the ham stage",
+        prelude="I'm making breakfast from the plan on the board. Let me finish the ham first.",
+        opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("TurnOff", "cooktop#1"),
+                 cmd("Grab", "pan#1"), cmd("Put", "pan#1", "counter#1"), cmd("Grab", "ham#1"),
+                 cmd("Put", "ham#1", "plate#1"), cmd("Walk", "counter#2"), cmd("LookAt", "scone#1")],
+        handoff="Sorry, I lost track after the ham. What comes next? One step at a time.",
+        human_task="You were making breakfast from the plan on the board and lost track after the ham: you want the "
+                   "rest of the plan done.",
+        evidence=[*printed_at("recipe_board#1", "stove off, ham on plate", "scone in oven, bake",
+                              "then close the oven")],
+        legend=[entry("ham#1", "the ham on the plate", movable=True),
+                entry("plate#1", "the plate on the kitchen table", movable=True),
+                entry("scone#1", "the pastry on the counter right of the oven", movable=True),
+                entry("pan#1", "the frying pan on the left counter", movable=True),
+                entry("apple#1", "the apple", movable=True),
+                entry("oven#1", "the oven"), entry("cooktop#1", "the cooktop"),
+                entry("counter#1", "the counter left of the cooktop"),
+                entry("counter#2", "the counter right of the oven"), entry("table#1", "the kitchen table")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        goals=[holds("inside", "scone#1", "oven#1"), holds("cooked", "scone#1"),
+               {"sequence": ["place_inside(scone#1, oven#1)", "cook(scone#1)", "close(oven#1)"]}],
+        prohibitions=[holds("open", "oven#1"), negate(holds("on", "ham#1", "plate#1")), moved("ham#1"),
+                      holds("running", "cooktop#1"), moved("apple#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C4", "resumes-after-ham", "the plan's done ham stage is not redone: the next step is the scone",
+                  acts("pick(scone#1)", among=["pick(*)", "turn_on(cooktop#1)"])),
+            point("C5", "bake-then-close", "the plan's order: scone in, baked, then the oven closed",
+                  order("place_inside(scone#1, oven#1)", "cook(scone#1)", "close(oven#1)"))),
+        ticks=ticks_for(6))
+
+
+def guidance_13() -> dict:
+    """Pack the IT return kit in dependency order: the mouse pad into the return box before the headset goes on
+    it, the phone into the secure locker, locker closed; exact box contents pad and headset, exact locker content
+    the phone. The keys stay on the desk."""
+    b = it_office()
+    board(b, "wall_board", name="kit_sheet", at=(3.0, 5.94), yaw=N, width=1.0,
+          text="IT RETURN KIT\n1 mouse pad in the box\n2 then the headset\n3 phone: secure locker,\nlocker closed")
+    b.add_object("box", name="return_box", on="return_desk#1", spot=(0.0, 0.5), params={"size": (0.5, 0.4, 0.24)},
+                 labels=[{"text": "RETURNS", "face": "front"}])
+    b.add_object("mouse_pad", on="desk#1", spot=(-0.6, 0.3), params={"size": (0.24, 0.2, 0.012)})
+    b.add_object("headset", on="desk#1", spot=(-0.1, 0.3))
+    b.add_object("phone", on="desk#1", spot=(0.4, 0.3))
+    b.add_object("keys", on="desk#1", spot=(0.8, 0.3))
+    b.set_human((3.0, 3.8), yaw=math.pi / 2)
+    oracle = [step("The phone goes in the secure locker. Open the dark grey locker.", cmd("Open", "secure_locker#1")),
+              step("Pick up the phone.", cmd("Grab", "phone#1")),
+              step("Put the phone in the secure locker.", cmd("PutIn", "phone#1", "secure_locker#1")),
+              step("Close the secure locker.", cmd("Close", "secure_locker#1")),
+              step("The sheet says the mouse pad goes in the box first. Pick up the mouse pad.",
+                   cmd("Grab", "mouse_pad#1")),
+              step("Put it in the return box on the right desk.", cmd("PutIn", "mouse_pad#1", "return_box#1")),
+              step("Now the headset.", cmd("Grab", "headset#1")),
+              step("Put the headset in the return box with the pad.", cmd("PutIn", "headset#1", "return_box#1"))]
+    wrong = [step("Put the phone in the box.", cmd("Grab", "phone#1"), cmd("PutIn", "phone#1", "return_box#1")),
+             oracle[6], oracle[7], oracle[4], oracle[5]]
+    box_pad = holds("inside", "mouse_pad#1", "return_box#1")
+    return taskpack(
+        id="guidance-13", family="Guidance", row=13, scene=b.build(),
+        title="Pack the IT return kit in dependency order",
+        prelude="IT wants my equipment back today; the return sheet is on the wall.",
+        opening=[cmd("Walk", "kit_sheet#1"), cmd("LookAt", "kit_sheet#1"), cmd("Walk", "desk#1"),
+                 cmd("LookAt", "headset#1")],
+        handoff="How do I pack this for IT? Guide me one step at a time.",
+        human_task="IT wants your equipment back today: you want it returned the way the return sheet on the wall "
+                   "says.",
+        evidence=[*printed_at("kit_sheet#1", "mouse pad in the box", "then the headset", "phone: secure locker")],
+        legend=[entry("mouse_pad#1", "the dark blue mouse pad on the left desk", movable=True),
+                entry("headset#1", "the black headset on the left desk", movable=True),
+                entry("phone#1", "the phone on the left desk", movable=True),
+                entry("keys#1", "your keys on the left desk", movable=True),
+                entry("return_box#1", "the cardboard box on the right desk", movable=True),
+                entry("desk#1", "the left desk on the back wall"), entry("return_desk#1", "the right desk on the back wall"),
+                entry("secure_locker#1", "the dark grey locker on the right wall"),
+                entry("return_locker#1", "the light grey locker on the right wall"),
+                entry("staff_locker#1", "the green locker")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        goals=[box_pad, holds("inside", "headset#1", "return_box#1"),
+               before(box_pad, holds("inside", "headset#1", "return_box#1")),
+               count("inside", ["*", "return_box#1"], eq=2),
+               holds("inside", "phone#1", "secure_locker#1"), count("inside", ["*", "secure_locker#1"], eq=1)],
+        prohibitions=[holds("open", "secure_locker#1"), moved("keys#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C5", "pad-before-headset", "the sheet's dependency: the pad goes in before the headset",
+                  order("place_inside(mouse_pad#1, return_box#1)", "place_inside(headset#1, return_box#1)")),
+            point("C3", "reads-phone-rule", "the sheet sends the phone to the secure locker, not the box",
+                  acts("place_inside(phone#1, secure_locker#1)", among=["place(phone#1, *)",
+                                                                       "place_inside(phone#1, *)"]))),
+        ticks=ticks_for(8))
+
+
+def guidance_14() -> dict:
+    """Prepare the visitor table behind a privacy gate: the open staff locker (staff files inside) is closed before
+    the sign-in sheet, the pen and both badges go on the visitor table; the spare folder goes into the return
+    locker, closed again."""
+    b = it_office()
+    board(b, "wall_board", name="setup_sheet", at=(3.5, 0.06), yaw=S, width=1.1,
+          text="VISITOR SETUP\n1 close the staff locker\n2 sign-in sheet, pen, badges:\nvisitor table\n"
+               "3 spare folder: return locker")
+    b.add_object("document", name="staff_file", on="staff_locker#1", region="shelf_2", yaw=math.pi,
+                 labels=[{"text": "STAFF\nFILES", "face": "top"}])
+    b.add_object("document", name="sheet", on="supply_counter#1", spot=(-0.75, 0.3), yaw=math.pi,
+                 labels=[{"text": "SIGN-IN", "face": "top"}])
+    b.add_object("pen", on="supply_counter#1", spot=(-0.35, 0.3))
+    b.add_object("card", name="badge", on="supply_counter#1", spot=(0.0, 0.3), params={"size": (0.09, 0.13, 0.004)},
+                 labels=[{"text": "VISITOR", "face": "top"}])
+    b.add_object("card", name="badge", on="supply_counter#1", spot=(0.3, 0.3), params={"size": (0.09, 0.13, 0.004)},
+                 labels=[{"text": "VISITOR", "face": "top"}])
+    b.add_object("book", name="folder", on="supply_counter#1", spot=(0.75, 0.3),
+                 params={"size": (0.24, 0.32, 0.03), "color": (0.85, 0.75, 0.2)})
+    b.set_human((3.5, 2.0), yaw=-math.pi / 2)
+    scene = b.build()
+    for e in scene["entities"]:   # left open: the staff files are on view
+        if (e["name"], e["index"]) == ("staff_locker", 1):
+            e["state"] = {**e.get("state", {}), "open": 1.0}
+    setup = ("sheet#1", "pen#1", "badge#1", "badge#2")
+    names = {"sheet#1": "sign-in sheet", "pen#1": "pen", "badge#1": "left badge", "badge#2": "right badge"}
+    oracle = [step("Privacy first: close the green staff locker.", cmd("Close", "staff_locker#1"))]
+    for k in setup:
+        oracle += [step(f"Pick up the {names[k]} from the supply counter.", cmd("Grab", k)),
+                   step(f"Put the {names[k]} on the visitor table.", cmd("Put", k, "visitor_table#1"))]
+    oracle += [step("The spare folder goes in the return locker. Open the light grey locker.",
+                    cmd("Open", "return_locker#1")),
+               step("Pick up the yellow folder.", cmd("Grab", "folder#1")),
+               step("Put it in the return locker.", cmd("PutIn", "folder#1", "return_locker#1")),
+               step("Close the return locker.", cmd("Close", "return_locker#1"))]
+    wrong = oracle[1:9] + [oracle[0]] + oracle[9:]
+    closed = holds("closed", "staff_locker#1")
+    return taskpack(
+        id="guidance-14", family="Guidance", row=14, scene=scene,
+        title="Prepare the visitor table, privacy first",
+        prelude="Visitors are due any minute and the visitor table is still bare.",
+        opening=[cmd("Walk", "setup_sheet#1"), cmd("LookAt", "setup_sheet#1"), cmd("LookAt", "badge#1")],
+        handoff="What do I need to do before they arrive? Guide me one step at a time.",
+        human_task="Visitors are due any minute: you want the office ready for them the way the setup sheet on the "
+                   "wall says.",
+        evidence=[*printed_at("setup_sheet#1", "close the staff locker", "sign-in sheet, pen, badges",
+                              "spare folder: return locker")],
+        legend=[entry("sheet#1", "the paper sheet at the left end of the supply counter", movable=True),
+                entry("pen#1", "the pen on the supply counter", movable=True),
+                entry("badge#1", "the left card on the supply counter", movable=True),
+                entry("badge#2", "the right card on the supply counter", movable=True),
+                entry("folder#1", "the yellow folder at the right end of the supply counter", movable=True),
+                entry("staff_file#1", "the papers inside the green locker", movable=True),
+                entry("staff_locker#1", "the green locker, standing open"),
+                entry("return_locker#1", "the light grey locker on the right wall"),
+                entry("secure_locker#1", "the dark grey locker on the right wall"),
+                entry("visitor_table#1", "the table in the middle of the room"),
+                entry("supply_counter#1", "the supply counter")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        # the setup earns credit only once the staff locker was closed first (row 14: setup depends on closure)
+        goals=[closed, *(before(closed, holds("on", k, "visitor_table#1")) for k in setup),
+               holds("inside", "folder#1", "return_locker#1")],
+        prohibitions=[holds("open", "return_locker#1"), moved("staff_file#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C5", "privacy-first", "the sheet's order: the staff locker closed before anything is set out",
+                  acts("close(staff_locker#1)", among=["close(*)", "pick(*)"])),
+            point("C3", "reads-folder-rule", "the sheet sends the spare folder to the return locker",
+                  acts("place_inside(folder#1, return_locker#1)", among=["place(folder#1, *)",
+                                                                        "place_inside(folder#1, *)"]))),
+        ticks=ticks_for(13))
+
+
+TASKS = [guidance_08, guidance_09, guidance_10, guidance_11, guidance_12, guidance_13, guidance_14]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order, point,
+from common import (acts, all_of, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order, point,
                     printed_at, says, step, taskpack)
 from guidance import ASK_NEXT, HELD_NOTHING, succeeded, ticks_for, wiped
 from scenes import N, S, board, cafe, hotel_suite, kitchen_house, shop
@@ -61,4 +61,115 @@ def guidance_20() -> dict:
         ticks=28)
 
 
-TASKS = [guidance_20]
+def guidance_15() -> dict:
+    """Resume a four-step afternoon-service plan after its first two steps (water to the service table, towel to
+    the stock shelf, done in the opening): the apple alone on the setup table, the clean mug from the pastry shelf
+    alone on the first supply table that the water vacated; the done steps stay done."""
+    b = cafe()
+    b.add_fixture("table", name="supply_table", at=(1.2, 0.5), params={"width": 0.8, "depth": 0.6})
+    b.add_fixture("table", name="supply_table", at=(3.2, 0.5), params={"width": 0.8, "depth": 0.6})
+    b.add_fixture("table", name="setup_table", at=(4.9, 2.2), params={"width": 0.8, "depth": 0.6})
+    board(b, "wall_board", name="service_plan", at=(0.06, 3.4), yaw=0.0, width=1.1,
+          text="AFTERNOON SERVICE\n1 water: service table\n2 towel: stock shelf\n3 apple: setup table\n"
+               "4 shelf mug: 1st supply table")
+    b.add_object("bottle", name="water", on="supply_table#1", spot=(0.0, 0.4), params={"color": (0.55, 0.8, 0.95)})
+    b.add_object("towel", on="supply_table#2", spot=(-0.4, 0.4))
+    b.add_object("apple", on="supply_table#2", spot=(0.4, 0.4))
+    b.add_object("mug", on="pastry_shelf#1", region="shelf_2", params={"color": (0.95, 0.95, 0.95)})
+    b.add_object("mug", on="supply_counter#1", spot=(0.5, 0.3), params={"color": (0.95, 0.95, 0.95)})
+    b.set_human((2.2, 1.6), yaw=math.pi)
+    oracle = [step("Steps one and two are done; step three is the apple. Pick up the apple.", cmd("Grab", "apple#1")),
+              step("Put the apple on the setup table.", cmd("Put", "apple#1", "setup_table#1")),
+              step("Step four: take the mug from the pastry shelf.", cmd("Grab", "mug#1")),
+              step("Put it on the left supply table, where the water was.", cmd("Put", "mug#1", "supply_table#1"))]
+    wrong = [step("Pick up the apple.", cmd("Grab", "apple#1")),
+             step("Put the apple on the left supply table.", cmd("Put", "apple#1", "supply_table#1")),
+             step("Take the mug from the counter.", cmd("Grab", "mug#2")),
+             step("Put it on the setup table.", cmd("Put", "mug#2", "setup_table#1"))]
+    return taskpack(
+        id="guidance-15", family="Guidance", row=15, scene=b.build(),
+        title="Resume the afternoon-service plan after two done steps",
+        prelude="Afternoon service: I'm working down the plan on the wall.",
+        opening=[cmd("Walk", "service_plan#1"), cmd("LookAt", "service_plan#1"), cmd("Grab", "water#1"),
+                 cmd("Put", "water#1", "service_table#1"), cmd("Grab", "towel#1"),
+                 cmd("PutIn", "towel#1", "stock_shelf#1"), cmd("Walk", "service_table#1")],
+        handoff="I got called away after the towel. Where was I, and what is left? One step at a time.",
+        human_task="You were working down the afternoon-service plan on the wall and got called away after putting "
+                   "the towel away: you want the rest of the plan done.",
+        evidence=[*printed_at("service_plan#1", "apple: setup table", "shelf mug: 1st supply table")],
+        legend=[entry("water#1", "the light blue bottle on the service table", movable=True),
+                entry("towel#1", "the towel on the stock shelf", movable=True),
+                entry("apple#1", "the apple on the right supply table", movable=True),
+                entry("mug#1", "a white mug on the pastry shelf", movable=True),
+                entry("mug#2", "a white mug on the counter", movable=True),
+                entry("supply_table#1", "the left supply table by the front wall"),
+                entry("supply_table#2", "the right supply table by the front wall"),
+                entry("setup_table#1", "the small table on the right"),
+                entry("service_table#1", "the service table"), entry("pastry_shelf#1", "the pastry shelf"),
+                entry("supply_counter#1", "the counter on the back wall")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        goals=[all_of(holds("on", "apple#1", "setup_table#1"), count("on", ["*", "setup_table#1"], eq=1)),
+               all_of(holds("on", "mug#1", "supply_table#1"), count("on", ["*", "supply_table#1"], eq=1))],
+        prohibitions=[moved("water#1"), moved("towel#1"), moved("mug#2"), HELD_NOTHING],
+        capabilities=caps(
+            point("C4", "resumes-at-step-three", "the water and towel steps are done: the next is the apple",
+                  acts("pick(apple#1)", among=["pick(*)"])),
+            point("C2", "vacated-table", "the first supply table is the one the water left",
+                  acts("place(mug#1, supply_table#1)", among=["place(mug#1, *)"]))),
+        ticks=ticks_for(4))
+
+
+def guidance_16() -> dict:
+    """Resume a five-step hotel room reset after its first two items (the folder to the desk and the water to the
+    nightstand, done in the opening): the towel, the soap and the toilet roll onto the bathroom shelf; the folder and
+    the water stay where they went."""
+    b = hotel_suite()
+    board(b, "wall_board", name="reset_card", at=(2.0, 4.44), yaw=N, width=1.0,
+          text="ROOM RESET\n1 folder: desk\n2 water: nightstand\n3 towel, 4 soap,\n5 toilet roll: bath shelf")
+    b.add_object("book", name="folder", on="bed#1", spot=(-0.6, 0.3), params={"size": (0.24, 0.32, 0.03),
+                                                                            "color": (0.2, 0.35, 0.75)})
+    b.add_object("bottle", name="water", on="bed#1", spot=(-0.2, 0.3), params={"color": (0.55, 0.8, 0.95)})
+    b.add_object("towel", on="bed#1", spot=(0.2, 0.3))
+    b.add_object("soap", on="bed#1", spot=(0.5, 0.3))
+    b.add_object("toilet_roll", on="bed#1", spot=(0.75, 0.3))
+    b.add_object("phone", on="desk#1", spot=(0.6, 0.3))
+    b.set_human((2.5, 2.0), yaw=math.pi)
+    oracle = []
+    for k, what in (("towel#1", "towel"), ("soap#1", "soap"), ("toilet_roll#1", "toilet roll")):
+        lead = "The folder and water are done; next are the bathroom things. " if k == "towel#1" else ""
+        oracle += [step(f"{lead}Pick up the {what} from the bed.", cmd("Grab", k)),
+                   step(f"Put the {what} on the shelf in the bathroom.", cmd("PutIn", k, "towel_shelf#1"))]
+    wrong = oracle[:4] + [step("Put the folder on the bathroom shelf too.", cmd("Grab", "folder#1"),
+                                cmd("PutIn", "folder#1", "towel_shelf#1"))]
+    return taskpack(
+        id="guidance-16", family="Guidance", row=16, scene=b.build(),
+        title="Resume the hotel room reset after the first two items",
+        prelude="I'm resetting this room by the card on the wall.",
+        opening=[cmd("Walk", "reset_card#1"), cmd("LookAt", "reset_card#1"), cmd("Grab", "folder#1"),
+                 cmd("Put", "folder#1", "desk#1"), cmd("Grab", "water#1"), cmd("Put", "water#1", "nightstand#1"),
+                 cmd("Walk", "bed#1")],
+        handoff="I lost my place on the card. What's next? One item at a time, please.",
+        human_task="You are resetting the hotel room by the card on the wall and lost your place after the first two "
+                   "items: you want the rest of the reset done.",
+        evidence=[*printed_at("reset_card#1", "3 towel, 4 soap", "5 toilet roll: bath shelf")],
+        legend=[entry("folder#1", "the blue folder on the desk", movable=True),
+                entry("water#1", "the light blue bottle on the nightstand", movable=True),
+                entry("towel#1", "the white towel on the bed", movable=True),
+                entry("soap#1", "the wrapped bar on the bed", movable=True),
+                entry("toilet_roll#1", "the paper roll on the bed", movable=True),
+                entry("phone#1", "your phone on the desk", movable=True),
+                entry("bed#1", "the bed"), entry("desk#1", "the desk"), entry("nightstand#1", "the nightstand"),
+                entry("towel_shelf#1", "the shelf in the bathroom"), entry("bath_cabinet#1", "the bathroom cabinet")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        goals=[holds("inside", k, "towel_shelf#1") for k in ("towel#1", "soap#1", "toilet_roll#1")],
+        prohibitions=[moved("folder#1"), moved("water#1"), moved("phone#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C4", "resumes-at-item-three", "the card's first two items are done: the next is the towel",
+                  acts("pick(towel#1)", among=["pick(*)"])),
+            point("C3", "reads-bath-shelf", "the card sends the toilet roll to the bath shelf",
+                  acts("place_inside(toilet_roll#1, towel_shelf#1)", "place(toilet_roll#1, towel_shelf#1)",
+                       among=["place(toilet_roll#1, *)", "place_inside(toilet_roll#1, *)"]))),
+        ticks=ticks_for(6))
+
+
+TASKS = [guidance_15, guidance_16, guidance_20]

@@ -4,7 +4,7 @@ Conventions as in :mod:`scenes` (z up, metres, radians; a fixture's front faces 
 
 Scenes: ``grocery`` (a shop floor with a three-slot promotion bay and a stock cart), ``dispatch_room`` (a stock
 counter, a long packing bench and a desk), ``tea_bar`` (a cafe bar with a
-tea station, a fridge, a dry cupboard and a cloth shelf), ``it_office`` (an office with an IT return desk, secure
+tea station, a fridge, a dry cupboard and a cloth shelf), ``it_office`` (an office with a work desk, an IT return desk, secure
 and return lockers, a staff locker and a visitor table, and a break corner with a fridge).
 """
 from __future__ import annotations
@@ -65,13 +65,12 @@ def tea_bar() -> SceneBuilder:
 
 
 def it_office() -> SceneBuilder:
-    """An office (0..7 x 0..6 m): a desk with a computer and the IT return desk along the north wall, a secure
+    """An office (0..7 x 0..6 m): a work desk and the IT return desk along the north wall, a secure
     locker and a return locker (grey) on the east wall, a green staff locker on the west wall, a visitor table in
     the middle, a supply counter on the south wall and a small fridge in the break corner."""
     b = SceneBuilder("it_office")
     b.add_room("office", (0, 0, 7, 6))
     b.add_fixture("desk", at=(1.8, 5.6), yaw=N, params={"width": 1.2, "depth": 0.6})
-    b.add_fixture("computer", on="desk#1", spot=(0.3, 0.6))
     b.add_fixture("chair", at=(1.8, 4.9), yaw=S)
     b.add_fixture("desk", name="return_desk", at=(4.2, 5.6), yaw=N, params={"width": 1.2, "depth": 0.6})
     b.add_fixture("locker", name="secure_locker", at=(6.7, 4.6), yaw=E, params={"color": (0.3, 0.32, 0.38),
