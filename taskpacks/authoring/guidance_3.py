@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, all_of, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order, point,
-                    printed_at, says, step, taskpack)
-from guidance import ASK_NEXT, HELD_NOTHING, succeeded, ticks_for, wiped
-from scenes import N, S, board, cafe, hotel_suite, kitchen_house, shop
+from common import (acts, all_of, before, caps, cmd, count, entry, holds, moved, negate, num, order, point, printed_at,
+                    says, step, taskpack)
+from guidance import ASK_NEXT, HELD_NOTHING, ticks_for, wiped
+from scenes import N, board, cafe, hotel_suite, kitchen_house, shop
 from scenes_guidance import tea_bar
 
 
@@ -172,4 +172,197 @@ def guidance_16() -> dict:
         ticks=ticks_for(6))
 
 
-TASKS = [guidance_15, guidance_16, guidance_20]
+def guidance_17() -> dict:
+    """Close the tea station by the closing card: milk into the fridge, tea into the dry cupboard (both closed),
+    the used paper into the bin, the station wiped with the cloth and the cloth back on its shelf; only then one
+    mug from the rack on the station, alone."""
+    b = tea_bar()
+    board(b, "wall_board", name="closing_card", at=(1.6, 4.94), yaw=N, width=1.0,
+          text="TEA STATION CLOSING\n1 milk: fridge\n2 tea: dry cupboard\n3 paper: bin\n"
+               "4 wipe station, cloth back\n5 then one mug on it")
+    b.add_object("milk_carton", name="milk", on="tea_station#1", spot=(-0.6, 0.4))
+    b.add_object("box", name="tea", on="tea_station#1", spot=(-0.2, 0.4), params={"size": (0.14, 0.1, 0.1),
+                                                                                "color": (0.3, 0.5, 0.3)})
+    b.add_object("document", name="paper", on="tea_station#1", spot=(0.35, 0.4), yaw=math.pi,
+                 params={"size": (0.15, 0.15, 0.003)})
+    b.add_object("cloth", on="cloth_shelf#1", region="shelf_2", params={"color": (0.95, 0.85, 0.2)})
+    b.add_object("mug", on="mug_rack#1", region="shelf_2", params={"color": (0.95, 0.95, 0.95)})
+    b.set_human((3.0, 2.8), yaw=math.pi / 2)
+    oracle = [step("Milk goes in the fridge. Open the fridge.", cmd("Open", "fridge#1")),
+              step("Pick up the milk.", cmd("Grab", "milk#1")),
+              step("Put the milk in the fridge.", cmd("PutIn", "milk#1", "fridge#1")),
+              step("Close the fridge.", cmd("Close", "fridge#1")),
+              step("Tea is stored dry: open the dry cupboard.", cmd("Open", "dry_cupboard#1")),
+              step("Pick up the green tea box.", cmd("Grab", "tea#1")),
+              step("Put the tea in the dry cupboard.", cmd("PutIn", "tea#1", "dry_cupboard#1")),
+              step("Close the cupboard.", cmd("Close", "dry_cupboard#1")),
+              step("Pick up the used paper.", cmd("Grab", "paper#1")),
+              step("Throw the paper in the bin.", cmd("PutIn", "paper#1", "bin#1")),
+              step("Now wipe the tea station with the yellow cloth.", cmd("Wipe", "cloth#1", "tea_station#1")),
+              step("Put the cloth back on its shelf.", cmd("PutIn", "cloth#1", "cloth_shelf#1")),
+              step("Finally take one mug from the rack.", cmd("Grab", "mug#1")),
+              step("Put the mug on the clean tea station.", cmd("Put", "mug#1", "tea_station#1"))]
+    wrong = [oracle[12], oracle[13]] + oracle[:10]
+    wiped_station = wiped("cloth#1", "tea_station#1")
+    return taskpack(
+        id="guidance-17", family="Guidance", row=17, scene=b.build(),
+        title="Close the tea station under storage and hygiene rules",
+        prelude="Closing time at the tea station; the closing card is on the wall.",
+        opening=[cmd("Walk", "closing_card#1"), cmd("LookAt", "closing_card#1"), cmd("LookAt", "tea#1")],
+        handoff="How do I close this station properly? One step at a time.",
+        human_task="It is closing time: you want the tea station closed down the way the closing card on the wall "
+                   "says.",
+        evidence=[*printed_at("closing_card#1", "milk: fridge", "tea: dry cupboard", "paper: bin",
+                              "wipe station, cloth back", "then one mug on it")],
+        legend=[entry("milk#1", "the white carton on the tea station", movable=True),
+                entry("tea#1", "the green box on the tea station", movable=True),
+                entry("paper#1", "the paper square on the tea station", movable=True),
+                entry("cloth#1", "the yellow cloth on the small shelf", movable=True),
+                entry("mug#1", "the white mug on the rack", movable=True),
+                entry("tea_station#1", "the tea station counter"), entry("fridge#1", "the fridge"),
+                entry("dry_cupboard#1", "the wooden cupboard on the left wall"), entry("bin#1", "the bin"),
+                entry("cloth_shelf#1", "the small shelf beside the station"),
+                entry("mug_rack#1", "the mug rack"), entry("service_table#1", "the service table")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        goals=[holds("inside", "milk#1", "fridge#1"), holds("inside", "tea#1", "dry_cupboard#1"),
+               holds("inside", "paper#1", "bin#1"), wiped_station,
+               # the mug goes only on the cleaned station, and is all that stands there
+               before(wiped_station, holds("on", "mug#1", "tea_station#1")),
+               count("on", ["*", "tea_station#1"], eq=1)],
+        prohibitions=[negate(holds("inside", "cloth#1", "cloth_shelf#1")), holds("open", "fridge#1"),
+                      holds("open", "dry_cupboard#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C6", "dry-storage", "tea keeps dry in the cupboard, not in the fridge",
+                  acts("place_inside(tea#1, dry_cupboard#1)", among=["place(tea#1, *)", "place_inside(tea#1, *)"])),
+            point("C5", "clean-before-mug", "the card's order: wipe the station, then set the mug on it",
+                  order("wipe(cloth#1, tea_station#1)", "place(mug#1, tea_station#1)"))),
+        ticks=ticks_for(14))
+
+
+def guidance_18() -> dict:
+    """Clear the cooking station and make it operational: the used mug into the sink, the paper bag into the bin,
+    the bottle into the fridge (closed), then the pan onto the cooktop and the cooktop on, switched on only once
+    the station is clear and the pan is on it."""
+    b = kitchen_house()
+    board(b, "wall_board", name="station_card", at=(2.75, 4.94), yaw=N, width=1.0, height=0.6, mount_z=1.35,
+          text="STATION RESET\nmug: sink, bag: bin\nbottle: fridge\nthen pan on, stove on")
+    b.add_object("mug", on="cooktop#1", spot=(-0.5, 0.3))
+    b.add_object("paper_bag", on="cooktop#1", spot=(0.0, 0.5), params={"size": (0.08, 0.14, 0.18)},
+                 labels=[{"text": "BAKERY", "face": "front"}])
+    b.add_object("bottle", on="cooktop#1", spot=(0.45, 0.15), params={"color": (0.3, 0.6, 0.35)})
+    b.add_object("pan", on="counter#2", spot=(0.0, 0.4))
+    b.add_object("apple", on="table#1", spot=(0.3, 0.4))
+    b.set_human((3.0, 2.9), yaw=math.pi / 2)
+    clear = [holds("inside", "mug#1", "sink#1"), holds("inside", "paper_bag#1", "bin#1"),
+             holds("inside", "bottle#1", "fridge#1")]
+    pan_on = holds("on", "pan#1", "cooktop#1")
+    oracle = [step("Clear the cooktop first. Pick up the mug.", cmd("Grab", "mug#1")),
+              step("Put the mug in the sink.", cmd("PutIn", "mug#1", "sink#1")),
+              step("Pick up the paper bag.", cmd("Grab", "paper_bag#1")),
+              step("Put the bag in the bin.", cmd("PutIn", "paper_bag#1", "bin#1")),
+              step("Open the fridge.", cmd("Open", "fridge#1")),
+              step("Pick up the green bottle.", cmd("Grab", "bottle#1")),
+              step("Put the bottle in the fridge.", cmd("PutIn", "bottle#1", "fridge#1")),
+              step("Close the fridge.", cmd("Close", "fridge#1")),
+              step("Now take the pan from the right counter.", cmd("Grab", "pan#1")),
+              step("Put the pan on the cooktop.", cmd("Put", "pan#1", "cooktop#1")),
+              step("Now switch the cooktop on.", cmd("TurnOn", "cooktop#1"))]
+    wrong = [oracle[10], oracle[0], oracle[1], oracle[2], oracle[3], oracle[4], oracle[5], oracle[6], oracle[7],
+             oracle[8], oracle[9]]
+    return taskpack(
+        id="guidance-18", family="Guidance", row=18, scene=b.build(),
+        title="Clear the cooking station and make it operational",
+        prelude="I want to start cooking but the stove is covered in stuff.",
+        opening=[cmd("Walk", "station_card#1"), cmd("LookAt", "station_card#1"), cmd("LookAt", "paper_bag#1")],
+        handoff="How do I get the station ready? Guide me one step at a time.",
+        human_task="You want to start cooking: you want the cooking station cleared and ready the way the card over "
+                   "the stove says.",
+        evidence=[*printed_at("station_card#1", "mug: sink, bag: bin", "bottle: fridge", "then pan on, stove on")],
+        legend=[entry("mug#1", "the red mug on the cooktop", movable=True),
+                entry("paper_bag#1", "the paper bag on the cooktop", movable=True),
+                entry("bottle#1", "the green bottle on the cooktop", movable=True),
+                entry("pan#1", "the frying pan on the counter right of the oven", movable=True),
+                entry("apple#1", "the apple", movable=True),
+                entry("cooktop#1", "the cooktop"), entry("sink#1", "the sink"), entry("bin#1", "the bin"),
+                entry("fridge#1", "the fridge"), entry("counter#2", "the counter right of the oven"),
+                entry("table#1", "the kitchen table")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
+        # the stove is switched on only once the station is clear and the pan is on it
+        goals=[*clear, pan_on, holds("running", "cooktop#1"),
+               before(all_of(*clear, pan_on), holds("running", "cooktop#1"))],
+        prohibitions=[holds("open", "fridge#1"), moved("apple#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C3", "reads-station-card", "the card sends the bottle to the fridge",
+                  acts("place_inside(bottle#1, fridge#1)", among=["place(bottle#1, *)",
+                                                                  "place_inside(bottle#1, *)"])),
+            point("C6", "stove-on-last", "a stove is switched on only once the station is clear and the pan is on it",
+                  order("place(pan#1, cooktop#1)", "turn_on(cooktop#1)"))),
+        ticks=ticks_for(11))
+
+
+def guidance_19() -> dict:
+    """Cook a two-vegetable stir-fry by the recipe board: clear the used mug off the prep counter into the sink,
+    cut the onion and the potato, fry both in the pan, switch the cooktop off, bring the pan off the heat to the
+    kitchen table (the service table) and plate exactly those two on the plate waiting there."""
+    b = kitchen_house(recipe="STIR-FRY\n1 mug off the counter: sink\n2 cut onion and potato\n3 both in the pan, "
+                             "fry\n4 stove off\n5 serve both on the\ntable's plate")
+    b.add_object("mug", on="counter#1", spot=(-0.6, 0.3))
+    b.add_object("onion", on="counter#1", spot=(-0.1, 0.3))
+    b.add_object("potato", on="counter#1", spot=(0.25, 0.3))
+    b.add_object("knife", on="counter#1", spot=(0.6, 0.2))
+    b.add_object("pan", on="cooktop#1", params={"radius": 0.18})
+    b.add_object("plate", on="table#1", spot=(0.5, 0.3), params={"radius": 0.19})
+    b.add_object("tomato", on="counter#2", spot=(-0.4, 0.3))
+    b.set_human((3.0, 2.9), yaw=math.pi / 2)
+    veg = ("onion#1", "potato#1")
+    oracle = [step("First clear the counter: pick up the mug.", cmd("Grab", "mug#1")),
+              step("Put the mug in the sink.", cmd("PutIn", "mug#1", "sink#1")),
+              step("Pick up the knife.", cmd("Grab", "knife#1")),
+              step("Cut the onion.", cmd("Cut", "onion#1", "knife#1")),
+              step("Cut the potato too.", cmd("Cut", "potato#1", "knife#1")),
+              step("Put the knife down on the counter.", cmd("Put", "knife#1", "counter#1")),
+              step("Put the onion in the pan.", cmd("Grab", "onion#1"), cmd("PutIn", "onion#1", "pan#1")),
+              step("Put the potato in the pan.", cmd("Grab", "potato#1"), cmd("PutIn", "potato#1", "pan#1")),
+              step("Switch the cooktop on.", cmd("TurnOn", "cooktop#1")),
+              step("Fry the onion.", cmd("Cook", "onion#1")),
+              step("Fry the potato.", cmd("Cook", "potato#1")),
+              step("Switch the cooktop off.", cmd("TurnOff", "cooktop#1")),
+              step("Bring the pan over to the kitchen table.", cmd("Grab", "pan#1"), cmd("Put", "pan#1", "table#1")),
+              step("Put the onion on the plate.", cmd("Grab", "onion#1"), cmd("Put", "onion#1", "plate#1")),
+              step("Put the potato on the plate.", cmd("Grab", "potato#1"), cmd("Put", "potato#1", "plate#1"))]
+    wrong = oracle[:4] + oracle[5:]   # the potato is never cut
+    goals = [holds("inside", "mug#1", "sink#1")]
+    for v in veg:
+        goals += [holds("cut", v), holds("cooked", v), before(holds("cut", v), holds("cooked", v)),
+                  before(holds("inside", v, "pan#1"), holds("cooked", v)), holds("on", v, "plate#1")]
+    goals += [count("on", ["*", "plate#1"], eq=2)]
+    return taskpack(
+        id="guidance-19", family="Guidance", row=19, scene=b.build(),
+        title="Clear the counter, cook a two-vegetable stir-fry, plate and serve it",
+        prelude="I'd like to make the stir-fry on the recipe board.",
+        opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "potato#1")],
+        handoff="Can you guide me through it? One step at a time.",
+        human_task="You want to cook the stir-fry on the recipe board and serve it at the kitchen table.",
+        evidence=[*printed_at("recipe_board#1", "mug off the counter: sink", "cut onion and potato",
+                              "both in the pan, fry", "serve both on the")],
+        legend=[entry("mug#1", "the red mug on the left counter", movable=True),
+                entry("onion#1", "the onion", movable=True), entry("potato#1", "the potato", movable=True),
+                entry("tomato#1", "the tomato", movable=True), entry("knife#1", "the knife", movable=True),
+                entry("pan#1", "the frying pan", movable=True),
+                entry("plate#1", "the plate on the kitchen table", movable=True),
+                entry("cooktop#1", "the cooktop"), entry("sink#1", "the sink"),
+                entry("counter#1", "the counter left of the cooktop"),
+                entry("counter#2", "the counter right of the oven"), entry("table#1", "the kitchen table")],
+        oracle=oracle, wrong=wrong, no_help=ASK_NEXT, goals=goals,
+        prohibitions=[holds("running", "cooktop#1"), moved("tomato#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C5", "prep-before-cook", "the board's order: cut, into the pan, then fry",
+                  order("cut(potato#1, knife#1)", "place_inside(potato#1, pan#1)", "cook(potato#1)")),
+            point("C6", "stove-off-before-plating", "the stove goes off once the frying is done, before plating",
+                  order("cook(potato#1)", "turn_off(cooktop#1)", "place(onion#1, plate#1)")),
+            point("C3", "reads-vegetables", "the board names the onion and the potato, not the tomato",
+                  acts("cut(onion#1, knife#1)", "cut(potato#1, knife#1)", among=["cut(*, *)"]))),
+        ticks=ticks_for(20))
+
+
+TASKS = [guidance_15, guidance_16, guidance_17, guidance_18, guidance_19, guidance_20]
