@@ -10,6 +10,7 @@ import pytest
 import numpy as np  # noqa: E402
 from scipy import stats  # noqa: E402
 
+from interactiveworld.bench.identity import split_agents_folder  # noqa: E402
 from interactiveworld.bench.metrics import (UNREADABLE, bootstrap_ci, capability_table,  # noqa: E402
                                             efficiency_table, family_table, load_results, void_cells)
 
@@ -119,6 +120,23 @@ def test_unreadable_eval_is_counted_as_void_not_dropped(tmp_path, content, needl
     assert fam[("oracle | scripted", "Decision")]["void"] == 1
     assert fam[("oracle | scripted", "Decision")]["cells"] == 2
     assert [v["task_id"] for v in void_cells(got)] == ["decision-07"]
+
+
+@pytest.mark.parametrize("folder", ["oracle__scripted-0a1b2c3d", "oracle__scripted"])
+def test_unreadable_eval_takes_its_agents_from_the_folder_without_its_hash(tmp_path, folder):
+    """Sweep folders are ``<assistant>__<human>-<8 hex>`` (bench.identity.agents_folder); the older form has no
+    hash. Without a trace header the stand-in names the agents as the folder does, hash left out."""
+    cell = tmp_path / folder / "decision-07" / "seed3"
+    cell.mkdir(parents=True)
+    (cell / "eval.json").write_text("{")
+    (got,) = load_results(tmp_path)
+    assert (got["assistant"], got["human"], got["seed"], got["task_id"]) == ("oracle", "scripted", 3, "decision-07")
+
+
+def test_split_agents_folder_keeps_a_human_name_that_only_looks_hashed():
+    assert split_agents_folder("openai-gpt-4o__scripted-0a1b2c3d") == ("openai-gpt-4o", "scripted")
+    assert split_agents_folder("a__human-v2") == ("a", "human-v2")          # not 8 hex digits: part of the name
+    assert split_agents_folder("no-separator") == ("no-separator", "")
 
 
 def test_unreadable_eval_takes_its_identity_from_the_trace_header(tmp_path):

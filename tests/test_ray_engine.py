@@ -117,3 +117,25 @@ def test_model_calls_through_ray_share_the_gate_and_the_cache(local_ray, tmp_pat
         assert all(r["passed"] == 1 for r in _results(tmp_path / "b").values())
     finally:
         server.close()
+
+
+def test_an_unreachable_address_fails_in_seconds_naming_it(tmp_path):
+    """A closed port on this machine: the check answers at once instead of ray.init's minutes of retries."""
+    import socket
+
+    from interactiveworld.bench.ray_engine import check_reachable
+
+    with socket.socket() as s:               # a port that was free a moment ago and has no listener now
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    for address in (f"127.0.0.1:{port}", f"ray://127.0.0.1:{port}"):
+        with pytest.raises(ConnectionError, match=f"no Ray cluster answers at {address}"):
+            check_reachable(address)
+    with pytest.raises(ConnectionError, match="is not host:port"):
+        check_reachable("localhost")
+    with socket.socket() as s:               # a listener: the check passes
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        check_reachable(f"127.0.0.1:{s.getsockname()[1]}")
+    check_reachable("auto")
+    check_reachable(None)

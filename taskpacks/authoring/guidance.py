@@ -9,6 +9,7 @@ from typing import Sequence
 
 from common import (acts, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, order, plan, point,
                     printed_at, step, taskpack)
+from guidance_static import STATIC_ITEMS
 from scenes import N, S, board, kitchen_house, office
 from scenes_guidance import dispatch_room, grocery
 
@@ -87,7 +88,7 @@ def guidance_01() -> dict:
     wrong = (pack(names, ("bottle#1", "bottle#2"), "box#1", "Start with the first two bottles. ") +
              pack(names, ("bottle#3", "bottle#4"), "box#2"))
     return taskpack(
-        id="guidance-01", family="Guidance", row=1, scene=b.build(),
+        id="guidance-01", family="Guidance", static_item=STATIC_ITEMS["guidance-01"], row=1, scene=b.build(),
         title="Pack seven drinks into three boxes to their exact volumes",
         prelude="Three drink boxes have to go out today.",
         opening=[cmd("Walk", "packing_rule#1"), cmd("LookAt", "packing_rule#1"), cmd("Walk", "stock_counter#1")] +
@@ -146,7 +147,7 @@ def guidance_02() -> dict:
     wrong = (pack(names, ("carton#1", "carton#2"), "box#1", "Take the first two cartons. ") +
              pack(names, ("carton#3", "carton#4"), "box#2") + pack(names, ("carton#5", "carton#6", "carton#7"), "box#3"))
     return taskpack(
-        id="guidance-02", family="Guidance", row=2, scene=b.build(),
+        id="guidance-02", family="Guidance", static_item=STATIC_ITEMS["guidance-02"], row=2, scene=b.build(),
         title="Recall carton sizes after a phone call and fill three orders exactly",
         prelude="Let me check what came in on the stock counter.",
         opening=[cmd("Walk", "stock_counter#1")] + [cmd("LookAt", f"carton#{i}") for i in range(1, 8)] +
@@ -209,7 +210,7 @@ def guidance_03() -> dict:
               step("Put the pen on the meeting table.", cmd("Put", "pen#1", "meeting_table#1"))]
     wrong = [oracle[4], oracle[5], oracle[6], oracle[7], oracle[0], oracle[1], oracle[2], oracle[3]]
     return taskpack(
-        id="guidance-03", family="Guidance", row=3, scene=b.build(),
+        id="guidance-03", family="Guidance", static_item=STATIC_ITEMS["guidance-03"], row=3, scene=b.build(),
         title="Archive the old briefing before setting out the new packet",
         prelude="Visitors arrive in ten minutes and the meeting table still has last month's papers.",
         opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "meeting_table#1"),
@@ -282,7 +283,7 @@ def guidance_04() -> dict:
                         (high, ("chocolate#1", "price_card#1"))):
         goals += [holds("on", k, slot) for k in items] + [count("on", ["*", slot], eq=2)]
     return taskpack(
-        id="guidance-04", family="Guidance", row=4, scene=b.build(),
+        id="guidance-04", family="Guidance", static_item=STATIC_ITEMS["guidance-04"], row=4, scene=b.build(),
         title="Stock the promotion bay in ascending price order with the price cards",
         prelude="The promotion bay is empty and the cart has this week's promo items.",
         opening=[cmd("Walk", "stocking_rule#1"), cmd("LookAt", "stocking_rule#1"), cmd("Walk", "cart#1"),
@@ -355,7 +356,7 @@ def guidance_05() -> dict:
              oracle[15]]
     cooked_alone = [holds("on", "tomato#1", "plate#1"), count("on", ["*", "plate#1"], eq=1)]
     return taskpack(
-        id="guidance-05", family="Guidance", row=5, scene=b.build(),
+        id="guidance-05", family="Guidance", static_item=STATIC_ITEMS["guidance-05"], row=5, scene=b.build(),
         title="Follow the tomato recipe: cut, fry, plate and serve, tools back",
         prelude="I want to make the tomato recipe on the board.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "tomato#1"),
@@ -421,7 +422,7 @@ def guidance_06() -> dict:
                                         cmd("PutIn", "chocolate#1", "pantry_cabinet#1")),
              oracle[7], oracle[8], oracle[9]]
     return taskpack(
-        id="guidance-06", family="Guidance", row=6, scene=b.build(),
+        id="guidance-06", family="Guidance", static_item=STATIC_ITEMS["guidance-06"], row=6, scene=b.build(),
         title="Sort pantry goods by the storage rule",
         prelude="I just unpacked these four things onto the kitchen table.",
         opening=[cmd("Walk", "rule_sheet#1"), cmd("LookAt", "rule_sheet#1"), cmd("Walk", "table#1"),
@@ -477,7 +478,7 @@ def guidance_07() -> dict:
     wrong = oracle[:5] + [step("Put your phone in the fridge with them.", cmd("Grab", "phone#1"),
                                 cmd("PutIn", "phone#1", "fridge#1")), oracle[5]]
     return taskpack(
-        id="guidance-07", family="Guidance", row=7, scene=b.build(),
+        id="guidance-07", family="Guidance", static_item=STATIC_ITEMS["guidance-07"], row=7, scene=b.build(),
         title="Cool hot lemonade, hot puree and an overheated phone the safe way",
         prelude="The lemonade and the puree I just made are far too hot, and my phone is burning up as well.",
         opening=[cmd("Walk", "table#1"), cmd("LookAt", "lemonade#1"), cmd("LookAt", "puree#1"),

@@ -6,6 +6,7 @@ import math
 from common import (acts, all_of, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order,
                     point, printed_at, says, step, taskpack)
 from guidance import ASK_NEXT, HELD_NOTHING, ticks_for, wiped
+from guidance_static import STATIC_ITEMS
 from scenes import N, S, board, hotel_suite, kitchen_house, office, shop
 from scenes_guidance import it_office
 
@@ -35,7 +36,7 @@ def guidance_11() -> dict:
                           step("And the last soy carton too.", cmd("Grab", "soy_carton#3")),
                           step("Put the last one on the drink shelf.", cmd("PutIn", "soy_carton#3", "drink_shelf#1"))]
     return taskpack(
-        id="guidance-11", family="Guidance", row=11, scene=b.build(),
+        id="guidance-11", family="Guidance", static_item=STATIC_ITEMS["guidance-11"], row=11, scene=b.build(),
         title="Stock a load-limited drink shelf without exceeding it",
         prelude="New soy milk came in; it goes on the drink shelf out front.",
         opening=[cmd("Walk", "packing_table#1"), cmd("LookAt", "soy_carton#1"), cmd("Walk", "drink_shelf#1"),
@@ -88,7 +89,7 @@ def guidance_08() -> dict:
     wrong = oracle[:3] + [step("Put the boot in the dryer with it.", cmd("Grab", "boot#1"),
                                 cmd("PutIn", "boot#1", "dryer#1")), oracle[3], oracle[4]]
     return taskpack(
-        id="guidance-08", family="Guidance", row=8, scene=b.build(),
+        id="guidance-08", family="Guidance", static_item=STATIC_ITEMS["guidance-08"], row=8, scene=b.build(),
         title="Dry a wet towel and a leather boot with the right equipment",
         prelude="I got caught in the rain: my towel and one of my boots are soaking.",
         opening=[cmd("Walk", "laundry_sign#1"), cmd("LookAt", "laundry_sign#1"), cmd("Walk", "laundry_table#1"),
@@ -161,7 +162,7 @@ def guidance_09() -> dict:
               cloth_items] + [step("And wipe the paper too.", cmd("Wipe", "sponge#1", "paper#1")),
                               step("Put the sponge back.", cmd("Put", "sponge#1", "supply_table#1"))] + oracle[7:])
     return taskpack(
-        id="guidance-09", family="Guidance", row=9, scene=b.build(),
+        id="guidance-09", family="Guidance", static_item=STATIC_ITEMS["guidance-09"], row=9, scene=b.build(),
         title="Clean six objects by the printed tool rule",
         prelude="Everything on my desk needs cleaning before the audit.",
         opening=[cmd("Walk", "cleaning_rule#1"), cmd("LookAt", "cleaning_rule#1"), cmd("Walk", "desk#2"),
@@ -227,7 +228,7 @@ def guidance_10() -> dict:
              step("Take your phone out of the fridge.", cmd("Grab", "phone#1")),
              step("Put the phone on the desk.", cmd("Put", "phone#1", "desk#1"))]
     return taskpack(
-        id="guidance-10", family="Guidance", row=10, scene=b.build(),
+        id="guidance-10", family="Guidance", static_item=STATIC_ITEMS["guidance-10"], row=10, scene=b.build(),
         title="Repair a three-object misplacement from the reset map",
         prelude="Someone has moved things around in here; there is a reset map on the wall.",
         opening=[cmd("Walk", "reset_map#1"), cmd("LookAt", "reset_map#1"), cmd("Walk", "desk#1"),
@@ -288,7 +289,7 @@ def guidance_12() -> dict:
              step("Switch the cooktop back on.", cmd("TurnOn", "cooktop#1")),
              step("Let it cook.", cmd("Cook", "scone#1"))]
     return taskpack(
-        id="guidance-12", family="Guidance", row=12, scene=scene,
+        id="guidance-12", family="Guidance", static_item=STATIC_ITEMS["guidance-12"], row=12, scene=scene,
         title="Resume the breakfast plan after the ham stage",
         prelude="I'm making breakfast from the plan on the board. Let me finish the ham first.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("TurnOff", "cooktop#1"),
@@ -347,7 +348,7 @@ def guidance_13() -> dict:
              oracle[6], oracle[7], oracle[4], oracle[5]]
     box_pad = holds("inside", "mouse_pad#1", "return_box#1")
     return taskpack(
-        id="guidance-13", family="Guidance", row=13, scene=b.build(),
+        id="guidance-13", family="Guidance", static_item=STATIC_ITEMS["guidance-13"], row=13, scene=b.build(),
         title="Pack the IT return kit in dependency order",
         prelude="IT wants my equipment back today; the return sheet is on the wall.",
         opening=[cmd("Walk", "kit_sheet#1"), cmd("LookAt", "kit_sheet#1"), cmd("Walk", "desk#1"),
@@ -418,7 +419,7 @@ def guidance_14() -> dict:
     wrong = oracle[1:9] + [oracle[0]] + oracle[9:]
     closed = holds("closed", "staff_locker#1")
     return taskpack(
-        id="guidance-14", family="Guidance", row=14, scene=scene,
+        id="guidance-14", family="Guidance", static_item=STATIC_ITEMS["guidance-14"], row=14, scene=scene,
         title="Prepare the visitor table, privacy first",
         prelude="Visitors are due any minute and the visitor table is still bare.",
         opening=[cmd("Walk", "setup_sheet#1"), cmd("LookAt", "setup_sheet#1"), cmd("LookAt", "badge#1")],

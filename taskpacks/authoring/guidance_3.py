@@ -6,6 +6,7 @@ import math
 from common import (acts, all_of, before, caps, cmd, count, entry, holds, moved, negate, num, order, point, printed_at,
                     says, step, taskpack)
 from guidance import ASK_NEXT, HELD_NOTHING, ticks_for, wiped
+from guidance_static import STATIC_ITEMS
 from scenes import N, board, cafe, hotel_suite, kitchen_house, shop
 from scenes_guidance import tea_bar
 
@@ -34,7 +35,7 @@ def guidance_20() -> dict:
     wrong = oracle[:4] + [step("Pick up the WINE 1000 mL bottle.", cmd("Grab", "bottle#6")),
                           step("Put the big wine in the kit box.", cmd("PutIn", "bottle#6", "kit_box#1"))]
     return taskpack(
-        id="guidance-20", family="Guidance", row=20, scene=b.build(),
+        id="guidance-20", family="Guidance", static_item=STATIC_ITEMS["guidance-20"], row=20, scene=b.build(),
         title="Assemble an exact one-litre tasting kit",
         prelude="A customer ordered a tasting kit; the order sheet is on the wall.",
         opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
@@ -87,7 +88,7 @@ def guidance_15() -> dict:
              step("Take the mug from the counter.", cmd("Grab", "mug#2")),
              step("Put it on the setup table.", cmd("Put", "mug#2", "setup_table#1"))]
     return taskpack(
-        id="guidance-15", family="Guidance", row=15, scene=b.build(),
+        id="guidance-15", family="Guidance", static_item=STATIC_ITEMS["guidance-15"], row=15, scene=b.build(),
         title="Resume the afternoon-service plan after two done steps",
         prelude="Afternoon service: I'm working down the plan on the wall.",
         opening=[cmd("Walk", "service_plan#1"), cmd("LookAt", "service_plan#1"), cmd("Grab", "water#1"),
@@ -142,7 +143,7 @@ def guidance_16() -> dict:
     wrong = oracle[:4] + [step("Put the folder on the bathroom shelf too.", cmd("Grab", "folder#1"),
                                 cmd("PutIn", "folder#1", "towel_shelf#1"))]
     return taskpack(
-        id="guidance-16", family="Guidance", row=16, scene=b.build(),
+        id="guidance-16", family="Guidance", static_item=STATIC_ITEMS["guidance-16"], row=16, scene=b.build(),
         title="Resume the hotel room reset after the first two items",
         prelude="I'm resetting this room by the card on the wall.",
         opening=[cmd("Walk", "reset_card#1"), cmd("LookAt", "reset_card#1"), cmd("Grab", "folder#1"),
@@ -205,7 +206,7 @@ def guidance_17() -> dict:
     wrong = [oracle[12], oracle[13]] + oracle[:10]
     wiped_station = wiped("cloth#1", "tea_station#1")
     return taskpack(
-        id="guidance-17", family="Guidance", row=17, scene=b.build(),
+        id="guidance-17", family="Guidance", static_item=STATIC_ITEMS["guidance-17"], row=17, scene=b.build(),
         title="Close the tea station under storage and hygiene rules",
         prelude="Closing time at the tea station; the closing card is on the wall.",
         opening=[cmd("Walk", "closing_card#1"), cmd("LookAt", "closing_card#1"), cmd("LookAt", "tea#1")],
@@ -270,7 +271,7 @@ def guidance_18() -> dict:
     wrong = [oracle[10], oracle[0], oracle[1], oracle[2], oracle[3], oracle[4], oracle[5], oracle[6], oracle[7],
              oracle[8], oracle[9]]
     return taskpack(
-        id="guidance-18", family="Guidance", row=18, scene=b.build(),
+        id="guidance-18", family="Guidance", static_item=STATIC_ITEMS["guidance-18"], row=18, scene=b.build(),
         title="Clear the cooking station and make it operational",
         prelude="I want to start cooking but the stove is covered in stuff.",
         opening=[cmd("Walk", "station_card#1"), cmd("LookAt", "station_card#1"), cmd("LookAt", "paper_bag#1")],
@@ -337,7 +338,7 @@ def guidance_19() -> dict:
                   before(holds("inside", v, "pan#1"), holds("cooked", v)), holds("on", v, "plate#1")]
     goals += [count("on", ["*", "plate#1"], eq=2)]
     return taskpack(
-        id="guidance-19", family="Guidance", row=19, scene=b.build(),
+        id="guidance-19", family="Guidance", static_item=STATIC_ITEMS["guidance-19"], row=19, scene=b.build(),
         title="Clear the counter, cook a two-vegetable stir-fry, plate and serve it",
         prelude="I'd like to make the stir-fry on the recipe board.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "potato#1")],

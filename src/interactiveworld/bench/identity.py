@@ -86,6 +86,16 @@ def agents_folder(spec: Any) -> str:
     return f"{slug(label)}__{slug(spec.human)}-{_digest(agents_part(spec))[:8]}"
 
 
+def split_agents_folder(name: str) -> tuple[str, str]:
+    """The (assistant, human) slugs of an :func:`agents_folder` name; the hash suffix is dropped. A name in the
+    older ``<assistant>__<human>`` form splits the same way; a name without ``__`` gives ``(name, "")``."""
+    assistant, _, human = name.partition("__")
+    stem, dash, tail = human.rpartition("-")
+    if dash and len(tail) == 8 and all(c in "0123456789abcdef" for c in tail):
+        human = stem
+    return assistant, human
+
+
 def cell_path(out: str | Path, spec: Any) -> Path:
     """The folder of a cell inside a sweep folder (no file-system access)."""
     return Path(out) / agents_folder(spec) / spec.task_id / f"seed{int(spec.seed)}"
@@ -177,4 +187,4 @@ def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], 
 
 
 __all__ = ["KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
-           "public_url", "separate_keys", "slug", "variant_of"]
+           "public_url", "separate_keys", "slug", "split_agents_folder", "variant_of"]

@@ -26,6 +26,7 @@ from scipy import stats
 
 from .capabilities import LABELS
 from .families import Family
+from .identity import split_agents_folder
 from .logs import EVAL_NAME
 
 CAPABILITY_IDS = tuple(f"C{i}" for i in range(1, 10))
@@ -64,13 +65,12 @@ def eval_record_problem(rec: dict[str, Any]) -> str | None:
 
 def _unreadable_record(cell: Path, reason: str) -> dict[str, Any]:
     """A stand-in for a cell whose ``eval.json`` is unusable: identity from the trace header, else the
-    folder names (``<assistant>__<human>/<task_id>/seed<k>``)."""
+    folder names (``<assistant>__<human>-<hash>/<task_id>/seed<k>``)."""
     from .logs import read_header
 
     head = read_header(cell) or {}
     task = head.get("task_id") if isinstance(head.get("task_id"), str) else cell.parent.name
-    agents = cell.parent.parent.name
-    assistant, _, human = agents.partition("__")
+    assistant, human = split_agents_folder(cell.parent.parent.name)
     family = head.get("family")
     if not isinstance(family, str):
         try:

@@ -16,6 +16,7 @@ instance this process already started (``ray.init`` before the sweep) is reused 
 from __future__ import annotations
 
 import os
+import socket
 import tempfile
 from dataclasses import replace
 from pathlib import Path
@@ -95,6 +96,31 @@ def _write_cell(path: Path, files: dict[str, bytes], reason: str) -> None:
             dest.write_bytes(data)
 
 
+REACH_TIMEOUT_S = 5.0
+"""Seconds to wait for a TCP connection to a Ray address before giving up (ray.init itself retries for minutes)."""
+
+
+def check_reachable(address: str | None, timeout_s: float = REACH_TIMEOUT_S) -> None:
+    """Fail fast when a Ray address given as ``host:port`` or ``ray://host:port`` accepts no TCP connection.
+
+    ``None``, ``""`` and ``"auto"`` (a local or already-running instance) are not checked.
+
+    Raises:
+        ConnectionError: nothing listens at the address within ``timeout_s`` seconds, or the port is not a number.
+    """
+    if not address or address == "auto":
+        return
+    hostport = address.split("://", 1)[-1].rstrip("/")
+    host, sep, port = hostport.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ConnectionError(f"Ray address {address!r} is not host:port (or ray://host:port, or auto)")
+    try:
+        socket.create_connection((host.strip("[]") or "127.0.0.1", int(port)), timeout=timeout_s).close()
+    except OSError as exc:
+        raise ConnectionError(f"no Ray cluster answers at {address} ({exc.strerror or exc}); start one with "
+                              f"'ray start --head' or leave --ray without an address for a local instance") from exc
+
+
 def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, void_retries: int,
                   settings: CallSettings, address: str | None, cpus: float, max_concurrency: int | None,
                   max_cost: float | None, max_tokens: int | None, models: bool,
@@ -111,6 +137,7 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
         raise ImportError("the Ray engine needs Ray: pip install 'interactiveworld[ray]'") from exc
     started = False
     if not ray.is_initialized():
+        check_reachable(address)
         # a local instance's workers inherit this process's environment (PYTHONPATH for --env factories,
         # IW_TASKPACK_DIR); a cluster's nodes need the package installed
         try:
@@ -170,4 +197,4 @@ def _family(spec: CellSpec) -> str:
         return "unknown"
 
 
-__all__ = ["RayGate", "TASK_RETRIES", "run_cells_ray"]
+__all__ = ["REACH_TIMEOUT_S", "RayGate", "TASK_RETRIES", "check_reachable", "run_cells_ray"]
