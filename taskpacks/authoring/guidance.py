@@ -24,6 +24,17 @@ def ticks_for(steps: int) -> int:
     return 3 * steps + 12
 
 
+def with_state(scene: dict, key: str, **state) -> dict:
+    """``scene`` (a built scene dict) with ``state`` set on the entity ``key`` (``"cooktop#1"``), e.g. a fixture
+    left running or open before the opening; returns the same dict."""
+    name, _, idx = key.partition("#")
+    for e in scene["entities"]:
+        if (e["name"], e["index"]) == (name, int(idx)):
+            e["state"] = {**e.get("state", {}), **state}
+            return scene
+    raise KeyError(f"no entity {key} in scene {scene.get('name')!r}")
+
+
 def succeeded(pattern: str) -> dict:
     """A command of this pattern succeeded after handoff (``succeeded`` condition)."""
     return {"succeeded": pattern}

@@ -5,7 +5,7 @@ import math
 
 from common import (acts, all_of, any_of, before, caps, cmd, count, entry, ever, holds, moved, negate, num, order,
                     point, printed_at, says, step, taskpack)
-from guidance import ASK_NEXT, HELD_NOTHING, ticks_for, wiped
+from guidance import ASK_NEXT, HELD_NOTHING, ticks_for, wiped, with_state
 from guidance_static import STATIC_ITEMS
 from scenes import N, S, board, hotel_suite, kitchen_house, office, shop
 from scenes_guidance import it_office
@@ -275,10 +275,7 @@ def guidance_12() -> dict:
                  params={"size": (0.08, 0.08, 0.06), "color": (0.85, 0.65, 0.35)})
     b.add_object("apple", on="table#1", spot=(0.3, 0.4))
     b.set_human((3.0, 2.9), yaw=math.pi / 2)
-    scene = b.build()
-    for e in scene["entities"]:   # the ham is still frying when the wearer comes back to it
-        if (e["name"], e["index"]) == ("cooktop", 1):
-            e["state"] = {**e.get("state", {}), "running": True}
+    scene = with_state(b.build(), "cooktop#1", running=True)   # the ham is still frying
     oracle = [step("The ham stage is done; next on the plan is the scone. Open the oven.", cmd("Open", "oven#1")),
               step("Pick up the scone on the right counter.", cmd("Grab", "scone#1")),
               step("Put the scone in the oven.", cmd("PutIn", "scone#1", "oven#1")),
@@ -401,10 +398,7 @@ def guidance_14() -> dict:
     b.add_object("book", name="folder", on="supply_counter#1", spot=(0.75, 0.3),
                  params={"size": (0.24, 0.32, 0.03), "color": (0.85, 0.75, 0.2)})
     b.set_human((3.5, 2.0), yaw=-math.pi / 2)
-    scene = b.build()
-    for e in scene["entities"]:   # left open: the staff files are on view
-        if (e["name"], e["index"]) == ("staff_locker", 1):
-            e["state"] = {**e.get("state", {}), "open": 1.0}
+    scene = with_state(b.build(), "staff_locker#1", open=1.0)   # left open: the staff files are on view
     setup = ("sheet#1", "pen#1", "badge#1", "badge#2")
     names = {"sheet#1": "sign-in sheet", "pen#1": "pen", "badge#1": "left badge", "badge#2": "right badge"}
     oracle = [step("Privacy first: close the green staff locker.", cmd("Close", "staff_locker#1"))]
