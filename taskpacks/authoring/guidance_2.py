@@ -263,10 +263,10 @@ def guidance_10() -> dict:
 
 def guidance_12() -> dict:
     """Resume a breakfast plan after its ham stage: the opening fries nothing new but finishes the ham (cooktop off,
-    ham on the plate); the Assistant guides the rest of the plan: the scone into the oven, baked, the oven then
-    closed, with the ham on its plate and the cooktop off preserved."""
-    b = kitchen_house(recipe="BREAKFAST PLAN\n1 fry the ham\n2 stove off, ham on plate\n3 scone in oven, bake\n"
-                             "4 then close the oven")
+    ham on the plate); the Assistant guides the rest of the plan: the scone into the oven, the oven closed, the
+    scone baked, with the ham on its plate and the cooktop off preserved."""
+    b = kitchen_house(recipe="BREAKFAST PLAN\n1 fry the ham\n2 stove off, ham on plate\n3 scone in the oven\n"
+                             "4 close it, then bake")
     b.add_object("pan", on="cooktop#1")
     b.add_object("bread", name="ham", on="pan#1", params={"size": (0.14, 0.1, 0.02), "color": (0.9, 0.55, 0.55)},
                  state={"cooked": True})
@@ -279,9 +279,9 @@ def guidance_12() -> dict:
     oracle = [step("The ham stage is done; next on the plan is the scone. Open the oven.", cmd("Open", "oven#1")),
               step("Pick up the scone on the right counter.", cmd("Grab", "scone#1")),
               step("Put the scone in the oven.", cmd("PutIn", "scone#1", "oven#1")),
+              step("Close the oven, as the plan says.", cmd("Close", "oven#1")),
               step("Switch the oven on.", cmd("TurnOn", "oven#1")),
-              step("Let the scone bake.", cmd("Cook", "scone#1")),
-              step("Now close the oven, as the plan says.", cmd("Close", "oven#1"))]
+              step("Let the scone bake.", cmd("Cook", "scone#1"))]
     wrong = [step("Put the scone in the pan.", cmd("Grab", "scone#1"), cmd("PutIn", "scone#1", "pan#1")),
              step("Switch the cooktop back on.", cmd("TurnOn", "cooktop#1")),
              step("Let it cook.", cmd("Cook", "scone#1"))]
@@ -295,8 +295,8 @@ def guidance_12() -> dict:
         handoff="Sorry, I lost track after the ham. What comes next? One step at a time.",
         human_task="You were making breakfast from the plan on the board and lost track after the ham: you want the "
                    "rest of the plan done.",
-        evidence=[*printed_at("recipe_board#1", "stove off, ham on plate", "scone in oven, bake",
-                              "then close the oven")],
+        evidence=[*printed_at("recipe_board#1", "stove off, ham on plate", "scone in the oven",
+                              "close it, then bake")],
         legend=[entry("ham#1", "the ham on the plate", movable=True),
                 entry("plate#1", "the plate on the kitchen table", movable=True),
                 entry("scone#1", "the pastry on the counter right of the oven", movable=True),
@@ -307,14 +307,14 @@ def guidance_12() -> dict:
                 entry("counter#2", "the counter right of the oven"), entry("table#1", "the kitchen table")],
         oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
         goals=[holds("inside", "scone#1", "oven#1"), holds("cooked", "scone#1"),
-               {"sequence": ["place_inside(scone#1, oven#1)", "cook(scone#1)", "close(oven#1)"]}],
+               {"sequence": ["place_inside(scone#1, oven#1)", "close(oven#1)", "cook(scone#1)"]}],
         prohibitions=[holds("open", "oven#1"), negate(holds("on", "ham#1", "plate#1")), moved("ham#1"),
                       holds("running", "cooktop#1"), moved("apple#1"), HELD_NOTHING],
         capabilities=caps(
             point("C4", "resumes-after-ham", "the plan's done ham stage is not redone: the next step is the scone",
                   acts("pick(scone#1)", among=["pick(*)", "turn_on(cooktop#1)"])),
-            point("C5", "bake-then-close", "the plan's order: scone in, baked, then the oven closed",
-                  order("place_inside(scone#1, oven#1)", "cook(scone#1)", "close(oven#1)"))),
+            point("C5", "close-then-bake", "the plan's order: scone in, the oven closed, then baked",
+                  order("place_inside(scone#1, oven#1)", "close(oven#1)", "cook(scone#1)"))),
         ticks=ticks_for(6))
 
 

@@ -58,8 +58,8 @@ STATIC_ITEMS = {
         require=[[num(2)]]),
     "guidance-12": static(
         "What is the next step of the breakfast plan?",
-        "The ham stage is done (ham on the plate, stove off); next the scone goes into the oven and bakes, then the "
-        "oven is closed. Start by opening the oven."),
+        "The ham stage is done (ham on the plate, stove off); next the scone goes into the oven, the oven is closed "
+        "and the scone baked. Start by opening the oven."),
     "guidance-13": static(
         "How should the wearer pack the IT return kit?",
         "The phone goes into the secure locker, which is closed again; the mouse pad goes into the return box first "
