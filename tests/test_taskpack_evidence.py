@@ -34,7 +34,7 @@ from iw_catalog import params as catalog_params  # noqa: E402
 EVIDENCE = {
     "decision-05": ["PRICES", "VAN", "CHOC", "ORIG", "$3", "$4", "$5"],   # the price sheet
     "guidance-03": ["VISITOR", "ARCHIVE", "OLD", "NEW"],                 # the whiteboard order
-    "planning-01": ["SHIPMENT", "WATER", "JUICE", "5L", "7L"],           # the order sheet
+    "planning-01": ["SHIPMENT", "WATER", "JUICE", "8L", "9L"],           # the order sheet
     "accessibility-07": ["NO", "GLASS", "BIN"],                           # the sign over the bin
     "finding-15": ["EQUIPMENT", "STORAGE"],                               # the form's title
 }
