@@ -287,6 +287,9 @@ def guidance_12() -> dict:
              step("Let it cook.", cmd("Cook", "scone#1"))]
     return taskpack(
         id="guidance-12", family="Guidance", static_item=STATIC_ITEMS["guidance-12"], row=12, scene=scene,
+        reduction="The row closes the oven after the scone is cooked; here the plan closes the oven before it bakes "
+                  "(a running oven is a closed one in the relation-level dry run), so the scored order is inserted, "
+                  "closed, cooked. The ham and the scone are bread-shaped stand-ins.",
         title="Resume the breakfast plan after the ham stage",
         prelude="I'm making breakfast from the plan on the board. Let me finish the ham first.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("TurnOff", "cooktop#1"),

@@ -89,6 +89,8 @@ def guidance_15() -> dict:
              step("Put it on the setup table.", cmd("Put", "mug#2", "setup_table#1"))]
     return taskpack(
         id="guidance-15", family="Guidance", static_item=STATIC_ITEMS["guidance-15"], row=15, scene=b.build(),
+        reduction="The clean mug is told apart from the other mug by where it stands (the plan names the shelf mug), "
+                  "not by a visible clean or dirty state, which the world does not render.",
         title="Resume the afternoon-service plan after two done steps",
         prelude="Afternoon service: I'm working down the plan on the wall.",
         opening=[cmd("Walk", "service_plan#1"), cmd("LookAt", "service_plan#1"), cmd("Grab", "water#1"),
@@ -339,6 +341,9 @@ def guidance_19() -> dict:
     goals += [count("on", ["*", "plate#1"], eq=2)]
     return taskpack(
         id="guidance-19", family="Guidance", static_item=STATIC_ITEMS["guidance-19"], row=19, scene=b.build(),
+        reduction="The clutter is one used mug; the plate waits on the kitchen (service) table and the cooked "
+                  "vegetables are carried there in the pan and plated there, instead of a plated dish being carried "
+                  "(the body cannot reach into the pan on the cooktop over the counter).",
         title="Clear the counter, cook a two-vegetable stir-fry, plate and serve it",
         prelude="I'd like to make the stir-fry on the recipe board.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "potato#1")],
