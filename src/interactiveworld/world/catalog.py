@@ -12,6 +12,7 @@ from .assets import (BEIGE, DARK, LIGHT_WOOD, STEEL, WHITE, WOOD, AssetModel, _b
                      _cabinet, _computer, _cooktop, _counter, _cyl_object, _dishwasher, _door, _drawer, _fridge,
                      _locker, _microwave, _oven, _rack, _round_object, _seat, _shelf, _sink, _stick_object, _table,
                      _torus_object, _washer, _window, _bin)
+from . import assets_household as _hh
 
 __all__ = ["AssetKind", "CATALOG", "PHYSICAL", "build_asset", "asset_kind", "resolved_params", "describe_catalog"]
 
@@ -240,6 +241,35 @@ for _k, _aff, _c in (("knife", ("cutting_tool",), STEEL), ("spoon", ("stirring_t
     _obj(_k, "tool", _stick_object, {"length": 0.22, "width": 0.025, "thickness": 0.02, "color": _c,
                                      "grip_color": DARK},
          f"length/width/thickness [m]. Affordances {', '.join(_aff) or '(none)'}.", _aff=_aff)
+
+# Household kinds: laundry, cooling, IT equipment, hotel supplies (builders in assets_household).
+_reg("fan", "appliance", False, _hh.fan,
+     {"height": 0.35, "head_radius": 0.14, "color": (0.9, 0.9, 0.92), "guard_color": (0.55, 0.6, 0.65)},
+     "Desk fan standing on a support (give it on=<counter>): height of the head centre [m], head_radius [m], "
+     "guard_color. Switch on the front of the stem. Affordance powered (running = blowing).")
+PHYSICAL.update({"towel": (0.4, 0.9), "boot": (0.7, 0.8), "camera": (0.4, 0.6), "headset": (0.3, 0.6),
+                 "mouse_pad": (0.1, 0.8), "soap": (0.12, 0.5), "toilet_roll": (0.1, 0.7), "paper_bag": (0.05, 0.6),
+                 "jug": (1.2, 0.5)})
+_obj("towel", "textile", _box_object, {"size": (0.3, 0.22, 0.06), "color": (0.95, 0.95, 0.92)},
+     "folded towel; size (x,y,z) [m]; label face 'top' (the care tag).", _label_face="top")
+_obj("boot", "clothing", _hh.boot, {"length": 0.28, "shaft_height": 0.22, "color": (0.35, 0.22, 0.12),
+                                   "sole_color": DARK},
+     "boot: length, shaft_height [m], sole_color; label face 'side' (the care label).")
+_obj("camera", "device", _hh.camera, {"size": (0.12, 0.07, 0.08), "color": DARK},
+     "compact camera, lens towards +x; size of the body (x,y,z) [m]; label face 'top'.")
+_obj("headset", "device", _hh.headset, {"span": 0.16, "color": DARK},
+     "over-ear headset lying on its back; span between the ear cups [m].")
+_obj("mouse_pad", "office", _box_object, {"size": (0.24, 0.2, 0.005), "color": (0.2, 0.25, 0.4)},
+     "flat mouse pad; label face 'top'.", _label_face="top")
+_obj("soap", "toiletry", _box_object, {"size": (0.09, 0.06, 0.035), "color": (0.9, 0.85, 0.95)},
+     "wrapped bar of soap; label face 'front'.")
+_obj("toilet_roll", "toiletry", _cyl_object, {"radius": 0.055, "height": 0.1, "color": (0.97, 0.97, 0.97)},
+     "toilet roll; radius/height [m].")
+_obj("paper_bag", "package", _box_object, {"size": (0.14, 0.22, 0.26), "color": (0.72, 0.56, 0.38)},
+     "open-top paper bag; region 'interior'; label 'front'.", _aff=("container",))
+_obj("jug", "kitchenware", _cyl_object, {"radius": 0.06, "height": 0.2, "color": (0.85, 0.9, 0.8)},
+     "jug with a handle; radius/height [m]; label 'front'. Affordances pour_source, readable.",
+     _aff=("pour_source", "readable"), _handle=True)
 
 
 # Props of the Decision catalog rows (paper Table 10): gym apparatus and a backpack (row 13), a display pedestal

@@ -29,6 +29,7 @@ __all__ = [
     "UNMOVED_ANGLE_DEG", "OPEN_FRACTION", "CLOSED_FRACTION", "RAISED_TILT_DEG", "ATTACH_POSITION",
     "on", "inside", "inside_region", "near", "unmoved", "is_open", "is_closed", "covering_lid", "raised", "attached",
     "supporters", "support_graph", "riders", "bears", "read_relations", "pose_change", "support_table",
+    "carried_bearers",
 ]
 
 ON_NORMAL_MAX_DEG = SUPPORT_NORMAL_MAX_DEG
@@ -68,12 +69,25 @@ def bears(table: SupportTable, a: str, b: str) -> bool:
 def _bearers(scene: Scene, table: SupportTable, a: str) -> set[str]:
     if scene.human.held == a:
         return set()
+    if a in scene.human.carried_bearers:  # moves rigidly with the held container: what it rested on at pick-up
+        return set(scene.human.carried_bearers[a])
     return {b for b in table.bearing.get(a, {}) if bears(table, a, b)}
+
+
+def carried_bearers(scene: Scene, key: str, contents: Iterable[str]) -> dict[str, frozenset[str]]:
+    """What each of ``contents`` (the riders of ``key``, :func:`riders`) rests on among ``key`` and the other
+    contents, read from support now, before ``key`` is picked up: a tomato on a plate rests on the plate. The
+    contents then move rigidly with the hand, so these ``on`` relations keep holding while ``key`` is carried
+    (``HumanState.carried_bearers``)."""
+    group = {key, *contents}
+    table = support_table(scene)
+    return {r: frozenset(b for b in _bearers(scene, table, r) if b in group and b != r) for r in contents}
 
 
 def on(scene: Scene, a: str, b: str) -> bool:
     """on(A, B): A is a movable object, not held, touching B, and B bears it (:func:`bears`); B may be
-    ``"floor#1"``."""
+    ``"floor#1"``. Contents carried with a held container keep the ``on`` relations they had when it was picked
+    up (:func:`carried_bearers`)."""
     if a == b or a not in scene.entities or not scene.entities[a].movable:
         return False
     return b in _bearers(scene, support_table(scene), a)

@@ -193,6 +193,9 @@ class HumanState:
         object_in_wrist: wrist-from-object transform (4, 4) of the held object.
         wrist: world-from-wrist transform (4, 4) at the current pose, or None.
         carried: key -> held-object-from-content transform of contents following the held container.
+        carried_bearers: key -> what each carried content rests on (the held object or another carried
+            content), read from support when the container was picked up; contents move rigidly with it, so
+            these ``on`` relations stay true while it is carried.
         body_pose: SMPL+H pose (156,) [rad]; body_translation: root [m] (3,) (set by the executor).
         gaze: world point the head looks at [m] (3,), or None.
         phone_at_ear: True after ``answer_phone`` until the phone is released.
@@ -206,6 +209,7 @@ class HumanState:
     object_in_wrist: np.ndarray | None = None
     wrist: np.ndarray | None = None
     carried: dict[str, np.ndarray] = field(default_factory=dict)
+    carried_bearers: dict[str, frozenset[str]] = field(default_factory=dict)
     body_pose: np.ndarray | None = None
     body_translation: np.ndarray | None = None
     gaze: np.ndarray | None = None
@@ -337,13 +341,16 @@ class Scene:
         for k, rel in self.human.carried.items():
             self.entities[k].pose = obj_pose @ rel
 
-    def grasp(self, key: str, wrist: np.ndarray, object_in_wrist: np.ndarray, riders=()) -> None:
+    def grasp(self, key: str, wrist: np.ndarray, object_in_wrist: np.ndarray, riders=(),
+              bearers: dict[str, frozenset[str]] | None = None) -> None:
         """Start holding ``key``: store the fixed wrist-from-object transform and the transforms of its contents
-        ``riders`` (which then follow the hand)."""
+        ``riders`` (which then follow the hand); ``bearers`` maps a rider to what it rests on among ``key`` and
+        the other riders (kept as ``HumanState.carried_bearers``)."""
         self.human.held = key
         self.human.object_in_wrist = np.array(object_in_wrist, dtype=float)
         inv = np.linalg.inv(self.entities[key].pose)
         self.human.carried = {r: inv @ self.entities[r].pose for r in riders}
+        self.human.carried_bearers = {r: frozenset(b) for r, b in (bearers or {}).items() if r in self.human.carried}
         self.set_wrist(wrist)
 
     def release(self) -> str | None:
@@ -352,6 +359,7 @@ class Scene:
         self.human.held = None
         self.human.object_in_wrist = None
         self.human.carried = {}
+        self.human.carried_bearers = {}
         self.human.phone_at_ear = False
         return key
 

@@ -185,6 +185,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         scene.human.object_in_wrist = np.asarray(oiw, float).reshape(4, 4)
         scene.human.wrist = scene.entities[scene.human.held].pose @ np.linalg.inv(scene.human.object_in_wrist)
         scene.human.carried = {k: np.asarray(v, float).reshape(4, 4) for k, v in h.get("carried", {}).items()}
+        scene.human.carried_bearers = {k: frozenset(map(str, v)) for k, v in h.get("carried_bearers", {}).items()}
     for a in _list(data, "attachments"):
         for f in ("child", "parent", "child_connector", "parent_connector"):
             _need(a, f, "attachments[]")
@@ -228,6 +229,7 @@ def scene_to_dict(scene: Scene) -> dict[str, Any]:
     if h.held is not None:
         human["object_in_wrist"] = _floats(h.object_in_wrist)
         human["carried"] = {k: _floats(v) for k, v in h.carried.items()}
+        human["carried_bearers"] = {k: sorted(v) for k, v in h.carried_bearers.items()}
     return {"format": SCENE_FORMAT, "name": scene.name,
             "rooms": [{"name": r.name, "rect": [float(v) for v in r.rect], "floor_z": float(r.floor_z)}
                       for r in scene.rooms],

@@ -11,8 +11,8 @@ import trimesh
 from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.physics import MAX_PENETRATION
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
-from ...world.relations import (covering_lid, inside, inside_region, is_closed, near, on, raised, riders,
-                                supporters)
+from ...world.relations import (carried_bearers, covering_lid, inside, inside_region, is_closed, near, on, raised,
+                                riders, supporters)
 from . import physical
 from .motion import COMFORT_Z, contact_point, need_held
 
@@ -68,6 +68,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     scene, key = ex.scene, goal.targets[0]
     h = scene.human
     contents = riders(scene, key)
+    bearers = carried_bearers(scene, key, contents)
     plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key, primitive="pick")
     if isinstance(plan, PrimitiveError):
         return plan
@@ -78,7 +79,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     ex.keyframe()
     wrist = ex.motion.wrist(grasp.pose, h.body_translation)
     ex.motion.grip = np.asarray(grasp.pose, float)[111:156].copy()
-    scene.grasp(key, wrist, grasp.object_in_wrist, riders=contents)
+    scene.grasp(key, wrist, grasp.object_in_wrist, riders=contents, bearers=bearers)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan)
     return None
