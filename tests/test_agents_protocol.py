@@ -116,3 +116,12 @@ def test_adversarial_replies_parse_without_error(text):
     """Deeply nested or repeated tags parse into a result (no exception, no recursion error)."""
     parse_human(text, max_chars=None)
     assert parse_assistant(text, max_chars=None).kind in ("invalid", "silent", "interrupt", "error", "done")
+
+
+def test_reasoning_before_a_json_object_stays_reasoning():
+    """A private block followed by a JSON reply: the block's words are kept as reasoning, never spoken
+    (a counterexample found by the property test above)."""
+    r = parse_human('<reasoning>SECRET </reasoning>{"speak": "x"}')
+    assert r.valid and r.speak == "x" and r.reasoning == "SECRET"
+    r = parse_human('<reasoning>plan A</reasoning> {"reasoning": "plan B", "action": "[Grab] <mug> (1)"}')
+    assert r.reasoning == "plan A\nplan B" and r.action == "[Grab] <mug> (1)" and r.speak == ""

@@ -534,11 +534,14 @@ def _placeholder(text: str) -> bool:
     return text.lower().strip(". ") in _NONE_WORDS
 
 
-def _human_from_json(obj: dict[str, Any], raw: str, repairs: list[str]) -> HumanReply | None:
+def _human_from_json(obj: dict[str, Any], raw: str, repairs: list[str], private: str = "") -> HumanReply | None:
+    """A reply from a JSON object; ``private`` is reasoning already cut from private blocks before the object
+    (kept as reasoning, never spoken)."""
     if not any(k in obj for k in ("reasoning", "think", "thinking", *_HUMAN_FIELDS)):
         return None
     repairs.append("reply given as a JSON object")
-    reasoning = _json_text(obj, ("reasoning", "think", "thinking"), repairs, "\n") or ""
+    reasoning = "\n".join(r for r in (private.strip(), _json_text(obj, ("reasoning", "think", "thinking"), repairs,
+                                                                    "\n") or "") if r)
     action = _json_text(obj, ("action",), repairs, "\n") or ""
     speak = _json_text(obj, ("speak",), repairs) or ""
     return _human_reply(reasoning, [action], [speak], raw, repairs)
@@ -607,7 +610,7 @@ def parse_human(text: str | None, *, max_chars: int | None = MAX_REPLY_CHARS) ->
         parsed = _json_object(outside, brace)
         if parsed is not None:
             repairs.append("text around the JSON object not spoken")
-            reply = _human_from_json(parsed[0], raw, repairs)
+            reply = _human_from_json(parsed[0], raw, repairs, reasoning)
             if reply is not None:
                 return reply
     lines = outside.splitlines()
