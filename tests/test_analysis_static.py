@@ -22,7 +22,7 @@ PACKS = {tid: load_taskpack(p) for tid, p in builtin_taskpacks().items()}
 
 
 def test_every_builtin_taskpack_has_a_static_item():
-    assert len(PACKS) == 30
+    assert len(PACKS) >= 30
     missing = [t for t, tp in PACKS.items() if tp.static_item is None]
     assert missing == []
 
@@ -178,7 +178,7 @@ def test_correct_and_wrong_answerers_score_100_and_0_percent(static_out, server,
 
 
 def test_every_builtin_item_scores_its_reference_and_no_wrong_answer(state_items, server, tmp_path):
-    """All 30 built-in items through the served chain (state-only items: the scripted answerers need no frames).
+    """Every built-in item through the served chain (state-only items: the scripted answerers need no frames).
     The reference answerer is right on every item under the strict judge and the lenient one, so every reference
     passes its own rule; the wrong answerer is right nowhere under the strict judge, and under the lenient judge
     only where no rule backs the judge; the hedge fails exactly the items whose rule forbids other options."""
@@ -188,24 +188,28 @@ def test_every_builtin_item_scores_its_reference_and_no_wrong_answer(state_items
     for judge, models in (("openai/judge", ["openai/correct", "openai/wrong"]),
                           ("openai/lenient", ["openai/correct", "openai/wrong", "openai/hedge"])):
         summary = run_static(packs, state_items, assistants=models, judge=judge, calls=calls, render=False)
-        assert summary["built"] == 30 and summary["errors"] == [] and summary["void"] == 0
+        assert summary["built"] == len(PACKS) and summary["errors"] == [] and summary["void"] == 0
         runs[judge] = [r for r in load_static_results(state_items) if r["judge"] == judge]
     got = {(r["judge"], r["assistant"], r["task_id"]): r["correct"] for rs in runs.values() for r in rs}
-    assert len(got) == 5 * 30
+    assert len(got) == 5 * len(PACKS)
     for t, tp in PACKS.items():
         rule = tp.static_item.rule
         assert got[("openai/judge", "openai/correct", t)] and got[("openai/lenient", "openai/correct", t)], t
         assert not got[("openai/judge", "openai/wrong", t)], t
         assert got[("openai/lenient", "openai/wrong", t)] == (rule is None), t
         assert got[("openai/lenient", "openai/hedge", t)] == (rule is None or not rule.forbid), t
-    # over the catalog's fixed denominator: 5 of 20 per family, the average 25 %; over the items scored 100 %
+    # over the catalog's fixed denominator (20 per family, 120 in all): the items present; over the items
+    # scored: 100 %
+    per_family = {fam: sum(tp.family.value == fam for tp in PACKS.values())
+                  for fam in ("Finding", "Guidance", "Decision", "Prevention", "Accessibility", "Planning")}
     rows = {(r["assistant"], r["family"]): r for r in accuracy_table(runs["openai/judge"])}
-    for fam in ("Finding", "Guidance", "Decision", "Prevention", "Accessibility", "Planning", "All"):
+    for fam in (*per_family, "All"):
         right, wrong = rows[("openai/correct", fam)], rows[("openai/wrong", fam)]
-        assert right["acc_catalog"] == pytest.approx(25.0) and right["acc_scored"] == pytest.approx(100.0), fam
+        n, of = (len(PACKS), 120) if fam == "All" else (per_family[fam], 20)
+        assert right["acc_catalog"] == pytest.approx(100.0 * n / of) and right["acc_scored"] == pytest.approx(100.0)
         assert wrong["acc_catalog"] == 0.0 and wrong["acc_scored"] == 0.0, fam
     rep = write_static_report(runs["openai/judge"], tmp_path / "report", plots=True)
-    assert "| openai/correct | openai/judge | All | 30/120 | 25.0" in rep["markdown"]
+    assert f"| openai/correct | openai/judge | All | {len(PACKS)}/120 | {100 * len(PACKS) / 120:.1f}" in rep["markdown"]
     assert (tmp_path / "report" / "static_accuracy.png").stat().st_size > 1000
 
 
