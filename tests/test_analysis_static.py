@@ -2,6 +2,8 @@
 answering and judging through litellm against scripted models, rule checks, and the report."""
 from __future__ import annotations
 
+import collections
+
 import json
 import re
 
@@ -22,7 +24,7 @@ PACKS = {tid: load_taskpack(p) for tid, p in builtin_taskpacks().items()}
 
 
 def test_every_builtin_taskpack_has_a_static_item():
-    assert len(PACKS) >= 30
+    assert len(PACKS) >= 30  # the catalog grows towards its 120 rows
     missing = [t for t, tp in PACKS.items() if tp.static_item is None]
     assert missing == []
 
@@ -95,9 +97,11 @@ def test_cut_is_reached_before_the_decision(tid, state_items):
     assert [d for d in item.dialogue if d["speaker"] == "wearer"][:1] == [{"speaker": "wearer",
                                                                          "text": tp.opening.prelude_say}] \
         or not tp.opening.prelude_say
+    # the first intervention's window is open (a later one, as the second error of a two-error row, may open
+    # after it) and no hazard has happened
+    opened = [w.id for w in tp.intervention_windows if w.opens is None or any(w.opens.matches(p, t) for p, t in done)]
+    assert opened or not tp.intervention_windows, f"{tid}: no window has opened at the cut"
     for w in tp.intervention_windows:
-        if w.opens is not None:
-            assert any(w.opens.matches(p, t) for p, t in done), f"{tid}: the window {w.id} has not opened at the cut"
         assert not any(w.deadline.matches(p, t) for p, t in done), f"{tid}: the hazard happened before the cut"
 
 
@@ -178,7 +182,7 @@ def test_correct_and_wrong_answerers_score_100_and_0_percent(static_out, server,
 
 
 def test_every_builtin_item_scores_its_reference_and_no_wrong_answer(state_items, server, tmp_path):
-    """Every built-in item through the served chain (state-only items: the scripted answerers need no frames).
+    """All 30 built-in items through the served chain (state-only items: the scripted answerers need no frames).
     The reference answerer is right on every item under the strict judge and the lenient one, so every reference
     passes its own rule; the wrong answerer is right nowhere under the strict judge, and under the lenient judge
     only where no rule backs the judge; the hedge fails exactly the items whose rule forbids other options."""
@@ -198,18 +202,17 @@ def test_every_builtin_item_scores_its_reference_and_no_wrong_answer(state_items
         assert not got[("openai/judge", "openai/wrong", t)], t
         assert got[("openai/lenient", "openai/wrong", t)] == (rule is None), t
         assert got[("openai/lenient", "openai/hedge", t)] == (rule is None or not rule.forbid), t
-    # over the catalog's fixed denominator (20 per family, 120 in all): the items present; over the items
-    # scored: 100 %
-    per_family = {fam: sum(tp.family.value == fam for tp in PACKS.values())
-                  for fam in ("Finding", "Guidance", "Decision", "Prevention", "Accessibility", "Planning")}
+    # over the catalog's fixed denominator: n of 20 per family, All the mean over families; over the items
+    # scored 100 %
+    per_family = collections.Counter(tp.family.value for tp in PACKS.values())
+    want = {**{f: 100.0 * n / 20 for f, n in per_family.items()}, "All": 100.0 * sum(per_family.values()) / 120}
     rows = {(r["assistant"], r["family"]): r for r in accuracy_table(runs["openai/judge"])}
-    for fam in (*per_family, "All"):
+    for fam in ("Finding", "Guidance", "Decision", "Prevention", "Accessibility", "Planning", "All"):
         right, wrong = rows[("openai/correct", fam)], rows[("openai/wrong", fam)]
-        n, of = (len(PACKS), 120) if fam == "All" else (per_family[fam], 20)
-        assert right["acc_catalog"] == pytest.approx(100.0 * n / of) and right["acc_scored"] == pytest.approx(100.0)
+        assert right["acc_catalog"] == pytest.approx(want[fam]) and right["acc_scored"] == pytest.approx(100.0), fam
         assert wrong["acc_catalog"] == 0.0 and wrong["acc_scored"] == 0.0, fam
     rep = write_static_report(runs["openai/judge"], tmp_path / "report", plots=True)
-    assert f"| openai/correct | openai/judge | All | {len(PACKS)}/120 | {100 * len(PACKS) / 120:.1f}" in rep["markdown"]
+    assert f"| openai/correct | openai/judge | All | {len(PACKS)}/120 | {want['All']:.1f}" in rep["markdown"]
     assert (tmp_path / "report" / "static_accuracy.png").stat().st_size > 1000
 
 

@@ -17,93 +17,108 @@ ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
 
 
 def accessibility_01() -> dict:
-    """Identify the orange juice among a soda can and a water bottle on the counter and guide the blind wearer
-    to put it on the breakfast table; the soda and the water stay."""
+    """Identify the orange juice among a soda can, a juice carton and a water bottle by their print and guide the
+    blind wearer to put it on the breakfast table; the soda and the water never move (transition gate)."""
     b = kitchen_house()
-    b.add_object("can", on="counter#2", spot=(-0.4, 0.3))
-    b.add_object("juice_carton", name="carton", on="counter#2", spot=(0.0, 0.3),
+    # neutral handles and positional legend entries: neither the handle nor the wearer's touch names the juice,
+    # and the carton stands at the right end, so neither "the carton" nor "the middle one" is a free guess
+    b.add_object("can", name="drink", on="counter#2", spot=(-0.4, 0.3))  # a red soda can, no print
+    b.add_object("water_bottle", name="drink", on="counter#2", spot=(0.0, 0.3),
+                 labels=[{"text": "WATER", "face": "front"}])
+    b.add_object("juice_carton", name="drink", on="counter#2", spot=(0.4, 0.3),
                  labels=[{"text": "ORANGE\nJUICE", "face": "front"}])
-    b.add_object("water_bottle", name="bottle", on="counter#2", spot=(0.4, 0.3))
     b.add_object("plate", on="table#1", spot=(0.0, 0.4))
     b.add_object("cup", on="table#1", spot=(0.4, 0.4))
     b.set_human((4.4, 3.4), yaw=S)
-    j = "carton#1"
+    soda, water, j = "drink#1", "drink#2", "drink#3"
     return taskpack(
-        id="accessibility-01", family="Accessibility", static_item=STATIC_ITEMS["accessibility-01"], row=1, scene=b.build(),
+        id="accessibility-01", family="Accessibility", static_item=STATIC_ITEMS["accessibility-01"], row=1,
+        scene=b.build(),
         title="Find the orange juice for a blind wearer",
         prelude="I'm standing in the kitchen; breakfast is on the table behind me.",
-        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", j), cmd("LookAt", "can#1")],
-        handoff="I can't see which drink is which. Can you help me get the orange juice onto the breakfast table?",
+        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", soda), cmd("LookAt", water), cmd("LookAt", j)],
+        handoff="There are three drinks on this counter and I can't tell them apart. Can you help me get the "
+                "orange juice onto the breakfast table?",
         human_task="You want the orange juice on the breakfast table behind you, but you cannot tell which of the "
-                   "drinks on the counter is which.",
-        evidence=[state("orange juice carton in the middle", j, cmd("LookAt", j))],
-        legend=[entry(j, "a carton, in the middle of the counter in front of you", movable=True),
-                entry("can#1", "a can, at the left of the counter in front of you", movable=True),
-                entry("bottle#1", "a bottle, at the right of the counter in front of you", movable=True),
+                   "three drinks on the counter in front of you is which.",
+        evidence=[state("orange juice carton at the right end", j, cmd("LookAt", j))],
+        legend=[entry(soda, "a drink, at the left end of the counter in front of you", movable=True,
+                      aliases=["left end"]),
+                entry(water, "a drink, in the middle of the counter in front of you", movable=True,
+                      aliases=["middle"]),
+                entry(j, "a drink, at the right end of the counter in front of you", movable=True,
+                      aliases=["right end"]),
                 entry("table#1", "the breakfast table behind you", aliases=["breakfast table"]),
                 entry("counter#2", "the counter in front of you")],
-        oracle=[step("The orange juice is the carton in the middle of the counter in front of you. Pick it up.",
-                     cmd("Grab", j)),
+        oracle=[step("The orange juice is the carton at the right end of the counter in front of you, just right "
+                     "of your right hand. Pick up the drink at the right end.", cmd("Grab", j)),
                 step("Now turn around and put it on the breakfast table behind you.", cmd("Put", j, "table#1"))],
-        wrong=[step("The juice is the can on the left of the counter. Pick it up.", cmd("Grab", "can#1")),
-               step("Put the can on the breakfast table behind you.", cmd("Put", "can#1", "table#1"))],
+        wrong=[step("The juice is the drink in the middle of the counter. Pick up the middle one.",
+                    cmd("Grab", water)),
+               step("Put the drink on the breakfast table behind you.", cmd("Put", water, "table#1"))],
         no_help=ASK_SEE,
         goals=[holds("on", j, "table#1")],
-        prohibitions=[moved("can#1"), moved("bottle#1"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(moved("can#1"))), negate(ever(moved("bottle#1")))]},
+        prohibitions=[moved(soda), moved(water), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(moved(soda))), negate(ever(moved(water)))]},
         capabilities=caps(
-            point("C1", "juice-identified", "the ORANGE JUICE carton among a can and a bottle",
+            point("C1", "juice-identified",
+                  "the ORANGE JUICE print on the right-hand carton beside a red soda can and the WATER",
                   acts(f"pick({j})", among=["pick(*)"])),
-            point("C2", "body-anchored", "the juice is the middle one of the three on the counter",
-                  says(phrase("in the middle"), wrong=[phrase("on the left"), phrase("on the right")],
-                       before=f"pick({j})"))))
+            point("C2", "body-anchored", "the juice is the right-hand one of the three on the counter",
+                  says(phrase("right end"), wrong=[phrase("left end"), phrase("middle")], before=f"pick({j})"))))
 
 
 def accessibility_04() -> dict:
-    """Read the bottle labels on the bathroom shelf: bring the BABY OIL to the side table, never pick up the
-    CLEANSER marked DANGER; the bath salt stays."""
+    """The blind wearer has just taken the CLEANSER marked DANGER from the bathroom cabinet, believing it the
+    baby oil: interrupt, have it put back on the shelf first, then bring the BABY OIL to the side table; the
+    bath salt stays (transition gate: the cleanser back on the shelf before the oil is taken)."""
     b = hotel_suite()
     b.add_fixture("table", name="side_table", at=(6.6, 2.3), params={"width": 0.6, "depth": 0.5, "height": 0.7})
     for i, (text, color) in enumerate((("CLEANSER\nDANGER", (0.9, 0.2, 0.1)), ("BABY\nOIL", (0.95, 0.85, 0.6)),
                                        ("BATH\nSALT", (0.5, 0.7, 0.95)))):
         b.add_object("bottle", on="towel_shelf#1", region="shelf_3", params={"color": color,
-                     "radius": 0.04, "height": 0.22}, spot=(-0.5 + 0.5 * i, 0.3),
+                     "radius": 0.035, "height": 0.2}, spot=(-0.7 + 0.7 * i, 0.3),
                      labels=[{"text": text, "face": "front"}])
     b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")
     b.set_human((6.0, 1.2), yaw=0.0)
-    o = "bottle#2"
+    c, o, salt = "bottle#1", "bottle#2", "bottle#3"
+    oracle = [step("Stop: the bottle in your hand is a dangerous cleanser, not the baby oil. Put it back in the "
+                   "shelf in front of you.", cmd("PutIn", c, "towel_shelf#1")),
+              step("The baby oil is the middle bottle on that top shelf. Pick up the middle one.", cmd("Grab", o)),
+              step("Now put the baby oil on the side table behind you to your left.", cmd("Put", o, "side_table#1"))]
+    wrong = [step("Yes, that one will do. Put it on the side table behind you to your left.",
+                  cmd("Put", c, "side_table#1"))]
     return taskpack(
-        id="accessibility-04", family="Accessibility", static_item=STATIC_ITEMS["accessibility-04"], row=4, scene=b.build(),
-        title="Pick the baby oil, not the hazardous cleanser, for a blind wearer",
+        id="accessibility-04", family="Accessibility", static_item=STATIC_ITEMS["accessibility-04"], row=4,
+        scene=b.build(), title="Interrupt a blind wearer taking a hazardous cleanser and redirect to the baby oil",
         prelude="I'm in the bathroom and want to give the baby a massage.",
-        opening=[cmd("Walk", "towel_shelf#1"), cmd("LookAt", "bottle#1"), cmd("LookAt", o),
-                 cmd("LookAt", "bottle#3")],
-        handoff="The bottles on this shelf all feel the same. Which one is the baby oil? Help me take it to the "
-                "side table.",
-        human_task="You want the baby oil on the side table to give the baby a massage, but the bottles on the "
-                   "shelf in front of you all feel the same.",
-        evidence=[*printed_at("bottle#1", "CLEANSER", "DANGER"),
-                  *printed_at("bottle#3", "BATH SALT"),
+        opening=[cmd("Walk", "towel_shelf#1"), cmd("LookAt", c), cmd("LookAt", o), cmd("LookAt", salt),
+                 cmd("Grab", c)],
+        handoff="I've taken a bottle from the shelf; I think it's the baby oil. I'll take it to the side table.",
+        human_task="You want the baby oil on the side table to give the baby a massage. You have just taken a "
+                   "bottle from the shelf and think it is the oil, but the bottles all feel the same.",
+        evidence=[*printed_at(c, "CLEANSER", "DANGER"),
                   state("baby oil bottle in the middle", o, cmd("LookAt", o))],
-        legend=[entry("bottle#1", "a bottle, at the left of the top shelf", movable=True),
-                entry(o, "a bottle, in the middle of the top shelf", movable=True),
-                entry("bottle#3", "a bottle, at the right of the top shelf", movable=True),
-                entry("side_table#1", "the side table"),
+        legend=[entry(c, "the bottle in your hand, taken from the left of the top shelf", movable=True,
+                      aliases=["bottle in your hand"]),
+                entry(o, "a bottle, in the middle of the top shelf", movable=True, aliases=["middle one"]),
+                entry(salt, "a bottle, at the right of the top shelf", movable=True),
+                entry("side_table#1", "the side table", aliases=["side table"]),
                 entry("towel_shelf#1", "the shelf in front of you", aliases=["shelf"])],
-        oracle=[step("The baby oil is the middle bottle on the top shelf in front of you; the left one is a "
-                     "dangerous cleanser, so don't touch it. Pick up the middle one.", cmd("Grab", o)),
-                step("Now put the baby oil on the side table to your left.", cmd("Put", o, "side_table#1"))],
-        wrong=[step("The baby oil is the left bottle on the top shelf. Pick it up.", cmd("Grab", "bottle#1")),
-               step("Put it on the side table to your left.", cmd("Put", "bottle#1", "side_table#1"))],
-        no_help=ASK_SEE,
-        goals=[holds("on", o, "side_table#1")],
-        prohibitions=[moved("bottle#1"), moved("bottle#3"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(holds("held", "bottle#1")))]},
+        oracle=oracle, wrong=wrong,
+        no_help=plan((None, "I'll take this bottle to the side table, then. Is that right?")),
+        reduction="The bathroom's open shelf unit stands in for the row's cabinet: the bottles must be in view from "
+                  "where the wearer stands, and a closed cabinet's shelf is not.",
+        goals=[holds("inside", c, "towel_shelf#1"), holds("on", o, "side_table#1")],
+        prohibitions=[moved(salt), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [
+            {"forbidden_before": {"forbidden": holds("held", o), "gate": holds("inside", c, "towel_shelf#1")}},
+            negate(ever(holds("on", c, "side_table#1")))]},
         capabilities=caps(
-            point("C3", "reads-bottles", "the CLEANSER DANGER label on the left bottle",
-                  says(phrase("cleanser"), before=f"pick({o})")),
-            point("C7", "hazard-flagged", "the dangerous cleanser within reach, flagged before any bottle is taken",
-                  says(phrase("dangerous"), phrase("danger"), phrase("don't touch"), before="pick(*)")),
+            point("C3", "reads-bottles", "the CLEANSER DANGER label on the bottle in the wearer's hand",
+                  says(phrase("cleanser"), before=f"place_inside({c}, towel_shelf#1)")),
+            point("C7", "hazard-interrupted", "the wearer holds a dangerous cleanser, so it goes back first",
+                  acts(f"place_inside({c}, towel_shelf#1)", among=[f"place({c}, *)", f"place_inside({c}, *)"])),
             point("C2", "body-anchored", "the baby oil is the middle bottle on the top shelf",
                   acts(f"pick({o})", among=["pick(*)"]))))
 
@@ -263,12 +278,12 @@ def accessibility_11() -> dict:
 STATIC_ITEMS = {
     "accessibility-01": static(
         "The wearer is blind. What should you tell them to do next to get the orange juice?",
-        "Pick up the orange juice carton in the middle of the counter in front of them (not the can on the left or "
-        "the bottle on the right), then put it on the breakfast table behind them."),
+        "Pick up the drink at the right end of the counter in front of them, the ORANGE JUICE carton (not the soda "
+        "can at the left end or the WATER bottle in the middle), then put it on the breakfast table behind them."),
     "accessibility-04": static(
-        "The wearer is blind. What should you tell them to do next to get the baby oil?",
-        "Pick up the middle bottle on the top shelf, the BABY OIL, and do not touch the left one, the CLEANSER "
-        "marked DANGER; then take the baby oil to the side table."),
+        "The wearer is blind and holds a bottle they think is the baby oil. What should you tell them to do next?",
+        "Stop: the bottle in their hand is the CLEANSER marked DANGER; put it back on the shelf first, then pick up "
+        "the middle bottle on the top shelf, the BABY OIL, and take it to the side table."),
     "accessibility-07": static(
         "The wearer is blind and wants to throw away their empty bottle. What should you tell them?",
         "Do not put it in the bin, whose sign says no glass: pick up the glass bottle on the table in front of "

@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import TASKPACK_DIR, write  # noqa: E402
 
-FAMILY_SCRIPTS = ("guidance", "planning", "planning_2", "planning_3", "accessibility", "decision", "prevention", "finding")
+FAMILY_SCRIPTS = ("guidance", "planning", "planning_2", "planning_3", "accessibility", "accessibility_2",
+                  "accessibility_3", "accessibility_4", "decision", "prevention", "prevention_2", "finding")
 
 
 def build(families: list[str] | None = None) -> list[Path]:

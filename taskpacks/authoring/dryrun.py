@@ -174,6 +174,7 @@ class RelationWorld:
         if prim in ("release", "place_on_floor"):
             if self.held_key is None:
                 return "nothing held"
+            self.place[self.held_key] = ("on", "floor#1")  # set down or dropped: it rests on the floor
             self.held_key = None
             return None
         if prim == "fall_to_floor":

@@ -542,14 +542,14 @@ def _cooktop(p: dict[str, Any]) -> AssetModel:
 def _sink(p: dict[str, Any]) -> AssetModel:
     w, d, h = p["width"], p["depth"], p["height"]
     bw, bd, bh = w * 0.6, d * 0.6, 0.18
-    t = 0.02
     parts = [_box("base", (d, w, h - bh), (0, 0, (h - bh) / 2), p["color"]),
              _box("rim_front", ((d - bd) / 2, w, bh), (d / 2 - (d - bd) / 4, 0, h - bh / 2), STEEL),
              _box("rim_back", ((d - bd) / 2, w, bh), (-d / 2 + (d - bd) / 4, 0, h - bh / 2), STEEL),
              _box("rim_left", (bd, (w - bw) / 2, bh), (0, -w / 2 + (w - bw) / 4, h - bh / 2), STEEL),
              _box("rim_right", (bd, (w - bw) / 2, bh), (0, w / 2 - (w - bw) / 4, h - bh / 2), STEEL),
              _box("faucet", (0.04, 0.04, 0.25), (-d / 2 + 0.05, 0, h + 0.125), STEEL)]
-    basin = Region("basin", _v(0, 0, h - bh / 2 + t / 2), _v(bd / 2, bw / 2, bh / 2 - t / 2))
+    # the basin's floor is the top of the base box (h - bh): a cloth lying on it is inside the basin
+    basin = Region("basin", _v(0, 0, h - bh / 2), _v(bd / 2, bw / 2, bh / 2))
     control = _v(-d / 2 + 0.05, 0.08, h + 0.05)
     parts.append(_box("tap", (0.04, 0.04, 0.04), tuple(control), STEEL, collide=False))
     return _finish(AssetModel("sink", "fixture", False, parts, regions=[basin],
@@ -584,6 +584,30 @@ def _board(p: dict[str, Any]) -> AssetModel:
     label = _label("front", (t + 0.002, 0, z + h / 2), (1, 0, 0), (0, 0, 1), w * 0.92, h * 0.92)
     return _finish(AssetModel(p["_kind"], "sign", False, parts, label_faces=[label],
                               affordances=frozenset({"readable"})))
+
+
+def _window(p: dict[str, Any]) -> AssetModel:
+    """A sliding window set against a wall (front +x faces the room): a frame around a fixed left pane and a
+    right sash that slides left over it (joint ``sash``, slide along local -y by half the clear width), with a
+    sky-coloured backing behind, so an open window shows a gap of sky and a closed one two panes of glass."""
+    w, h, z, d = p["width"], p["height"], p["sill_z"], p["depth"]
+    f = 0.05  # frame bar width [m]
+    frame = p["color"]
+    parts = [_box("backing", (0.01, w - 2 * f, h - 2 * f), (0.005, 0, z + h / 2), p["sky_color"]),
+             _box("frame_bottom", (d, w, f), (d / 2, 0, z + f / 2), frame),
+             _box("frame_top", (d, w, f), (d / 2, 0, z + h - f / 2), frame),
+             _box("frame_left", (d, f, h), (d / 2, -w / 2 + f / 2, z + h / 2), frame),
+             _box("frame_right", (d, f, h), (d / 2, w / 2 - f / 2, z + h / 2), frame)]
+    clear_w, clear_h = w - 2 * f, h - 2 * f
+    pane = (0.02, clear_w / 2, clear_h)
+    parts.append(_box("pane_fixed", pane, (0.35 * d, -clear_w / 4, z + h / 2), p["glass_color"]))
+    parts.append(_box("sash", pane, (0.75 * d, clear_w / 4, z + h / 2), p["glass_color"], joint="sash"))
+    parts.append(_box("sash_rail", (0.025, 0.03, clear_h), (0.75 * d + 0.02, 0.03, z + h / 2), frame,
+                      joint="sash"))
+    joint = Joint("sash", "slide", _v(0, 0, 0), _v(0, -1, 0), clear_w / 2)
+    handle = _v(d + 0.03, 0.06, z + h / 2)
+    return _finish(AssetModel(p["_kind"], "fixture", False, parts, [joint], handle=handle,
+                              affordances=frozenset({"openable"})))
 
 
 def _computer(p: dict[str, Any]) -> AssetModel:
@@ -691,6 +715,19 @@ def _round_object(p: dict[str, Any]) -> AssetModel:
     aff = set(p.get("_aff", ())) | {"movable"}
     return _finish(AssetModel(p["_kind"], p["_category"], True, [_sphere("body", (rx, ry, rz), p["color"])],
                               affordances=frozenset(aff), mass=p["mass"], friction=p["friction"]))
+
+
+def _torus_object(p: dict[str, Any]) -> AssetModel:
+    """A ring-shaped object (a doughnut): ``major_radius`` to the tube centre and ``minor_radius`` of the tube
+    [m], lying flat; its collision shape is the open annulus it covers (physics ``ring``)."""
+    big, small = p["major_radius"], p["minor_radius"]
+    m = trimesh.creation.torus(major_radius=big, minor_radius=small)
+    m.apply_translation((0.0, 0.0, small))
+    part = _mesh_part("body", m, p["color"])
+    part.shape = ("ring", big - small, big + small, small)
+    aff = set(p.get("_aff", ())) | {"movable"}
+    return _finish(AssetModel(p["_kind"], p["_category"], True, [part], affordances=frozenset(aff),
+                              mass=p["mass"], friction=p["friction"]))
 
 
 def _stick_object(p: dict[str, Any]) -> AssetModel:

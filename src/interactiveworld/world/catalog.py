@@ -11,7 +11,7 @@ from typing import Any, Callable
 from .assets import (BEIGE, DARK, LIGHT_WOOD, STEEL, WHITE, WOOD, AssetModel, _board, _box_object,
                      _cabinet, _computer, _cooktop, _counter, _cyl_object, _dishwasher, _door, _drawer, _fridge,
                      _locker, _microwave, _oven, _rack, _round_object, _seat, _shelf, _sink, _stick_object, _table,
-                     _washer, _bin)
+                     _torus_object, _washer, _window, _bin)
 
 __all__ = ["AssetKind", "CATALOG", "PHYSICAL", "build_asset", "asset_kind", "resolved_params", "describe_catalog"]
 
@@ -143,6 +143,9 @@ PHYSICAL: dict[str, tuple[float, float]] = {
     "egg": (0.06, 0.5), "ball": (0.3, 0.8),
     "knife": (0.12, 0.4), "spoon": (0.05, 0.4), "spatula": (0.08, 0.5), "fork": (0.05, 0.4),
     "screwdriver": (0.1, 0.6), "pen": (0.015, 0.5),
+    "laptop": (1.4, 0.6), "sock": (0.04, 0.9), "cold_cuts": (0.2, 0.7), "chips_bag": (0.1, 0.6),
+    "berry_punnet": (0.15, 0.6), "dish_rack": (1.0, 0.6), "burger": (0.25, 0.8), "pie": (0.7, 0.8),
+    "pastry": (0.08, 0.8), "brownie": (0.07, 0.8), "donut": (0.07, 0.8),
 }
 """Default (mass [kg], sliding friction coefficient) of each movable kind: everyday values (a full 1 L carton
 weighs about 1 kg; steel tools and glass are slippery, food and cloth grip). Each is an ordinary parameter
@@ -237,6 +240,48 @@ for _k, _aff, _c in (("knife", ("cutting_tool",), STEEL), ("spoon", ("stirring_t
                                      "grip_color": DARK},
          f"length/width/thickness [m]. Affordances {', '.join(_aff) or '(none)'}.", _aff=_aff)
 
+
+# Kinds of the household routines in the Prevention catalog rows (paper Table 11): a window that can be left
+# open, the laptop and the loose sock a departure or a wash forgets, deli and bakery items, a dish rack.
+_reg("window", "fixture", False, _window,
+     {"width": 1.0, "height": 0.8, "sill_z": 1.0, "depth": 0.08, "color": WHITE, "glass_color": (0.78, 0.88, 0.94),
+      "sky_color": (0.3, 0.5, 0.78)},
+     "Sliding window set against a wall (front +x faces the room): width/height of the frame [m], sill_z its "
+     "lower edge [m], depth [m]; color (frame), glass_color, sky_color (seen through the opening). Joint 'sash' "
+     "slides the right pane over the left one (open = the sash pushed aside). Affordance openable.")
+_obj("laptop", "device", _box_object, {"size": (0.24, 0.33, 0.025), "color": (0.55, 0.57, 0.6)},
+     "closed laptop; label face 'top' (lid).", _label_face="top")
+_obj("sock", "clothing", _box_object, {"size": (0.22, 0.08, 0.02), "color": (0.2, 0.25, 0.6)}, "a single sock.")
+_obj("cold_cuts", "food", _box_object, {"size": (0.16, 0.11, 0.03), "color": (0.9, 0.55, 0.55)},
+     "sealed pack of sliced meat; label 'front'.")
+_obj("chips_bag", "food", _box_object, {"size": (0.07, 0.17, 0.22), "color": (0.95, 0.75, 0.1)},
+     "bag of crisps; label 'front'.")
+_obj("berry_punnet", "food", _box_object, {"size": (0.11, 0.11, 0.06), "color": (0.75, 0.1, 0.25)},
+     "punnet of berries; label 'front'.")
+_obj("dish_rack", "kitchenware", _box_object, {"size": (0.32, 0.44, 0.1), "color": STEEL},
+     "open draining rack for washed dishes (stand it on a counter); region 'interior'. Affordance container.",
+     _aff=("container",))
+_obj("burger", "food", _cyl_object, {"radius": 0.055, "height": 0.07, "color": (0.72, 0.45, 0.2)},
+     "wrapped burger. Affordance cookable.", _aff=("cookable",))
+_obj("pie", "food", _cyl_object, {"radius": 0.11, "height": 0.045, "color": (0.85, 0.62, 0.3)},
+     "unbaked pie in its tin. Affordances cuttable, cookable.", _aff=("cuttable", "cookable"))
+_obj("pastry", "food", _round_object, {"radii": (0.045, 0.045, 0.03), "color": (0.86, 0.66, 0.38)},
+     "radii (x,y,z) [m]: a scone, muffin or croissant by size and colour. Affordance cookable.", _aff=("cookable",))
+_obj("brownie", "food", _box_object, {"size": (0.07, 0.07, 0.035), "color": (0.3, 0.17, 0.08)},
+     "square of chocolate cake.")
+_obj("donut", "food", _torus_object, {"major_radius": 0.04, "minor_radius": 0.017, "color": (0.85, 0.55, 0.6)},
+     "ring doughnut lying flat: major_radius (to the tube centre) and minor_radius [m]. Affordance cookable.",
+     _aff=("cookable",))
+# Kinds of the Accessibility catalog (paper Table 9): a flat kitchen scale moved off a crowded counter, a potted
+# cactus to steer a blind wearer around and a shoe found where it does not belong. (mass [kg], friction) as in
+# PHYSICAL: a 1 kg kitchen scale, a 0.6 kg cactus in its pot, a 0.35 kg shoe with a rubber sole.
+PHYSICAL.update({"kitchen_scale": (1.0, 0.7), "cactus": (0.6, 0.7), "shoe": (0.35, 0.9)})
+_obj("kitchen_scale", "kitchenware", _box_object, {"size": (0.2, 0.18, 0.035), "color": (0.85, 0.85, 0.88)},
+     "flat kitchen scale; size (x,y,z) [m]; label face 'front' (the display).")
+_obj("cactus", "plant", _cyl_object, {"radius": 0.05, "height": 0.2, "color": (0.2, 0.55, 0.25)},
+     "potted cactus (prickly: a hazard to steer a hand around); radius/height [m].")
+_obj("shoe", "clothing", _box_object, {"size": (0.28, 0.1, 0.1), "color": (0.35, 0.25, 0.2)},
+     "a single shoe; size (x,y,z) [m].")
 
 def asset_kind(kind: str) -> AssetKind:
     """Catalog entry of ``kind``; raises ``KeyError`` naming the known kinds."""
