@@ -241,8 +241,9 @@ def planning_10() -> dict:
               step("Open the oven and load all four: potato, pear, trout and the bread roll.", cmd("Open", "oven#1"),
                    *[c for k, (u, v) in zip(keys, OVEN_SPOTS)
                      for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")]),
-              step("Turn the oven on and bake all four together, then turn it off.", cmd("TurnOn", "oven#1"),
-                   *[cmd("Cook", k) for k in keys], cmd("TurnOff", "oven#1")),
+              step("Close the oven, turn it on and bake all four together, then turn it off and open it.",
+                   cmd("Close", "oven#1"), cmd("TurnOn", "oven#1"), *[cmd("Cook", k) for k in keys],
+                   cmd("TurnOff", "oven#1"), cmd("Open", "oven#1")),
               step("Serve each on its own plate on the serving table, then close the oven.",
                    *[c for k, p in zip(keys, plates) for c in (cmd("Grab", k), cmd("Put", k, p))],
                    cmd("Close", "oven#1"))]
@@ -299,16 +300,17 @@ def planning_11() -> dict:
     keys = ["pork_knuckle#1", "potato#1", "trout#1", "pear#1"]
     oracle = [step("Cut the pear with the knife from the left counter and put the knife back there.",
                    cmd("Grab", "knife#1"), cmd("Cut", "pear#1", "knife#1"), cmd("Put", "knife#1", "counter#1")),
-              step("Open the oven, put the pork knuckle and the potato in and switch the oven on.",
+              step("Open the oven, put the pork knuckle and the potato in, close it and switch it on.",
                    cmd("Open", "oven#1"),
                    *[c for k, (u, v) in zip(keys[:2], OVEN_SPOTS)
                      for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")],
-                   cmd("TurnOn", "oven#1")),
+                   cmd("Close", "oven#1"), cmd("TurnOn", "oven#1")),
               step("Meanwhile put the trout and the pear on the stove and switch it on.", cmd("Grab", "trout#1"),
                    cmd("Put", "trout#1", "cooktop#1"), cmd("Grab", "pear#1"), cmd("Put", "pear#1", "cooktop#1"),
                    cmd("TurnOn", "cooktop#1")),
-              step("Cook all four, then switch the stove and the oven off.", *[cmd("Cook", k) for k in keys],
-                   cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1")),
+              step("Cook all four, then switch the stove and the oven off and open the oven.",
+                   *[cmd("Cook", k) for k in keys], cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1"),
+                   cmd("Open", "oven#1")),
               step("Serve each food on its own plate on the prep table, then close the oven.",
                    *[c for i, k in enumerate(keys, start=1) for c in (cmd("Grab", k), cmd("Put", k, f"plate#{i}"))],
                    cmd("Close", "oven#1"))]
