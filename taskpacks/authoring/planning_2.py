@@ -211,6 +211,9 @@ def planning_09() -> dict:
         ticks=50)
 
 
+OVEN_SHUT = ("Real ovens and the relation-level dry run need the door shut to bake; the world lets an oven run "
+             "with its door open (prevention-08's hazard), so the state goals do not need this step.")
+"""Why closing the oven before baking is an optional oracle step."""
 OVEN_SPOTS = ((-0.6, 0.75), (0.6, 0.75), (-0.5, 0.15), (0.5, 0.15))
 """Where four foods go in the oven chamber (u left to right, v front to back): the back row first, so the hand
 never reaches over a loaded food."""
@@ -241,8 +244,9 @@ def planning_10() -> dict:
               step("Open the oven and load all four: potato, pear, trout and the bread roll.", cmd("Open", "oven#1"),
                    *[c for k, (u, v) in zip(keys, OVEN_SPOTS)
                      for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")]),
-              step("Close the oven, turn it on and bake all four together, then turn it off and open it.",
-                   cmd("Close", "oven#1"), cmd("TurnOn", "oven#1"), *[cmd("Cook", k) for k in keys],
+              dict(step("Close the oven door.", cmd("Close", "oven#1")), optional=OVEN_SHUT),
+              step("Turn the oven on and bake all four together, then turn it off and open it.",
+                   cmd("TurnOn", "oven#1"), *[cmd("Cook", k) for k in keys],
                    cmd("TurnOff", "oven#1"), cmd("Open", "oven#1")),
               step("Serve each on its own plate on the serving table, then close the oven.",
                    *[c for k, p in zip(keys, plates) for c in (cmd("Grab", k), cmd("Put", k, p))],
@@ -300,11 +304,13 @@ def planning_11() -> dict:
     keys = ["pork_knuckle#1", "potato#1", "trout#1", "pear#1"]
     oracle = [step("Cut the pear with the knife from the left counter and put the knife back there.",
                    cmd("Grab", "knife#1"), cmd("Cut", "pear#1", "knife#1"), cmd("Put", "knife#1", "counter#1")),
-              step("Open the oven, put the pork knuckle and the potato in, close it and switch it on.",
+              step("Open the oven and put the pork knuckle and the potato in.",
                    cmd("Open", "oven#1"),
                    *[c for k, (u, v) in zip(keys[:2], OVEN_SPOTS)
                      for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")],
-                   cmd("Close", "oven#1"), cmd("TurnOn", "oven#1")),
+                   ),
+              dict(step("Close the oven door.", cmd("Close", "oven#1")), optional=OVEN_SHUT),
+              step("Switch the oven on.", cmd("TurnOn", "oven#1")),
               step("Meanwhile put the trout and the pear on the stove and switch it on.", cmd("Grab", "trout#1"),
                    cmd("Put", "trout#1", "cooktop#1"), cmd("Grab", "pear#1"), cmd("Put", "pear#1", "cooktop#1"),
                    cmd("TurnOn", "cooktop#1")),

@@ -9,7 +9,7 @@ import numpy as np
 from ...errors import ErrorCode, PrimitiveError
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
-from ...world.relations import is_open, riders
+from ...world.relations import riders
 from ..navigation import NavigationMap, plan_route
 from .motion import in_doorway
 from ...errors import fail
@@ -128,21 +128,9 @@ def _power(ex: "Executor", goal, running: bool) -> PrimitiveError | None:
     return None
 
 
-def _check_turn_on(ex: "Executor", goal) -> PrimitiveError | None:
-    """An openable appliance (oven, microwave, dishwasher, washer, dryer) runs only with its door shut: an open
-    one refuses to start (PRECONDITION_FAILED), as the relation-level model of the authoring dry run has it."""
-    err = _check_power(ex, goal)
-    if err:
-        return err
-    key = goal.targets[0]
-    if "openable" in ex.scene.entities[key].affordances and is_open(ex.scene, key):
-        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is open; close it before switching it on.", target=key)
-    return None
-
-
 def turn_on(ex: "Executor", goal) -> PrimitiveError | None:
-    """Press the control; establishes running. An open appliance door must be closed first."""
-    return _check_turn_on(ex, goal) or _power(ex, goal, True)
+    """Press the control; establishes running."""
+    return _power(ex, goal, True)
 
 
 def turn_off(ex: "Executor", goal) -> PrimitiveError | None:
@@ -253,6 +241,6 @@ CHECKS = {"push": _check_move, "pull": _check_move,
           "close": lambda ex, g: _check_drive(ex, g, 0.0, door=False),
           "open_door": lambda ex, g: _check_drive(ex, g, 1.0, door=True),
           "close_door": lambda ex, g: _check_drive(ex, g, 0.0, door=True),
-          "turn_on": _check_turn_on, "turn_off": _check_power}
+          "turn_on": _check_power, "turn_off": _check_power}
 HANDLERS = {"push": push, "pull": pull, "open": open_, "close": close, "open_door": open_door,
             "close_door": close_door, "turn_on": turn_on, "turn_off": turn_off}
