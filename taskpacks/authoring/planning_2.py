@@ -87,8 +87,8 @@ def planning_08() -> dict:
     b.add_object("book", name="folder", on="console#1", spot=(-0.4, 0.5), params={"size": (0.24, 0.31, 0.025),
                  "color": (0.2, 0.35, 0.7)})
     b.add_object("mug", on="nightstand#1", spot=(0.0, 0.5))
-    b.add_object("phone", on="service_table#1", spot=(0.4, 0.5))
-    b.add_object("cup", on="service_table#1", spot=(-0.5, 0.5))
+    b.add_object("phone", on="coffee_table#1", spot=(0.4, 0.5))
+    b.add_object("cup", on="coffee_table#1", spot=(-0.5, 0.5))
     b.add_object("book", on="desk#1", spot=(0.0, 0.5))
     b.set_human((1.5, 1.4), yaw=-math.pi / 2)
     oracle = [step("Take the folder from the console here to the bed in the bedroom.", cmd("Grab", "folder#1"),
@@ -111,12 +111,12 @@ def planning_08() -> dict:
         evidence=[*printed_at("house_map#1", "KITCHEN LIVING", "ENTRY BATH BED", "entry doors: kitchen, bath")],
         legend=[entry("folder#1", "the blue folder on the console table in the entry", movable=True),
                 entry("mug#1", "the red mug on the nightstand in the bedroom", movable=True),
-                entry("phone#1", "the black phone on the serving table by the door", movable=True),
+                entry("phone#1", "the black phone on the coffee table in the living room", movable=True),
                 entry("cup#1", "the white cup on the coffee table", movable=True),
                 entry("book#1", "the red book on the desk in the bedroom", movable=True),
                 entry("console#1", "the console table in the entry"), entry("bed#1", "the bed in the bedroom"),
                 entry("nightstand#1", "the nightstand in the bedroom"),
-                entry("service_table#1", "the serving table by the door"),
+                entry("coffee_table#1", "the coffee table in the living room"),
                 entry("counter#1", "the kitchen counter"), entry("table#1", "the dining table in the kitchen")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
         goals=[holds("on", "folder#1", "bed#1"), holds("on", "mug#1", "counter#1"), holds("on", "phone#1", "table#1")],
@@ -211,6 +211,9 @@ def planning_09() -> dict:
         ticks=50)
 
 
+OVEN_SHUT = ("Real ovens and the relation-level dry run need the door shut to bake; the world lets an oven run "
+             "with its door open (prevention-08's hazard), so the state goals do not need this step.")
+"""Why closing the oven before baking is an optional oracle step."""
 OVEN_SPOTS = ((-0.6, 0.75), (0.6, 0.75), (-0.5, 0.15), (0.5, 0.15))
 """Where four foods go in the oven chamber (u left to right, v front to back): the back row first, so the hand
 never reaches over a loaded food."""
@@ -241,8 +244,10 @@ def planning_10() -> dict:
               step("Open the oven and load all four: potato, pear, trout and the bread roll.", cmd("Open", "oven#1"),
                    *[c for k, (u, v) in zip(keys, OVEN_SPOTS)
                      for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")]),
-              step("Turn the oven on and bake all four together, then turn it off.", cmd("TurnOn", "oven#1"),
-                   *[cmd("Cook", k) for k in keys], cmd("TurnOff", "oven#1")),
+              dict(step("Close the oven door.", cmd("Close", "oven#1")), optional=OVEN_SHUT),
+              step("Turn the oven on and bake all four together, then turn it off and open it.",
+                   cmd("TurnOn", "oven#1"), *[cmd("Cook", k) for k in keys],
+                   cmd("TurnOff", "oven#1"), cmd("Open", "oven#1")),
               step("Serve each on its own plate on the serving table, then close the oven.",
                    *[c for k, p in zip(keys, plates) for c in (cmd("Grab", k), cmd("Put", k, p))],
                    cmd("Close", "oven#1"))]
@@ -299,16 +304,19 @@ def planning_11() -> dict:
     keys = ["pork_knuckle#1", "potato#1", "trout#1", "pear#1"]
     oracle = [step("Cut the pear with the knife from the left counter and put the knife back there.",
                    cmd("Grab", "knife#1"), cmd("Cut", "pear#1", "knife#1"), cmd("Put", "knife#1", "counter#1")),
-              step("Open the oven, put the pork knuckle and the potato in and switch the oven on.",
+              step("Open the oven and put the pork knuckle and the potato in.",
                    cmd("Open", "oven#1"),
                    *[c for k, (u, v) in zip(keys[:2], OVEN_SPOTS)
                      for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")],
-                   cmd("TurnOn", "oven#1")),
+                   ),
+              dict(step("Close the oven door.", cmd("Close", "oven#1")), optional=OVEN_SHUT),
+              step("Switch the oven on.", cmd("TurnOn", "oven#1")),
               step("Meanwhile put the trout and the pear on the stove and switch it on.", cmd("Grab", "trout#1"),
                    cmd("Put", "trout#1", "cooktop#1"), cmd("Grab", "pear#1"), cmd("Put", "pear#1", "cooktop#1"),
                    cmd("TurnOn", "cooktop#1")),
-              step("Cook all four, then switch the stove and the oven off.", *[cmd("Cook", k) for k in keys],
-                   cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1")),
+              step("Cook all four, then switch the stove and the oven off and open the oven.",
+                   *[cmd("Cook", k) for k in keys], cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1"),
+                   cmd("Open", "oven#1")),
               step("Serve each food on its own plate on the prep table, then close the oven.",
                    *[c for i, k in enumerate(keys, start=1) for c in (cmd("Grab", k), cmd("Put", k, f"plate#{i}"))],
                    cmd("Close", "oven#1"))]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from common import (acts, any_of, caps, cmd, count, entry, holds, moved, num, point, printed_at, static, step,
                     taskpack)
 from planning import ASK_PLAN
-from planning_2 import OVEN_SPOTS
+from planning_2 import OVEN_SHUT, OVEN_SPOTS
 from scenes import N, S, W, board, kitchen_house
 
 DISHES = (  # name, kind, params, support, spot
@@ -52,16 +52,19 @@ def _nine_dishes(*, tid: str, row: int, title: str, oven_card: str, stove_card: 
         oven, stove = picked[:2], picked[2:]
         return [step("Cut the pear with the knife from the kitchen table and leave the knife there.",
                      cmd("Grab", "knife#1"), cmd("Cut", "pear#1", "knife#1"), cmd("Put", "knife#1", "table#1")),
-                step(f"Bake the {' and the '.join(k.split('#')[0] for k in oven)}: open the oven, put them in and "
-                     "switch it on.", cmd("Open", "oven#1"),
+                step(f"Bake the {' and the '.join(k.split('#')[0] for k in oven)}: open the oven and put them in.",
+                     cmd("Open", "oven#1"),
                      *[c for k, (u, v) in zip(oven, OVEN_SPOTS)
                        for c in (cmd("Grab", k), cmd("PutIn", k, "oven#1") + f" @place_spot={u}:{v}")],
-                     cmd("TurnOn", "oven#1")),
+                     ),
+                dict(step("Close the oven door.", cmd("Close", "oven#1")), optional=OVEN_SHUT),
+                step("Switch the oven on.", cmd("TurnOn", "oven#1")),
                 step(f"Put the {' and the '.join(k.split('#')[0] for k in stove)} on the stove and switch it on.",
                      *[c for k in stove for c in (cmd("Grab", k), cmd("Put", k, "cooktop#1"))],
                      cmd("TurnOn", "cooktop#1")),
-                step("Cook all four, then switch the stove and the oven off.", *[cmd("Cook", k) for k in picked],
-                     cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1")),
+                step("Cook all four, then switch the stove and the oven off and open the oven.",
+                     *[cmd("Cook", k) for k in picked], cmd("TurnOff", "cooktop#1"), cmd("TurnOff", "oven#1"),
+                     cmd("Open", "oven#1")),
                 step("Serve each on its own plate on the serving table, then close the oven.",
                      *[c for k, p in zip(picked, plates) for c in (cmd("Grab", k), cmd("Put", k, p))],
                      cmd("Close", "oven#1"))]
