@@ -20,6 +20,9 @@ import warp as wp
 
 from . import checks
 
+# forward-only kernels (no adjoints to compile); -O3 on the CPU as on CUDA
+wp.set_module_options({"enable_backward": False, "optimization_level": 3})
+
 NO_MESH = wp.constant(wp.uint64(0))
 
 
@@ -261,6 +264,24 @@ def camera_rays_grid_kernel(grid: wp.array(dtype=wp.vec3), right: wp.vec3, up: w
 
 
 @wp.kernel
+def camera_rays_clear_kernel(grid: wp.array(dtype=wp.vec3), right: wp.vec3, up: wp.vec3, forward: wp.vec3,
+                             eye: wp.vec3, near: float, miss_face: int, offset: int,
+                             origins_out: wp.array(dtype=wp.vec3), dirs_out: wp.array(dtype=wp.vec3),
+                             t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
+                             u_out: wp.array(dtype=float), v_out: wp.array(dtype=float)):
+    """:func:`camera_rays_grid_kernel` that also clears each pixel's hit to a miss (t = 1e37, ``miss_face``)."""
+    i = wp.tid() + offset
+    g = grid[i]
+    d = right * g[0] + up * g[1] + forward * g[2]
+    dirs_out[i] = d
+    origins_out[i] = eye + d * near
+    t_out[i] = 1.0e37
+    face_out[i] = miss_face
+    u_out[i] = 0.0
+    v_out[i] = 0.0
+
+
+@wp.kernel
 def first_hit_eye_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
                          eye: wp.vec3, near: float, dirs: wp.array(dtype=wp.vec3), max_t: float,
                          t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
@@ -337,7 +358,7 @@ def _rows(rows, height: int, width: int) -> tuple[int, int]:
     return r0 * width, r1 * width
 
 
-def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=None, rows=None):
+def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=None, rows=None, clear=None):
     """Primary rays of ``camera`` computed on ``device``: wp arrays (origins, dirs) of N = H*W vec3.
 
     Computed in a kernel rather than with numpy: no BLAS call, so no contention with the ray
@@ -345,7 +366,9 @@ def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=Non
     caller-owned (origins, dirs) buffers of length N, reused across frames. ``grid`` may hold the
     camera's N unit pixel directions in camera axes (right, up, forward) as a wp vec3 array on
     ``device`` (``Camera.rays``' grid), which saves normalising every ray. ``rows`` = (r0, r1) fills only
-    the pixels of rows [r0, r1) (the rest of ``out`` is left as it was).
+    the pixels of rows [r0, r1) (the rest of ``out`` is left as it was). ``clear`` = (t, face, u, v,
+    miss_face), with ``grid``, also sets those hit buffers (float32, int32, float32, float32 wp arrays of N) to a
+    miss (t = 1e37, face ``miss_face``) in the same pass.
 
     Raises:
         ValueError / TypeError: a bad camera, near < 0, buffers or grid of the wrong length, dtype or device.
@@ -359,6 +382,15 @@ def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=Non
     dirs = wp.empty(n, dtype=wp.vec3, device=device) if out[1] is None else \
         checks.wp_array("out[1]", out[1], wp.vec3, n, device)
     if i1 == i0:
+        return origins, dirs
+    if clear is not None:
+        if grid is None or len(clear) != 5:
+            raise ValueError("clear: expected (t, face, u, v, miss_face) buffers, with a grid")
+        hits = _hit_buffers(clear[:4], n, device)
+        wp.launch(camera_rays_clear_kernel, dim=i1 - i0,
+                  inputs=[checks.wp_array("grid", grid, wp.vec3, n, device), wp.vec3(*right), wp.vec3(*up),
+                          wp.vec3(*forward), wp.vec3(*eye), near, checks.whole("miss_face", clear[4]), i0],
+                  outputs=[origins, dirs, *hits], device=device)
         return origins, dirs
     if grid is not None:
         checks.wp_array("grid", grid, wp.vec3, n, device)

@@ -20,6 +20,9 @@ import numpy as np
 import warp as wp
 
 from . import checks
+
+# forward-only kernels (no adjoints to compile); -O3 on the CPU as on CUDA
+wp.set_module_options({"enable_backward": False, "optimization_level": 3})
 from .raycast import NO_MESH, occluded
 
 vec3ub = wp.types.vector(3, wp.uint8)   # one 8-bit sRGB pixel (a single 3-byte store per pixel)

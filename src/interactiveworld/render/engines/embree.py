@@ -50,21 +50,17 @@ class EmbreeEngine:
 
     def static_hits_into(self, origins: np.ndarray, dirs: np.ndarray, t: np.ndarray, face: np.ndarray,
                          u: np.ndarray, v: np.ndarray) -> None:
-        """First hits of unit rays (N, 3) float32 against the static scene, written into caller-owned (N,) arrays
-        (t float32 [m], face int32 global id, u, v float32; a miss gets face ``Fs`` and t 1e37). Thread-safe for
-        disjoint outputs."""
-        t[:] = np.float32(1e37)
+        """Merges the static first hits of unit rays (N, 3) float32 into caller-owned hits (N,): t float32 [m]
+        (1e37 where there is none yet), face int32 global id, u, v float32. Embree traces each ray only up to
+        its t, so a ray already stopped by a near dynamic hit costs little; where it finds a closer static hit,
+        that hit replaces the one there. Thread-safe for disjoint outputs."""
         if self._static is None:
-            face[:] = self._static_count
-            u[:] = 0.0
-            v[:] = 0.0
             return
-        r = self._static.run(origins, dirs, output=1, dists=t)   # writes tfar into t in place
-        prim = r["primID"]
-        np.copyto(face, prim)
-        face[prim < 0] = self._static_count
-        np.copyto(u, r["u"])
-        np.copyto(v, r["v"])
+        r = self._static.run(origins, dirs, output=1, dists=t)   # tfar = t in; the closer hit's t out, in place
+        hit = r["primID"] >= 0
+        np.copyto(face, r["primID"], where=hit)
+        np.copyto(u, r["u"], where=hit)
+        np.copyto(v, r["v"], where=hit)
 
     def static_occluded(self, origins: np.ndarray, direction: np.ndarray, max_t: float) -> np.ndarray:
         """Whether rays from ``origins`` (N, 3) float32 along one unit ``direction`` (3,) meet the static scene

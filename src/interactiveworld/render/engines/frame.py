@@ -3,10 +3,10 @@ of a frame on each engine.
 
 Passes (DESIGN.md "Backends and scale"; the lighting model of :mod:`interactiveworld.render.shading`):
 
-* Embree on the CPU: per row band, pass 1 = primary rays (Warp kernel) -> Embree static first hits -> dynamic
-  triangles by screen rectangles -> shadow pass 1 (lighting, origins, dynamic shadow rays in one kernel) -> Embree
-  static shadow rays for the rays still unblocked; pass 2 = edge shadow rays (kernel, dynamic inline) -> Embree
-  static -> shading. Without shadows, pass 1 ends with the shading kernel and there is no pass 2.
+* Embree on the CPU: per row band, pass 1 = primary rays (Warp kernel) -> dynamic triangles by screen
+  rectangles -> Embree static first hits, each ray traced only up to its dynamic hit -> shadow pass 1
+  (lighting, origins, dynamic shadow rays in one kernel) -> Embree static shadow rays for the rays still
+  unblocked; pass 2 = edge shadow rays (kernel, dynamic inline) -> Embree static -> shading. Without shadows, pass 1 ends with the shading kernel and there is no pass 2.
 * Warp (CUDA, or its CPU device): pass 1 = rays and first hits in one kernel -> shadow pass 1 with every mesh
   traced inline; pass 2 = edge shadow rays and shading in one kernel.
 
@@ -34,7 +34,6 @@ from .warp_engine import _warp
 BANDS_PER_THREAD = 2
 """Row bands per thread on the CPU: the top of a view (background, far walls) is cheaper than the bottom, so a
 few bands per thread keep both busy to the end of a pass."""
-_MISS_T = np.float32(1e37)
 
 
 def validate_mesh(mesh: VisualMesh, i: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -363,10 +362,12 @@ class Frames:
 
         def pass1(band):
             i0, i1 = band[0] * w, band[1] * w
-            kr.camera_rays(view, device=dev, near=near, out=(origins, dirs), grid=grid, rows=band)
-            eng.static_hits_into(on[i0:i1], dn[i0:i1], tn[i0:i1], fn[i0:i1], un[i0:i1], vn[i0:i1])
+            kr.camera_rays(view, device=dev, near=near, out=(origins, dirs), grid=grid, rows=band,
+                           clear=(t, face, u, v, fs))
+            # the dynamic set first: Embree then traces each ray only as far as its dynamic hit
             if tris is not None:
                 kr.rect_first_hit_rows(tris, near, dirs, fs + 1, t, face, u, v, rows=band)
+            eng.static_hits_into(on[i0:i1], dn[i0:i1], tn[i0:i1], fn[i0:i1], un[i0:i1], vn[i0:i1])
             if shadows:
                 ks.shadow_prepare(static.shading, dyn.shading, fs, face, t, dirs, view.eye, near, rays, device=dev,
                                   out=(ndl, so, need, blocked), rows=band)
