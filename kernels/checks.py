@@ -7,8 +7,12 @@ import numpy as np
 
 
 def finite(name: str, a, shape: tuple[int | None, ...] | None = None, dtype=np.float64) -> np.ndarray:
-    """``a`` as an array of ``shape`` (None = any length) with only finite values."""
-    arr = np.asarray(a, dtype=dtype)
+    """``a`` as an array of ``shape`` (None = any length) with only finite values (TypeError when it is not numbers,
+    ValueError for another shape or a NaN/inf)."""
+    try:
+        arr = np.asarray(a, dtype=dtype)
+    except (TypeError, ValueError) as e:
+        raise TypeError(f"{name}: expected an array of numbers, got {type(a).__name__} ({e})") from None
     if shape is not None and (arr.ndim != len(shape) or any(s is not None and n != s
                                                              for n, s in zip(arr.shape, shape))):
         want = "(" + ", ".join("N" if s is None else str(s) for s in shape) + ("," if len(shape) == 1 else "") + ")"
@@ -41,16 +45,25 @@ def joint_indices(name: str, idx, joint_count: int, shape: tuple[int | None, ...
     return a.astype(np.int32)
 
 
-def voxel_grid(values, origin, voxel: float) -> tuple[np.ndarray, float]:
-    """A non-empty 3-D grid (numpy or Warp array), a finite origin (3,) and a positive finite voxel [m]."""
+def voxel_grid(values, origin, voxel: float, device=None) -> tuple[np.ndarray, float]:
+    """A non-empty 3-D grid (numpy, or a float32 Warp array on ``device`` when given), a finite origin (3,) and a
+    positive finite voxel [m]."""
+    import warp as wp
+
+    if isinstance(values, wp.array):
+        if values.dtype != wp.float32 or values.ndim != 3:
+            raise TypeError(f"sdf values: expected a 3-D float32 warp array, got {values.ndim}-D {values.dtype}")
+        if device is not None and values.device != wp.get_device(device):
+            raise ValueError(f"sdf values: the grid lives on {values.device}, the launch on {wp.get_device(device)}")
+    elif not hasattr(values, "shape"):
+        raise TypeError(f"sdf values: expected a (nx, ny, nz) array, got {type(values).__name__}")
     shape = tuple(values.shape)
     if len(shape) != 3 or min(shape) < 1:
         raise ValueError(f"sdf values: expected a non-empty (nx, ny, nz) grid, got {shape}")
+    if origin is None:
+        raise ValueError("sdf origin: expected (3,) [m] with the sdf values, got None")
     o = finite("sdf origin", origin, (3,))
-    v = float(voxel)
-    if not (np.isfinite(v) and v > 0):
-        raise ValueError(f"sdf voxel must be a positive finite size [m], got {voxel!r}")
-    return o, v
+    return o, positive("sdf voxel", voxel)
 
 
 def positive(name: str, value, *, allow_zero: bool = False) -> float:

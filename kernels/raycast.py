@@ -630,6 +630,8 @@ def rect_first_hit_rows(tris: RectTriangles, near: float, dirs, face_offset: int
     Raises:
         ValueError / TypeError: arrays of the wrong length, dtype or device, near < 0, a bad band.
     """
+    if not isinstance(tris, RectTriangles):
+        raise TypeError(f"tris: expected the RectTriangles of prepare_rect_triangles, got {type(tris).__name__}")
     device = tris.device
     w, h, tan_half_y, right, up, forward, _ = _camera(tris.camera)
     n = w * h

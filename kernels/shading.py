@@ -449,6 +449,21 @@ def _buffer(out, n: int, dtype, device, name: str = "out"):
     return wp.empty(n, dtype=dtype, device=device)
 
 
+def _out(out, count: int):
+    if not isinstance(out, (tuple, list)) or len(out) != count:
+        raise ValueError(f"out: expected {count} buffers (or None for each), got {out!r}")
+    return out
+
+
+def _light(ambient, diffuse, headlight) -> tuple[float, float, float]:
+    """The lighting weights, each a finite number >= 0 (headlight at most 1)."""
+    a, d = checks.positive("ambient", ambient, allow_zero=True), checks.positive("diffuse", diffuse, allow_zero=True)
+    h = checks.positive("headlight", headlight, allow_zero=True)
+    if h > 1.0:
+        raise ValueError(f"headlight: expected a weight in [0, 1], got {h}")
+    return a, d, h
+
+
 def _launch(kernel, i0: int, i1: int, inputs, outputs, device) -> None:
     if i1 > i0:
         wp.launch(kernel, dim=i1 - i0, inputs=inputs + [i0], outputs=outputs, device=device)
@@ -476,7 +491,7 @@ def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face
     rgb = _buffer(out, n, vec3ub, device)
     i0, i1 = (0, n) if rows is None else _band(rows, n, width)
     _launch(shade_kernel, i0, i1, [static_tab, dynamic_tab, fs, face, u, v, dirs, shadowed, int(use),
-                                   float(ambient), float(diffuse), float(headlight), lut], [rgb], device)
+                                   *_light(ambient, diffuse, headlight), lut], [rgb], device)
     return rgb
 
 
@@ -498,7 +513,7 @@ def shadow_prepare(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: 
     _pixels("dirs", dirs, wp.vec3, n, device)
     eye, near = checks.vec3("eye", eye), checks.positive("near", near, allow_zero=True)
     bufs = [_buffer(o, n, dt, device, f"out[{k}]") for k, (o, dt) in
-            enumerate(zip(out, (wp.float32, wp.vec3, wp.int8, wp.int8)))]
+            enumerate(zip(_out(out, 4), (wp.float32, wp.vec3, wp.int8, wp.int8)))]
     i0, i1 = _band(rows, n, rays.width)
     _launch(shadow_prepare_kernel, i0, i1, [static_tab, dynamic_tab, fs, face, t, dirs, wp.vec3(*eye), near, rays],
             bufs, device)
@@ -520,7 +535,7 @@ def shadow_refine(face, ndl, need_ray, blocked, shadow_origin, rays: ShadowRays,
     for name, a, dt in (("ndl", ndl, wp.float32), ("need_ray", need_ray, wp.int8), ("blocked", blocked, wp.int8),
                         ("shadow_origin", shadow_origin, wp.vec3)):
         _pixels(name, a, dt, n, device)
-    bufs = [_buffer(o, n, wp.int8, device, f"out[{k}]") for k, o in enumerate(out)]
+    bufs = [_buffer(o, n, wp.int8, device, f"out[{k}]") for k, o in enumerate(_out(out, 2))]
     i0, i1 = _band(rows, n, rays.width)
     _launch(shadow_refine_kernel, i0, i1, [face, ndl, need_ray, blocked, shadow_origin, rays], bufs, device)
     return tuple(bufs)
@@ -547,7 +562,7 @@ def shade_shadowed(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: 
     i0, i1 = _band(rows, n, width)
     _launch(shade_shadowed_kernel, i0, i1,
             [static_tab, dynamic_tab, fs, face, u, v, dirs, ndl, need_ray, blocked, need_ray2, blocked2, int(width),
-             block, float(ambient), float(diffuse), float(headlight), lut], [rgb], device)
+             block, *_light(ambient, diffuse, headlight), lut], [rgb], device)
     return rgb
 
 
@@ -573,5 +588,5 @@ def shade_refined(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: i
     i0, i1 = _band(rows, n, rays.width)
     _launch(shade_refined_kernel, i0, i1,
             [static_tab, dynamic_tab, fs, face, u, v, dirs, ndl, need_ray, blocked, shadow_origin, rays,
-             float(ambient), float(diffuse), float(headlight), lut], [rgb], device)
+             *_light(ambient, diffuse, headlight), lut], [rgb], device)
     return rgb
