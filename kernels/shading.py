@@ -23,7 +23,7 @@ from . import checks
 
 # forward-only kernels (no adjoints to compile); -O3 on the CPU as on CUDA
 wp.set_module_options({"enable_backward": False, "optimization_level": 3})
-from .raycast import NO_MESH, occluded
+from .raycast import NO_MESH
 
 vec3ub = wp.types.vector(3, wp.uint8)   # one 8-bit sRGB pixel (a single 3-byte store per pixel)
 
@@ -43,14 +43,14 @@ class FaceTable:
 
 @wp.struct
 class ShadowRays:
-    """What the shadow passes trace inline: meshes (``NO_MESH`` to leave one to the caller), the dynamic mesh's
-    bounds, the unit direction toward the light, the ray length [m], the lift of the origin off the surface [m],
-    the image width and height [px] and the tile size [px]."""
+    """What the shadow passes trace inline: meshes (``NO_MESH`` to leave one to the caller), the shadow boxes of
+    the dynamic mesh's parts (entries 2k and 2k + 1: min and max corner of the region from which a shadow ray can
+    meet part k: its bounds swept back along the ray), the unit direction toward the light, the ray length [m],
+    the lift of the origin off the surface [m], the image width and height [px] and the tile size [px]."""
 
     static_mesh: wp.uint64
     dynamic_mesh: wp.uint64
-    dyn_lo: wp.vec3
-    dyn_hi: wp.vec3
+    dyn_boxes: wp.array(dtype=wp.vec3)
     light: wp.vec3
     max_t: float
     eps: float
@@ -128,6 +128,28 @@ def pixel_light(static_tab: FaceTable, dynamic_tab: FaceTable, row: int, d: wp.v
     return face_light(dynamic_tab, -1 - row, d), dynamic_tab.normal[-1 - row]
 
 
+@wp.func
+def shadow_blocked(rays: ShadowRays, o: wp.vec3) -> int:
+    """1 when the shadow ray from ``o`` meets a mesh traced inline. The dynamic mesh is queried only for an origin
+    inside the shadow box of one of its parts: a ray from anywhere else cannot reach it."""
+    hit = int(0)
+    if rays.static_mesh != NO_MESH:
+        if wp.mesh_query_ray_anyhit(rays.static_mesh, o, rays.light, rays.max_t):
+            hit = 1
+    if hit == 0 and rays.dynamic_mesh != NO_MESH:
+        near = int(0)
+        for k in range(rays.dyn_boxes.shape[0] / 2):
+            lo = rays.dyn_boxes[2 * k]
+            hi = rays.dyn_boxes[2 * k + 1]
+            if o[0] >= lo[0] and o[0] <= hi[0] and o[1] >= lo[1] and o[1] <= hi[1] and o[2] >= lo[2] and o[2] <= hi[2]:
+                near = 1
+                break
+        if near != 0:
+            if wp.mesh_query_ray_anyhit(rays.dynamic_mesh, o, rays.light, rays.max_t):
+                hit = 1
+    return hit
+
+
 @wp.kernel
 def shadow_prepare_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                           face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
@@ -152,7 +174,7 @@ def shadow_prepare_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
         rep = block_rep(row, i - row * rays.width, rays.width, rays.block)
         if rep == i or face[rep] != f:
             need = 1
-            hit = occluded(rays.static_mesh, rays.dynamic_mesh, rays.dyn_lo, rays.dyn_hi, o, rays.light, rays.max_t)
+            hit = shadow_blocked(rays, o)
     need_ray_out[i] = wp.int8(need)
     blocked_out[i] = wp.int8(hit)
 
@@ -191,8 +213,7 @@ def shadow_refine_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), 
     if ndl[i] > 0.0 and need_ray[i] == wp.int8(0):
         need = near_shadow_edge(face, need_ray, blocked, i, rays.width, rays.height, rays.block)
         if need != 0:
-            hit = occluded(rays.static_mesh, rays.dynamic_mesh, rays.dyn_lo, rays.dyn_hi, shadow_origin[i],
-                           rays.light, rays.max_t)
+            hit = shadow_blocked(rays, shadow_origin[i])
     need_ray_out[i] = wp.int8(need)
     blocked_out[i] = wp.int8(hit)
 
@@ -280,8 +301,7 @@ def shade_refined_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_c
         if need_ray[i] != wp.int8(0):
             b = int(blocked[i])
         elif near_shadow_edge(face, need_ray, blocked, i, rays.width, rays.height, rays.block) != 0:
-            b = occluded(rays.static_mesh, rays.dynamic_mesh, rays.dyn_lo, rays.dyn_hi, shadow_origin[i], rays.light,
-                         rays.max_t)
+            b = shadow_blocked(rays, shadow_origin[i])
         else:
             row = i / rays.width
             b = int(blocked[block_rep(row, i - row * rays.width, rays.width, rays.block)])
@@ -365,17 +385,19 @@ def update_face_normals(tab: FaceTable, normal: np.ndarray, n_dot_l: np.ndarray)
 
 
 def shadow_rays(static_mesh, dynamic_mesh, light, max_t: float, eps: float, width: int, height: int, block: int,
-                *, device, dyn_bounds=None) -> ShadowRays:
+                *, device, dyn_parts=None) -> ShadowRays:
     """The :class:`ShadowRays` of a frame.
 
     Args:
         static_mesh, dynamic_mesh: ``wp.Mesh`` on ``device`` to trace inline, or None (left to the caller).
         light: (3,) unit direction toward the light; max_t: shadow ray length [m] > 0; eps: origin lift [m] >= 0.
         width, height: image size [px]; block: tile size [px] >= 1.
-        dyn_bounds: (2, 3) (min, max) corners [m] enclosing the dynamic mesh (default: its points' bounds).
+        dyn_parts: (M, 2, 3) (min, max) corners [m] of the dynamic mesh's parts (every triangle inside one; default:
+            one part, the mesh's own bounds). Each is swept back along the ray (and grown by 1 mm, so float
+            rounding never drops a hit) into its shadow box.
 
     Raises:
-        ValueError / TypeError: a bad mesh, light, length, size or bounds.
+        ValueError / TypeError: a bad mesh, light, length, size or part bounds.
     """
     static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
     dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
@@ -385,14 +407,18 @@ def shadow_rays(static_mesh, dynamic_mesh, light, max_t: float, eps: float, widt
     r = ShadowRays()
     r.static_mesh = wp.uint64(0) if static_mesh is None else static_mesh.id
     r.dynamic_mesh = wp.uint64(0) if dynamic_mesh is None else dynamic_mesh.id
-    if dyn_bounds is None:
-        pts = dynamic_mesh.points.numpy() if dynamic_mesh is not None else np.zeros((1, 3), np.float32)
-        dyn_bounds = np.stack([pts.min(axis=0), pts.max(axis=0)])
-    lo, hi = checks.finite("dyn_bounds", dyn_bounds, (2, 3), np.float32)
-    pad = np.float32(1e-3)   # conservative: float rounding of the slab test never drops a hit
-    r.dyn_lo, r.dyn_hi = wp.vec3(*(lo - pad)), wp.vec3(*(hi + pad))
-    r.light = wp.vec3(*light)
     r.max_t = checks.positive("max_t", max_t)
+    if dyn_parts is None:
+        pts = dynamic_mesh.points.numpy() if dynamic_mesh is not None else np.zeros((1, 3), np.float32)
+        dyn_parts = np.stack([pts.min(axis=0), pts.max(axis=0)])[None]
+    parts = checks.finite("dyn_parts", dyn_parts, (None, 2, 3), np.float64)
+    if len(parts) == 0:
+        parts = np.zeros((1, 2, 3))
+    back = -np.asarray(light, np.float64) * r.max_t
+    lo = np.minimum(parts[:, 0], parts[:, 0] + back) - 1e-3
+    hi = np.maximum(parts[:, 1], parts[:, 1] + back) + 1e-3
+    r.dyn_boxes = wp.array(np.stack([lo, hi], axis=1).reshape(-1, 3).astype(np.float32), dtype=wp.vec3, device=device)
+    r.light = wp.vec3(*light)
     r.eps = checks.positive("eps", eps, allow_zero=True)
     r.width, r.height = checks.whole("width", width, 1), checks.whole("height", height, 1)
     r.block = checks.whole("block", block, 1)

@@ -99,12 +99,18 @@ def _n_dot_l(normal: np.ndarray, light: np.ndarray) -> np.ndarray:
     return (normal[:, 0] * light[0] + normal[:, 1] * light[1] + normal[:, 2] * light[2]).astype(np.float32)
 
 
-def _bounds(verts: np.ndarray, faces: np.ndarray) -> np.ndarray:
-    """(2, 3) float32 (min, max) corners of the vertices the faces use (zeros when there are none)."""
-    if len(faces) == 0:
-        return np.zeros((2, 3), np.float32)
-    used = verts[faces.ravel()]
-    return np.stack([used.min(axis=0), used.max(axis=0)]).astype(np.float32)
+def _part_bounds(verts: np.ndarray, counts: list[tuple[int, int]]) -> np.ndarray:
+    """(M, 2, 3) float64 (min, max) corners of the parts with faces, part k being the next ``counts[k][0]``
+    vertices and holding ``counts[k][1]`` faces."""
+    nv = np.array([c[0] for c in counts], np.int64).reshape(-1)
+    nf = np.array([c[1] for c in counts], np.int64).reshape(-1)
+    keep = (nv > 0) & (nf > 0)
+    if not keep.any():
+        return np.zeros((0, 2, 3))
+    starts = (np.cumsum(nv) - nv)[keep]
+    v = np.asarray(verts, np.float64)
+    # a run up to the next kept start may hold the vertices of a part without faces: a larger box, still enclosing
+    return np.stack([np.minimum.reduceat(v, starts), np.maximum.reduceat(v, starts)], axis=1)
 
 
 @dataclass
@@ -116,7 +122,8 @@ class FaceSet:
     faces: np.ndarray      # (F, 3) int32, into the merged vertices
     owner: np.ndarray      # (F [+1],) int32 index into Renderer.owners, -1 for "" (and the background row)
     shading: object        # kernels.shading.FaceTable
-    bounds: np.ndarray     # (2, 3) float32 (min, max) of every face's vertices
+    counts: list           # (vertices, faces) of each input mesh, in order
+    parts: np.ndarray      # (M, 2, 3) float64 (min, max) of each input mesh with faces
 
     @property
     def face_count(self) -> int:
@@ -165,7 +172,9 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
         albedo, normal = np.zeros((1, 3), np.float32), np.zeros((1, 3), np.float32)
         slot, uv = np.full(1, -1, np.int32), np.zeros((1, 3, 2), np.float32)
     table = ks.make_face_table(albedo, normal, _n_dot_l(normal, light), slot, uv, textures, device=device)
-    return FaceSet(vertices=verts, faces=faces, owner=owner, shading=table, bounds=_bounds(verts, faces))
+    counts = [(len(v), len(f)) for v, f in zip(vs, fs)]
+    return FaceSet(vertices=verts, faces=faces, owner=owner, shading=table, counts=counts,
+                   parts=_part_bounds(verts, counts))
 
 
 _FIXED = ("faces", "face_colors", "textured_faces", "uv", "texture")
@@ -216,8 +225,8 @@ class DynamicSet:
         if len(fs.faces):
             normal = face_normals(verts, fs.faces)
             ks.update_face_normals(fs.shading, normal, _n_dot_l(normal, self._light))
-        self.faces = FaceSet(vertices=verts, faces=fs.faces, owner=fs.owner, shading=fs.shading,
-                             bounds=_bounds(verts, fs.faces))
+        self.faces = FaceSet(vertices=verts, faces=fs.faces, owner=fs.owner, shading=fs.shading, counts=fs.counts,
+                             parts=_part_bounds(verts, fs.counts))
         return self.faces
 
 
@@ -349,7 +358,7 @@ class Frames:
         if shadows:
             dyn_mesh = self._host_dynamic.update(dyn.vertices, dyn.faces)
             rays = ks.shadow_rays(None, dyn_mesh, opt.light, opt.shadow_range, opt.eps, w, self.height, opt.block,
-                                  device=dev, dyn_bounds=dyn.bounds)
+                                  device=dev, dyn_parts=dyn.parts)
             ndl, so, need, blocked = self._pass1_bufs()
             need2, blocked2 = self.buf("need2", wp.int8), self.buf("blocked2", wp.int8)
             son = self.view("shadow_origin")
@@ -398,7 +407,7 @@ class Frames:
         rgb = self.buf("rgb", ks.vec3ub) if want_rgb else None
         if shadows:
             rays = ks.shadow_rays(eng.static_mesh, eng.dynamic_mesh, opt.light, opt.shadow_range, opt.eps,
-                                  self.width, self.height, opt.block, device=dev, dyn_bounds=dyn.bounds)
+                                  self.width, self.height, opt.block, device=dev, dyn_parts=dyn.parts)
             ndl, so, need, blocked = self._pass1_bufs()
 
         def pass1(band):
