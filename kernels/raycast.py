@@ -315,25 +315,6 @@ def camera_first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, sta
     v_out[i] = v
 
 
-@wp.kernel
-def shadow_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, origins: wp.array(dtype=wp.vec3),
-                  light: wp.vec3, max_t: float, need_ray: wp.array(dtype=wp.int8),
-                  blocked_out: wp.array(dtype=wp.int8)):
-    """For pixels with ``need_ray``: 1 where a ray toward the light meets geometry within ``max_t``."""
-    i = wp.tid()
-    hit = bool(False)
-    if need_ray[i] != wp.int8(0):
-        o = origins[i]
-        if static_mesh != NO_MESH:
-            hit = wp.mesh_query_ray_anyhit(static_mesh, o, light, max_t)
-        if not hit and dynamic_mesh != NO_MESH:
-            hit = wp.mesh_query_ray_anyhit(dynamic_mesh, o, light, max_t)
-    if hit:
-        blocked_out[i] = wp.int8(1)
-    else:
-        blocked_out[i] = wp.int8(0)
-
-
 def _camera(camera):
     """The camera's size and axes, validated: (width, height, tan(fov_y / 2), right, up, forward, eye)."""
     try:
@@ -465,26 +446,6 @@ def camera_first_hit(static_mesh, dynamic_mesh, static_count: int, camera, near:
                           wp.vec3(*right), wp.vec3(*up), wp.vec3(*forward), wp.vec3(*eye), near, max_t, i0],
                   outputs=[dirs, t, f, u, v], device=device)
     return dirs, t, f, u, v
-
-
-def shadow(static_mesh, dynamic_mesh, origins, light, max_t: float, need_ray, *, device):
-    """Launch :func:`shadow_kernel`: shadow rays from wp ``origins`` (N,) vec3 along the unit ``light`` (3,)
-    where the int8 ``need_ray`` (N,) is set; returns the (N,) int8 wp array of blocked shadow rays.
-
-    Raises:
-        ValueError / TypeError: meshes or arrays of the wrong type, length or device, a non-finite light.
-    """
-    static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
-    dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
-    n = checks.wp_array("need_ray", need_ray, wp.int8, None, device).shape[0]
-    checks.wp_array("origins", origins, wp.vec3, n, device)
-    light, max_t = checks.vec3("light", light), _max_t(max_t)
-    blocked = wp.zeros(n, dtype=wp.int8, device=device)
-    if n:
-        wp.launch(shadow_kernel, dim=n,
-                  inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), origins, wp.vec3(*light), max_t, need_ray],
-                  outputs=[blocked], device=device)
-    return blocked
 
 
 @wp.kernel

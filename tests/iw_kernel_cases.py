@@ -99,7 +99,6 @@ def calls():
          dict(device="cpu", out=hits)),
         ("raycast.camera_first_hit", raycast.camera_first_hit, (mesh, dyn, fs, cam, 0.05),
          dict(device="cpu", dirs=dirs, out=hits, rows=(0, 6))),
-        ("raycast.shadow", raycast.shadow, (mesh, dyn, so, light, 1.0, i8[0]), dict(device="cpu")),
         ("raycast.prepare_rect_triangles", raycast.prepare_rect_triangles, (v, f, rects, cam), dict(device="cpu")),
         ("raycast.rect_first_hit_rows", raycast.rect_first_hit_rows, (tris, 0.05, dirs, fs + 1, t, face, u, vv),
          dict(rows=(0, 6))),

@@ -1,7 +1,6 @@
 """Embree and Warp first-hit engines agree: same hits, same owner map, same image (paper section 2.1:
 the first-hit engine is pluggable and shading is shared)."""
 import numpy as np
-import pytest
 
 from interactiveworld.render import Camera, Renderer
 from interactiveworld.render import scenes

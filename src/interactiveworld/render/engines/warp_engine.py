@@ -89,7 +89,3 @@ class WarpEngine:
         (dirs, t, face, u, v); ``dirs``/``out`` may be reused buffers, ``rows`` = (r0, r1) a band of rows."""
         return self._rc.camera_first_hit(self._static, self._dynamic, self._static_count, camera, near,
                                          device=self.device, dirs=dirs, out=out, rows=rows)
-
-    def shadow(self, origins, light, max_t: float, need_ray):
-        """Shadow rays from wp ``origins`` toward ``light`` where ``need_ray``; returns the int8 blocked flags."""
-        return self._rc.shadow(self._static, self._dynamic, origins, light, max_t, need_ray, device=self.device)
