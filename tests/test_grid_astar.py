@@ -57,14 +57,19 @@ def test_dijkstra_field_equals_reference(rows, cols, density, seed):
     np.testing.assert_array_equal(reach, np.isfinite(ref))
 
 
-def test_astar_house_grid_equals_dijkstra():
-    blocked = synthetic_house_occupancy((120, 140), seed=4)
-    passable = (~blocked).astype(np.uint8)
-    clearance = _core.distance_transform(passable, scale=0.1)
+def _house_case(shape, seed):
+    """A synthetic house: free cells (H, W) uint8, eq. (2) costs, cells traversable at 0.20 m inflation, and the
+    first and last of those (start, goal)."""
+    free = (~synthetic_house_occupancy(shape, seed=seed)).astype(np.uint8)
+    clearance = _core.distance_transform(free, scale=0.1)
     cost = _core.clearance_cost_layer(clearance, None)
     passable = (clearance > 0.2).astype(np.uint8)
-    free = np.argwhere(passable)
-    s, g = tuple(free[0]), tuple(free[-1])
+    cells = np.argwhere(passable)
+    return free, cost, passable, tuple(cells[0]), tuple(cells[-1])
+
+
+def test_astar_house_grid_equals_dijkstra():
+    _, cost, passable, s, g = _house_case((120, 140), 4)
     ref = dijkstra_reference(passable, cost, s)
     cells, total, expanded = _core.astar(passable, cost, s, g)
     np.testing.assert_allclose(total, ref[g], rtol=1e-12)
@@ -230,13 +235,7 @@ def test_landmarks_spread_to_every_component_and_far_apart():
 
 
 def test_landmarks_cut_expansions_on_the_house_grid_with_the_same_optimum():
-    blocked = synthetic_house_occupancy((160, 180), seed=6)
-    free = (~blocked).astype(np.uint8)
-    clearance = _core.distance_transform(free, scale=0.1)
-    cost = _core.clearance_cost_layer(clearance, None)
-    passable = (clearance > 0.2).astype(np.uint8)
-    open_cells = np.argwhere(passable)
-    s, g = tuple(open_cells[0]), tuple(open_cells[-1])
+    free, cost, passable, s, g = _house_case((160, 180), 6)
     ref = dijkstra_reference(passable, cost, s)
     plain = _core.astar(passable, cost, s, g)
     lm = _core.Landmarks(free, cost, count=8)
