@@ -88,10 +88,13 @@ def decision_pack() -> dict[str, Any]:
                                         never("unmoved", "invoice_card#3")]},
         "capabilities": [
             {"capability": "C3", "name": "OCR", "points": [
-                {"id": "price-read", "condition": holds("on", "invoice_card#2", "approval_desk#1"),
-                 "assistant_says": r"\$41"}]},
+                {"id": "price-read", "evidence": "the $41 printed on the matching invoice",
+                 "check": {"kind": "states", "answer": [{"number": 41, "unit": "$"}],
+                           "wrong": [{"number": 39, "unit": "$"}, {"number": 45, "unit": "$"}],
+                           "before": "pick(invoice_card#2)"}}]},
             {"capability": "C9", "name": "Communication", "points": [
-                {"id": "unambiguous-card", "condition": holds("on", "invoice_card#2", "approval_desk#1")}]},
+                {"id": "unambiguous-card", "evidence": "an instruction naming one card",
+                 "check": {"kind": "acts", "expect": ["pick(invoice_card#2)"]}}]},
         ],
         "budgets": {"ticks": 12, "actions": 8},
     })
@@ -134,12 +137,18 @@ def prevention_pack() -> dict[str, Any]:
              "skip_plan": 1}]}},
         "completion": {"goals": [holds("inside", "milk#1", "fridge#1")],
                        "prohibitions": [{"ever": holds("inside", "milk#1", "oven#1")}]},
+        "intervention_windows": [
+            {"id": "milk-oven", "hazard": "the milk put in the oven", "opens": "pick(milk#1)",
+             "deadline": "place_inside(milk#1, oven#1)", "fix": ["place_inside(milk#1, fridge#1)"],
+             "cue": [{"phrase": "fridge"}]}],
         "capabilities": [
             {"capability": "C7", "name": "Error Detection", "points": [
-                {"id": "stopped-before-oven", "condition": {"all": [
-                    holds("inside", "milk#1", "fridge#1"), {"not": {"ever": holds("inside", "milk#1", "oven#1")}}]}}]},
+                {"id": "stopped-before-oven", "evidence": "the milk carried to the oven",
+                 "check": {"kind": "window", "window": "milk-oven"}}]},
             {"capability": "C6", "name": "Knowledge", "points": [
-                {"id": "milk-refrigerated", "condition": holds("inside", "milk#1", "fridge#1")}]},
+                {"id": "milk-refrigerated", "evidence": "milk belongs in the fridge",
+                 "check": {"kind": "acts", "expect": ["place_inside(milk#1, fridge#1)"],
+                           "among": ["place_inside(milk#1, *)"]}}]},
         ],
         "budgets": {"ticks": 10, "actions": 8},
     })

@@ -66,16 +66,20 @@ def test_report_writes_tables_and_plots(packs, tmp_path, capsys):
     assert main(["report", str(tmp_path / "run")]) == 0
     md = capsys.readouterr().out
     assert "| oracle &#124; scripted" not in md
-    assert "| oracle | scripted | Decision | 1 | 0 | 100.0 | 100.0 |" in md
-    assert "| silent | scripted | Decision | 1 | 0 | 0.0 | 0.0 |" in md
+    # per family: tasks, VOID, Pass and MCR over the catalog's 20 tasks, then over the tasks present
+    assert "| oracle | scripted | Decision | 1 | 0 | 5.0 | 5.0 | 100.0 | 100.0 |" in md
+    assert "| silent | scripted | Decision | 1 | 0 | 0.0 | 0.0 | 0.0 | 0.0 |" in md
+    assert "## Table 2: Pass and MCR per family over the catalog" in md and "## Table 3: capability scores" in md
     rep = tmp_path / "run" / "report"
     for name in ("report.md", "families.csv", "efficiency.csv", "capabilities.csv", "pass_mcr.png",
                  "efficiency.png", "capabilities.png"):
         assert (rep / name).is_file(), name
     assert (rep / "pass_mcr.png").read_bytes().startswith(b"\x89PNG")
     fam_csv = (rep / "families.csv").read_text().splitlines()
-    assert fam_csv[0] == "agents,family,tasks,cells,void,pass_rate,mcr"
-    assert "oracle | scripted,Decision,1,2,0,100.0,100.0" in fam_csv  # 1 task, 2 seeds
+    assert fam_csv[0].startswith("agents,family,tasks,cells,void,catalog,pass_catalog,")
+    assert fam_csv[0].endswith(",pass_rate,pass_rate_lo,pass_rate_hi,mcr,mcr_lo,mcr_hi")
+    # 1 task, 2 seeds: 1/20 of the catalog; one task gives no interval
+    assert "oracle | scripted,Decision,1,2,0,20,5.0,,,5.0,,,100.0,,,100.0,," in fam_csv
 
 
 def test_report_tasks_lists_builtin_taskpacks(packs, capsys):
@@ -224,14 +228,19 @@ def test_report_markdown_tables_have_the_header_column_count(packs, tmp_path, ca
     assert main(["report", str(tmp_path / "run"), "--no-plots"]) == 0
     text = (tmp_path / "run" / "report" / "report.md").read_text()
     tables = _md_tables(text)
-    assert len(tables) == 3  # families, efficiency, capabilities (no VOID table)
+    # Table 2 twice (catalog, present), per family, efficiency, Table 3, labels (no VOID table)
+    assert len(tables) == 6
     for t in tables:
         _assert_well_formed(t)
-    assert tables[0][0] == ["Assistant", "Human", "Family", "Tasks", "VOID", "Pass", "MCR"]
-    assert ["oracle", "scripted", "Decision", "1", "0", "100.0", "100.0"] in tables[0]
-    assert ["silent", "scripted", "Prevention", "1", "0", "0.0", "0.0"] in tables[0]
-    assert tables[1][0] == ["Assistant", "Human", "Family", "Tasks passed", "Ratio"]
-    assert tables[2][0][:3] == ["Assistant", "Human", "Capability"] and len(tables[2][0]) == 10
+    assert tables[0][0] == ["Assistant", "Human", "Decision tasks", "Decision Pass", "Decision MCR",
+                            "Prevention tasks", "Prevention Pass", "Prevention MCR", "Avg Pass", "Avg MCR"]
+    assert ["oracle", "scripted", "1/20", "5.0", "5.0", "1/20", "5.0", "5.0", "5.0", "5.0"] in tables[0]
+    assert ["oracle", "scripted", "1", "100.0", "100.0", "1", "100.0", "100.0", "100.0", "100.0"] in tables[1]
+    assert tables[2][0] == ["Assistant", "Human", "Family", "Tasks", "VOID", "Pass /20", "MCR /20", "Pass", "MCR"]
+    assert ["silent", "scripted", "Prevention", "1", "0", "0.0", "0.0", "0.0", "0.0"] in tables[2]
+    assert tables[3][0] == ["Assistant", "Human", "Family", "Tasks passed", "Ratio", "Route (m)"]
+    assert tables[4][0][:2] == ["Assistant", "Human"] and tables[4][0][-1] == "Avg"
+    assert tables[5][0][:3] == ["Assistant", "Human", "Capability"] and len(tables[5][0]) == 10
     # the run's own summary table, with two agent pairs, is well formed too
     capsys.readouterr()
     rc = main(["run", "--out", str(tmp_path / "run"), "--no-progress", *ENV, "--assistant", "oracle", "silent"])
@@ -259,9 +268,9 @@ def test_report_counts_a_corrupt_cell_as_void_and_names_it(packs, tmp_path, caps
     assert f"warning: {bad}: not valid JSON" in cap.err and "counted as VOID" in cap.err
     md = (out / "report" / "report.md").read_text()
     assert "2 cells, 1 VOID (1 with an unreadable eval.json)." in md
-    fam, _eff, _caps, voids = _md_tables(md)
-    assert ["oracle", "scripted", "Decision", "0", "1", "-", "-"] in fam
-    assert ["oracle", "scripted", "Prevention", "1", "0", "100.0", "100.0"] in fam
+    _t2c, _t2p, fam, _eff, _t3, _caps, voids = _md_tables(md)
+    assert ["oracle", "scripted", "Decision", "0", "1", "-", "-", "-", "-"] in fam
+    assert ["oracle", "scripted", "Prevention", "1", "0", "5.0", "5.0", "100.0", "100.0"] in fam
     assert voids[0] == ["Assistant", "Human", "Task", "Seed", "Reason"]
     assert voids[2][:4] == ["oracle", "scripted", "decision-05", "0"] and "not valid JSON" in voids[2][4]
     # the sweep redoes the corrupt cell on resume, and only that one
@@ -426,8 +435,8 @@ def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
     cell = _cell(tmp_path / "run", "decision-05")
     capsys.readouterr()
     assert main(["report", str(cell), "--no-plots", "--out", str(tmp_path / "rep")]) == 0
-    (fam, *_rest) = _md_tables((tmp_path / "rep" / "report.md").read_text())
-    assert ["oracle", "scripted", "Decision", "1", "0", "100.0", "100.0"] in fam
+    (_t2c, _t2p, fam, *_rest) = _md_tables((tmp_path / "rep" / "report.md").read_text())
+    assert ["oracle", "scripted", "Decision", "1", "0", "5.0", "5.0", "100.0", "100.0"] in fam
     capsys.readouterr()
     assert main(["show", str(cell)]) == 0
     assert capsys.readouterr().out.strip() == str(cell / "episode.html")

@@ -36,9 +36,11 @@ def test_controls(task, control, passed, stop, tmp_path):
     assert rec["status"] == "valid" and rec["passed"] == passed and rec["stop_reason"] == stop
     if control == "oracle":
         assert rec["completion"] == 1.0
-        assert rec["actions"] == tp.oracle.step_count and rec["efficiency"] == 1.0
+        assert rec["actions"] == tp.oracle.step_count
         # decision: the final Put completes it; prevention: the PutIn, before the closing of the fridge
         assert rec["stable_completion_action"] == {"decision-05": 2, "prevention-01": 3}[task]
+        # efficiency counts actions up to stable completion (the closing of the fridge is not needed)
+        assert rec["efficiency"] == rec["stable_completion_action"] / tp.oracle.step_count
         assert all(c["label"] == "clean_pass" for c in rec["capabilities"])
     else:
         assert rec["completion"] < 1.0 and rec["efficiency"] is None

@@ -40,7 +40,8 @@ def _pack() -> dict:
                                  {"all": [{"ever": {"open": ["fridge#1"]}}, {"closed": ["fridge#1"]}]}],
                        "prohibitions": [{"held": ["*"]}]},
         "capabilities": [{"capability": "C5", "name": "Planning", "points": [
-            {"id": "milk-on-table", "condition": {"on": ["milk_carton#1", "table#1"]}}]}],
+            {"id": "milk-after-fridge", "evidence": "check the fridge before setting out the milk",
+             "check": {"kind": "order", "steps": ["open(fridge#1)", "place(milk_carton#1, table#1)"]}}]}],
         "budgets": {"ticks": 20, "actions": 10},
     }
     data["hash"] = compute_hash(data)

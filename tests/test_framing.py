@@ -2,7 +2,7 @@
 entity acted on near the centre of view, walking looks ahead along the route, and no sampled frame is a bare
 wall or the wearer's own body. Owners are counted from the renderer's per-pixel owner map, with the anonymous
 architecture split here into "wall" (vertical faces) and "floor" (horizontal faces). Also the free-spot search
-of automatic placement (world/physics.py ``find_spot``) over a whole shelf region."""
+of automatic placement (world/placement.py ``find_spot``) over a whole shelf region."""
 from __future__ import annotations
 
 import math
@@ -16,7 +16,8 @@ from interactiveworld.world import Scene, SceneBuilder
 from interactiveworld.world.examples import kitchen
 from interactiveworld.world.geometry import VisualMesh
 from interactiveworld.world.motion import LOOK_HOLD, RESULT
-from interactiveworld.world.physics import PACKING_SEPARATION, PlacementError, find_spot
+from interactiveworld.world.physics import PACKING_SEPARATION
+from interactiveworld.world.placement import PlacementError, find_spot
 
 W, H = 160, 120
 FILLED = 0.90
@@ -251,7 +252,8 @@ def test_free_spot_search_covers_the_region():
     0.33 - 0.105 = 0.225 m). With the first at the front-centre default, the second fits behind it, at a
     region edge or anywhere in between, found by the grid over the whole region."""
     from interactiveworld.world import build_asset
-    from interactiveworld.world.physics import place_object, yaw_pose
+    from interactiveworld.world.placement import place_object
+    from interactiveworld.world.scene import yaw_pose
     from interactiveworld.world.scene import Entity
 
     for first_spot, fits in (((0.0, 0.5), False), (None, True)):

@@ -20,18 +20,16 @@ The scan is written independently of the code it checks: its own patterns, its o
 """
 from __future__ import annotations
 
-import json
 import re
 import sys
-import threading
 import unicodedata
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+from iw_chat_server import ChatServer  # noqa: E402
 from iw_fake_env import FakeEnv  # noqa: E402
 from iw_policies import ListAssistant, ListHuman  # noqa: E402
 from iw_taskpacks import decision_pack  # noqa: E402
@@ -76,42 +74,6 @@ class _Replay:
         return self.oracle.act(self.assistant_obs).action.render()
 
 
-class _Server:
-    """An OpenAI-compatible chat-completions endpoint on 127.0.0.1 that records every request body."""
-
-    def __init__(self, replay: _Replay) -> None:
-        self.requests: list[dict[str, Any]] = []
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *a):
-                pass
-
-            def do_POST(self):
-                body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append(body)
-                text = replay.answer(body["model"])
-                payload = {"id": "x", "object": "chat.completion", "created": 0, "model": body["model"],
-                           "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                                        "finish_reason": "stop"}],
-                           "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}}
-                data = json.dumps(payload).encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "application/json")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
 class _Observed:
     """A model agent that hands each observation to the replay (attribute ``slot``) before its request goes out;
     everything else is the agent's own."""
@@ -130,7 +92,7 @@ class _Observed:
 @pytest.fixture(scope="module")
 def wire():
     replay = _Replay()
-    server = _Server(replay)
+    server = ChatServer(lambda body: replay.answer(body["model"]))
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("OPENAI_API_KEY", "sk-leak-scanner-local")
         yield replay, server
@@ -159,7 +121,7 @@ def _episode(tid: str, wire, tmp_path: Path, *, render: bool) -> tuple[Any, dict
     assistant = _Observed(ModelAssistant(ASSISTANT_MODEL, **kw), replay, "assistant_obs")
     human = _Observed(ModelHuman(HUMAN_MODEL, **kw), replay, "human_obs")
     rec = run_episode(tp, env, assistant, human, tmp_path / tid, EpisodeConfig(write_frames=render, fsync=False))
-    return tp, rec, server.requests[first:], {h.name for h in env.handles()}
+    return tp, rec, [r["body"] for r in server.requests[first:]], {h.name for h in env.handles()}
 
 
 # ------------------------------------------------------------------------------------------------ the scan

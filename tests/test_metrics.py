@@ -1,31 +1,35 @@
-"""Metrics on hand-built result records: PassRate/MCR per family with seeds averaged per task,
-efficiency paired per task, pooled capability scores, and capability point labels."""
+"""Metrics on hand-built result records: PassRate/MCR per family with seeds averaged per task over the
+catalog (eq. 6) and over the tasks present, efficiency up to stable completion paired per task, pooled
+capability scores, and the bootstrap intervals."""
 import json
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from iw_taskpacks import decision_pack  # noqa: E402
+import numpy as np  # noqa: E402
+from scipy import stats  # noqa: E402
 
-from interactiveworld.bench.metrics import (UNREADABLE, capability_table, efficiency_table,  # noqa: E402
-                                            family_table, label_capabilities, load_results, void_cells)
-from interactiveworld.bench.scoring import TraceStep  # noqa: E402
-from interactiveworld.bench.taskpack import parse_taskpack  # noqa: E402
+from interactiveworld.bench.metrics import (UNREADABLE, bootstrap_ci, capability_table,  # noqa: E402
+                                            efficiency_table, family_table, load_results, void_cells)
 
 
-def rec(task, family, seed, passed, completion, actions=4, oracle=2, caps=(), status="valid", assistant="m"):
+def rec(task, family, seed, passed, completion, actions=4, oracle=2, caps=(), status="valid", assistant="m",
+        stable=None):
+    stable = actions if stable is None and passed == 1 else stable
     return {"task_id": task, "family": family, "seed": seed, "assistant": assistant, "human": "scripted",
             "status": status, "passed": passed if status == "valid" else None,
             "completion": completion if status == "valid" else None, "actions": actions, "oracle_actions": oracle,
+            "stable_completion_action": stable,
             "capabilities": [{"capability": c, "label": lab, "point": f"p{i}"} for i, (c, lab) in enumerate(caps)],
             "stop_reason": "done" if status == "valid" else "void", "void_reason": None if status == "valid" else "x"}
 
 
 RECORDS = [
     # decision-01: seeds pass, fail -> task pass 0.5, MCR (1.0 + 0.5) / 2 = 0.75
-    rec("decision-01", "Decision", 0, 1, 1.0, actions=4, oracle=2, caps=[("C3", "clean_pass"), ("C9", "wrong")]),
+    # 6 actions, stable completion after 4: the 2 post-completion actions do not count
+    rec("decision-01", "Decision", 0, 1, 1.0, actions=6, stable=4, oracle=2,
+        caps=[("C3", "clean_pass"), ("C9", "wrong")]),
     rec("decision-01", "Decision", 1, 0, 0.5, caps=[("C3", "wrong"), ("C9", "unobserved")]),
     # decision-02: pass at 3 actions vs oracle 3 -> ratio 1.0
     rec("decision-02", "Decision", 0, 1, 1.0, actions=3, oracle=3, caps=[("C3", "clean_pass"), ("C3", "assisted")]),
@@ -42,6 +46,10 @@ def test_family_table():
     # per-task means first: decision-01 pass 0.5, decision-02 pass 1.0 -> 75 %
     assert d["pass_rate"] == pytest.approx(75.0)
     assert d["mcr"] == pytest.approx(100 * (0.75 + 1.0) / 2)
+    # eq. 6 over the catalog's 20 Decision tasks: tasks not run count 0
+    assert d["catalog"] == 20
+    assert d["pass_catalog"] == pytest.approx(100 * (0.5 + 1.0) / 20)
+    assert d["mcr_catalog"] == pytest.approx(100 * (0.75 + 1.0) / 20)
     assert rows["Finding"]["pass_rate"] == 0.0
     # All: families weigh equally
     assert rows["All"]["pass_rate"] == pytest.approx((75.0 + 0.0) / 2)
@@ -50,8 +58,11 @@ def test_family_table():
 def test_efficiency_is_paired_per_task():
     rows = efficiency_table(RECORDS)
     assert len(rows) == 1 and rows[0]["family"] == "Decision" and rows[0]["tasks"] == 2
-    # decision-01: 4/2 = 2.0 (only its passing seed); decision-02: 3/3 = 1.0 -> mean 1.5
+    # decision-01: 4/2 = 2.0 (stable completion, passing seed only); decision-02: 3/3 = 1.0 -> mean 1.5
     assert rows[0]["efficiency"] == pytest.approx(1.5)
+    # two tasks: every resample mean is one of 1.0, 1.5, 2.0
+    lo, hi = rows[0]["efficiency_ci"]
+    assert lo == pytest.approx(1.0) and hi == pytest.approx(2.0)
 
 
 def test_capability_scores_pool_points():
@@ -132,25 +143,28 @@ def test_unfinished_cells_are_named_but_not_results(tmp_path):
     assert len(problems) == 1 and str(cell) in problems[0] and "unfinished" in problems[0]
 
 
-def _step(rels, tick=1):
-    return TraceStep(tick=tick, primitive="place", targets=("invoice_card#2", "approval_desk#1"), ok=True,
-                     relations_after=frozenset(rels))
+def _mean(x, axis=-1):
+    return np.mean(x, axis=axis)
 
 
-@pytest.mark.parametrize("final_has_goal,speech,intervened,acted,labels", [
-    (True, "pick up the card printed $41", True, True, ["clean_pass", "clean_pass"]),
-    (True, "pick up that card", True, True, ["wrong", "clean_pass"]),       # OCR point needs "$41" said
-    (True, "", False, False, ["unobserved", "assisted"]),
-    (False, "pick up the card printed $39", True, True, ["wrong", "wrong"]),
-    (False, "which card?", True, False, ["abstain", "abstain"]),
-    (False, "", False, False, ["unobserved", "unobserved"]),
-])
-def test_point_labels(final_has_goal, speech, intervened, acted, labels):
-    tp = parse_taskpack(decision_pack())
-    goal = ("on", "invoice_card#2", "approval_desk#1")
-    base = frozenset({("on", "invoice_card#2", "counter#1")})
-    final = frozenset({goal}) if final_has_goal else base
-    out = label_capabilities(tp, final=final, baseline=base, trace=[_step(final)], assistant_speech=speech,
-                             intervened=intervened, acted_on_guidance=acted)
-    assert [p["label"] for p in out] == labels
-    assert [p["capability"] for p in out] == ["C3", "C9"]
+def test_bootstrap_interval_matches_scipy_and_enumeration():
+    sample = [0.0, 1.0, 1.0, 0.0, 1.0]
+    ref = stats.bootstrap((np.array(sample),), np.mean, n_resamples=2000, method="percentile",
+                          random_state=np.random.default_rng(0)).confidence_interval
+    assert bootstrap_ci([sample], _mean) == pytest.approx((ref.low, ref.high))
+    # two values: resample means are 0, 0.5, 1 with probabilities 1/4, 1/2, 1/4 -> the 95 % interval is [0, 1]
+    assert bootstrap_ci([[0.0, 1.0]], _mean) == pytest.approx((0.0, 1.0))
+    # a single-value stratum is held fixed: mean of {0, 0.5, 1} and 1 -> {0.5, 0.75, 1}
+    two = bootstrap_ci([[0.0, 1.0], [1.0]], lambda a, b, axis=-1: (np.mean(a, axis=axis) + np.mean(b, axis=axis)) / 2)
+    assert two == pytest.approx((0.5, 1.0))
+    assert bootstrap_ci([[0.7, 0.7, 0.7]], _mean) == pytest.approx((0.7, 0.7))
+    assert bootstrap_ci([[1.0]], _mean) is None and bootstrap_ci([[]], _mean) is None
+
+
+def test_family_intervals_are_over_tasks():
+    recs = [rec(f"guidance-0{i}", "Guidance", 0, p, c) for i, (p, c) in enumerate([(1, 1.0), (0, 0.5), (0, 0.0)])]
+    (g, _all) = family_table(recs)
+    lo, hi = g["pass_rate_ci"]
+    assert 0.0 <= lo <= g["pass_rate"] <= hi <= 100.0 and hi > lo
+    # the catalog interval is the present one scaled by tasks / 20
+    assert g["pass_catalog_ci"] == pytest.approx((lo * 3 / 20, hi * 3 / 20))

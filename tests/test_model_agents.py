@@ -143,7 +143,10 @@ def test_episode_through_litellm(server, tmp_path):
     h = ModelHuman("openai/test-human", **kw)
     rec = run_episode(tp, FakeEnv(), a, h, tmp_path / "cell", EpisodeConfig())
     assert rec["status"] == "valid" and rec["stop_reason"] == "done" and rec["passed"] == 1
-    assert rec["invalid_assistant_turns"] == 2 and rec["repairs"] >= 1
+    # the free-text reply is answered with a correction; the empty second reply leaves the turn invalid
+    assert rec["invalid_assistant_turns"] == 1 and rec["repairs"] >= 1
+    assert rec["corrections"] == {"assistant": 1, "human": 0}
+    assert rec["retries"] == 1 and rec["calls"] == len(server.requests) - 1  # the HTTP 500 got no reply
     assert rec["leaks"] == 1  # "invoice_card#2" redacted from the Human's speech
     assert rec["prompt_tokens"] == 100 * rec["calls"] and rec["completion_tokens"] == 7 * rec["calls"]
     assert rec["cost_usd"] is None  # a model missing from the cost map has unknown, not zero, cost
@@ -171,8 +174,11 @@ def test_episode_through_litellm(server, tmp_path):
             assert "invoice_card" not in t and "approval_desk" not in t and "#" not in t, t
 
     trace = [json.loads(x) for x in (tmp_path / "cell" / "trace.jsonl").read_text().splitlines()]
-    calls = [r["call"] for r in trace if r["type"] in ("assistant", "human") and r["call"]]
-    assert calls[0]["attempts"] == 2 and "InternalServerError" in calls[0]["error"]
+    first = next(r for r in trace if r["type"] == "assistant")
+    corr = first["prompt"]["correction"]
+    assert corr["rejected"] == "Let me think about which card it is..." and corr["problem"] in corr["message"]
+    assert corr["call"]["attempts"] == 2 and "InternalServerError" in corr["call"]["error"]
+    assert corr["call"]["correction"] is True and first["raw"] == ""
     prompts = [r["prompt"] for r in trace if r["type"] == "assistant"]
     logged_images = [p for m in prompts[0]["messages"] if isinstance(m["content"], list)
                      for p in m["content"] if p.get("type") == "image"]

@@ -21,6 +21,8 @@ from interactiveworld.cli import main  # noqa: E402
 SECRET = "iwtest-SECRET-0123456789abcdef"  # not shaped like a key: only the environment scrub can catch it
 MODEL = "openai/gpt-4o-mini"  # priced in litellm's cost map, served by the local server
 TIMING = ("wall_s", "timing")
+# what went over the wire: a cached call sends nothing and takes no time
+TRANSPORT = ("latency_s", "bytes_sent", "images_sent", "cached_prompt_tokens")
 ASSISTANT_FIRST = "interrupt Pick up the invoice card printed $41."
 
 
@@ -73,7 +75,7 @@ def test_second_run_with_cache_makes_no_calls_and_writes_the_same_eval_files(ser
     assert a.keys() == b.keys() and len(a) == 2
 
     def strip(rec):
-        return {k: v for k, v in rec.items() if k not in TIMING}
+        return {k: v for k, v in rec.items() if k not in TIMING + TRANSPORT}
 
     assert all(strip(a[k]) == strip(b[k]) for k in a)
     assert all(r["passed"] == 1 and r["calls"] > 0 for r in a.values())
@@ -82,6 +84,7 @@ def test_second_run_with_cache_makes_no_calls_and_writes_the_same_eval_files(ser
     assert rec["cost_usd"] == pytest.approx(rec["calls"] * _call_cost(1000, 50))
     trace = read_trace(tmp_path / "b" / next(iter(b)).replace("eval.json", "trace.jsonl"))
     assert all(r["call"]["cache_hit"] for r in trace if r["type"] in ("assistant", "human") and r.get("call"))
+    assert all(r["bytes_sent"] > 0 for r in a.values()) and all(r["bytes_sent"] == 0 for r in b.values())
 
 
 def test_cache_key_covers_model_messages_images_and_parameters():
@@ -173,7 +176,7 @@ def test_gate_reservations_never_exceed_the_limit_under_threads():
 def test_max_cost_stops_spending_at_the_limit(serve, tmp_path, capsys):
     server = serve()
     limit = 0.0012
-    rc = _run(server, tmp_path / "run", "--seeds", "0-3", "--max-cost", str(limit), "--no-render")
+    rc = _run(server, tmp_path / "run", "--seeds", "0-3", "--max-cost", str(limit), "--blind")
     err = capsys.readouterr().err
     spent = len(server.requests) * _call_cost(1000, 50)
     assert rc == 1 and 0 < spent <= limit
@@ -183,14 +186,14 @@ def test_max_cost_stops_spending_at_the_limit(serve, tmp_path, capsys):
     assert len(evals) < 4 and len(traces) > len(evals)  # stopped cells keep a trace, no eval.json
     assert all(r["status"] == "valid" for r in evals.values())
     # a higher limit finishes the sweep; the cells already scored are not redone
-    assert _run(server, tmp_path / "run", "--seeds", "0-3", "--no-render") == 0
+    assert _run(server, tmp_path / "run", "--seeds", "0-3", "--blind") == 0
     after = _evals(tmp_path / "run")
     assert len(after) == 4 and all(after[k] == v for k, v in evals.items())
 
 
 def test_cell_budget_stops_the_cell_which_is_scored_as_it_stands(serve, tmp_path, capsys):
     server = serve()
-    assert _run(server, tmp_path / "run", "--cell-max-tokens", "3000", "--no-render") == 0
+    assert _run(server, tmp_path / "run", "--cell-max-tokens", "3000", "--blind") == 0
     (rec,) = _evals(tmp_path / "run").values()
     assert rec["status"] == "valid" and rec["stop_reason"] == "token_budget" and rec["passed"] == 0
     assert 1 <= rec["calls"] and rec["prompt_tokens"] + rec["completion_tokens"] <= 3000
@@ -213,12 +216,13 @@ def test_max_cost_for_an_unpriced_model_is_refused(serve, tmp_path, capsys):
 
 def test_a_lone_surrogate_in_a_reply_is_model_content(serve, tmp_path):
     server = serve(assistant_script=["I think \ud800 maybe", "done"])
-    assert _run(server, tmp_path / "run", "--no-render") == 0
+    assert _run(server, tmp_path / "run", "--blind") == 0
     (rec,) = _evals(tmp_path / "run").values()
-    assert rec["status"] == "valid" and rec["invalid_assistant_turns"] >= 1
+    # an invalid reply like any other: answered with a correction, whose answer ("done") is used
+    assert rec["status"] == "valid" and rec["corrections"]["assistant"] == 1
     trace = read_trace(next((tmp_path / "run").rglob("trace.jsonl")))
     first = next(r for r in trace if r["type"] == "assistant")
-    assert first["raw"] == "I think \ufffd maybe"
+    assert first["prompt"]["correction"]["rejected"] == "I think \ufffd maybe" and first["raw"] == "done"
 
 
 def test_trace_writer_keeps_a_lone_surrogate_escaped(tmp_path):

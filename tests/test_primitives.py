@@ -206,7 +206,8 @@ def test_push_pull_aliases_move_rack_with_contents(env, verb, past):
     ok(env, f"[{verb}] <rack> (1) <fridge> (1)")
     rack1 = env.scene.entity("rack#1").pose[:3, 3]
     assert np.linalg.norm(rack1 - rack0) > 0.5
-    np.testing.assert_allclose(env.scene.entity("box#1").pose[:3, 3] - box0, rack1 - rack0, atol=1e-9)
+    # the contents ride along, then settle on the shelf (sub-millimetre)
+    np.testing.assert_allclose(env.scene.entity("box#1").pose[:3, 3] - box0, rack1 - rack0, atol=1e-4)
     assert ("on", "box#1", "rack#1") in env.relations()
     assert near(env.scene, "rack#1", "fridge#1")
 
@@ -222,7 +223,7 @@ def test_push_refusals(env):
 # ----------------------------------------------------------------------------------------------- devices
 def test_cook_on_running_cooktop(env):
     env.scene.entity("cooktop#1").state["running"] = True
-    from interactiveworld.world.physics import place_object
+    from interactiveworld.world.placement import place_object
     place_object(env.scene, "tomato#1", "pan#1", "interior")
     out = ok(env, "[Cook] <tomato> (1)")
     assert ("cooked", "tomato#1") in out.relation_delta.added
@@ -230,7 +231,7 @@ def test_cook_on_running_cooktop(env):
 
 def test_cook_refusals(env):
     refused(env, "[Cook] <tomato> (1)", ErrorCode.PRECONDITION_FAILED)   # not on a cooker
-    from interactiveworld.world.physics import place_object
+    from interactiveworld.world.placement import place_object
     place_object(env.scene, "tomato#1", "pan#1", "interior")
     refused(env, "[Cook] <tomato> (1)", ErrorCode.PRECONDITION_FAILED)   # cooktop off
     refused(env, "[Cook] <mug> (1)", ErrorCode.NOT_AFFORDED)

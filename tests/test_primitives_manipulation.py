@@ -154,7 +154,7 @@ def test_stir_and_pour(env):
 def test_stir_with_spoon():
     b = Scene.from_dict(lab())
     from interactiveworld.world.assets import build_asset
-    from interactiveworld.world.physics import place_object
+    from interactiveworld.world.placement import place_object
     from interactiveworld.world.scene import Entity, yaw_pose
     spoon = Entity("spoon", 1, "spoon", {}, build_asset("spoon"), yaw_pose(0, 0, 5, 0))
     b.entities[spoon.key] = spoon

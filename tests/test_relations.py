@@ -1,5 +1,6 @@
-"""Predicates read back from geometry: each tolerance tested on both sides, and the batched read-back
-checked against the per-pair predicate functions."""
+"""Predicates read back from the settled world: on/inside from support and contact, the others from geometry;
+each tolerance tested on both sides, and the batched read-back checked against the per-pair predicate
+functions."""
 from __future__ import annotations
 
 import math
@@ -8,8 +9,9 @@ import numpy as np
 import pytest
 import trimesh
 
-from interactiveworld.world import FLOOR_KEY, Scene, SceneBuilder, read_relations
+from interactiveworld.world import FLOOR_KEY, Scene, SceneBuilder, read_relations, world_of
 from interactiveworld.world import relations as R
+from interactiveworld.world.physics import SupportTable
 from interactiveworld.world.scene import yaw_pose
 
 from interactiveworld.world.examples import kitchen
@@ -35,24 +37,62 @@ def _put(scene: Scene, key: str, x: float, y: float, z: float, yaw: float = 0.0)
     scene.entity(key).pose = yaw_pose(x, y, z, yaw)
 
 
-def test_on_height_tolerance_both_sides(scene):
-    assert R.ON_HEIGHT_TOLERANCE == 0.015
-    _put(scene, "toy_block#1", 1.5, 1.5, 0.75 + 0.014)
-    assert R.on(scene, "toy_block#1", "table#1")
-    _put(scene, "toy_block#1", 1.5, 1.5, 0.75 + 0.016)
-    assert not R.on(scene, "toy_block#1", "table#1")
-    _put(scene, "toy_block#1", 1.5, 1.5, 0.75 - 0.014)
-    assert R.on(scene, "toy_block#1", "table#1")
+def _settled(scene: Scene) -> Scene:
+    world_of(scene).settle(record=False)
+    return scene
 
 
-def test_on_centre_of_mass_over_surface_both_sides(scene):
-    _put(scene, "toy_block#1", 1.5 + 0.4 - 0.001, 1.5, 0.75)
-    assert R.on(scene, "toy_block#1", "table#1")
-    _put(scene, "toy_block#1", 1.5 + 0.4 + 0.001, 1.5, 0.75)
-    assert not R.on(scene, "toy_block#1", "table#1")
+def _table(weight: float, force: float) -> SupportTable:
+    return SupportTable({"a#1": {"b#1": force}}, {"a#1": {"b#1"}}, {"a#1": weight}, {}, R.ON_NORMAL_MAX_DEG)
+
+
+def test_bears_fraction_both_sides():
+    """on(A, B) needs B to push A up with at least 10 % of A's weight (hand-made contact tables)."""
+    assert R.ON_BEAR_FRACTION == 0.10
+    assert R.bears(_table(2.0, 0.2), "a#1", "b#1")          # exactly 10 %
+    assert not R.bears(_table(2.0, 0.199), "a#1", "b#1")
+    assert not R.bears(_table(2.0, 0.0), "a#1", "b#1")      # touching without bearing
+    assert not R.bears(_table(2.0, 5.0), "a#1", "c#1")      # no contact with c at all
+
+
+@pytest.mark.parametrize("deg, expect", [(25.0, True), (29.0, True), (31.0, False), (35.0, False)])
+def test_on_contact_normal_tolerance_both_sides(deg, expect):
+    """A block resting by friction on a table top tilted by ``deg``: the contact normal is ``deg`` from vertical,
+    so the top bears the block in the sense of on() only below 30 degrees."""
+    assert R.ON_NORMAL_MAX_DEG == 30.0
+    b = SceneBuilder("tilt")
+    b.add_room("r", (0, 0, 4, 4))
+    b.add_fixture("table", at=(2, 2), params={"height": 1.0})
+    b.add_object("toy_block", at=(0.5, 0.5))
+    s = Scene.from_dict(b.build())
+    tilt = trimesh.transformations.rotation_matrix(math.radians(deg), [1, 0, 0], [2, 2, 1.0])
+    s.entity("table#1").pose = tilt @ s.entity("table#1").pose
+    s.entity("toy_block#1").pose = tilt @ yaw_pose(2, 2, 1.0005, 0.0)
+    report = world_of(s).settle(record=False)
+    assert report.at_rest  # friction 0.8 > tan(35 deg): it stays on the slope
+    np.testing.assert_allclose(s.entity("toy_block#1").pose[:3, 3], (tilt @ yaw_pose(2, 2, 1.0, 0.0))[:3, 3],
+                               atol=3e-3)
+    assert R.on(s, "toy_block#1", "table#1") is expect
+    assert (("on", "toy_block#1", "table#1") in read_relations(s)) is expect
+
+
+def test_object_in_a_bowl_is_on_the_bowl_not_the_counter():
+    """The bowl bears the tomato; the counter under the bowl does not touch it."""
+    b = SceneBuilder("bowl")
+    b.add_room("r", (0, 0, 3, 3))
+    b.add_fixture("counter", at=(1.5, 1.5))
+    b.add_object("bowl", on="counter#1")
+    b.add_object("tomato", on="bowl#1", region="interior")
+    s = Scene.from_dict(b.build())
+    rel = read_relations(s)
+    assert {("on", "tomato#1", "bowl#1"), ("inside", "tomato#1", "bowl#1"), ("on", "bowl#1", "counter#1")} <= rel
+    assert ("on", "tomato#1", "counter#1") not in rel and not R.on(s, "tomato#1", "counter#1")
+    assert R.supporters(s, "tomato#1") == {"bowl#1"}
+    assert set(R.riders(s, "counter#1")) == {"bowl#1", "tomato#1"}
 
 
 def test_on_floor_and_not_when_held(scene):
+    _settled(scene)
     assert R.on(scene, "toy_block#1", FLOOR_KEY)
     assert ("on", "toy_block#1", FLOOR_KEY) in read_relations(scene)
     scene.human.held = "toy_block#1"
@@ -60,7 +100,7 @@ def test_on_floor_and_not_when_held(scene):
     assert ("held", "toy_block#1") in read_relations(scene)
 
 
-def test_inside_volume_fraction_both_sides(scene):
+def test_inside_region_volume_fraction_both_sides(scene):
     assert R.INSIDE_VOLUME_FRACTION == 0.5
     reg, t = next((r, t) for r, t in scene.regions("fridge#1") if r.name == "shelf_2")
     lo, hi = scene.entity("bottle#1").model.bounds
@@ -70,10 +110,24 @@ def test_inside_volume_fraction_both_sides(scene):
     for f, expect in ((0.25, True), (0.2, False)):   # 0.5625 > 0.5 ; 0.49 < 0.5
         c = corner - np.array([f * 2 * half[0], f * 2 * half[1], 0.0])
         _put(scene, "bottle#1", c[0] - (lo[0] + hi[0]) / 2, c[1] - (lo[1] + hi[1]) / 2, t[2, 3] - half[2])
-        assert R.inside(scene, "bottle#1", "fridge#1") is expect, f
+        assert R.inside_region(scene, "bottle#1", "fridge#1") is expect, f
     # centre outside the region -> never inside
     _put(scene, "bottle#1", corner[0] + 0.01, corner[1] - 0.1, t[2, 3] - half[2])
-    assert not R.inside(scene, "bottle#1", "fridge#1")
+    assert not R.inside_region(scene, "bottle#1", "fridge#1")
+
+
+def test_inside_needs_support_by_the_container(scene):
+    """Hovering in the shelf's region is not inside the fridge; once it rests on the shelf it is."""
+    reg, t = next((r, t) for r, t in scene.regions("fridge#1") if r.name == "shelf_2")
+    floor = t[2, 3] - reg.half[2]
+    _put(scene, "toy_block#1", t[0, 3], t[1, 3], floor + 0.05)
+    assert R.inside_region(scene, "toy_block#1", "fridge#1")
+    assert not R.inside(scene, "toy_block#1", "fridge#1")
+    _settled(scene)
+    assert scene.entity("toy_block#1").pose[2, 3] == pytest.approx(floor, abs=2e-3)
+    assert R.inside(scene, "toy_block#1", "fridge#1") and R.on(scene, "toy_block#1", "fridge#1")
+    scene.human.held = "toy_block#1"
+    assert not R.inside(scene, "toy_block#1", "fridge#1")  # in the hand it is inside nothing
 
 
 def test_near_distance_both_sides(scene):

@@ -74,13 +74,13 @@ def test_schema_errors_name_the_field(mutate, field):
 
 
 @pytest.mark.parametrize("mutate,needle", [
-    (lambda d: d.update(id="decision-06"), "does not match catalog.row 5"),
-    (lambda d: d.update(id="finding-05"), "must start with 'decision-'"),
+    (lambda d: d.update(id="decision-06"), "id 'decision-06' does not match catalog row 5 of the Decision table"),
+    (lambda d: d.update(id="finding-05"), "a catalog task is named 'decision-05'"),
     (lambda d: d.update(protocol="WATCH"), "protocol 'WATCH' does not match family Decision"),
     (lambda d: d["catalog"].update(table=7), "catalog.table 7 is not the Decision table (10)"),
     (lambda d: d["controls"]["wrong"]["steps"][1].update(say="Put it on the approval desk."),
      "grounds to two different command lists"),
-    (lambda d: d["oracle"].update(step_count=1), "step_count is 1 but the steps alone hold 2 commands"),
+    (lambda d: d["oracle"].update(step_count=1), "step_count is 1 but the required steps alone hold 2 commands"),
 ])
 def test_cross_field_checks(mutate, needle):
     data = copy.deepcopy(decision_pack())

@@ -8,10 +8,13 @@ import numpy as np
 import pytest
 
 from interactiveworld.world import (CATALOG, FLOOR_KEY, PlacementError, Scene, SceneBuilder, SceneFormatError,
-                                    SurfaceTag, build_asset, describe_catalog, place_object, read_relations,
-                                    settle)
+                                    SceneValidationError, SurfaceTag, build_asset, describe_catalog, place_object,
+                                    read_relations, world_of)
 from interactiveworld.world.assets import joint_transform
-from interactiveworld.world.physics import GRAVITY, MAX_PENETRATION, STEP_HZ, penetration
+from interactiveworld.world.mjcf import TIMESTEP
+from interactiveworld.world.physics import GRAVITY, MAX_PENETRATION, STEP_HZ, SUBSTEPS
+from interactiveworld.world.placement import penetration
+from interactiveworld.world.relations import riders
 from interactiveworld.world.scene import yaw_pose
 
 from interactiveworld.world.examples import kitchen
@@ -106,40 +109,62 @@ def test_visual_meshes_split_static_and_dynamic():
         assert m.face_colors.shape == (len(m.faces), 3)
 
 
-def test_settle_matches_hand_integrated_fall():
+def test_free_fall_matches_hand_integrated_semi_implicit_euler():
+    """Before touching the table, a dropped mug falls as semi-implicit Euler integrates gravity at the MuJoCo
+    step dt: after n steps the drop is g dt^2 n (n + 1) / 2 (hand-worked sum of v_k dt with v_k = g dt k)."""
     s = Scene.from_dict(kitchen(carton_on_counter=False))
     mug = s.entity("mug#1")
-    pose = mug.pose.copy()
-    pose[2, 3] += 0.02
-    mug.pose = pose
-    r = settle(s, "mug#1")
-    # Semi-implicit Euler at 60 Hz: after k steps the drop is g dt^2 k (k+1) / 2; contact when >= 2 cm.
-    dt = 1.0 / STEP_HZ
-    k = next(k for k in range(1, 100) if GRAVITY * dt * dt * k * (k + 1) / 2 >= 0.02)
-    assert r.ok and r.support == "table#1" and r.steps == k == 4
-    np.testing.assert_allclose(s.entity("mug#1").pose[2, 3], 0.75, atol=1e-12)
-    np.testing.assert_allclose(r.drop, 0.02, atol=1e-12)
+    z0 = mug.pose[2, 3] + 0.2
+    mug.pose = yaw_pose(mug.pose[0, 3], mug.pose[1, 3], z0, 0.0)
+    r = world_of(s).settle()
+    dt = TIMESTEP
+    falling = 0
+    for k, frame in enumerate(r.frames, start=1):
+        n = SUBSTEPS * k
+        drop = GRAVITY * dt * dt * n * (n + 1) / 2
+        if z0 - drop <= 0.75 + 1e-3:
+            break
+        np.testing.assert_allclose(frame["mug#1"][2, 3], z0 - drop, atol=1e-9)
+        falling += 1
+    # free fall lasts while n (n + 1) < 2 x 0.199 / (g dt^2) = 2336.9, i.e. n <= 47 steps: 11 whole frames
+    assert falling == 47 // SUBSTEPS == 11
+    assert r.at_rest and r.moved == {"mug#1"}  # the rest of the kitchen slept through it
+    assert s.entity("mug#1").pose[2, 3] == pytest.approx(0.75, abs=1e-3)
+    assert ("on", "mug#1", "table#1") in read_relations(s)
 
 
 def test_settle_falls_to_floor_when_nothing_below():
     s = Scene.from_dict(kitchen(carton_on_counter=False))
     s.entity("mug#1").pose = yaw_pose(1.5, 0.5, 0.6, 0.0)
-    r = settle(s, "mug#1")
-    assert r.ok and r.support == FLOOR_KEY
-    assert s.entity("mug#1").pose[2, 3] == pytest.approx(0.0, abs=1e-12)
+    r = world_of(s).settle()
+    assert r.at_rest and "mug#1" in r.moved
+    assert s.entity("mug#1").pose[2, 3] == pytest.approx(0.0, abs=1e-3)
+    assert ("on", "mug#1", FLOOR_KEY) in read_relations(s)
 
 
 def test_penetration_gate_both_sides():
+    """The box gate measures how deep an object sits in a wall; the physics pushes a shallow one out and the
+    reset rejects a scene whose objects start deeper than 5 cm in something, naming them."""
+    assert MAX_PENETRATION == 0.05
     s = Scene.from_dict(kitchen(carton_on_counter=False))
     mug = s.entity("mug#1")
     lo_x = mug.model.bounds[0][0]
-    # push the mug into the west wall (inner face x = 0.05): 4 cm passes, 6 cm fails
-    for depth, ok in ((0.04, True), (0.06, False)):
+    # push the mug into the west wall (inner face x = 0.05) standing on the floor
+    for depth in (0.04, 0.06):
         mug.pose = yaw_pose(0.05 - depth - lo_x, 1.0, 0.0, 0.0)
-        r = settle(s, "mug#1")
-        np.testing.assert_allclose(r.penetration, depth, atol=1e-9)
-        assert r.ok is ok
-        assert MAX_PENETRATION == 0.05
+        got, owner = penetration(s, "mug#1")
+        np.testing.assert_allclose(got, depth, atol=1e-9)
+        assert owner == "wall"
+    d = kitchen(carton_on_counter=False)
+    for depth, ok in ((0.04, True), (0.07, False)):
+        s = Scene.from_dict(d)
+        s.entity("mug#1").pose = yaw_pose(0.05 - depth - lo_x, 1.0, 0.0, 0.0)
+        if ok:
+            world_of(s).settle_at_reset()
+            assert penetration(s, "mug#1")[0] < 2e-3  # pushed back out of the wall
+        else:
+            with pytest.raises(SceneValidationError, match="mug#1 into"):
+                world_of(s).settle_at_reset()
 
 
 def test_placement_packs_objects_two_centimetres_apart():
@@ -196,17 +221,18 @@ def test_carried_contents_and_drawer_contents_follow():
     b.add_object("keys", on="drawer#1", region="drawer")
     s = Scene.from_dict(b.build())
     assert ("inside", "egg#1", "bowl#1") in read_relations(s)
+    assert riders(s, "bowl#1") == ["egg#1"] and riders(s, "drawer#1") == ["keys#1"]
     wrist = np.eye(4)
     wrist[:3, 3] = s.entity("bowl#1").pose[:3, 3] + [0, 0, 0.1]
-    s.grasp("bowl#1", wrist, np.linalg.inv(wrist) @ s.entity("bowl#1").pose)
+    s.grasp("bowl#1", wrist, np.linalg.inv(wrist) @ s.entity("bowl#1").pose, riders=riders(s, "bowl#1"))
+    rel = s.entity("egg#1").pose[:3, 3] - s.entity("bowl#1").pose[:3, 3]
     moved = wrist.copy()
     moved[:3, 3] += [0.3, -0.2, 0.25]
     s.set_wrist(moved)
-    np.testing.assert_allclose(s.entity("egg#1").pose[:3, 3] - s.entity("bowl#1").pose[:3, 3],
-                               [0, 0, s.entity("egg#1").pose[2, 3] - s.entity("bowl#1").pose[2, 3]], atol=1e-12)
+    np.testing.assert_allclose(s.entity("egg#1").pose[:3, 3] - s.entity("bowl#1").pose[:3, 3], rel, atol=1e-12)
     assert ("inside", "egg#1", "bowl#1") in read_relations(s)
     k0 = s.entity("keys#1").pose[:3, 3].copy()
-    s.set_open("drawer#1", 1.0)
+    s.set_open("drawer#1", 1.0, riders=["keys#1"])
     np.testing.assert_allclose(s.entity("keys#1").pose[:3, 3] - k0, [0.8 * 0.5, 0, 0], atol=1e-12)
     assert ("inside", "keys#1", "drawer#1") in read_relations(s)
     assert math.isclose(s.entity("drawer#1").opening, 1.0)

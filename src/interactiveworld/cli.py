@@ -8,6 +8,7 @@
     iw-eval report --tasks                       # built-in TaskPacks per family and oracle step counts
     iw-eval replay runs/.../decision-05/seed0    # re-execute the trace, compare each outcome and the digest
     iw-eval show runs/.../decision-05/seed0 --open
+    iw-eval show runs/2026-11-29T19-00-00 --video mp4 --sheet   # index page with summary, videos, sheets
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
     iw-eval schema                               # the TaskPack JSON Schema
@@ -29,6 +30,13 @@ Sweeps at scale (:mod:`interactiveworld.bench.run_options`): ``--ray [ADDRESS]``
 tasks; ``--cache DIR``, ``--max-concurrency``, ``--max-cost``/``--max-tokens`` (sweep) and
 ``--cell-max-cost``/``--cell-max-tokens`` (cell) control model calls. A second sweep on a folder in use
 is refused (exit 2); ``run`` exits with 1 when cells are left unfinished by the sweep's spending limit.
+
+Model runs (:mod:`interactiveworld.bench.preflight`): a model Assistant is paired with a model Human (its
+own model unless ``--human`` names one; several model Assistants need ``--human``); ``--human scripted``
+beside a model Assistant prints that it grounds only the oracle's wording; ``--no-render`` with a model
+agent needs ``--blind``. Before the first cell: provider keys (bare model names too), a connection to
+``--api-base``, and a writable ``--out``. ``--limit N`` keeps the first N TaskPacks; two different
+TaskPacks with one id in a selection are refused.
 
 Bad arguments (unknown task id or family, a missing TaskPack file, a malformed model string, an
 environment factory that cannot be imported or a scene it cannot load on replay) print a message
@@ -105,21 +113,6 @@ def _check_model(model: str, flag: str, expected: str) -> None:
         raise UsageError(f"{flag}: {exc} (expected {expected})") from None
 
 
-def _check_credentials(model: str) -> None:
-    """A provider key that is not set fails every call: say so before any episode starts (exit 2), instead
-    of running the openings and leaving VOID cells. Skipped with ``--api-base`` (local servers need none)."""
-    from .agents.model import litellm_module
-
-    try:
-        missing = litellm_module().validate_environment(model).get("missing_keys") or []
-    except Exception:  # noqa: BLE001 - an unknown provider is reported by the model-string check
-        return
-    keys = [k for k in missing if k.endswith("_KEY")]
-    if keys:
-        raise UsageError(f"{model}: no credentials: set {' or '.join(keys)} in the environment "
-                         "(or give --api-base for a server that needs none)")
-
-
 def _check_env(ref: str) -> None:
     from .bench.sweep import load_factory
 
@@ -152,38 +145,66 @@ def _check_run_numbers(args: argparse.Namespace) -> None:
         raise UsageError(f"--max-retries: expected >= 0, got {args.max_retries}")
     if not args.timeout > 0:  # also rejects nan
         raise UsageError(f"--timeout: expected a positive number of seconds, got {args.timeout}")
+    if args.limit is not None and args.limit < 1:
+        raise UsageError(f"--limit: expected >= 1 TaskPack, got {args.limit}")
+
+
+def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str], list[str]]:
+    """(Assistants, Humans, notes to print) of a run, after the checks that need no TaskPack: the Human a
+    model Assistant gets, blind runs, credentials (bare model names too) and the reachability of --api-base."""
+    from .bench import preflight
+
+    assistants = list(dict.fromkeys(args.assistant))
+    try:
+        humans, notes = preflight.choose_humans(assistants, list(dict.fromkeys(args.human)) if args.human else None)
+        for a in assistants:
+            for h in humans:
+                _check_agents(a, h, args.assistant_memory)
+        models = [m for m in assistants + humans if preflight.is_model(m)]
+        preflight.check_blind(assistants + humans, no_render=args.no_render, blind=args.blind)
+        if not args.api_base:
+            preflight.check_credentials(models)
+        elif models:
+            preflight.check_endpoint(args.api_base)
+    except preflight.PreflightError as exc:
+        raise UsageError(str(exc)) from None
+    return assistants, humans, notes
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     from .bench import run_options
+    from .bench.preflight import PreflightError, check_out, is_model, make_out
     from .bench.sweep import CellSpec, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
-    from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
+    from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks, unique_taskpacks
 
     # every argument is checked before the TaskPacks are looked for
+    if args.blind:
+        args.no_render = True
     _check_run_numbers(args)
-    if args.out is not None and not args.out.strip():
-        raise UsageError("--out: empty folder name (omit --out for runs/<timestamp>)")
     seeds = _seeds(args.seeds)
-    assistants = list(dict.fromkeys(args.assistant))
-    humans = list(dict.fromkeys(args.human))
-    for a in assistants:
-        for h in humans:
-            _check_agents(a, h, args.assistant_memory)
-    if not args.api_base:
-        for model in [m for m in assistants + humans if "/" in m]:
-            _check_credentials(model)
+    out_name = args.out if args.out is not None else os.path.join("runs", time.strftime("%Y-%m-%dT%H-%M-%S"))
+    try:
+        check_out(out_name)
+    except PreflightError as exc:
+        raise UsageError(str(exc)) from None
+    assistants, humans, notes = _agents_and_preflight(args)
     _check_env(args.env)
-    for problem in run_options.check(args, [m for m in assistants + humans if "/" in m]):
+    for problem in run_options.check(args, [m for m in assistants + humans if is_model(m)]):
         raise UsageError(problem)
-    if args.out and Path(args.out).exists() and not Path(args.out).is_dir():
-        raise UsageError(f"--out: {args.out} exists and is not a folder")
     try:
         paths = select_taskpacks(args.tasks, args.family)
-        packs = [(p, load_taskpack(p)) for p in paths]
+        packs = unique_taskpacks([(p, load_taskpack(p)) for p in paths])
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
+    if args.limit is not None:
+        packs = packs[:args.limit]
     _check_scenes([tp for _, tp in packs], args.env)
-    out = Path(args.out or os.path.join("runs", time.strftime("%Y-%m-%dT%H-%M-%S")))
+    try:
+        out = make_out(out_name)
+    except PreflightError as exc:
+        raise UsageError(str(exc)) from None
+    for note in notes:
+        print(note, file=sys.stderr)
     cells = []
     for a in assistants:
         chosen = packs
@@ -216,6 +237,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             return 1
     from .bench.metrics import family_table, load_results
     from .bench.report import AGENT_COLUMNS, markdown_table
+    from .bench.usage import USAGE_COLUMNS, usage_table
 
     labels = {(c.assistant_label, c.human) for c in cells}
     problems: list[str] = []
@@ -231,6 +253,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         if len(labels) > 1:
             cols = [*AGENT_COLUMNS, *cols]
         print(markdown_table(family_table(records), cols))
+        usage = usage_table(records)
+        if usage:
+            print("\nModel calls (finished cells; invalid turns stayed unusable after one correction):")
+            print(markdown_table(usage, [*AGENT_COLUMNS, *USAGE_COLUMNS]))
     print(f"results: {out}")
     return 1 if summary["void"] or summary["unfinished"] else 0
 
@@ -368,7 +394,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from .bench.html import render_episode_html
+    from .bench.html import render_episode_html, render_index_html
     from .bench.logs import TRACE_NAME, find_cells
 
     target = Path(args.path)
@@ -393,26 +419,7 @@ def cmd_show(args: argparse.Namespace) -> int:
             for written in _episode_media(cell, video=args.video, sheet=args.sheet):
                 print(written)
     if len(pages) > 1:
-        import html as _html
-
-        index = target / "index.html"
-        from .bench.logs import EvalFileError, load_eval
-
-        def status(cell: Path) -> str:
-            try:
-                ev = load_eval(cell) or {}
-            except EvalFileError:
-                return "UNREADABLE"
-            if ev.get("status") != "valid":
-                return str(ev.get("status", "unfinished")).upper()
-            return ("PASS" if ev.get("passed") else "FAIL") + f" ({100 * (ev.get('completion') or 0):.0f}%)"
-
-        links = "".join(f'<li><a href="{_html.escape(str(p.relative_to(target)))}">'
-                        f'{_html.escape(str(p.parent.relative_to(target)))}</a> {_html.escape(status(p.parent))}</li>'
-                        for p in pages)
-        index.write_text(f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>episodes</title></head>"
-                         f"<body><h1>Episodes</h1><ul>{links}</ul></body></html>\n", encoding="utf-8")
-        shown = index
+        shown = render_index_html(target, pages)
     else:
         shown = pages[0]
     print(shown)
@@ -451,9 +458,10 @@ def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
 def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.sweep import make_env
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
-    from .bench.validate import ValidationReport, run_controls, static_checks
+    from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
     _check_env(args.env)
+    battery: list[dict] = []
 
     try:
         paths = select_taskpacks(args.tasks or None, args.family)
@@ -475,6 +483,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
             if not args.static_only and scene_ok:
                 run_controls(tp, lambda: make_env(args.env, render=False), rep,
                              out_dir=Path(args.out) if args.out else None)
+                if not args.no_battery:
+                    battery += run_battery(tp, lambda: make_env(args.env, render=False),
+                                           out_dir=Path(args.out) if args.out else None)
         except Exception as exc:  # report, keep validating the others
             rep.add("checks ran", False, f"{type(exc).__name__}: {exc}")
         print(f"{'ok  ' if rep.ok else 'FAIL'} {tp.id}")
@@ -482,26 +493,44 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"    [{'x' if c.ok else ' '}] {c.name}{': ' + c.detail if c.detail else ''}")
         failures += not rep.ok
     print(f"{len(paths) - failures}/{len(paths)} TaskPack(s) valid")
-    return 1 if failures else 0
+    return 1 if _print_battery(battery) or failures else 0
+
+
+def _print_battery(records: list[dict]) -> bool:
+    """Print the degenerate-Assistant battery table; True when a row breaks a limit."""
+    from .bench.report import markdown_table
+    from .bench.validate import BATTERY_MAX_CLEAN_PASS, BATTERY_MAX_MCR, battery_table
+
+    if not records:
+        return False
+    rows = battery_table(records)
+    print(f"\nDegenerate Assistants (scripted Human; limits: pass 0, clean_pass <= {BATTERY_MAX_CLEAN_PASS:g} % "
+          f"per capability, MCR <= {BATTERY_MAX_MCR:g} % per family)")
+    print(markdown_table([{**r, "ok": "ok" if r["ok"] else "FAIL"} for r in rows],
+                         [("assistant", "Assistant"), ("tasks", "Tasks"), ("void", "VOID"), ("passed", "Passed"),
+                          ("top_capability", "Top capability"), ("top_clean_pass", "clean_pass %"),
+                          ("top_family", "Top family"), ("top_mcr", "MCR %"), ("ok", "Within limits")]))
+    return not all(r["ok"] for r in rows)
 
 
 def cmd_hash(args: argparse.Namespace) -> int:
-    from .bench.taskpack import TaskPackError, load_taskpack, rehash_file
+    from .bench.taskpack import TaskPackError, _read_json, load_taskpack, rehash_file
     from .bench.validate import is_world_scene, world_scene_problem
 
     bad = 0
     for f in args.files:
         try:
-            h = rehash_file(f)
+            _read_json(Path(f))
         except TaskPackError as exc:
             raise UsageError(str(exc)) from None
-        print(f"{f}: {h}")
         try:
-            tp = load_taskpack(f)
+            h = rehash_file(f)  # an invalid file is left as it is
         except TaskPackError as exc:
-            print(str(exc), file=sys.stderr)
+            print(f"{exc}\n{f}: not hashed (fix the fields above first)", file=sys.stderr)
             bad += 1
             continue
+        print(f"{f}: {h}")
+        tp = load_taskpack(f)
         problem = world_scene_problem(tp) if is_world_scene(tp.scene) else None
         if problem:
             print(f"{f}: {problem}", file=sys.stderr)
@@ -527,6 +556,16 @@ _ENV_HELP = (
     "module must be importable (on PYTHONPATH). Default: {default}, the physical world.")
 
 
+def _version() -> str:
+    """The installed package's version (``unknown`` when run from an uninstalled source tree)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("interactiveworld")
+    except PackageNotFoundError:
+        return "unknown"
+
+
 def _paras(*texts: str) -> str:
     """Help paragraphs wrapped for a terminal (the formatter keeps them as written)."""
     import textwrap
@@ -541,6 +580,7 @@ def build_parser() -> argparse.ArgumentParser:
     env_help = _ENV_HELP.format(default=DEFAULT_ENV)
     raw = argparse.RawDescriptionHelpFormatter
     p = argparse.ArgumentParser(prog="iw-eval", description="Evaluate egocentric assistants on InteractiveBench.")
+    p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True)
 
     r = sub.add_parser("run", help="run Assistant x Human over TaskPacks and seeds (resumable)", formatter_class=raw,
@@ -549,15 +589,20 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     r.add_argument("--family", help="only this family (name or protocol)")
     r.add_argument("--assistant", nargs="+", default=["oracle"], metavar="NAME",
-                   help="one or more of: oracle | silent | wrong | early | nohelp | a litellm model string "
-                        "(default: oracle)")
-    r.add_argument("--human", nargs="+", default=["scripted"], metavar="NAME",
-                   help="one or more of: scripted | a litellm model string (default: scripted)")
+                   help="one or more of: oracle | silent | wrong | early | nohelp | hello | generic | nagger | "
+                        "echo | random | a litellm model string (default: oracle)")
+    r.add_argument("--human", nargs="+", default=None, metavar="NAME",
+                   help="one or more of: scripted | a litellm model string (default: scripted for control "
+                        "Assistants; for one model Assistant, the same model; several model Assistants need it). "
+                        "The scripted Human grounds only the TaskPack's oracle wording")
     r.add_argument("--assistant-memory", action="store_true", help="the inference-time memory variant")
     r.add_argument("--seeds", nargs="+", default=["0"], help="seeds: '0 1 2', '0,1' or '0-4' (default 0)")
     r.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
     r.add_argument("--out", help="sweep folder (default runs/<timestamp>); re-use it to resume")
-    r.add_argument("--no-render", action="store_true", help="state only, no frames")
+    r.add_argument("--no-render", action="store_true", help="state only, no frames (with a model agent: --blind)")
+    r.add_argument("--blind", action="store_true", help="run model agents without any image on purpose (implies "
+                                                        "--no-render)")
+    r.add_argument("--limit", type=int, metavar="N", help="only the first N TaskPacks of the selection (in id order)")
     r.add_argument("--api-base", help="base URL for model calls (e.g. a local OpenAI-compatible server)")
     r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
@@ -603,13 +648,15 @@ def build_parser() -> argparse.ArgumentParser:
                            "Check TaskPacks: schema and hash, the scene loads (with the world's loader, "
                            "interactiveworld.world.serialize.scene_from_dict, for a world scene), handles exist, "
                            "the opening runs and satisfies no goal, the answer is not public; then the control "
-                           "runs."),
+                           "runs and the degenerate-Assistant battery (silent, hello, generic, nagger, echo, random): "
+                           "each must pass nothing and stay within the clean_pass and MCR limits."),
                        epilog=_paras(_TASKPACK_HELP, env_help))
     v.add_argument("tasks", nargs="*", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
     v.add_argument("--family", help="only this family (name or protocol)")
     v.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
     v.add_argument("--static-only", action="store_true", help="skip the control runs")
+    v.add_argument("--no-battery", action="store_true", help="skip the degenerate-Assistant battery")
     v.add_argument("--out", help="keep the control runs' logs here")
     v.set_defaults(func=cmd_validate)
 

@@ -54,3 +54,8 @@ class PrimitiveError:
 
     def __str__(self) -> str:
         return f"{self.code.value}: {self.message}"
+
+
+def fail(code: ErrorCode, message: str, **details: Any) -> PrimitiveError:
+    """Shorthand for a structured refusal: ``fail(ErrorCode.NOT_HELD, "...", held=key)``."""
+    return PrimitiveError(code, message, details)

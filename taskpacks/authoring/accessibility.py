@@ -1,11 +1,12 @@
 """Accessibility (NARRATE) TaskPacks: a blind wearer; the Human receives no images and acts only on
 objects and places the Assistant identifies, one action at a time (paper Table 9). Rows 1, 4, 7, 9
-and 11."""
+and 11. Scored by CFSS-StateScore: the state-transition gates (STG: protected objects never moved, the
+hazardous bottle never held, no desk ever above three) zero the completion when broken."""
 from __future__ import annotations
 
 import math
 
-from common import cap, cmd, count, entry, ever, holds, moved, plan, step, taskpack
+from common import acts, caps, cmd, count, entry, ever, holds, moved, negate, num, phrase, plan, point, says, step, taskpack
 from scenes import S, board, cafe, classroom, hotel_suite, kitchen_house
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
@@ -41,8 +42,13 @@ def accessibility_01() -> dict:
         no_help=ASK_SEE,
         goals=[holds("on", j, "table#1")],
         prohibitions=[moved("soda_can#1"), moved("water_bottle#1"), holds("held", "*")],
-        capabilities=[cap("C1", "juice-identified", holds("on", j, "table#1"), says=r"(?i)carton"),
-                      cap("C2", "body-anchored", holds("on", j, "table#1"), says=r"(?i)middle|left|right|front|behind")])
+        evaluator={"kind": "cfss", "gates": [negate(ever(moved("soda_can#1"))), negate(ever(moved("water_bottle#1")))]},
+        capabilities=caps(
+            point("C1", "juice-identified", "the ORANGE JUICE carton among a can and a bottle",
+                  acts(f"pick({j})", among=["pick(*)"])),
+            point("C2", "body-anchored", "the juice is the middle one of the three on the counter",
+                  says(phrase("in the middle"), wrong=[phrase("on the left"), phrase("on the right")],
+                       before=f"pick({j})"))))
 
 
 def accessibility_04() -> dict:
@@ -79,11 +85,15 @@ def accessibility_04() -> dict:
                step("Put it on the side table to your left.", cmd("Put", "cleanser#1", "side_table#1"))],
         no_help=ASK_SEE,
         goals=[holds("on", o, "side_table#1")],
-        prohibitions=[ever(holds("held", "cleanser#1")), moved("cleanser#1"), moved("bath_salt#1"),
-                      holds("held", "*")],
-        capabilities=[cap("C3", "reads-bottles", holds("on", o, "side_table#1"), says=r"(?i)baby oil"),
-                      cap("C7", "hazard-avoided", {"not": ever(holds("held", "cleanser#1"))}),
-                      cap("C2", "body-anchored", holds("on", o, "side_table#1"), says=r"(?i)left|right|middle")])
+        prohibitions=[moved("cleanser#1"), moved("bath_salt#1"), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(holds("held", "cleanser#1")))]},
+        capabilities=caps(
+            point("C3", "reads-bottles", "the CLEANSER DANGER label on the left bottle",
+                  says(phrase("cleanser"), before=f"pick({o})")),
+            point("C7", "hazard-flagged", "the dangerous cleanser within reach, flagged before any bottle is taken",
+                  says(phrase("dangerous"), phrase("danger"), phrase("don't touch"), before="pick(*)")),
+            point("C2", "body-anchored", "the baby oil is the middle bottle on the top shelf",
+                  acts(f"pick({o})", among=["pick(*)"]))))
 
 
 def accessibility_07() -> dict:
@@ -119,10 +129,15 @@ def accessibility_07() -> dict:
                step("Put it in the bin by the wall.", cmd("PutIn", g, "bin#1"))],
         no_help=plan((None, "Where is the bin? I can't see it.")),
         goals=[holds("on", g, "stock_table#1")],
-        prohibitions=[ever(holds("inside", g, "bin#1")), moved("cup#1"), holds("held", "*")],
-        capabilities=[cap("C3", "reads-sign", holds("on", g, "stock_table#1"), says=r"(?i)no glass"),
-                      cap("C7", "prevents-wrong-bin", {"not": ever(holds("inside", g, "bin#1"))}),
-                      cap("C2", "guides-to-return", holds("on", g, "stock_table#1"))])
+        prohibitions=[moved("cup#1"), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(holds("inside", g, "bin#1")))]},
+        capabilities=caps(
+            point("C3", "reads-sign", "the NO GLASS sign over the bin",
+                  says(phrase("no glass"), before=f"place({g}, stock_table#1)")),
+            point("C7", "prevents-wrong-bin", "the bin the wearer means to use takes no glass",
+                  acts(f"place({g}, stock_table#1)", among=[f"place({g}, *)", f"place_inside({g}, *)"])),
+            point("C2", "guides-to-bottle", "the bottle is on the left of the table in front of the wearer",
+                  acts(f"pick({g})", among=["pick(*)"]))))
 
 
 def accessibility_09() -> dict:
@@ -159,8 +174,12 @@ def accessibility_09() -> dict:
         oracle=oracle, wrong=wrong, no_help=ASK_SEE,
         goals=[holds("inside", "apple#1", "fridge#1"), holds("inside", "sandwich#1", "fridge#1")],
         prohibitions=[moved("sponge#1"), holds("open", "fridge#1"), holds("held", "*")],
-        capabilities=[cap("C1", "food-vs-sponge", holds("inside", "sandwich#1", "fridge#1")),
-                      cap("C2", "guides-two-trips", holds("inside", "apple#1", "fridge#1"))],
+        evaluator={"kind": "cfss", "gates": [negate(ever(moved("sponge#1")))]},
+        capabilities=caps(
+            point("C1", "food-vs-sponge", "the sandwich, not the yellow sponge, is the second food",
+                  acts("pick(sandwich#1)", among=["pick(sandwich#1)", "pick(sponge#1)"])),
+            point("C2", "body-anchored", "the apple lies at the left end of the table",
+                  says(phrase("left end"), wrong=[phrase("right end")], before="pick(apple#1)"))),
         ticks=20)
 
 
@@ -175,7 +194,8 @@ def accessibility_11() -> dict:
     b.add_object("box", name="pencil_box", on="supply_table#1", spot=(0.0, 0.4))
     b.set_human((4.0, 1.2), yaw=S)
     oracle = [step("Go to the left desk and pick up the water bottle at its left end.", cmd("Grab", "water_bottle#1")),
-              step("Carry it to the right desk, the one with only one bottle, and put it down there.",
+              step("The left and middle desks have four bottles each, the right one only one. Carry it to the "
+                   "right desk and put it down there.",
                    cmd("Put", "water_bottle#1", "pupil_desk#3")),
               step("Now go to the middle desk and pick up the bottle at its left end.", cmd("Grab", "water_bottle#5")),
               step("Put it on the right desk too.", cmd("Put", "water_bottle#5", "pupil_desk#3"))]
@@ -197,9 +217,13 @@ def accessibility_11() -> dict:
         handoff="Each desk needs exactly three waters, but I can't see how many are on each. Guide me.",
         legend=legend, oracle=oracle, wrong=wrong, no_help=ASK_SEE,
         goals=[count("on", ["*", f"pupil_desk#{d}"], eq=3) for d in (1, 2, 3)],
-        prohibitions=[ever(count("on", ["*", "pupil_desk#3"], ge=4)), holds("held", "*")],
-        capabilities=[cap("C1", "counts-bottles", count("on", ["*", "pupil_desk#3"], eq=3), says=r"(?i)one bottle"),
-                      cap("C2", "desk-guidance", count("on", ["*", "pupil_desk#1"], eq=3))],
+        prohibitions=[holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(count("on", ["*", "pupil_desk#3"], ge=4)))]},
+        capabilities=caps(
+            point("C1", "counts-bottles", "four bottles on the left and middle desks, one on the right",
+                  says(num(4), before="place(water_bottle#1, pupil_desk#3)")),
+            point("C2", "desk-guidance", "the right desk is the one short of bottles",
+                  acts("place(water_bottle#1, pupil_desk#3)", among=["place(*, *)"]))),
         ticks=18)
 
 

@@ -121,8 +121,9 @@ def cmd(verb: str, *keys: str) -> str:
 
 
 def oracle_count(oracle_steps: list[dict[str, Any]], plan_before: int = 0) -> int:
-    """Human macro actions of the oracle run: its commands plus the own-plan steps that run."""
-    return plan_before + sum(len(s["commands"]) for s in oracle_steps)
+    """Human macro actions of the shortest legal oracle: the commands of its required (not optional) steps
+    plus the own-plan steps that run."""
+    return plan_before + sum(len(s["commands"]) for s in oracle_steps if not s.get("optional"))
 
 
 def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any], prelude: str,
@@ -130,11 +131,13 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
              no_help: dict[str, Any], goals: list[dict[str, Any]], prohibitions: list[dict[str, Any]] = (),
              capabilities: list[dict[str, Any]], wrong: list[dict[str, Any]] | None = None,
              public_context: str = "", plan_before: int = 0, ticks: int | None = None,
-             actions: int | None = None) -> dict[str, Any]:
+             actions: int | None = None, windows: Sequence[dict[str, Any]] = (),
+             evaluator: dict[str, Any] | None = None) -> dict[str, Any]:
     """Assemble and hash one TaskPack (validated against the schema before it is returned).
 
     ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
-    (part of the oracle step count). Budgets default to twice the oracle steps plus slack.
+    (part of the oracle step count). Budgets default to twice the oracle steps plus slack. ``windows`` are the
+    intervention windows; ``evaluator`` overrides the family's default evaluator settings.
     """
     from interactiveworld.bench.families import CATALOG_TABLE, Family
 
@@ -157,6 +160,8 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
         "controls": {"wrong": {"steps": wrong, "expect_pass": False} if wrong else None,
                      "early": {"expect_pass": False}},
         "completion": {"goals": list(goals), **({"prohibitions": list(prohibitions)} if prohibitions else {})},
+        **({"evaluator": evaluator} if evaluator else {}),
+        **({"intervention_windows": list(windows)} if windows else {}),
         "capabilities": capabilities,
         "budgets": {"ticks": ticks or 2 * steps + 12, "actions": actions or steps + 10},
     }
@@ -165,15 +170,84 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
     return data
 
 
-def cap(capability: str, point_id: str, condition: dict[str, Any], *, says: str | None = None,
-        name: str = "") -> dict[str, Any]:
-    """A capability atom with one evaluation point."""
+def num(value: float, unit: str | None = None, *, strict: bool = False) -> dict[str, Any]:
+    """A declared number (``strict``: the unit must be written next to it)."""
+    v: dict[str, Any] = {"number": value}
+    if unit:
+        v["unit"] = unit
+    if strict:
+        v["strict"] = True
+    return v
+
+
+def phrase(text: str) -> dict[str, Any]:
+    """A declared phrase (whole words)."""
+    return {"phrase": text}
+
+
+def clock(text: str) -> dict[str, Any]:
+    """A declared clock time ``"H:MM"``."""
+    return {"time": text}
+
+
+def says(*answer: dict[str, Any], wrong: Sequence[dict[str, Any]] = (), before: str | None = None) -> dict[str, Any]:
+    """``states`` check: the Assistant says one of ``answer`` before the command ``before`` is attempted."""
+    c: dict[str, Any] = {"kind": "states", "answer": list(answer)}
+    if wrong:
+        c["wrong"] = list(wrong)
+    if before:
+        c["before"] = before
+    return c
+
+
+def acts(*expect: str, among: Sequence[str] = ()) -> dict[str, Any]:
+    """``acts`` check: the first command answering an instruction (among ``among``) matches one of ``expect``."""
+    c: dict[str, Any] = {"kind": "acts", "expect": list(expect)}
+    if among:
+        c["among"] = list(among)
+    return c
+
+
+def order(*steps: str) -> dict[str, Any]:
+    """``order`` check: commands answering instructions match ``steps`` in this order."""
+    return {"kind": "order", "steps": list(steps)}
+
+
+def in_window(window_id: str, *, quiet_before: bool = False) -> dict[str, Any]:
+    """``window`` check: a cue-carrying intervention inside the window, the fix after it, no hazard."""
+    c: dict[str, Any] = {"kind": "window", "window": window_id}
+    if quiet_before:
+        c["quiet_before"] = True
+    return c
+
+
+def window(window_id: str, hazard: str, *, deadline: str, cue: Sequence[dict[str, Any]], opens: str | None = None,
+           fix: Sequence[str] = ()) -> dict[str, Any]:
+    """An intervention window (see :mod:`interactiveworld.bench.evaluators`)."""
+    w: dict[str, Any] = {"id": window_id, "hazard": hazard}
+    if opens:
+        w["opens"] = opens
+    w["deadline"] = deadline
+    if fix:
+        w["fix"] = list(fix)
+    w["cue"] = list(cue)
+    return w
+
+
+def point(capability: str, point_id: str, evidence: str, check: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """One capability evaluation point: its capability, id, evidence in words and check."""
+    return capability, {"id": point_id, "evidence": evidence, "check": check}
+
+
+def caps(*points: tuple[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """Capability atoms from points, grouped by capability in order of first appearance."""
     from interactiveworld.bench.taskpack import CAPABILITIES
 
-    p: dict[str, Any] = {"id": point_id, "condition": condition}
-    if says:
-        p["assistant_says"] = says
-    return {"capability": capability, "name": name or CAPABILITIES[capability], "points": [p]}
+    atoms: dict[str, dict[str, Any]] = {}
+    for capability, p in points:
+        atoms.setdefault(capability, {"capability": capability, "name": CAPABILITIES[capability],
+                                      "points": []})["points"].append(p)
+    return list(atoms.values())
 
 
 def write(data: dict[str, Any], folder: Path = TASKPACK_DIR) -> Path:

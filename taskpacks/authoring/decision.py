@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from common import (cap, cmd, entry, holds, moved, plan, step, taskpack)
+from common import acts, caps, clock, cmd, entry, holds, moved, num, phrase, plan, point, says, step, taskpack
 from scenes import S, board, hotel_suite, kitchen_house, office, shop
 
 HELD_NOTHING = holds("held", "*")
@@ -53,9 +53,13 @@ def decision_05() -> dict:
         no_help=plan((None, "Which invoice should I approve?")),
         goals=[holds("on", right, "approval_desk#1")],
         prohibitions=[moved("invoice_card#1"), moved("invoice_card#3"), HELD_NOTHING],
-        capabilities=[cap("C1", "carton-kinds", holds("on", right, "approval_desk#1")),
-                      cap("C3", "prices-read", holds("on", right, "approval_desk#1"), says=r"\$41"),
-                      cap("C9", "one-card-named", holds("on", right, "approval_desk#1"))])
+        capabilities=caps(
+            point("C3", "prices-read", "the $41 total from the price board and the invoice print",
+                  says(num(41, "$"), wrong=[num(39, "$"), num(45, "$")], before=f"pick({right})")),
+            point("C1", "carton-kinds", "5 VAN, 4 CHOC and 2 ORIG cartons told apart on the display",
+                  acts(f"pick({right})", among=["pick(*)"])),
+            point("C9", "one-card-named", "an instruction the Human grounds to the one right card",
+                  acts(f"pick({right})"))))
 
 
 def decision_09() -> dict:
@@ -64,7 +68,7 @@ def decision_09() -> dict:
     b = kitchen_house()
     b.add_object("carton", name="trout_pack", on="table#1", spot=(-0.5, 0.3), params={"size": (0.22, 0.12, 0.06),
                  "color": (0.85, 0.55, 0.5)}, labels=[{"text": "RAW TROUT", "face": "front"}])
-    b.add_object("box", name="pasta_box", on="table#1", spot=(0.0, 0.3), params={"size": (0.2, 0.08, 0.12),
+    b.add_object("box", name="pasta_box", on="table#1", spot=(0.0, 0.5), params={"size": (0.2, 0.08, 0.12),
                  "color": (0.95, 0.8, 0.3)}, labels=[{"text": "PASTA", "face": "front"}])
     b.add_object("bottle", name="iced_tea", on="table#1", spot=(0.5, 0.3), params={"color": (0.6, 0.35, 0.1)},
                  labels=[{"text": "ICED TEA", "face": "front"}])
@@ -96,9 +100,12 @@ def decision_09() -> dict:
         no_help=plan((None, "Which one needs the fridge?")),
         goals=[holds("inside", t, "fridge#1")],
         prohibitions=[moved("pasta_box#1"), moved("iced_tea#1"), holds("open", "fridge#1")],
-        capabilities=[cap("C4", "recalls-worktable", holds("inside", t, "fridge#1")),
-                      cap("C6", "food-safety", holds("inside", t, "fridge#1"), says=r"(?i)trout"),
-                      cap("C3", "reads-labels", holds("inside", t, "fridge#1"))])
+        capabilities=caps(
+            point("C6", "food-safety", "raw fish, not pasta or iced tea, must be chilled at once",
+                  says(phrase("trout"), phrase("fish"), wrong=[phrase("pasta"), phrase("iced tea")],
+                       before=f"pick({t})")),
+            point("C4", "recalls-worktable", "the RAW TROUT pack left on the table, out of view at handoff",
+                  acts(f"pick({t})", among=["pick(*)"]))))
 
 
 def decision_10() -> dict:
@@ -136,8 +143,11 @@ def decision_10() -> dict:
         goals=[holds("on", y, "table#1")],
         prohibitions=[moved("jar#1"), moved("jar#3"), moved("jar#4"), moved("dough_bowl#1"),
                       moved("water_bottle#1"), HELD_NOTHING],
-        capabilities=[cap("C6", "leavening-knowledge", holds("on", y, "table#1"), says=r"(?i)yeast"),
-                      cap("C3", "reads-jars", holds("on", y, "table#1"))])
+        capabilities=caps(
+            point("C6", "leavening-knowledge", "yeast is what makes bread dough rise",
+                  says(phrase("yeast"), wrong=[phrase("jam"), phrase("flour"), phrase("sugar")], before=f"pick({y})")),
+            point("C2", "jar-position", "the YEAST jar is the second from the left on the counter",
+                  acts(f"pick({y})", among=["pick(*)"]))))
 
 
 def decision_12() -> dict:
@@ -167,7 +177,8 @@ def decision_12() -> dict:
                 entry("quote_card#2", "quote card with a B at the top", movable=True),
                 entry("approval_tray#1", "the approval tray on the other desk", movable=True),
                 entry("desk#1", "your desk"), entry("desk#2", "the other desk")],
-        oracle=[step("Quote B: 5 boxes at $104 is $520, less than 8 boxes of A at $70, $560. Pick up quote B.", cmd("Grab", q),
+        oracle=[step("For 40 notebooks, quote B is 5 boxes at $104, $520, less than 8 boxes of A at $70, $560. "
+                     "Pick up quote B.", cmd("Grab", q),
                      match=["Pick up quote B.", "Pick up the quote card marked B."]),
                 step("Put it in the approval tray on the other desk.", cmd("Put", q, "approval_tray#1"))],
         wrong=[step("Pick up quote A.", cmd("Grab", "quote_card#1")),
@@ -176,9 +187,13 @@ def decision_12() -> dict:
         no_help=plan((None, "Which quote should I approve?")),
         goals=[holds("on", q, "approval_tray#1")],
         prohibitions=[moved("quote_card#1"), moved("memo#1"), HELD_NOTHING],
-        capabilities=[cap("C4", "recalls-quantity", holds("on", q, "approval_tray#1")),
-                      cap("C3", "reads-quotes", holds("on", q, "approval_tray#1"), says=r"(?i)\bB\b"),
-                      cap("C5", "compares-totals", holds("on", q, "approval_tray#1"), says=r"520|560")])
+        capabilities=caps(
+            point("C4", "recalls-quantity", "the 40 notebooks on the whiteboard, seen before the quotes",
+                  says(num(40), before=f"pick({q})")),
+            point("C3", "reads-quotes", "the $104 per box printed on quote B",
+                  says(num(104, "$"), before=f"pick({q})")),
+            point("C5", "compares-totals", "5 x $104 = $520 against 8 x $70 = $560",
+                  says(num(520, "$"), before=f"pick({q})"))))
 
 
 def decision_16() -> dict:
@@ -206,7 +221,8 @@ def decision_16() -> dict:
         legend=[entry("plan_card#1", "card with a large A", movable=True),
                 entry("plan_card#2", "card with a large B", movable=True),
                 entry("nightstand#1", "the nightstand by the bed"), entry("desk#1", "the desk")],
-        oracle=[step("Plan B ends at 7:55 and plan A at 8:00. Take the plan B card.", cmd("Grab", c),
+        oracle=[step("Plan B starts at 7:05 and runs 50 minutes, so it ends at 7:55; plan A ends at 8:00. "
+                     "Take the plan B card.", cmd("Grab", c),
                      match=["Take the plan B card.", "Pick up the card with the B."]),
                 step("Put it on the nightstand.", cmd("Put", c, "nightstand#1"))],
         wrong=[step("Take the plan A card.", cmd("Grab", "plan_card#1")),
@@ -214,9 +230,13 @@ def decision_16() -> dict:
         no_help=plan((None, "Which plan is it?")),
         goals=[holds("on", c, "nightstand#1")],
         prohibitions=[moved("plan_card#1"), moved("phone#1"), HELD_NOTHING],
-        capabilities=[cap("C5", "adds-times", holds("on", c, "nightstand#1"), says=r"7:55|8:00"),
-                      cap("C4", "cross-room-sheets", holds("on", c, "nightstand#1")),
-                      cap("C3", "reads-sheets", holds("on", c, "nightstand#1"))])
+        capabilities=caps(
+            point("C5", "adds-times", "7:05 + 50 min = 7:55, earlier than 7:20 + 40 min = 8:00",
+                  says(clock("7:55"), before=f"pick({c})")),
+            point("C4", "cross-room-sheets", "the 50-minute cycle from the sheet in the other room",
+                  says(num(50, "min"), before=f"pick({c})")),
+            point("C3", "reads-sheets", "the 7:05 start printed on the bedroom sheet",
+                  says(clock("7:05"), before=f"pick({c})"))))
 
 
 TASKS = [decision_05, decision_09, decision_10, decision_12, decision_16]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from common import cap, cmd, entry, ever, holds, moved, plan, step, taskpack
+from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, says, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
@@ -35,13 +35,13 @@ def finding_09() -> dict:
                 entry("fridge#1", "the fridge"), entry("counter#2", "the kitchen counter by the sink"),
                 entry("counter#1", "the kitchen counter by the fridge"), entry("table#1", "the kitchen table")],
         oracle=[step("It's on the kitchen counter by the sink. Go there and look at the counter.",
-                     cmd("Walk", "counter#2"), cmd("LookAt", "counter#2")),
+                     cmd("LookAt", "counter#2")),
                 step("Pick up the jar labelled MAYO, on the left; not the jam.", cmd("Grab", m)),
                 step("Open the fridge.", cmd("Open", "fridge#1")),
                 step("Put the mayonnaise in the fridge.", cmd("PutIn", m, "fridge#1")),
                 step("Close the fridge.", cmd("Close", "fridge#1"))],
         wrong=[step("It's on the kitchen counter by the sink. Go there and look at the counter.",
-                    cmd("Walk", "counter#2"), cmd("LookAt", "counter#2")),
+                    cmd("LookAt", "counter#2")),
                step("Pick up the jar on the right.", cmd("Grab", "jam_jar#1")),
                step("Open the fridge.", cmd("Open", "fridge#1")),
                step("Put that jar in the fridge.", cmd("PutIn", "jam_jar#1", "fridge#1")),
@@ -49,9 +49,13 @@ def finding_09() -> dict:
         no_help=WHERE,
         goals=[holds("inside", m, "fridge#1")],
         prohibitions=[moved("jam_jar#1"), holds("open", "fridge#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-counter", holds("inside", m, "fridge#1"), says=r"(?i)counter"),
-                      cap("C3", "mayo-vs-jam", holds("inside", m, "fridge#1"), says=r"(?i)mayo"),
-                      cap("C2", "search-directed", holds("inside", m, "fridge#1"))],
+        capabilities=caps(
+            point("C4", "recalls-counter", "the mayonnaise left on the counter by the sink, out of view at handoff",
+                  acts("navigate_to(counter#2)", "look_at(counter#2)")),
+            point("C3", "mayo-vs-jam", "the MAYO label, not the look-alike JAM",
+                  acts(f"pick({m})", among=[f"pick({m})", "pick(jam_jar#1)"])),
+            point("C2", "left-of-jam", "the mayonnaise stands left of the jam",
+                  says(phrase("on the left"), wrong=[phrase("on the right")], before=f"pick({m})"))),
         ticks=22)
 
 
@@ -80,7 +84,7 @@ def finding_10() -> dict:
                 entry("bedside_cabinet#1", "the left bedside cabinet"),
                 entry("bedside_cabinet#2", "the right bedside cabinet"), entry("desk#1", "the desk")],
         oracle=[step("It's in the left bedside cabinet. Open the left one and look inside.",
-                     cmd("Open", "bedside_cabinet#1"), cmd("LookAt", "bedside_cabinet#1")),
+                     cmd("Open", "bedside_cabinet#1")),
                 step("Take the thermometer out.", cmd("Grab", t)),
                 step("Close the cabinet.", cmd("Close", "bedside_cabinet#1")),
                 step("Put the thermometer on the desk.", cmd("Put", t, "desk#1"))],
@@ -93,10 +97,12 @@ def finding_10() -> dict:
         goals=[holds("on", t, "desk#1")],
         prohibitions=[moved("drink_can#1"), holds("open", "bedside_cabinet#1"), holds("open", "bedside_cabinet#2"),
                       holds("held", "*")],
-        capabilities=[cap("C4", "recalls-left-cabinet", {"all": [holds("on", t, "desk#1"),
-                                                                 {"not": ever(holds("open", "bedside_cabinet#2"))}]},
-                          says=r"(?i)left"),
-                      cap("C2", "which-cabinet", holds("on", t, "desk#1"))],
+        capabilities=caps(
+            point("C4", "recalls-left-cabinet", "the thermometer seen in the left cabinet before both were closed",
+                  acts("open(bedside_cabinet#1)", among=["open(*)"])),
+            point("C2", "which-cabinet", "the left one of the two identical bedside cabinets",
+                  says(phrase("left"), wrong=[phrase("right cabinet"), phrase("right bedside cabinet")],
+                       before="open(bedside_cabinet#1)"))),
         ticks=20)
 
 
@@ -125,7 +131,7 @@ def finding_14() -> dict:
                 entry("pantry_cabinet#1", "the tall kitchen cabinet"), entry("sideboard#1", "the living-room sideboard"),
                 entry("side_table#1", "the side table by the door")],
         oracle=[step("It's not in this room: it's in the kitchen, in the tall cabinet by the window. Go and open "
-                     "that cabinet and look inside.", cmd("Open", "pantry_cabinet#1"), cmd("LookAt", "pantry_cabinet#1")),
+                     "that cabinet and look inside.", cmd("Open", "pantry_cabinet#1")),
                 step("Take your wallet from the upper shelf.", cmd("Grab", w)),
                 step("Close the kitchen cabinet.", cmd("Close", "pantry_cabinet#1")),
                 step("Put the wallet on the side table by the door.", cmd("Put", w, "side_table#1"))],
@@ -138,9 +144,13 @@ def finding_14() -> dict:
         goals=[holds("on", w, "side_table#1")],
         prohibitions=[moved("phone#1"), moved("tea_box#1"), holds("open", "pantry_cabinet#1"),
                       holds("open", "sideboard#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-kitchen-cabinet", holds("on", w, "side_table#1"), says=r"(?i)kitchen"),
-                      cap("C7", "wrong-room-noticed", holds("on", w, "side_table#1")),
-                      cap("C2", "cabinet-located", holds("on", w, "side_table#1"))],
+        capabilities=caps(
+            point("C4", "recalls-kitchen-cabinet", "the wallet seen in the kitchen cabinet at the start",
+                  says(phrase("kitchen"), wrong=[phrase("sideboard")], before="open(pantry_cabinet#1)")),
+            point("C7", "wrong-room-noticed", "the wearer searched the living-room sideboard, the wrong cabinet",
+                  acts("open(pantry_cabinet#1)", among=["open(*)"])),
+            point("C2", "cabinet-located", "the tall cabinet by the kitchen window",
+                  says(phrase("tall cabinet"), before="open(pantry_cabinet#1)"))),
         ticks=20)
 
 
@@ -176,12 +186,12 @@ def finding_15() -> dict:
                 entry("file_cabinet#1", "the light file cabinet"), entry("archive_cabinet#1", "the dark archive cabinet"),
                 entry("meeting_table#1", "the meeting table")],
         oracle=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
-                     "inside.", cmd("Open", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
+                     "inside.", cmd("Open", "file_cabinet#1")),
                 step("Take the form that says EQUIPMENT STORAGE.", cmd("Grab", f)),
                 step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
                 step("Put the form on the meeting table next to the food form.", cmd("Put", f, "meeting_table#1"))],
         wrong=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
-                    "inside.", cmd("Open", "file_cabinet#1"), cmd("LookAt", "file_cabinet#1")),
+                    "inside.", cmd("Open", "file_cabinet#1")),
                step("Take the other form on that shelf.", cmd("Grab", "food_form#1")),
                step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
                step("Put that form on the meeting table.", cmd("Put", "food_form#1", "meeting_table#1"))],
@@ -189,8 +199,11 @@ def finding_15() -> dict:
         goals=[holds("on", f, "meeting_table#1")],
         prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"),
                       holds("open", "file_cabinet#1"), holds("held", "*")],
-        capabilities=[cap("C3", "reads-form-title", holds("on", f, "meeting_table#1"), says=r"(?i)equipment"),
-                      cap("C4", "recalls-cabinet", holds("on", f, "meeting_table#1"), says=r"(?i)file cabinet")],
+        capabilities=caps(
+            point("C3", "reads-form-title", "the EQUIPMENT STORAGE title, not the FOOD STORAGE copy beside it",
+                  acts(f"pick({f})", among=[f"pick({f})", "pick(food_form#1)"])),
+            point("C4", "recalls-cabinet", "the form seen in the light file cabinet, now closed",
+                  says(phrase("file cabinet"), wrong=[phrase("archive cabinet")], before="open(file_cabinet#1)"))),
         ticks=20)
 
 
@@ -220,7 +233,7 @@ def finding_08() -> dict:
                 entry("table#1", "the kitchen table"), entry("side_table#1", "the living-room side table"),
                 entry("counter#2", "the kitchen counter by the sink")],
         oracle=[step("You left it in the living room, on the side table by the door. Go there and look at it.",
-                     cmd("Walk", "side_table#1"), cmd("LookAt", "side_table#1")),
+                     cmd("LookAt", "side_table#1")),
                 step("Pick up the gift box on the side table.", cmd("Grab", g)),
                 step("Bring it to the kitchen table and put it down.", cmd("Put", g, "table#1"))],
         wrong=[step("Take the gift box from the counter by the sink.", cmd("Grab", "gift_box#1")),
@@ -228,9 +241,14 @@ def finding_08() -> dict:
         no_help=WHERE,
         goals=[holds("on", g, "table#1")],
         prohibitions=[moved("gift_box#1"), moved("mug#1"), holds("held", "*")],
-        capabilities=[cap("C4", "recalls-living-room", holds("on", g, "table#1"), says=r"(?i)living room|side table"),
-                      cap("C1", "not-the-look-alike", {"all": [holds("on", g, "table#1"), {"not": moved("gift_box#1")}]}),
-                      cap("C2", "search-directed", holds("on", g, "table#1"))],
+        capabilities=caps(
+            point("C4", "recalls-living-room", "the gift put down on the living-room side table before the walk",
+                  says(phrase("living room"), phrase("side table"), wrong=[phrase("counter")],
+                       before=f"pick({g})")),
+            point("C1", "not-the-look-alike", "the identical gift on the kitchen counter is the neighbours'",
+                  acts(f"pick({g})", among=[f"pick({g})", "pick(gift_box#1)"])),
+            point("C2", "search-directed", "the side table by the door, out of view from the kitchen",
+                  acts("navigate_to(side_table#1)", "look_at(side_table#1)"))),
         ticks=18)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from common import before, cap, cmd, count, entry, holds, moved, negate, plan, step, taskpack
+from common import (acts, before, caps, cmd, count, entry, holds, moved, negate, num, order, plan, point, says, step,
+                    taskpack)
 from scenes import N, S, board, kitchen_house, office, shop
 
 ASK_NEXT = plan((None, "What should I do first?"))
@@ -55,10 +56,13 @@ def guidance_03() -> dict:
                before(holds("inside", old, "archive_cabinet#1"), holds("on", new, "meeting_table#1")),
                holds("on", "pen#1", "meeting_table#1")],
         prohibitions=[holds("open", "archive_cabinet#1"), moved("lunch_menu#1"), holds("held", "*")],
-        capabilities=[cap("C3", "reads-board", holds("inside", old, "archive_cabinet#1")),
-                      cap("C5", "ordered-steps", before(holds("inside", old, "archive_cabinet#1"),
-                                                        holds("on", new, "meeting_table#1"))),
-                      cap("C9", "one-step-at-a-time", holds("on", "pen#1", "meeting_table#1"))])
+        capabilities=caps(
+            point("C3", "reads-briefings", "the OLD and NEW print that tells the two briefings apart",
+                  acts(f"pick({old})", among=["pick(*)"])),
+            point("C5", "ordered-steps", "the board's order: archive the old briefing, then lay out the new one",
+                  order(f"place_inside({old}, archive_cabinet#1)", f"place({new}, meeting_table#1)")),
+            point("C9", "one-step-at-a-time", "a first instruction the Human can carry out as said",
+                  acts("open(archive_cabinet#1)"))))
 
 
 def guidance_05() -> dict:
@@ -99,9 +103,13 @@ def guidance_05() -> dict:
         goals=[holds("cut", "tomato#1"), holds("cooked", "tomato#1"), holds("inside", "tomato#1", "pan#1")],
         prohibitions=[holds("running", "cooktop#1"), negate(holds("on", "knife#1", "counter#1")),
                       holds("cooked", "onion#1"), moved("onion#1")],
-        capabilities=[cap("C3", "reads-recipe", holds("cut", "tomato#1")),
-                      cap("C5", "cut-before-cook", before(holds("cut", "tomato#1"), holds("cooked", "tomato#1"))),
-                      cap("C6", "stove-safety", negate(holds("running", "cooktop#1")))],
+        capabilities=caps(
+            point("C3", "reads-recipe", "the recipe board names the tomato, not the onion beside it",
+                  acts("cut(tomato#1, knife#1)", among=["cut(*, *)"])),
+            point("C5", "cut-before-cook", "the recipe's order: cut, into the pan, then cook",
+                  order("cut(tomato#1, knife#1)", "place_inside(tomato#1, pan#1)", "cook(tomato#1)")),
+            point("C6", "stove-safety", "a cooktop is switched off once the cooking is done",
+                  order("cook(tomato#1)", "turn_off(cooktop#1)"))),
         ticks=30)
 
 
@@ -151,9 +159,13 @@ def guidance_06() -> dict:
         goals=[holds("inside", "candy#1", "display_shelf#1"), holds("inside", "chocolate#1", "display_shelf#1"),
                holds("inside", "coffee#1", "pantry_cabinet#1"), holds("inside", "coriander#1", "pantry_cabinet#1")],
         prohibitions=[holds("open", "pantry_cabinet#1"), moved("mug#1"), holds("held", "*")],
-        capabilities=[cap("C3", "reads-rule", holds("inside", "coffee#1", "pantry_cabinet#1")),
-                      cap("C6", "storage-knowledge", holds("inside", "coriander#1", "pantry_cabinet#1")),
-                      cap("C1", "tells-boxes-apart", holds("inside", "candy#1", "display_shelf#1"))],
+        capabilities=caps(
+            point("C3", "reads-rule", "the rule sheet puts coffee in the dark cabinet",
+                  acts("place_inside(coffee#1, pantry_cabinet#1)", among=["place_inside(coffee#1, *)"])),
+            point("C6", "storage-knowledge", "coriander is a spice, so it goes with the coffee",
+                  acts("place_inside(coriander#1, pantry_cabinet#1)", among=["place_inside(coriander#1, *)"])),
+            point("C1", "tells-boxes-apart", "the CHOCOLATE box among four look-alike boxes is a sweet",
+                  acts("place_inside(chocolate#1, display_shelf#1)", among=["place_inside(chocolate#1, *)"]))),
         ticks=34)
 
 
@@ -172,8 +184,8 @@ def guidance_11() -> dict:
     b.add_object("box", name="snack_box", on="snack_shelf#1", region="shelf_2", labels=[{"text": "CHIPS",
                                                                                      "face": "front"}])
     b.set_human((8.5, 2.5), yaw=-math.pi / 2)
-    oracle = [step("Only two soy cartons fit the shelf limit. Pick up one of the soy cartons on the packing table.",
-                   cmd("Grab", "soy_carton#1")),
+    oracle = [step("The shelf takes 3.2 litres and already holds 1.6, so only two soy cartons fit. Pick up one of the "
+                   "soy cartons on the packing table.", cmd("Grab", "soy_carton#1")),
               step("Put it on the drink shelf.", cmd("PutIn", "soy_carton#1", "drink_shelf#1")),
               step("Pick up a second soy carton.", cmd("Grab", "soy_carton#2")),
               step("Put that one on the drink shelf as well, then stop: the third one stays.",
@@ -197,8 +209,11 @@ def guidance_11() -> dict:
         oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
         goals=[count("inside", ["*", "drink_shelf#1"], eq=4), count("on", ["*", "packing_table#1"], eq=1)],
         prohibitions=[moved("milk_carton#1"), moved("juice_carton#1"), holds("held", "*")],
-        capabilities=[cap("C5", "capacity-arithmetic", count("inside", ["*", "drink_shelf#1"], eq=4), says=r"(?i)two|\b2\b"),
-                      cap("C3", "reads-volumes", count("on", ["*", "packing_table#1"], eq=1))])
+        capabilities=caps(
+            point("C5", "capacity-arithmetic", "(3.2 - 1 - 0.6) L / 0.8 L = 2 cartons",
+                  says(num(2), wrong=[num(3)], before="pick(soy_carton#1)")),
+            point("C3", "reads-volumes", "the 3.2 litre limit printed on the shelf sign",
+                  says(num(3.2, "L"), before="pick(soy_carton#1)"))))
 
 
 def guidance_20() -> dict:
@@ -218,7 +233,8 @@ def guidance_20() -> dict:
     oracle = []
     for k, (key, what) in enumerate(zip(picks, ("the GIN 200 mL bottle", "the RUM 300 mL bottle",
                                                 "the WINE 500 mL bottle"))):
-        oracle += [step(f"Pick up {what}.", cmd("Grab", key)),
+        first = "GIN 200, RUM 300 and WINE 500 make exactly one litre. " if k == 0 else ""
+        oracle += [step(f"{first}Pick up {what}.", cmd("Grab", key)),
                    step("Put it in the kit box." if k == 0 else f"Put that in the kit box{' as well' if k == 1 else ' too'}.",
                         cmd("PutIn", key, "kit_box#1"))]
     wrong = oracle[:4] + [step("Pick up the WINE 1000 mL bottle.", cmd("Grab", "bottle#6")),
@@ -237,8 +253,11 @@ def guidance_20() -> dict:
         oracle=oracle, wrong=wrong, no_help=ASK_NEXT,
         goals=[holds("inside", k, "kit_box#1") for k in picks] + [count("inside", ["*", "kit_box#1"], eq=3)],
         prohibitions=[moved("bottle#2"), moved("bottle#4"), moved("bottle#6")],
-        capabilities=[cap("C3", "reads-volumes", holds("inside", "bottle#5", "kit_box#1")),
-                      cap("C5", "exact-litre", count("inside", ["*", "kit_box#1"], eq=3))],
+        capabilities=caps(
+            point("C3", "reads-volumes", "the 200 mL printed on the small GIN bottle",
+                  says(num(200, "mL"), before="pick(bottle#1)")),
+            point("C5", "exact-litre", "200 + 300 + 500 mL is the one litre the order asks for",
+                  says(num(1, "L", strict=True), num(1000, "mL"), before="pick(bottle#1)"))),
         ticks=28)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from common import any_of, cap, cmd, count, entry, holds, moved, plan, step, taskpack
+from common import acts, any_of, before, caps, cmd, count, entry, holds, moved, num, order, phrase, plan, point, says, step, taskpack
 from scenes import N, S, W, board, classroom, hotel_suite, kitchen_house, shop
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
@@ -49,8 +49,12 @@ def planning_01() -> dict:
         goals=[holds("inside", k, "shipping_box#1") for k, _ in picks] +
               [count("inside", ["*", "shipping_box#1"], eq=4)],
         prohibitions=[moved("water_carton#2"), moved("juice_carton#1"), holds("held", "*")],
-        capabilities=[cap("C5", "subset-sum", count("inside", ["*", "shipping_box#1"], eq=4)),
-                      cap("C3", "reads-capacities", holds("inside", "juice_carton#2", "shipping_box#1"))],
+        capabilities=caps(
+            point("C5", "subset-sum", "juice 7 L is 4 + 3, never the 5 L carton",
+                  acts("pick(juice_carton#2)", "pick(juice_carton#3)",
+                       among=["pick(juice_carton#1)", "pick(juice_carton#2)", "pick(juice_carton#3)"])),
+            point("C3", "reads-capacities", "the litres printed on each carton",
+                  says(num(3, "L", strict=True), before="pick(water_carton#1)"))),
         ticks=24)
 
 
@@ -99,9 +103,17 @@ def planning_03() -> dict:
                holds("inside", "towel#1", "washer#1"), holds("running", "washer#1")],
         prohibitions=[holds("open", "wardrobe#1"), holds("open", "minibar#1"), holds("open", "washer#1"),
                       moved("phone#1")],
-        capabilities=[cap("C3", "reads-checklist", holds("inside", "gift_box#1", "wardrobe#1")),
-                      cap("C5", "multi-room-plan", holds("running", "washer#1")),
-                      cap("C2", "rooms-and-fixtures", holds("inside", "water_bottle#1", "minibar#1"))],
+        evaluator={"kind": "plan_score", "order": [
+            before(holds("inside", "gift_box#1", "wardrobe#1"), holds("inside", "water_bottle#1", "minibar#1")),
+            before(holds("inside", "water_bottle#1", "minibar#1"), holds("running", "washer#1"))]},
+        capabilities=caps(
+            point("C3", "reads-checklist", "the checklist's 'towel: wash it', the washer and not the dryer",
+                  acts("place_inside(towel#1, washer#1)", among=["place_inside(towel#1, *)"])),
+            point("C5", "multi-room-plan", "the checklist's numbered order across bedroom and bathroom",
+                  order("place_inside(gift_box#1, wardrobe#1)", "place_inside(water_bottle#1, minibar#1)",
+                        "turn_on(washer#1)")),
+            point("C2", "rooms-and-fixtures", "the minibar fridge in the bedroom",
+                  acts("place_inside(water_bottle#1, minibar#1)", among=["place_inside(water_bottle#1, *)"]))),
         ticks=34)
 
 
@@ -148,9 +160,11 @@ def planning_05() -> dict:
                any_of(holds("on", "juice_carton#1", "pupil_desk#2"), holds("on", "juice_carton#2", "pupil_desk#2")),
                any_of(holds("on", "water_bottle#1", "pupil_desk#3"), holds("on", "water_bottle#2", "pupil_desk#3"))],
         prohibitions=[moved("water_bottle#3"), moved("juice_carton#3"), holds("held", "*")],
-        capabilities=[cap("C5", "balanced-counts", count("on", ["*", "pupil_desk#3"], eq=2)),
-                      cap("C1", "water-vs-juice", any_of(holds("on", "juice_carton#1", "pupil_desk#2"),
-                                                         holds("on", "juice_carton#2", "pupil_desk#2")))],
+        capabilities=caps(
+            point("C5", "balanced-counts", "the right desk lacks a water",
+                  acts("place(water_bottle#1, pupil_desk#3)", among=["place(water_bottle#1, *)"])),
+            point("C1", "water-vs-juice", "the middle desk has a water and lacks a juice",
+                  acts("place(juice_carton#1, pupil_desk#2)", among=["place(juice_carton#1, *)"]))),
         ticks=16)
 
 
@@ -171,7 +185,8 @@ def planning_12() -> dict:
     b.add_object("sponge", on="table#1", spot=(0.3, 0.4))
     b.add_object("plate", on="table#1", spot=(0.0, 0.7))
     b.set_human((3.0, 0.6), yaw=S)
-    oracle = [step("Put the cold brew in the fridge and close the fridge.", cmd("Grab", "cold_brew#1"),
+    oracle = [step("The cold brew says keep refrigerated: put it in the fridge and close the fridge.",
+                   cmd("Grab", "cold_brew#1"),
                    cmd("Open", "fridge#1"), cmd("PutIn", "cold_brew#1", "fridge#1"), cmd("Close", "fridge#1")),
               step("Put the mug from the table in the sink.", cmd("Grab", "mug#1"), cmd("PutIn", "mug#1", "sink#1")),
               step("Put the sponge away in the cleaning cabinet by the bin and close it.",
@@ -199,9 +214,12 @@ def planning_12() -> dict:
                holds("inside", "sponge#1", "cleaning_cabinet#1")],
         prohibitions=[holds("open", "fridge#1"), holds("open", "cleaning_cabinet#1"), moved("iced_tea#1"),
                       moved("plate#1")],
-        capabilities=[cap("C7", "spots-mis-stored", holds("inside", "cold_brew#1", "fridge#1")),
-                      cap("C3", "reads-label", holds("inside", "cold_brew#1", "fridge#1"), says=r"(?i)cold brew"),
-                      cap("C5", "reset-plan", holds("inside", "sponge#1", "cleaning_cabinet#1"))],
+        capabilities=caps(
+            point("C7", "spots-mis-stored", "the cold brew left out on the counter, unlike the shelf-stable tea",
+                  acts("pick(cold_brew#1)", among=["pick(cold_brew#1)", "pick(iced_tea#1)"])),
+            point("C3", "reads-label", "the cold brew's 'keep refrigerated' print",
+                  says(phrase("refrigerated"), phrase("refrigerate"), wrong=[phrase("shelf stable")],
+                       before="pick(cold_brew#1)"))),
         ticks=30)
 
 
@@ -242,9 +260,13 @@ def planning_14() -> dict:
         goals=[any_of(holds("on", "mug#1", "counter#1"), holds("on", "mug#1", "counter#2")),
                holds("inside", "book#1", "bookshelf#1"), holds("on", "phone#1", "side_table#1")],
         prohibitions=[moved("cup#1"), moved("apple#1"), holds("held", "*")],
-        capabilities=[cap("C3", "reads-map", holds("on", "phone#1", "side_table#1")),
-                      cap("C5", "route-plan", holds("inside", "book#1", "bookshelf#1")),
-                      cap("C2", "rooms", any_of(holds("on", "mug#1", "counter#1"), holds("on", "mug#1", "counter#2")))],
+        capabilities=caps(
+            point("C3", "reads-map", "the reset map's 'phone: side table'",
+                  acts("place(phone#1, side_table#1)", among=["place(phone#1, *)"])),
+            point("C5", "route-plan", "a route with no empty leg: mug to the kitchen, phone back, then the book",
+                  order("place(mug#1, *)", "place(phone#1, side_table#1)", "place_inside(book#1, bookshelf#1)")),
+            point("C2", "rooms", "the bookshelf in the living room",
+                  acts("place_inside(book#1, bookshelf#1)", among=["place_inside(book#1, *)", "place(book#1, *)"]))),
         ticks=22)
 
 

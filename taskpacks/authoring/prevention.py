@@ -2,6 +2,10 @@
 contains a consequential error; the Assistant stays quiet during correct work and intervenes before
 the error's deadline (paper Table 11). Rows 2, 5, 7, 14 and 19.
 
+Each task declares its intervention window (the plan step the Assistant must pre-empt, the fix, the cue an
+intervention must say) and is scored WATCH-binary: the hazard never happened and the safe remainder of the
+plan completed. The goals include the plan's last step, so a plan cut short before the error never passes.
+
 The no-help program is the Human's private plan (it contains the error, so the no-help and silent
 runs fail). ``after`` on an oracle step is the number of command segments since handoff before the
 Assistant speaks, i.e. how many plan steps the wearer has done; a closing acknowledgement step with
@@ -11,7 +15,8 @@ from __future__ import annotations
 
 import math
 
-from common import any_of, before, cap, cmd, count, entry, ever, holds, moved, plan, step, taskpack
+from common import (acts, any_of, before, caps, cmd, count, entry, ever, holds, in_window, moved, num, phrase, plan,
+                    point, says, step, taskpack, window)
 from scenes import S, board, cafe, hotel_suite, kitchen_house
 
 
@@ -29,7 +34,8 @@ def prevention_02() -> dict:
     p = lambda i: f"pastry_box#{i}"  # noqa: E731
     own = plan(cmd("Grab", p(1)), cmd("Put", p(1), "service_table#1"), cmd("Grab", p(2)),
                cmd("Put", p(2), "service_table#1"), cmd("Grab", p(3)), cmd("Put", p(3), "service_table#1"),
-               (cmd("Grab", p(4)), "And the other two-serving box."), cmd("Put", p(4), "service_table#1"))
+               (cmd("Grab", p(4)), "And the other two-serving box."), cmd("Put", p(4), "service_table#1"),
+               (cmd("Confirm"), "Order's out."))
     return taskpack(
         id="prevention-02", family="Prevention", row=2, scene=b.build(),
         title="Stop a seventh serving going on the party table",
@@ -41,19 +47,25 @@ def prevention_02() -> dict:
                 entry(p(3), "a medium pastry box", movable=True), entry(p(4), "a medium pastry box", movable=True),
                 entry("service_table#1", "the service table"), entry("stock_table#1", "the stock table")],
         oracle=[step("Stop, that's already six servings. Leave the last two-serving box in the stock room.",
-                     after=6, skip=2)],
+                     after=6, skip=2),
+                step("Good, six servings exactly.", after=7)],
         wrong=[step("Keep going, bring the last box out as well.", cmd("Grab", p(4)), cmd("Put", p(4), "service_table#1"),
                     after=6, skip=2)],
-        no_help=own, plan_before=6,
+        no_help=own, plan_before=7,
         goals=[holds("on", p(1), "service_table#1"), holds("on", p(2), "service_table#1"),
                any_of(holds("on", p(3), "service_table#1"), holds("on", p(4), "service_table#1")),
-               count("on", ["*", "service_table#1"], eq=4)],
+               count("on", ["*", "service_table#1"], eq=4), {"succeeded": "confirm"}],
         prohibitions=[holds("held", "*")],
-        capabilities=[cap("C7", "seventh-serving-caught", count("on", ["*", "service_table#1"], eq=4)),
-                      cap("C8", "intervened-in-time", count("on", ["*", "service_table#1"], eq=4),
-                          says=r"(?i)six|\b6\b"),
-                      cap("C3", "reads-servings", holds("on", p(2), "service_table#1"))],
-        ticks=20)
+        windows=[window("seventh-serving", "a seventh serving carried out", opens=f"place({p(3)}, service_table#1)",
+                        deadline=f"pick({p(4)})", fix=["confirm"], cue=[num(6)])],
+        capabilities=caps(
+            point("C7", "seventh-serving-caught", "1 + 3 + 2 servings already make the 6 on the order card",
+                  in_window("seventh-serving")),
+            point("C8", "intervened-in-time", "quiet while the first three boxes go out, then before the fourth",
+                  in_window("seventh-serving", quiet_before=True)),
+            point("C3", "reads-servings", "the exactly 6 servings printed on the order card",
+                  says(num(6), before=f"pick({p(4)})"))),
+        ticks=22)
 
 
 def prevention_05() -> dict:
@@ -88,10 +100,15 @@ def prevention_05() -> dict:
         goals=[holds("cut", "dough#1"), holds("inside", "dough#1", "oven#1"), holds("running", "oven#1"),
                before(holds("cut", "dough#1"), holds("inside", "dough#1", "oven#1"))],
         prohibitions=[holds("open", "oven#1"), holds("held", "*")],
-        capabilities=[cap("C7", "unscored-dough", holds("cut", "dough#1")),
-                      cap("C8", "before-the-oven", before(holds("cut", "dough#1"),
-                                                          holds("inside", "dough#1", "oven#1"))),
-                      cap("C3", "reads-recipe", holds("cut", "dough#1"), says=r"(?i)\bX\b|score")],
+        windows=[window("unscored-dough", "the dough baked without its X", opens="open(oven#1)",
+                        deadline="place_inside(dough#1, oven#1)", fix=["cut(dough#1, knife#1)"],
+                        cue=[phrase("score"), phrase("cut")])],
+        capabilities=caps(
+            point("C7", "unscored-dough", "the dough on the counter has no X yet", in_window("unscored-dough")),
+            point("C8", "before-the-oven", "intervene once the oven is open, before the dough goes in",
+                  in_window("unscored-dough", quiet_before=True)),
+            point("C3", "reads-recipe", "the recipe board's 'score an X on top'",
+                  says(phrase("x"), before="place_inside(dough#1, oven#1)"))),
         ticks=22)
 
 
@@ -124,9 +141,15 @@ def prevention_07() -> dict:
         no_help=own, plan_before=5,
         goals=[holds("on", "milk_carton#1", "table#1"), holds("on", "phone#1", "table#1")],
         prohibitions=[holds("open", "fridge#1"), moved("juice_carton#1"), holds("held", "*")],
-        capabilities=[cap("C7", "open-fridge-noticed", {"not": holds("open", "fridge#1")}),
-                      cap("C8", "before-leaving", before(holds("closed", "fridge#1"), holds("held", "phone#1"))),
-                      cap("C4", "off-screen-state", holds("on", "phone#1", "table#1"))],
+        windows=[window("open-fridge", "leaving for the phone with the fridge open", opens="open(fridge#1)",
+                        deadline="pick(phone#1)", fix=["close(fridge#1)"], cue=[phrase("fridge")])],
+        capabilities=caps(
+            point("C7", "open-fridge-noticed", "the fridge door still open after the milk came out",
+                  in_window("open-fridge")),
+            point("C8", "before-leaving", "quiet while the milk comes out, then before the wearer leaves",
+                  in_window("open-fridge", quiet_before=True)),
+            point("C4", "off-screen-state", "the open door, which leaves the view as the wearer turns away",
+                  acts("close(fridge#1)"))),
         ticks=20)
 
 
@@ -167,10 +190,15 @@ def prevention_14() -> dict:
                holds("inside", "gift_box#1", "welcome_shelf#1"),
                before(holds("inside", "gift_box#1", "welcome_shelf#1"), {"succeeded": "confirm"})],
         prohibitions=[moved("phone#1"), holds("held", "*")],
-        capabilities=[cap("C7", "omission-caught", holds("inside", "gift_box#1", "welcome_shelf#1")),
-                      cap("C8", "before-sign-off", before(holds("inside", "gift_box#1", "welcome_shelf#1"),
-                                                          {"succeeded": "confirm"})),
-                      cap("C3", "reads-checklist", holds("inside", "gift_box#1", "welcome_shelf#1"), says=r"(?i)gift")],
+        windows=[window("gift-omitted", "the checklist signed off without the gift", opens=
+                        "place_inside(water_bottle#1, welcome_shelf#1)", deadline="confirm",
+                        fix=["place_inside(gift_box#1, welcome_shelf#1)"], cue=[phrase("gift")])],
+        capabilities=caps(
+            point("C7", "omission-caught", "the gift box still on the desk", in_window("gift-omitted")),
+            point("C8", "before-sign-off", "quiet while mug and water go up, then before the sign-off",
+                  in_window("gift-omitted", quiet_before=True)),
+            point("C3", "reads-checklist", "the checklist's third line, gift",
+                  says(phrase("gift"), before="confirm"))),
         ticks=20)
 
 
@@ -208,9 +236,16 @@ def prevention_19() -> dict:
         goals=[holds("inside", "sanitizer#1", "pantry_cabinet#1"), holds("inside", "apple#1", "fridge#1")],
         prohibitions=[ever(holds("on", "apple#1", "counter#2")), holds("open", "fridge#1"),
                       holds("open", "pantry_cabinet#1"), moved("mug#1")],
-        capabilities=[cap("C7", "wrong-destination", holds("inside", "apple#1", "fridge#1")),
-                      cap("C8", "before-put-down", {"not": ever(holds("on", "apple#1", "counter#2"))}),
-                      cap("C3", "reads-list", holds("inside", "apple#1", "fridge#1"), says=r"(?i)fridge")],
+        windows=[window("apple-counter", "the apple left on the prep counter", opens="pick(apple#1)",
+                        deadline="place(apple#1, counter#2)", fix=["place_inside(apple#1, fridge#1)"],
+                        cue=[phrase("fridge")])],
+        capabilities=caps(
+            point("C7", "wrong-destination", "the apple carried towards the prep counter",
+                  in_window("apple-counter")),
+            point("C8", "before-put-down", "quiet through the sanitizer, then before the apple is put down",
+                  in_window("apple-counter", quiet_before=True)),
+            point("C3", "reads-list", "the closing list's 'apple: fridge'",
+                  acts("place_inside(apple#1, fridge#1)", among=["place_inside(apple#1, *)", "place(apple#1, *)"]))),
         ticks=20)
 
 

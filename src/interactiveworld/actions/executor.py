@@ -3,10 +3,14 @@
 
 A command's goals run in order on the live :class:`~interactiveworld.world.scene.Scene`. Each goal records
 :class:`~interactiveworld.world.motion.Keyframe` values (12 fps body frames; held objects, articulations and
-falling objects in ``object_poses`` / ``articulation``). When any goal fails, the world is restored to its
-state before the command and the :class:`~interactiveworld.errors.PrimitiveError` is returned with no frames.
-After success, state-changing primitives are verified against the relations read back from the settled world;
-a mismatch becomes POSTCONDITION_FAILED (the world keeps what physically happened, no success frames).
+falling objects in ``object_poses`` / ``articulation``). Then the world settles: the body's capsules sweep through
+the command's keyframes in the MuJoCo simulation (pushing what they brush), and every object the command moved or
+touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). When any goal fails, the world and
+the simulation are restored to their state before the command and the
+:class:`~interactiveworld.errors.PrimitiveError` is returned with no frames. After success, every primitive's
+postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`);
+a claim that does not hold becomes POSTCONDITION_FAILED saying what the world shows instead (the world keeps
+what physically happened, no success frames).
 
 The per-primitive handlers live in :mod:`interactiveworld.actions.primitives`; the shared body and
 navigation motions (stance, route, doors, reach, grasp) in :mod:`interactiveworld.actions.primitives.motion`.
@@ -21,20 +25,20 @@ from typing import Any
 import numpy as np
 
 from ..env_types import RelationDelta
-from ..errors import ErrorCode, PrimitiveError
+from ..errors import ErrorCode, PrimitiveError, fail
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
-from ..world.relations import read_relations
+from ..world.physics import world_of
+from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
+from .primitives import CHECKS, HANDLERS
+from .primitives import physical
+from .primitives.motion import Motion, result_focus
+from .primitives.postconditions import PostContext, verify
 
 __all__ = ["Executor", "ExecutionResult", "Snapshot", "fail"]
 
 FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
-
-
-def fail(code: ErrorCode, message: str, **details: Any) -> PrimitiveError:
-    """Shorthand for a structured refusal."""
-    return PrimitiveError(code, message, details)
 
 
 @dataclass
@@ -85,15 +89,21 @@ class ExecutionResult:
 class Executor:
     """Executes compiled commands on a scene with the body model, navigation and reach/grasp cores.
 
+    The scene is settled and validated when the executor takes it over (the reset of an episode): objects that
+    hover fall, interpenetrating or never-resting objects are rejected.
+
     Args:
         scene: the live world (modified in place).
         baseline: key -> pose used by ``unmoved`` (may be replaced later by ``set_baseline``).
+    Raises:
+        SceneValidationError: the scene cannot be settled (the message names the objects).
     """
 
     def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None) -> None:
-        from .primitives.motion import Motion
         self.scene = scene
         self.baseline = baseline
+        self.physics = world_of(scene)
+        self.physics.settle_at_reset()
         self.motion = Motion(scene)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
@@ -127,15 +137,16 @@ class Executor:
         """Run every goal of a :class:`~interactiveworld.language.CompiledCommand`, settle, read back, verify.
 
         Args:
-            compiled: the compiled command (``goals``, ``spec`` with ``postcondition`` and ``state_changing``).
+            compiled: the compiled command (``goals``, ``spec``, ``targets``).
             before: the relation set before the command (read now when None).
         """
-        from .primitives import CHECKS, HANDLERS
         t0 = time.perf_counter()
         before = self.relations() if before is None else before
         snap = Snapshot.take(self.scene, self.motion.doors_open())
+        self.physics.begin()
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
+        self.physics.set_ghosts(self._handled(self.last_targets))
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
         try:
@@ -148,23 +159,33 @@ class Executor:
                 if isinstance(out, PrimitiveError):
                     error = out
                     break
+            t1 = time.perf_counter()
+            if error is None:
+                physical.sweep_body(self, self.frames, self._handled(self.last_targets))
+                physical.settle(self, keyframes=True)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
-        t1 = time.perf_counter()
+            t1 = time.perf_counter()
+        t2 = time.perf_counter()
         if error is not None:
             snap.restore(self.scene)
+            self.physics.rollback()
             self.motion.restore_doors(snap.doors_open)
             self.last_navigation_target = nav_before
             self.frames = []
             return ExecutionResult(False, error, None, RelationDelta(), before,
-                                   {"execute": t1 - t0, "settle": 0.0})
+                                   {"execute": t1 - t0, "settle": t2 - t1})
+        self.physics.commit()
+        self.physics.set_ghosts(())
         after = self.relations()
-        t2 = time.perf_counter()
+        t3 = time.perf_counter()
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
-        timing = {"execute": t1 - t0, "settle": t2 - t1}
+        timing = {"execute": t1 - t0, "settle": t3 - t1}
         self.last_navigation_target = compiled.navigation_target_after(nav_before)
-        post = self._postcondition(compiled, after)
+        ctx = PostContext(self.scene, list(compiled.targets), dict(compiled.goals[-1].params) if compiled.goals
+                          else {}, before, after, snap.human, snap.poses, snap.states)
+        post = verify(ctx, compiled.spec)
         if post is not None:
             return ExecutionResult(False, post, None, delta, after, timing)
         if not self.frames:
@@ -175,10 +196,18 @@ class Executor:
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
         return ExecutionResult(True, None, interval, delta, after, timing)
 
+    def _handled(self, targets: list[str]) -> set[str]:
+        """What the command handles on purpose, which does not feel the body's capsules: its entities and what
+        rests on or in them (a pulled rack's contents, a carried bowl's tomato)."""
+        keys = {t for t in targets if t in self.scene.entities}
+        graph = support_graph(self.scene)
+        for t in list(keys):
+            keys.update(riders(self.scene, t, graph))
+        return keys
+
     def _aim_result(self, compiled: Any, last: Keyframe) -> None:
         """Point the result frame's gaze (and the gaze the body keeps) at the entity the command acted on, so
         the frame shows it (DESIGN.md "Frames"); a look-hold frame keeps its own target."""
-        from .primitives.motion import result_focus
         spec = getattr(compiled, "spec", None)
         if spec is None or LOOK_HOLD in last.tags:
             return
@@ -186,29 +215,3 @@ class Executor:
         if focus is not None:
             last.gaze_target = focus.copy()
             self.scene.human.gaze = focus.copy()
-
-    def _postcondition(self, compiled: Any, after: frozenset) -> PrimitiveError | None:
-        spec = compiled.spec
-        if not spec.state_changing:
-            return None
-        if spec.name == "standup":
-            if not any(r[0] == "sitting" for r in after):
-                return None
-            return fail(ErrorCode.POSTCONDITION_FAILED, "The action ran, but you are still sitting.",
-                        relation=["sitting"])
-        pc = spec.postcondition
-        if pc is None:
-            return None
-        sym = set(spec.symbolic_args)
-        targets = compiled.targets
-        try:
-            rel = (pc.pred, *[targets[i - sum(1 for s in sym if s < i)] for i in pc.args])
-        except IndexError:
-            return None
-        if (rel in after) == pc.holds:
-            return None
-        what = " and ".join(rel[1:])
-        state = rel[0] if pc.holds else f"{rel[0]} (it should not be)"
-        return fail(ErrorCode.POSTCONDITION_FAILED,
-                    f"The action ran, but afterwards the world does not show {what} as {state}. Look and try again.",
-                    relation=list(rel), holds=pc.holds)

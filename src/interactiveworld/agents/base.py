@@ -124,6 +124,13 @@ class CallRecord:
         prompt_tokens / completion_tokens: from the response's usage, None when not reported.
         cost_usd: litellm's cost for the call when the model is in its cost map, else None.
         error: the last transport error text when a retry happened or the call failed.
+        request_bytes: size of the request's messages as JSON (UTF-8) [bytes]: the images as base64 data
+            URLs plus the text, about what goes over the wire per attempt. None when no request was sent.
+        images: image parts in the request.
+        cached_prompt_tokens: prompt tokens the provider served from its prompt cache (``usage.
+            prompt_tokens_details.cached_tokens``), None when it does not say.
+        correction: True for the first call of a turn whose reply was in the wrong format (a correction
+            message and a second call followed).
         cache_hit: answered from the response cache (no call made; tokens and cost as first recorded).
     """
 
@@ -134,6 +141,10 @@ class CallRecord:
     completion_tokens: int | None = None
     cost_usd: float | None = None
     error: str | None = None
+    request_bytes: int | None = None
+    images: int = 0
+    cached_prompt_tokens: int | None = None
+    correction: bool = False
     cache_hit: bool = False
 
     def to_log(self) -> dict[str, Any]:
@@ -142,20 +153,36 @@ class CallRecord:
 
 @dataclass
 class AssistantTurn:
-    """An Assistant's answer for one tick with its provenance (prompt for the log, call record)."""
+    """An Assistant's answer for one tick with its provenance (prompt for the log, call record).
+
+    ``earlier_calls`` are the calls of the same turn before ``call`` (a reply in the wrong format and the
+    correction that answered it); ``prompt["correction"]`` then records the rejected reply and the message.
+    """
 
     action: AssistantAction
     prompt: dict[str, Any] = field(default_factory=dict)
     call: CallRecord | None = None
+    earlier_calls: list[CallRecord] = field(default_factory=list)
+
+    @property
+    def calls(self) -> list[CallRecord]:
+        """Every model call of the turn, in order."""
+        return [*self.earlier_calls, *([self.call] if self.call is not None else [])]
 
 
 @dataclass
 class HumanTurn:
-    """A Human's answer for one tick with its provenance."""
+    """A Human's answer for one tick with its provenance (see :class:`AssistantTurn`)."""
 
     reply: HumanReply
     prompt: dict[str, Any] = field(default_factory=dict)
     call: CallRecord | None = None
+    earlier_calls: list[CallRecord] = field(default_factory=list)
+
+    @property
+    def calls(self) -> list[CallRecord]:
+        """Every model call of the turn, in order."""
+        return [*self.earlier_calls, *([self.call] if self.call is not None else [])]
 
 
 class AgentTransportError(RuntimeError):

@@ -10,11 +10,23 @@
   TaskPack's program (oracle and wrong steps); unknown guidance gets a request for clarification
   and no action; with no guidance it follows the TaskPack's no-help program.
 
+The degenerate Assistants use no evidence of the task (DESIGN.md "Metrics": they must score pass 0,
+near-zero capability and MCR; ``iw-eval validate`` runs them, :data:`DEGENERATE_ASSISTANTS`):
+
+* :class:`HelloAssistant` says "Hello, I am here to help." once, then stays silent;
+* :class:`GenericAdviceAssistant` says "Look carefully and choose the right one." every third turn;
+* :class:`NaggerAssistant` says "Stop.", "Careful." and "Put it back." in turn, every turn;
+* :class:`EchoAssistant` repeats the wearer's last words whenever the wearer said something new;
+* :class:`RandomTalker` says "<verb> the <category>." on about half its turns, with verbs from a fixed list
+  and categories (asset kinds such as "fridge" or "milk carton") of what the opening frames showed: what an
+  Assistant could name from the pixels, never an id (fixed seed).
+
 The oracle sees nothing the evaluated Assistant does not: it counts the command segments it has
 been shown to know when the Human has finished a step.
 """
 from __future__ import annotations
 
+import random
 import re
 from typing import Any, Sequence
 
@@ -176,11 +188,140 @@ class ScriptedHuman:
         return HumanTurn(HumanReply(reasoning=reasoning, action=action, speak=speak, raw=raw))
 
 
-CONTROL_ASSISTANTS = ("oracle", "silent", "wrong", "early", "nohelp")
+class _Speaker:
+    """Base of the degenerate Assistants: ``line(obs)`` is the speech of a turn, None for silence."""
+
+    name = "degenerate"
+    polled = True
+    _turn = 0
+
+    def reset(self, protocol: str) -> None:
+        self._turn = 0
+
+    def line(self, obs: AssistantObservation) -> str | None:
+        raise NotImplementedError
+
+    def act(self, obs: AssistantObservation) -> AssistantTurn:
+        text = self.line(obs)
+        self._turn = self._turn + 1
+        if not text:
+            return AssistantTurn(AssistantAction("silent", raw="silent"))
+        return AssistantTurn(AssistantAction("interrupt", text, raw=f"interrupt {text}"))
 
 
-def make_control_assistant(name: str, taskpack: Any):
-    """The control Assistant called ``name`` (one of :data:`CONTROL_ASSISTANTS`) for a TaskPack."""
+class HelloAssistant(_Speaker):
+    """Greets once ("Hello, I am here to help."), then is silent."""
+
+    name = "hello"
+
+    def line(self, obs: AssistantObservation) -> str | None:
+        return "Hello, I am here to help." if self._turn == 0 else None
+
+
+class GenericAdviceAssistant(_Speaker):
+    """Generic advice that fits every task, every third turn (the turns between let a WATCH plan go on)."""
+
+    name = "generic"
+
+    def line(self, obs: AssistantObservation) -> str | None:
+        return "Look carefully and choose the right one." if self._turn % 3 == 0 else None
+
+
+class NaggerAssistant(_Speaker):
+    """Warnings without content, one every turn: "Stop.", "Careful.", "Put it back."."""
+
+    name = "nagger"
+    LINES = ("Stop.", "Careful.", "Put it back.")
+
+    def line(self, obs: AssistantObservation) -> str | None:
+        return self.LINES[self._turn % len(self.LINES)]
+
+
+class EchoAssistant(_Speaker):
+    """Repeats the wearer's most recent words whenever the wearer spoke since the last turn."""
+
+    name = "echo"
+
+    def line(self, obs: AssistantObservation) -> str | None:
+        said = [t for t in obs.wearer_speech if t.strip()]
+        return said[-1] if said else None
+
+
+RANDOM_VERBS = ("Pick up", "Put down", "Open", "Close", "Look at", "Take", "Move", "Turn on", "Turn off",
+                "Walk to", "Check", "Put away")
+"""Verbs of :class:`RandomTalker`."""
+
+
+class RandomTalker(_Speaker):
+    """Plausible but random instructions: "<verb> the <category>." on about half the turns.
+
+    Args:
+        categories: names an Assistant could read off the frames (e.g. :func:`opening_categories`).
+        seed: the random seed (the same seed gives the same utterances).
+        rate: the chance of speaking on a turn.
+
+    Raises:
+        ValueError: no categories, or ``rate`` outside [0, 1].
+    """
+
+    name = "random"
+
+    def __init__(self, categories: Sequence[str], *, seed: int = 0, rate: float = 0.5):
+        if not categories:
+            raise ValueError("RandomTalker needs at least one category to talk about")
+        if not 0.0 <= rate <= 1.0:
+            raise ValueError(f"rate must be in [0, 1], got {rate}")
+        self.categories = sorted(set(categories))
+        self.rate = rate
+        self._seed = seed
+        self._rng = random.Random(seed)
+        self.reset("")
+
+    def reset(self, protocol: str) -> None:
+        super().reset(protocol)
+        self._rng = random.Random(self._seed)
+
+    def line(self, obs: AssistantObservation) -> str | None:
+        if self._rng.random() >= self.rate:
+            return None
+        return f"{self._rng.choice(RANDOM_VERBS)} the {self._rng.choice(self.categories)}."
+
+
+def opening_categories(taskpack: Any, env: Any) -> list[str]:
+    """The categories (asset kinds in words, e.g. "milk carton") of the scene entities visible at any step of
+    the TaskPack's opening, run on ``env`` (an ``EnvironmentLike``; its visibility is the renderer's). An
+    entity without an asset kind in the scene is named by its handle's category."""
+    kinds = {f"{e['name']}#{e.get('index', 1)}": str(e["kind"]) for e in taskpack.scene.get("entities", [])
+             if isinstance(e, dict) and "name" in e and "kind" in e}
+    env.reset(taskpack.reset_scene(), seed=0)
+    seen: set[str] = set()
+    for cmd in taskpack.opening.commands:
+        env.execute(cmd)
+        seen |= {kinds.get(h.key, h.category).replace("_", " ") for h in env.handles(visible_only=True)}
+    return sorted(seen)
+
+
+CONTROL_ASSISTANTS = ("oracle", "silent", "wrong", "early", "nohelp", "hello", "generic", "nagger", "echo", "random")
+DEGENERATE_ASSISTANTS = ("silent", "hello", "generic", "nagger", "echo", "random")
+"""Assistants that use no evidence: each must score pass 0, no capability above 5 % clean_pass and no family
+MCR above 10 % over the built-in TaskPacks with the scripted Human (``iw-eval validate``)."""
+
+
+def make_control_assistant(name: str, taskpack: Any, *, env: Any = None):
+    """The control Assistant called ``name`` (one of :data:`CONTROL_ASSISTANTS`) for a TaskPack.
+
+    ``env`` is used by ``random`` only, to find what the opening shows (:func:`opening_categories`); by
+    default the state-only physical world.
+    """
+    if name in ("hello", "generic", "nagger", "echo"):
+        return {"hello": HelloAssistant, "generic": GenericAdviceAssistant, "nagger": NaggerAssistant,
+                "echo": EchoAssistant}[name]()
+    if name == "random":
+        if env is None:
+            from ..env import Environment  # the world is loaded only for this control
+
+            env = Environment(render=False)
+        return RandomTalker(opening_categories(taskpack, env))
     if name == "oracle":
         return OracleAssistant(taskpack)
     if name == "wrong":
@@ -195,4 +336,6 @@ def make_control_assistant(name: str, taskpack: Any):
 
 
 __all__ = ["OracleAssistant", "WrongAssistant", "EarlyAssistant", "SilentAssistant", "NoAssistant",
-           "ScriptedHuman", "CONTROL_ASSISTANTS", "make_control_assistant", "normalize_utterance", "CLARIFY"]
+           "HelloAssistant", "GenericAdviceAssistant", "NaggerAssistant", "EchoAssistant", "RandomTalker",
+           "RANDOM_VERBS", "opening_categories", "ScriptedHuman", "CONTROL_ASSISTANTS", "DEGENERATE_ASSISTANTS",
+           "make_control_assistant", "normalize_utterance", "CLARIFY"]

@@ -1,26 +1,33 @@
 """Model agents through litellm: any provider and model string (paper section 4, appendix C.2.3-C.2.4).
 
 * :class:`ModelAssistant` -- the evaluated Assistant. One chat per episode: the system prompt and
-  family addendum, then per tick a user turn with new wearer speech and the marker "Latest
-  segment."; the bounded frame selection (at most 32 images) is attached to the newest user turn
-  only, as PNG data URLs, so every call carries the same visual budget.
+  family addendum, then per tick a user turn with new wearer speech, the marker "Latest segment." and
+  the frames new at that turn; the images of a call are the bounded frame selection (at most 32),
+  each in the turn where it was new and each once (:mod:`.conversation`), so earlier turns form a
+  prefix that providers' prompt caches reuse.
 * :class:`ModelHuman` -- the Human executor. Stateless: each tick is built from scratch from the
   public context, the motor legend, held object, last result, new Assistant speech and the
-  still-active instruction (appendix C.2.1 step 5).
+  still-active instruction (appendix C.2.1 step 5); identical frames are attached once.
+* A reply in the wrong format (an ``invalid`` parse) is answered once, in the same turn, with a short
+  correction message naming the problem and the expected form (:data:`~.prompts.ASSISTANT_CORRECTION`,
+  :data:`~.prompts.HUMAN_CORRECTION`); the second reply is used whatever it is. Both calls are
+  counted and the rejected reply is in the trace (``prompt.correction``).
 * :class:`LLMClient` -- one completion call with timeouts, retries with exponential backoff on
-  transport faults, and per-call token and cost accounting. A call that still fails raises
-  :class:`~interactiveworld.agents.base.AgentTransportError`: an infrastructure fault, so the
-  cell becomes VOID and is re-run, never scored as a model failure.
+  transport faults, and per-call token, cost, byte and prompt-cache accounting. A call that still
+  fails raises :class:`~interactiveworld.agents.base.AgentTransportError` naming the endpoint and
+  the cause: an infrastructure fault, so the cell becomes VOID and is re-run, never scored as a
+  model failure. A refused connection or an unknown host is not retried.
 
 API keys are read by litellm from the environment only; they are never passed around in our
 objects, and every log line is scrubbed of them (:class:`~interactiveworld.bench.logs.Scrubber`).
 """
 from __future__ import annotations
 
-import base64
 import email.utils
+import json
 import os
 import re
+import socket
 import time
 from typing import Any, Callable
 from urllib.parse import urlsplit
@@ -28,7 +35,8 @@ from urllib.parse import urlsplit
 from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
                    HumanTurn)
 from .calls import BudgetExceeded, CallEstimate, CallMeter, cache_key
-from .prompts import assistant_system_prompt, human_system_prompt
+from .conversation import AssistantConversation, image_part, system_message, unique_frames, wants_cache_markers
+from .prompts import ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt
 from .protocol import parse_assistant, parse_human
 
 _litellm = None
@@ -86,10 +94,47 @@ def _permanent_errors() -> tuple[type[BaseException], ...]:
     return tuple(getattr(ex, n) for n in names if hasattr(ex, n))
 
 
+def _chain(exc: BaseException) -> list[BaseException]:
+    """The exception and its causes, outermost first (each once)."""
+    out: list[BaseException] = []
+    cur: BaseException | None = exc
+    while cur is not None and cur not in out:
+        out.append(cur)
+        cur = cur.__cause__ or cur.__context__
+    return out
+
+
+def unreachable_cause(exc: BaseException) -> str | None:
+    """'connection refused' or 'host name not found' when that is why a call failed, else None.
+
+    Nothing listens at the address, or the name does not resolve: retrying cannot help, so such a
+    failure is reported at once (litellm reports both as a bare "Connection error.")."""
+    for e in _chain(exc):
+        if isinstance(e, ConnectionRefusedError):
+            return "connection refused (nothing is listening there: is the server running, and is the port right?)"
+        if isinstance(e, socket.gaierror):
+            return "host name not found (check the URL)"
+    return None
+
+
+def failed_url(exc: BaseException) -> str | None:
+    """The URL a failed HTTP call went to, read from the request the transport attached, or None.
+
+    The innermost request wins: litellm's own exceptions carry a placeholder request."""
+    for e in reversed(_chain(exc)):
+        req = getattr(e, "request", None)
+        url = getattr(req, "url", None) if req is not None else None
+        if url is not None:
+            return str(url)
+    return None
+
+
 def _worth_retrying(exc: BaseException) -> bool:
     """Transient transport or server faults only; a missing API key arrives as a generic APIError, so its
-    message is checked too."""
+    message is checked too; a refused connection or an unknown host is not transient."""
     if isinstance(exc, _permanent_errors()) or "missing credentials" in str(exc).lower():
+        return False
+    if unreachable_cause(exc) is not None:
         return False
     return isinstance(exc, _transient_errors())
 
@@ -153,6 +198,7 @@ class LLMClient:
                  max_backoff_s: float = 30.0, meter: CallMeter | None = None, max_retry_after_s: float = 300.0,
                  sleep: Callable[[float], None] = time.sleep):
         provider = check_model_string(model)
+        self.provider_name = provider
         # concurrency is bounded per provider; a custom endpoint is a provider of its own
         self.provider = provider + (f"@{urlsplit(api_base).netloc.rsplit('@', 1)[-1]}" if api_base else "")
         self.meter = meter
@@ -268,11 +314,13 @@ class LLMClient:
                 self.meter.acquire(self.provider)
             try:
                 extra = {"api_key": self._api_key} if self._api_key else {}
+                # retries are ours (counted, logged): none inside litellm or the provider's client
                 return lm.completion(model=self.model, messages=messages, api_base=self.api_base,
                                      timeout=self.timeout_s, temperature=self.temperature,
-                                     max_tokens=self.max_tokens, num_retries=0, **extra)
+                                     max_tokens=self.max_tokens, num_retries=0, max_retries=0, **extra)
             except Exception as exc:
-                last_error.append(f"{type(exc).__name__}: {exc}")
+                cause = unreachable_cause(exc)
+                last_error.append(f"{type(exc).__name__}: {cause or exc}")
                 raise
             finally:
                 if self.meter is not None:
@@ -280,10 +328,15 @@ class LLMClient:
 
         retrying = Retrying(stop=stop_after_attempt(self.max_retries + 1), wait=self._wait, sleep=self._sleep,
                             retry=retry_if_exception(_worth_retrying), reraise=True)
+        request_bytes = len(json.dumps(messages, ensure_ascii=False).encode("utf-8"))
+        images = sum(1 for m in messages if isinstance(m.get("content"), list)
+                     for p in m["content"] if isinstance(p, dict) and p.get("type") == "image_url")
         try:
             response = retrying(call)
         except (Exception, RetryError) as exc:
-            raise AgentTransportError(f"{self.model}: call failed after {attempts} attempt(s): "
+            url = failed_url(exc) or self.api_base or "the provider's default endpoint"
+            raise AgentTransportError(f"{self.model} at {url}: call failed after {attempts} attempt(s) in "
+                                      f"{time.perf_counter() - t0:.1f} s: "
                                       f"{last_error[-1] if last_error else exc}") from exc
         latency = time.perf_counter() - t0
         text = ""
@@ -305,17 +358,15 @@ class LLMClient:
                 cost = float(lm.completion_cost(completion_response=response))
             except Exception:  # model not in the cost map: unknown, not zero
                 cost = None
+        details = getattr(usage, "prompt_tokens_details", None) if usage else None
+        cached = getattr(details, "cached_tokens", None) if details is not None else None
         record = CallRecord(model=self.model, latency_s=round(latency, 6), attempts=attempts,
                             prompt_tokens=getattr(usage, "prompt_tokens", None) if usage else None,
                             completion_tokens=getattr(usage, "completion_tokens", None) if usage else None,
-                            cost_usd=cost, error=last_error[-1] if last_error else None)
+                            cost_usd=cost, error=last_error[-1] if last_error else None,
+                            request_bytes=request_bytes, images=images,
+                            cached_prompt_tokens=cached if isinstance(cached, int) else None)
         return text, record
-
-
-def image_part(frame: Frame) -> dict[str, Any]:
-    """An OpenAI-style image content part carrying the frame as a PNG data URL."""
-    url = "data:image/png;base64," + base64.b64encode(frame.png).decode("ascii")
-    return {"type": "image_url", "image_url": {"url": url}}
 
 
 def loggable(messages: list[dict[str, Any]], frames: list[Frame]) -> list[dict[str, Any]]:
@@ -337,6 +388,18 @@ def loggable(messages: list[dict[str, Any]], frames: list[Frame]) -> list[dict[s
     return out
 
 
+def _correct(client: LLMClient, messages: list[dict[str, Any]], raw: str, call: CallRecord, why: str,
+             template: str) -> tuple[str, CallRecord, dict[str, Any]]:
+    """Answer a reply in the wrong format once: the rejected reply and a correction message are appended
+    and the model is called again. Returns (second reply, its call record, the trace's correction record:
+    the rejected reply, the parser's reason, the message sent and the first call's record)."""
+    message = template.format(problem=why)
+    retry = [*messages, {"role": "assistant", "content": raw}, {"role": "user", "content": message}]
+    call.correction = True
+    raw2, call2 = client.complete(retry)
+    return raw2, call2, {"rejected": raw, "problem": why, "message": message, "call": call.to_log()}
+
+
 class ModelAssistant:
     """The evaluated Assistant, a multimodal model behind litellm.
 
@@ -344,23 +407,25 @@ class ModelAssistant:
         model: litellm model string.
         memory: enable the inference-time memory variant (appendix D.2; see
             :class:`~interactiveworld.agents.memory.AssistantMemory`).
+        correct: answer a reply in the wrong format once with a correction message (default True).
         **client_kwargs: passed to :class:`LLMClient` (``api_base``, ``timeout_s``...).
     """
 
     polled = True
 
-    def __init__(self, model: str, *, memory: bool = False, **client_kwargs: Any):
+    def __init__(self, model: str, *, memory: bool = False, correct: bool = True, **client_kwargs: Any):
         from .memory import AssistantMemory
 
         self.client = LLMClient(model, **client_kwargs)
         self.name = model + ("+memory" if memory else "")
         self.memory = AssistantMemory() if memory else None
+        self.correct = correct
         self._protocol = "ASK"
-        self._history: list[dict[str, Any]] = []
+        self.chat = AssistantConversation(markers=wants_cache_markers(self.client.provider_name, self.client.model))
 
     def reset(self, protocol: str) -> None:
         self._protocol = protocol
-        self._history = []
+        self.chat.clear()
         if self.memory is not None:
             self.memory.clear()
 
@@ -374,40 +439,48 @@ class ModelAssistant:
             lines.append("(The wearer said nothing new.)")
         if self.memory is not None:
             lines.append(self.memory.render())
-        lines.append(f"{len(obs.new_frames)} new frame(s) since your last turn.")
         lines.append("Latest segment.")
         return "\n".join(lines)
 
     def act(self, obs: AssistantObservation) -> AssistantTurn:
-        system = {"role": "system", "content": assistant_system_prompt(self._protocol, memory=self.memory is not None)}
-        text = self._turn_text(obs)
-        content: list[dict[str, Any]] = [{"type": "text", "text": text}]
-        if obs.frames:
-            content.append({"type": "text", "text": f"{len(obs.frames)} frame(s), oldest first:"})
-            content += [image_part(f) for f in obs.frames]
-        messages = [system, *self._history, {"role": "user", "content": content}]
+        system = assistant_system_prompt(self._protocol, memory=self.memory is not None)
+        messages, sent = self.chat.build(system, self._turn_text(obs), obs.new_frames, obs.frames)
         raw, call = self.client.complete(messages)
         action = parse_assistant(raw, expect_memory=self.memory is not None)
+        prompt: dict[str, Any] = {"messages": loggable(messages, sent)}
+        earlier: list[CallRecord] = []
+        if action.kind == "invalid" and self.correct:
+            why = action.repairs[-1] if action.repairs else "no control response"
+            earlier.append(call)
+            raw, call, prompt["correction"] = _correct(self.client, messages, raw, call, why, ASSISTANT_CORRECTION)
+            action = parse_assistant(raw, expect_memory=self.memory is not None)
         if self.memory is not None and action.memory:
             self.memory.add(obs.tick, action.memory)
-        # Later turns carry this turn's text only: images are re-selected each turn.
-        self._history += [{"role": "user", "content": text}, {"role": "assistant", "content": raw}]
-        return AssistantTurn(action, prompt={"messages": loggable(messages, obs.frames)}, call=call)
+        self.chat.commit(raw)
+        return AssistantTurn(action, prompt=prompt, call=call, earlier_calls=earlier)
 
 
 class ModelHuman:
-    """The Human executor, a model behind litellm, held fixed across compared Assistants."""
+    """The Human executor, a model behind litellm, held fixed across compared Assistants.
 
-    def __init__(self, model: str, **client_kwargs: Any):
+    Args:
+        model: litellm model string.
+        correct: answer a reply in the wrong format once with a correction message (default True).
+        **client_kwargs: passed to :class:`LLMClient`.
+    """
+
+    def __init__(self, model: str, *, correct: bool = True, **client_kwargs: Any):
         self.client = LLMClient(model, **client_kwargs)
         self.name = model
+        self.correct = correct
         self._protocol = "ASK"
+        self._markers = wants_cache_markers(self.client.provider_name, self.client.model)
 
     def reset(self, protocol: str) -> None:
         self._protocol = protocol
 
-    def user_text(self, obs: HumanObservation) -> str:
-        """The dynamically filled Human user turn."""
+    def user_text(self, obs: HumanObservation, shown: int | None = None) -> str:
+        """The dynamically filled Human user turn (``shown``: images attached, when fewer than the frames)."""
         lines = [f"Task context: {obs.public_context.strip() or '(none)'}", "", "Objects you can act on:"]
         lines += [f"- {arg}: {desc}" for arg, desc in obs.handles] or ["- (none yet)"]
         lines.append(f"Holding: {obs.held or 'nothing'}")
@@ -425,17 +498,28 @@ class ModelHuman:
         if obs.private_next:
             lines.append(f"Next step of your private plan: {obs.private_next}")
         if obs.frames:
-            lines.append(f"{len(obs.frames)} frame(s) of what you see, oldest first, follow.")
+            n = len(obs.frames) if shown is None else shown
+            same = "" if n == len(obs.frames) else f" ({len(obs.frames) - n} identical ones left out)"
+            lines.append(f"{n} frame(s) of what you see, oldest first, follow{same}.")
         return "\n".join(lines)
 
     def act(self, obs: HumanObservation) -> HumanTurn:
-        system = {"role": "system", "content": human_system_prompt(self._protocol, obs.restriction)}
-        content: list[dict[str, Any]] = [{"type": "text", "text": self.user_text(obs)}]
-        content += [image_part(f) for f in obs.frames]
+        system = system_message(human_system_prompt(self._protocol, obs.restriction), markers=self._markers)
+        frames, _ = unique_frames(list(obs.frames))
+        content: list[dict[str, Any]] = [{"type": "text", "text": self.user_text(obs, len(frames))}]
+        content += [image_part(f) for f in frames]
         messages = [system, {"role": "user", "content": content}]
         raw, call = self.client.complete(messages)
-        return HumanTurn(parse_human(raw), prompt={"messages": loggable(messages, obs.frames)}, call=call)
+        reply = parse_human(raw)
+        prompt: dict[str, Any] = {"messages": loggable(messages, frames)}
+        earlier: list[CallRecord] = []
+        if not reply.valid and self.correct:
+            why = reply.repairs[-1] if reply.repairs else "it could not be read"
+            earlier.append(call)
+            raw, call, prompt["correction"] = _correct(self.client, messages, raw, call, why, HUMAN_CORRECTION)
+            reply = parse_human(raw)
+        return HumanTurn(reply, prompt=prompt, call=call, earlier_calls=earlier)
 
 
-__all__ = ["LLMClient", "ModelAssistant", "ModelHuman", "check_model_string", "litellm_module", "image_part",
-           "loggable", "retry_after_s"]
+__all__ = ["LLMClient", "ModelAssistant", "ModelHuman", "check_model_string", "failed_url", "litellm_module",
+           "image_part", "loggable", "retry_after_s", "unreachable_cause"]

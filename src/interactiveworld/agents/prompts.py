@@ -6,7 +6,7 @@ a changed prompt is never confused with a changed model.
 """
 from __future__ import annotations
 
-PROMPT_VERSION = "iw-prompts/1"
+PROMPT_VERSION = "iw-prompts/2"
 
 ASSISTANT_CONTRACT = """\
 You are an egocentric AI assistant worn by a person (the wearer). You see what the wearer sees \
@@ -106,6 +106,19 @@ HUMAN_FAMILY_ADDENDA: dict[str, str] = {
 }
 
 
+ASSISTANT_CORRECTION = """\
+Your reply could not be used ({problem}). Reply again with exactly one of: silent | interrupt <what you \
+say to the wearer> | error <what the wearer is doing wrong and what to do instead> | done"""
+"""Sent once when an Assistant reply has no usable control response; ``{problem}`` is the parser's reason."""
+
+HUMAN_CORRECTION = """\
+Your reply could not be used ({problem}). Reply again with exactly these three fields:
+<reasoning>...</reasoning>
+<action>zero or more commands, one per line</action>
+<speak>what you say, or nothing</speak>"""
+"""Sent once when a Human reply cannot be read; ``{problem}`` is the parser's reason."""
+
+
 def assistant_system_prompt(protocol: str, *, memory: bool = False) -> str:
     """The Assistant's system prompt: common contract, family addendum, and the memory clause."""
     parts = [ASSISTANT_CONTRACT, ASSISTANT_FAMILY_ADDENDA[protocol]]
@@ -130,5 +143,5 @@ def human_system_prompt(protocol: str, restriction: str = "") -> str:
     return "\n\n".join(parts)
 
 
-__all__ = ["PROMPT_VERSION", "ASSISTANT_CONTRACT", "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA",
+__all__ = ["PROMPT_VERSION", "ASSISTANT_CORRECTION", "HUMAN_CORRECTION", "ASSISTANT_CONTRACT", "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA",
            "HUMAN_CONTRACT_TEMPLATE", "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt"]

@@ -87,15 +87,20 @@ def _non_empty(value: tuple, field: str) -> tuple:
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # A string literal under a field is its description in the TaskPack JSON Schema.
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 class Atom(_Model):
     """A ground predicate, e.g. ``on(mug#1, table#1)``; ``"*"`` arguments match any entity."""
 
     kind: Literal["atom"] = "atom"
+    """The condition type tag (the compact form without it is expanded on load)."""
     pred: str
+    """One of the 14 predicates: on, inside, held, open, closed, off, near, sitting, cut, cooked, running, attached,
+    raised, unmoved."""
     args: tuple[str, ...]
+    """Entity keys ``name#index`` (or ``*`` for any entity), as many as the predicate takes (1 or 2)."""
 
     @field_validator("pred")
     @classmethod
@@ -118,14 +123,18 @@ class Not(_Model):
     """Negation of a state condition."""
 
     kind: Literal["not"] = "not"
+    """The condition type tag (the compact form without it is expanded on load)."""
     cond: "Condition"
+    """The negated condition."""
 
 
 class AnyOf(_Model):
     """Alternatives: at least one holds."""
 
     kind: Literal["any"] = "any"
+    """The condition type tag (the compact form without it is expanded on load)."""
     conds: tuple["Condition", ...]
+    """The alternatives (at least one)."""
 
     _non_empty = field_validator("conds")(lambda v: _non_empty(v, "conds"))
 
@@ -134,7 +143,9 @@ class AllOf(_Model):
     """Conjunction: all hold."""
 
     kind: Literal["all"] = "all"
+    """The condition type tag (the compact form without it is expanded on load)."""
     conds: tuple["Condition", ...]
+    """The conditions that must all hold (at least one)."""
 
     _non_empty = field_validator("conds")(lambda v: _non_empty(v, "conds"))
 
@@ -147,10 +158,15 @@ class Count(_Model):
     """
 
     kind: Literal["count"] = "count"
+    """The condition type tag (the compact form without it is expanded on load)."""
     pred: str
+    """The predicate counted (one of the 14 predicates)."""
     args: tuple[str, ...]
+    """Its arguments: entity keys or ``*`` (each ``*`` position is counted over)."""
     op: Literal["==", ">=", "<="]
+    """The comparison with ``n``: ``==``, ``>=`` or ``<=`` (compact form: ``eq``, ``ge``, ``le``)."""
     n: int = Field(ge=0)
+    """The number compared with (>= 0)."""
 
     @model_validator(mode="after")
     def _valid(self) -> "Count":
@@ -162,7 +178,9 @@ class Ever(_Model):
     """A state condition that held at some tick after handoff (the final state included)."""
 
     kind: Literal["ever"] = "ever"
+    """The condition type tag (the compact form without it is expanded on load)."""
     cond: "Condition"
+    """The state condition that must have held at some tick after handoff."""
 
 
 class CommandPattern(_Model):
@@ -173,7 +191,9 @@ class CommandPattern(_Model):
     """
 
     primitive: str
+    """A canonical primitive name of paper Table 5 (e.g. ``pick``, ``open``)."""
     args: tuple[str, ...] | None = None
+    """The command's resolved target keys in order (``*`` for any), or null for any arguments."""
 
     @field_validator("primitive")
     @classmethod
@@ -217,15 +237,20 @@ class CommandSucceeded(_Model):
     """Some command matching the pattern succeeded after handoff."""
 
     kind: Literal["succeeded"] = "succeeded"
+    """The condition type tag (the compact form without it is expanded on load)."""
     command: CommandPattern
+    """The pattern a successful command must match."""
 
 
 class CommandMultiset(_Model):
     """Successful commands matching each pattern occurred at least (``exact``: exactly) the given number of times."""
 
     kind: Literal["multiset"] = "multiset"
+    """The condition type tag (the compact form without it is expanded on load)."""
     counts: tuple[tuple[CommandPattern, int], ...]
+    """(pattern, count) pairs: how many successful commands must match each pattern (compact form: a mapping)."""
     exact: bool = False
+    """True: exactly these counts; false: at least."""
 
     @field_validator("counts", mode="before")
     @classmethod
@@ -247,7 +272,9 @@ class CommandSequence(_Model):
     """The patterns matched successful commands in this order (other commands may come between)."""
 
     kind: Literal["sequence"] = "sequence"
+    """The condition type tag (the compact form without it is expanded on load)."""
     steps: tuple[CommandPattern, ...]
+    """The patterns, matched by successful commands in this order (at least one)."""
 
     _non_empty = field_validator("steps")(lambda v: _non_empty(v, "steps"))
 
@@ -256,16 +283,22 @@ class Before(_Model):
     """Ordering gate: ``then`` holds at some tick, and ``first`` held at a tick no later than the first such tick."""
 
     kind: Literal["before"] = "before"
+    """The condition type tag (the compact form without it is expanded on load)."""
     first: "Condition"
+    """The condition that must hold no later than ``then`` first holds."""
     then: "Condition"
+    """The gated condition; while it never holds, the gate is unmet."""
 
 
 class ForbiddenBefore(_Model):
     """``gate`` holds at some tick, and ``forbidden`` held at no tick strictly before the first such tick."""
 
     kind: Literal["forbidden_before"] = "forbidden_before"
+    """The condition type tag (the compact form without it is expanded on load)."""
     forbidden: "Condition"
+    """The condition that must not hold at any tick before ``gate`` first holds."""
     gate: "Condition"
+    """The gate; while it never holds, the condition is unmet."""
 
 
 _COMPACT_COUNT_OPS = {"eq": "==", "ge": ">=", "le": "<=", "==": "==", ">=": ">=", "<=": "<="}

@@ -9,8 +9,13 @@
    Assistant instruction pre-empts queued commands; a parse or execution error flushes the queue;
    ``done`` freezes the world once any already accepted commands have drained.
 5. Stop: ``done``, the tick budget, or the action budget (refused actions count).
-6. Score: the final relation set, the baseline and the command trace go to the scorer; capability
-   points are labelled (:mod:`.metrics`); ``eval.json`` is written last, atomically.
+6. Score: the final relation set, the baseline and the command trace go to the family evaluator
+   (:mod:`.evaluators`); capability points are labelled from the utterances and the trace
+   (:mod:`.capabilities`); ``eval.json`` is written last, atomically.
+
+The trace records, per command, which Assistant intervention it answers (``TraceStep.reply_to``: the
+action block the Human returned in the same tick as a new instruction) and the metres walked; a block
+that does not parse is a refused action and a trace step of its own.
 
 Infrastructure faults (a reset or opening that fails, an environment exception, an INTERNAL error
 code, a model that cannot be reached) end the cell as VOID: it is re-run, never scored.
@@ -33,10 +38,12 @@ from ..env_types import EnvironmentLike, StepOutcome
 from ..errors import ErrorCode, PrimitiveError
 from . import scoring
 from .families import command_targets, human_handles, key_to_arg, redact_speech, select_frame_indices
+from .capabilities import Utterance, label_capabilities
+from .evaluators import evaluate_task, stable_completion_index
 from .identity import key_hash
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
-from .metrics import label_capabilities
 from .taskpack import TaskPack
+from .usage import call_usage
 
 EVAL_FORMAT = "interactiveworld.eval/1"
 STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "error", "void")
@@ -88,6 +95,8 @@ class _State:
     wearer_speech: list[str] = field(default_factory=list)
     assistant_said: list[str] = field(default_factory=list)
     queue: deque = field(default_factory=deque)
+    queue_reply_to: int | None = None  # tick of the intervention the queued block answers
+    utterances: list[Utterance] = field(default_factory=list)  # after handoff, both speakers
     active_instruction: str = ""
     last_result: str = ""
     ticks: int = 0
@@ -101,13 +110,22 @@ class _State:
     invalid_human: int = 0
     repairs: int = 0
     interventions: list[int] = field(default_factory=list)  # ticks with an Assistant intervention
-    commands_after_intervention: int = 0
     first_assistant_turn: bool = True
     timing: dict[str, float] = field(default_factory=lambda: {"env_s": 0.0, "assistant_s": 0.0, "human_s": 0.0})
 
 
 def _normalize_cmd(c: str) -> str:
     return " ".join(c.lower().split())
+
+
+def _walked_m(outcome: StepOutcome) -> float:
+    """Horizontal path length of the body root over a command's keyframes [m]."""
+    frames = outcome.interval.keyframes if outcome.interval is not None else []
+    total = 0.0
+    for a, b in zip(frames, frames[1:]):
+        d = b.body_translation[:2] - a.body_translation[:2]
+        total += float((d[0] ** 2 + d[1] ** 2) ** 0.5)
+    return total
 
 
 class Episode:
@@ -241,6 +259,7 @@ class Episode:
         if tp.opening.prelude_say:
             log.write("speech", tick=0, speaker="wearer", text=tp.opening.prelude_say, source="prelude")
             self.st.wearer_speech.append(tp.opening.prelude_say)
+            self.st.utterances.append(Utterance(0, "wearer", tp.opening.prelude_say))
         for cmd in tp.opening.commands:
             outcome = self._execute(cmd)
             frames = self._add_frames(outcome, 0, pin=tp.opening.pin_frames)
@@ -255,6 +274,7 @@ class Episode:
                   held=self.env.held())
         log.write("speech", tick=0, speaker="wearer", text=tp.opening.handoff_say, source="handoff")
         self.st.wearer_speech.append(tp.opening.handoff_say)
+        self.st.utterances.append(Utterance(0, "wearer", tp.opening.handoff_say))
         self.st.segments_since = 0
         return baseline
 
@@ -277,8 +297,7 @@ class Episode:
             st.invalid_assistant += 1
         if action.repaired:
             st.repairs += 1
-        if turn.call is not None:
-            st.calls.append({"role": "assistant", **turn.call.to_log()})
+        st.calls += [{"role": "assistant", **c.to_log()} for c in turn.calls]  # a correction adds a call
         self.log.write("assistant", tick=tick, frames=[f.path or f.index for f in obs.frames],
                        new_frames=len(new_frames), raw=action.raw, parsed=action.to_log(), prompt=turn.prompt,
                        call=turn.call.to_log() if turn.call else None)
@@ -316,8 +335,7 @@ class Episode:
             st.last_result = f"Your last reply was not used: {why}."
         if reply.repairs:
             st.repairs += 1
-        if turn.call is not None:
-            st.calls.append({"role": "human", **turn.call.to_log()})
+        st.calls += [{"role": "human", **c.to_log()} for c in turn.calls]
         spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
         seen = {"handles": [a for a, _ in handles], "held": obs.held, "last_result": obs.last_result,
                 "assistant_speech": obs.assistant_speech, "new_instruction": obs.new_instruction,
@@ -332,6 +350,7 @@ class Episode:
         if spoken.strip():
             self.log.write("speech", tick=tick, speaker="wearer", text=spoken, source="human")
             st.wearer_speech.append(spoken)
+            st.utterances.append(Utterance(tick, "wearer", spoken))
         return reply
 
     def _take_action_block(self, tick: int, reply: HumanReply, new_instruction: bool) -> None:
@@ -349,11 +368,15 @@ class Episode:
             st.actions += 1
             st.refused += 1
             st.last_result = f"Your commands could not be read: {split.message}"
+            st.trace.append(scoring.TraceStep(tick=tick, primitive=None, targets=(), ok=False,
+                                              relations_after=self.env.relations(),
+                                              reply_to=tick if new_instruction else None))
             self.log.write("parse_error", tick=tick, action=reply.action, error=split.to_dict())
             return
         if st.queue:
             self.log.write("replace_queue", tick=tick, dropped=list(st.queue))
         st.queue = deque(split)
+        st.queue_reply_to = tick if new_instruction else None
 
     def _withheld(self, cmd: str) -> list[str]:
         """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
@@ -387,13 +410,12 @@ class Episode:
             outcome = self._execute(cmd)
         st.actions += 1
         st.segments_since += 1
-        if st.interventions:
-            st.commands_after_intervention += 1
         frames = self._add_frames(outcome, tick, pin=False)
         relations_after = self.env.relations()
         targets = command_targets(cmd)
         st.trace.append(scoring.TraceStep(tick=tick, primitive=outcome.primitive, targets=targets, ok=outcome.ok,
-                                          relations_after=relations_after))
+                                          relations_after=relations_after, reply_to=st.queue_reply_to,
+                                          walked_m=_walked_m(outcome)))
         plan = self.tp.no_help.steps
         if st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
                 _normalize_cmd(plan[st.plan_cursor].command) == _normalize_cmd(cmd):
@@ -435,6 +457,7 @@ class Episode:
                     elif action.intervenes:
                         speech, new_instruction = action.speech, True
                         st.interventions.append(tick)
+                        st.utterances.append(Utterance(tick, "assistant", speech))
                         st.active_instruction = speech
                         self.log.write("speech", tick=tick, speaker="assistant", text=speech, kind=action.kind)
                 if not done:
@@ -452,29 +475,18 @@ class Episode:
 
     # ---------------------------------------------------------------- scoring
     def _score(self, baseline: frozenset) -> dict[str, Any]:
+        tp, st = self.tp, self.st
         final = self.env.relations()
-        result = scoring.score_episode(self.tp.completion, final=final, baseline=baseline, trace=self.st.trace)
-        said = " ".join(self.st.assistant_said)
-        caps = label_capabilities(self.tp, final=final, baseline=baseline, trace=self.st.trace, assistant_speech=said,
-                                  intervened=bool(self.st.interventions),
-                                  acted_on_guidance=self.st.commands_after_intervention > 0)
-        stable = self._stable_completion(baseline) if result.passed else None
+        args = (tp.completion, tp.family_evaluator, tp.intervention_windows)
+        result = evaluate_task(*args, final=final, baseline=baseline, trace=st.trace)
+        caps = label_capabilities(tp.capabilities, trace=st.trace, utterances=st.utterances,
+                                  windows=tp.intervention_windows)
+        stable = stable_completion_index(*args, final=final, baseline=baseline, trace=st.trace) \
+            if result.passed else None
         digest = self.env.state_digest()
         self.log.write("final", relations=sorted(list(r) for r in final), digest=digest, held=self.env.held())
         return {"result": result, "capabilities": caps, "digest": digest, "final_count": len(final),
                 "stable": stable}
-
-    def _stable_completion(self, baseline: frozenset) -> int | None:
-        """The earliest action count after which the strict pass holds and stays true (appendix C.3.3)."""
-        trace = self.st.trace
-        earliest = None
-        for k in range(len(trace), -1, -1):
-            state = trace[k - 1].relations_after if k else baseline
-            ok = scoring.score_episode(self.tp.completion, final=state, baseline=baseline, trace=trace[:k]).passed
-            if not ok:
-                break
-            earliest = k
-        return earliest
 
     def _eval_record(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
                      wall_s: float) -> dict[str, Any]:
@@ -491,12 +503,16 @@ class Episode:
             "stop_reason": stop_reason, "void_reason": void_reason,
             "passed": passed,
             "completion": float(result.completion) if valid else None,
+            "evaluator": result.evaluator if valid else None,
             "points": [_point_log(p) for p in result.points] if valid else [],
+            "windows": [_point_log(w) for w in result.windows] if valid else [],
             "capabilities": score["capabilities"] if valid else [],
             "ticks": st.ticks, "actions": st.actions, "refused_actions": st.refused,
             "oracle_actions": self.tp.oracle_actions,
-            "efficiency": (st.actions / self.tp.oracle_actions) if valid and passed else None,
             "stable_completion_action": score["stable"] if valid else None,
+            # appendix C.3.3: actions up to the stable-completion index over the shortest legal oracle
+            "efficiency": (score["stable"] / self.tp.oracle_actions) if valid and passed else None,
+            "route_m": result.route_m if valid else None,
             "interventions": len(st.interventions), "leaks": st.leaks,
             "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
             "repairs": st.repairs,
@@ -504,6 +520,7 @@ class Episode:
             "prompt_tokens": sum(t for t in tokens_in if t is not None) if st.calls else 0,
             "completion_tokens": sum(t for t in tokens_out if t is not None) if st.calls else 0,
             "cost_usd": (sum(costs) if all(c is not None for c in costs) else None) if st.calls else 0.0,
+            **call_usage(st.calls),
             "final_digest": score["digest"] if score else None,
             "frames": len(st.frames),
             "wall_s": round(wall_s, 4),

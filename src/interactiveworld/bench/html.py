@@ -94,7 +94,12 @@ def render_episode_html(cell_dir: str | Path) -> Path:
             opening_cmds.append(f'<div class="cmd {"ok" if ok else "err"}">{_e(r["command"])}</div>')
         elif typ == "speech" and r.get("tick") == 0:
             opening_say.append(f'<div class="say wearer"><b>Wearer:</b> {_e(r["text"])}</div>')
-        elif typ == "assistant":
+        elif typ in ("assistant", "human") and isinstance((r.get("prompt") or {}).get("correction"), dict):
+            c = r["prompt"]["correction"]
+            row(r["tick"])["dialogue"].append(
+                f'<div class="private">{_e(typ.capitalize())} reply rejected ({_e(c.get("problem", ""))}): '
+                f'{_e(str(c.get("rejected", ""))[:200])} &mdash; correction sent: {_e(c.get("message", ""))}</div>')
+        if typ == "assistant":
             p = r["parsed"]
             if p["kind"] in ("interrupt", "error"):
                 row(r["tick"])["dialogue"].append(
@@ -159,4 +164,79 @@ def render_episode_html(cell_dir: str | Path) -> Path:
     return out
 
 
-__all__ = ["render_episode_html", "PAGE_NAME"]
+INDEX_NAME = "index.html"
+VIDEO_NAMES = ("episode.mp4", "episode.gif")
+SHEET_NAME = "contact_sheet.png"
+
+
+def _index_row(root: Path, page: Path) -> tuple[dict[str, Any], str]:
+    """One episode's eval record (``{}`` when unreadable) and its table row."""
+    cell = page.parent
+    try:
+        ev = load_eval(cell) or {}
+        status = ev.get("status", "unfinished")
+    except EvalFileError:
+        ev, status = {}, "unreadable"
+    if status == "valid":
+        verdict, cls = ("PASS", "pass") if ev.get("passed") else ("FAIL", "fail")
+    else:
+        verdict, cls = str(status).upper(), "void"
+    comp = ev.get("completion")
+    rel = cell.relative_to(root)
+    links = [f'<a href="{_e((rel / page.name).as_posix())}">episode</a>']
+    video = next((cell / v for v in VIDEO_NAMES if (cell / v).is_file()), None)
+    links.append(f'<a href="{_e((rel / video.name).as_posix())}">video</a>' if video else
+                 '<span class="private">no video</span>')
+    links.append(f'<a href="{_e((rel / SHEET_NAME).as_posix())}">contact sheet</a>' if (cell / SHEET_NAME).is_file()
+                 else '<span class="private">no sheet</span>')
+    cost = ev.get("cost_usd")
+    cells = [_e(ev.get("task_id", rel.as_posix())), _e(ev.get("assistant", "")), _e(ev.get("human", "")),
+             _e(ev.get("seed", "")), f'<span class="badge {cls}">{_e(verdict)}</span>',
+             "-" if comp is None else f"{100 * comp:.0f}%", _e(ev.get("actions", "-")),
+             f'{_e(ev.get("invalid_assistant_turns", 0))}/{_e(ev.get("invalid_human_turns", 0))}',
+             _e(ev.get("calls", 0)), "?" if cost is None and ev.get("calls") else f"{cost or 0:.4f}",
+             " &middot; ".join(links)]
+    return ev, "<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+
+
+def render_index_html(root: str | Path, pages: list[Path]) -> Path:
+    """Write ``index.html`` in ``root``: a summary of the episodes and one row per episode page, with links
+    to the page, the episode video (``episode.mp4``/``.gif``) and contact sheet when they were written.
+
+    The summary counts cells, PASS / FAIL / VOID, the pass rate and mean completion over valid cells, and
+    the model calls: invalid Assistant and Human turns, corrections, calls, tokens and cost.
+    """
+    root = Path(root)
+    rows, evs = [], []
+    for page in pages:
+        ev, row = _index_row(root, page)
+        evs.append(ev)
+        rows.append(row)
+    valid = [e for e in evs if e.get("status") == "valid"]
+    passed = sum(1 for e in valid if e.get("passed"))
+    calls = sum(int(e.get("calls") or 0) for e in evs)
+    costs = [e.get("cost_usd") for e in evs if e.get("calls")]
+    corr = sum(sum((e.get("corrections") or {}).values()) for e in evs if isinstance(e.get("corrections"), dict))
+    summary = [f"{len(pages)} episode(s): {passed} PASS, {len(valid) - passed} FAIL, {len(pages) - len(valid)} "
+               f"VOID or unfinished"]
+    if valid:
+        mean = sum(float(e.get("completion") or 0) for e in valid) / len(valid)
+        summary.append(f"pass rate {100 * passed / len(valid):.1f}%, mean completion {100 * mean:.1f}% "
+                       f"(valid cells, seeds not averaged)")
+    if calls:
+        tokens = sum(int(e.get("prompt_tokens") or 0) + int(e.get("completion_tokens") or 0) for e in evs)
+        cost = "?" if any(c is None for c in costs) else f"${sum(costs):.4f}"
+        summary.append(f"{calls} model calls, {sum(int(e.get('invalid_assistant_turns') or 0) for e in evs)} "
+                       f"invalid Assistant and {sum(int(e.get('invalid_human_turns') or 0) for e in evs)} invalid "
+                       f"Human turn(s), {corr} correction(s), {tokens} tokens, cost {cost}")
+    head = "".join(f"<th>{h}</th>" for h in ("Task", "Assistant", "Human", "Seed", "Verdict", "Completion", "Actions",
+                                              "Invalid A/H", "Calls", "Cost $", "Links"))
+    page = (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>episodes</title><style>{_CSS}</style></head>'
+            f'<body><h1>Episodes</h1><div class="meta">{"<br>".join(_e(x) for x in summary)}</div>'
+            f'<table class="ep"><tr>{head}</tr>{"".join(rows)}</table></body></html>\n')
+    out = root / INDEX_NAME
+    out.write_text(page, encoding="utf-8")
+    return out
+
+
+__all__ = ["render_episode_html", "render_index_html", "PAGE_NAME", "INDEX_NAME", "SHEET_NAME", "VIDEO_NAMES"]

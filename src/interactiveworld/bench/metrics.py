@@ -1,65 +1,38 @@
-"""Benchmark metrics (paper section 4, appendix C.3; DESIGN.md "Metrics").
+"""Benchmark metrics (paper section 4, appendix C.3; DESIGN.md "Metrics"; ``docs/metrics.md``).
 
-* Pass rate per family: mean strict pass ``s_t`` over tasks; MCR: mean task-normalised completion
-  ``c_t`` (eq. 6). Seeds of one task are averaged first, so every task weighs the same.
-* Efficiency on strict successes: actions taken (refused actions included) / the task's oracle
-  actions, paired per task before averaging (appendix C.3.3).
-* Capability score per C1-C9: evaluation points pooled over tasks, each point one label --
-  ``clean_pass``, ``wrong``, ``abstain``, ``unobserved``, ``assisted`` or ``void`` -- and
-  ``CapScore(k) = 100 * sum(clean_pass) / sum(points)`` over non-void evaluations (eq. 7).
+* **PassRate and MCR per family** (eq. 6): the mean strict pass ``s_t`` and the mean task-normalised
+  completion ``c_t`` of the family evaluator (:mod:`.evaluators`), given twice: over the catalog's 20 tasks
+  of the family (a task not run counts 0; the paper's denominator) and over the tasks present. Seeds of one
+  task are averaged first, so every task weighs the same.
+* **Efficiency** on strict successes (appendix C.3.3): actions up to the stable-completion index (refused
+  actions included, post-completion actions excluded) / the task's shortest legal oracle
+  (``oracle.step_count``), averaged over a task's passing seeds first (paired per task), then over tasks.
+  Planning rows add the metres walked (the route term of Table 8), never folded into MCR.
+* **Capability score** per C1-C9 (eq. 7): evaluation points pooled over the valid cells,
+  ``CapScore(k) = 100 * sum(clean_pass) / sum(points)``; labels are decided by :mod:`.capabilities`.
 
-Point labels (a point holds when its scorer condition is true in the final world/trace and, if it
-declares ``assistant_says``, the Assistant's speech matches):
-
-=============  ===================================================================================
-clean_pass     the point holds and the Assistant intervened in the episode
-assisted       the point holds but the Assistant never intervened (the Human or the opening did it)
-wrong          the point fails after the Assistant intervened and the Human acted on its guidance
-abstain        the point fails; the Assistant intervened but no command followed any intervention
-unobserved     the point fails and the Assistant never intervened (silence, premature ``done``)
-void           the cell is VOID (infrastructure); excluded from the denominator
-=============  ===================================================================================
-
-Only ``clean_pass`` counts as passed; the other non-void labels stay in the denominator.
+Every rate carries a 95 % bootstrap interval over tasks (percentile method, 2000 resamples, fixed seed;
+``scipy.stats.bootstrap``): tasks are resampled with replacement within each family (the ``All`` row
+resamples every family independently); None when fewer than two tasks back the number.
 """
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
-from . import scoring
+import numpy as np
+from scipy import stats
+
+from .capabilities import LABELS
 from .families import Family
 from .logs import EVAL_NAME
 
-LABELS = ("clean_pass", "wrong", "abstain", "unobserved", "assisted", "void")
 CAPABILITY_IDS = tuple(f"C{i}" for i in range(1, 10))
-
-
-def label_capabilities(taskpack: Any, *, final: frozenset, baseline: frozenset, trace: list[Any],
-                       assistant_speech: str, intervened: bool, acted_on_guidance: bool) -> list[dict[str, Any]]:
-    """Label every capability evaluation point of a finished (valid) episode.
-
-    Returns:
-        One dict per point: ``capability``, ``atom`` (its name), ``point`` (id), ``holds``, ``label``.
-    """
-    out = []
-    for atom in taskpack.capabilities:
-        for pt in atom.points:
-            holds = bool(scoring.evaluate(pt.condition, final=final, baseline=baseline, trace=trace,
-                                          require_change=False))
-            if holds and pt.assistant_says is not None:
-                holds = re.search(pt.assistant_says, assistant_speech, re.I) is not None
-            if holds:
-                label = "clean_pass" if intervened else "assisted"
-            elif not intervened:
-                label = "unobserved"
-            else:
-                label = "wrong" if acted_on_guidance else "abstain"
-            out.append({"capability": atom.capability, "atom": atom.name, "point": pt.id, "holds": holds,
-                        "label": label})
-    return out
+CATALOG_TASKS = 20
+"""Tasks per family in the catalog (paper appendix C.4): the eq. 6 denominator."""
+BOOTSTRAP_RESAMPLES = 2000
+BOOTSTRAP_SEED = 0
 
 
 UNREADABLE = "unreadable"
@@ -173,84 +146,208 @@ def _named(rows: list[dict[str, Any]], records: list[dict[str, Any]]) -> list[di
     return rows
 
 
-def family_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per (agents, family) rows: ``agents`` (:func:`agent_key`), ``assistant``, ``human``, ``family``,
-    ``tasks``, ``cells``, ``void``, ``pass_rate`` and ``mcr`` in percent.
+def bootstrap_ci(samples: Sequence[Sequence[float]], statistic: Callable[..., float], *,
+                 confidence: float = 0.95) -> tuple[float, float] | None:
+    """A percentile bootstrap interval of ``statistic(*samples)``, each sample resampled independently
+    (``scipy.stats.bootstrap``, :data:`BOOTSTRAP_RESAMPLES` resamples, seed :data:`BOOTSTRAP_SEED`).
 
-    Seeds are averaged per task first; VOID cells are left out (and counted in ``void``).
-    An ``All`` row per agent pair averages the families present with equal weight.
+    Args:
+        samples: one 1-D sample per stratum (e.g. per-task values of one family). A stratum with a single
+            value has no spread and is held fixed.
+        statistic: a function of the samples (numpy arrays) returning a float; it must accept an ``axis``
+            keyword and reduce along it (scipy's vectorised form).
+        confidence: the interval's coverage.
+
+    Returns:
+        (low, high), or None when no stratum has two values (nothing to resample) or a stratum is empty.
+    """
+    arrays = [np.asarray(s, dtype=np.float64) for s in samples]
+    if not arrays or any(a.size == 0 for a in arrays):
+        return None
+    free = [i for i, a in enumerate(arrays) if a.size >= 2]
+    if not free:
+        return None
+
+    def stat(*xs: np.ndarray, axis: int = -1) -> np.ndarray:
+        # strata held fixed are broadcast to the resampled batch shape
+        shape = xs[0].shape[:-1] if axis == -1 else None
+        full, it = [], iter(xs)
+        for i, a in enumerate(arrays):
+            full.append(next(it) if i in free else np.broadcast_to(a, (*shape, a.size)))
+        return statistic(*full, axis=axis)
+
+    resampled = [arrays[i] for i in free]
+    if all(np.all(a == a[0]) for a in resampled):
+        v = float(stat(*resampled, axis=-1))
+        return (v, v)
+    res = stats.bootstrap(resampled, stat, n_resamples=BOOTSTRAP_RESAMPLES, confidence_level=confidence,
+                          method="percentile", random_state=np.random.default_rng(BOOTSTRAP_SEED))
+    return (float(res.confidence_interval.low), float(res.confidence_interval.high))
+
+
+def _pct(ci: tuple[float, float] | None) -> tuple[float, float] | None:
+    return None if ci is None else (100.0 * ci[0], 100.0 * ci[1])
+
+
+def _family_order(names: Iterable[str]) -> list[str]:
+    known = [f.value for f in Family]
+    names = set(names)
+    return [f for f in known if f in names] + sorted(names - set(known))
+
+
+def _task_values(records: list[dict[str, Any]]) -> tuple[list[float], list[float]]:
+    """Per-task mean strict pass and completion over the valid cells (seeds averaged first)."""
+    passes, mcrs = [], []
+    for _, rs in sorted(_by_task([r for r in records if r.get("status") == "valid"]).items()):
+        passes.append(_mean(float(r["passed"]) for r in rs))
+        mcrs.append(_mean(float(r["completion"]) for r in rs))
+    return passes, mcrs
+
+
+def _mean_axis(*xs: np.ndarray, axis: int = -1) -> np.ndarray:
+    return np.mean([np.mean(x, axis=axis) for x in xs], axis=0)
+
+
+def _catalog_stat(n_catalog: Sequence[int]) -> Callable[..., np.ndarray]:
+    def stat(*xs: np.ndarray, axis: int = -1) -> np.ndarray:
+        return np.mean([np.sum(x, axis=axis) / n for x, n in zip(xs, n_catalog)], axis=0)
+    return stat
+
+
+def family_table(records: list[dict[str, Any]], *, catalog_tasks: int = CATALOG_TASKS) -> list[dict[str, Any]]:
+    """Per (agents, family) rows of eq. 6, plus an ``All`` row per agent pair (families weigh equally).
+
+    Keys: ``agents`` (:func:`agent_key`), ``assistant``, ``human``, ``family``, ``tasks`` (tasks with a valid
+    cell), ``cells``, ``void``; over the tasks present ``pass_rate``, ``mcr`` and their intervals
+    ``pass_rate_ci``, ``mcr_ci``; over the catalog ``catalog`` (its size: ``catalog_tasks``, or the tasks
+    present when there are more), ``pass_catalog``, ``mcr_catalog``, ``pass_catalog_ci``, ``mcr_catalog_ci``.
+    Rates in percent, intervals as (low, high) in percent or None. VOID cells are left out (counted in ``void``).
     """
     rows = []
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in records:
         groups[(agent_key(r), r["family"])].append(r)
-    known = [f.value for f in Family]
-    fam_order = known + sorted({fam for _, fam in groups} - set(known))
-    agents = sorted({k for k, _ in groups})
-    for agent in agents:
-        fam_rows = []
+    fam_order = _family_order(fam for _, fam in groups)
+    for agent in sorted({k for k, _ in groups}):
+        fam_rows, samples = [], []
         for fam in fam_order:
             recs = groups.get((agent, fam))
             if not recs:
                 continue
             valid = [r for r in recs if r.get("status") == "valid"]
-            per_task_pass, per_task_mcr = [], []
-            for _, rs in sorted(_by_task(valid).items()):
-                per_task_pass.append(_mean(float(r["passed"]) for r in rs))
-                per_task_mcr.append(_mean(float(r["completion"]) for r in rs))
-            pr, mcr = _mean(per_task_pass), _mean(per_task_mcr)
-            row = {"agents": agent, "family": fam, "tasks": len(per_task_pass), "cells": len(recs),
-                   "void": len(recs) - len(valid),
-                   "pass_rate": None if pr is None else 100.0 * pr, "mcr": None if mcr is None else 100.0 * mcr}
+            passes, mcrs = _task_values(recs)
+            n_cat = max(catalog_tasks, len(passes))
+            row = {"agents": agent, "family": fam, "tasks": len(passes), "cells": len(recs),
+                   "void": len(recs) - len(valid), "catalog": n_cat}
+            row.update(_rates(passes, mcrs, n_cat))
             fam_rows.append(row)
+            if passes:
+                samples.append((passes, mcrs, n_cat))
         rows += fam_rows
-        scored = [r for r in fam_rows if r["pass_rate"] is not None]
-        if scored:
-            rows.append({"agents": agent, "family": "All", "tasks": sum(r["tasks"] for r in fam_rows),
-                         "cells": sum(r["cells"] for r in fam_rows), "void": sum(r["void"] for r in fam_rows),
-                         "pass_rate": _mean(r["pass_rate"] for r in scored), "mcr": _mean(r["mcr"] for r in scored)})
+        if samples:
+            p = [s[0] for s in samples]
+            m = [s[1] for s in samples]
+            cat = _catalog_stat([s[2] for s in samples])
+            scored = [r for r in fam_rows if r["pass_rate"] is not None]
+            rows.append({
+                "agents": agent, "family": "All", "tasks": sum(r["tasks"] for r in fam_rows),
+                "cells": sum(r["cells"] for r in fam_rows), "void": sum(r["void"] for r in fam_rows),
+                "catalog": sum(s[2] for s in samples),
+                "pass_rate": _mean(r["pass_rate"] for r in scored), "mcr": _mean(r["mcr"] for r in scored),
+                "pass_catalog": _mean(r["pass_catalog"] for r in scored),
+                "mcr_catalog": _mean(r["mcr_catalog"] for r in scored),
+                "pass_rate_ci": _pct(bootstrap_ci(p, _mean_axis)), "mcr_ci": _pct(bootstrap_ci(m, _mean_axis)),
+                "pass_catalog_ci": _pct(bootstrap_ci(p, cat)), "mcr_catalog_ci": _pct(bootstrap_ci(m, cat))})
     return _named(rows, records)
 
 
-def efficiency_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per (agents, family): mean over tasks with a strict success of (actions / oracle actions).
+def _rates(passes: list[float], mcrs: list[float], n_cat: int) -> dict[str, Any]:
+    if not passes:
+        return {"pass_rate": None, "mcr": None, "pass_catalog": None, "mcr_catalog": None, "pass_rate_ci": None,
+                "mcr_ci": None, "pass_catalog_ci": None, "mcr_catalog_ci": None}
+    cat = _catalog_stat([n_cat])
+    return {"pass_rate": 100.0 * _mean(passes), "mcr": 100.0 * _mean(mcrs),
+            "pass_catalog": 100.0 * sum(passes) / n_cat, "mcr_catalog": 100.0 * sum(mcrs) / n_cat,
+            "pass_rate_ci": _pct(bootstrap_ci([passes], _mean_axis)), "mcr_ci": _pct(bootstrap_ci([mcrs], _mean_axis)),
+            "pass_catalog_ci": _pct(bootstrap_ci([passes], cat)), "mcr_catalog_ci": _pct(bootstrap_ci([mcrs], cat))}
 
-    For each task the ratio is averaged over its passing seeds first (paired per task), then over
-    tasks; ``tasks`` is the number of tasks with at least one strict success.
+
+def _completion_actions(r: dict[str, Any]) -> float | None:
+    v = r.get("stable_completion_action")
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def efficiency_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per (agents, family) over strict successes: ``efficiency`` = mean over tasks of (actions up to the
+    stable-completion index / the shortest legal oracle's actions), each task's ratio averaged over its
+    passing seeds first; ``efficiency_ci`` its bootstrap interval; ``tasks`` the tasks with a strict success;
+    ``route_m`` the mean metres walked per success where the evaluator reports a route (Planning), else None.
     """
     rows = []
     groups: dict[tuple[str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in records:
-        if r.get("status") == "valid" and r.get("passed") == 1 and r.get("oracle_actions"):
+        if r.get("status") == "valid" and r.get("passed") == 1 and r.get("oracle_actions") and \
+                _completion_actions(r) is not None:
             groups[(agent_key(r), r["family"])].append(r)
     for (agent, fam), recs in sorted(groups.items()):
-        ratios = [_mean(r["actions"] / r["oracle_actions"] for r in rs) for _, rs in sorted(_by_task(recs).items())]
-        rows.append({"agents": agent, "family": fam, "tasks": len(ratios), "efficiency": _mean(ratios)})
+        ratios, routes = [], []
+        for _, rs in sorted(_by_task(recs).items()):
+            ratios.append(_mean(_completion_actions(r) / r["oracle_actions"] for r in rs))
+            rm = [r["route_m"] for r in rs if isinstance(r.get("route_m"), (int, float))]
+            if rm:
+                routes.append(_mean(rm))
+        rows.append({"agents": agent, "family": fam, "tasks": len(ratios), "efficiency": _mean(ratios),
+                     "efficiency_ci": bootstrap_ci([ratios], _mean_axis), "route_m": _mean(routes)})
     return _named(rows, records)
+
+
+def _pooled(*xs: np.ndarray, axis: int = -1) -> np.ndarray:
+    """Pooled rate of (clean_pass, points) pairs stacked as one sample of 2-vectors per task."""
+    p, n = xs
+    return np.sum(p, axis=axis) / np.maximum(np.sum(n, axis=axis), 1)
 
 
 def capability_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per (agents, capability): pooled point counts per label and CapScore in percent (eq. 7).
+    """Per (agents, capability): pooled point counts per label, ``points`` (non-void), ``score`` (eq. 7, percent),
+    ``score_ci`` (bootstrap over tasks, points pooled per task, percent) and ``tasks``.
 
-    VOID cells contribute ``void`` labels only and are excluded from the denominator.
+    VOID cells contribute nothing (their points are ``void`` and outside the denominator).
     """
     counts: dict[tuple[str, str], dict[str, int]] = defaultdict(lambda: {lab: 0 for lab in LABELS})
+    per_task: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
     for r in records:
-        agent = agent_key(r)
         if r.get("status") != "valid":
             continue
+        agent = agent_key(r)
         for pt in r.get("capabilities", []):
-            counts[(agent, pt["capability"])][pt["label"]] += 1
-    void_cells: dict[str, int] = defaultdict(int)
-    for r in records:
-        if r.get("status") != "valid":
-            void_cells[agent_key(r)] += 1
+            key = (agent, pt["capability"])
+            counts[key][pt["label"]] += 1
+            if pt["label"] != "void":
+                cell = per_task[key][r["task_id"]]
+                cell[0] += pt["label"] == "clean_pass"
+                cell[1] += 1
     rows = []
     for (agent, cap), c in sorted(counts.items()):
         denom = sum(v for k, v in c.items() if k != "void")
-        rows.append({"agents": agent, "capability": cap, "points": denom, **c,
-                     "score": 100.0 * c["clean_pass"] / denom if denom else None})
+        tasks = list(per_task[(agent, cap)].values())
+        ci = None
+        if len(tasks) >= 2:
+            # resample tasks as pairs: one sample of task indices drives both the numerator and denominator
+            p = np.array([t[0] for t in tasks], dtype=float)
+            n = np.array([t[1] for t in tasks], dtype=float)
+            ci = _pct(_paired_bootstrap(p, n))
+        rows.append({"agents": agent, "capability": cap, "points": denom, "tasks": len(tasks), **c,
+                     "score": 100.0 * c["clean_pass"] / denom if denom else None, "score_ci": ci})
     return _named(rows, records)
+
+
+def _paired_bootstrap(p: np.ndarray, n: np.ndarray) -> tuple[float, float]:
+    if np.all(p / n == p[0] / n[0]):
+        v = float(p.sum() / n.sum())
+        return (v, v)
+    res = stats.bootstrap((p, n), _pooled, paired=True, n_resamples=BOOTSTRAP_RESAMPLES, method="percentile",
+                          random_state=np.random.default_rng(BOOTSTRAP_SEED))
+    return (float(res.confidence_interval.low), float(res.confidence_interval.high))
 
 
 def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -261,5 +358,5 @@ def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for r in records if r.get("status") != "valid"]
 
 
-__all__ = ["LABELS", "CAPABILITY_IDS", "UNREADABLE", "label_capabilities", "load_results", "eval_record_problem",
-           "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key"]
+__all__ = ["LABELS", "CAPABILITY_IDS", "CATALOG_TASKS", "UNREADABLE", "load_results", "eval_record_problem",
+           "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key", "bootstrap_ci"]

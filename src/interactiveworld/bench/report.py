@@ -1,6 +1,9 @@
 """Reports of a sweep: Markdown and CSV tables and PNG plots (paper Table 2, Figure 3, Table 3).
 
-Everything is recomputed from the per-cell ``eval.json`` files (appendix C.3.3 "Reproducibility").
+Everything is recomputed from the per-cell ``eval.json`` files (appendix C.3.3 "Reproducibility"). The
+reusable layouts are :func:`table2` (one row per Assistant | Human pair, Pass and MCR per family and
+their mean, over the catalog or over the tasks present) and :func:`table3` (one row per pair, CapScore
+per capability C1-C9); each cell reads ``value [low, high]`` with the 95 % bootstrap interval over tasks.
 """
 from __future__ import annotations
 
@@ -8,10 +11,11 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from .capabilities import CAPABILITIES
 from .identity import separate_keys
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells)
-from .taskpack import CAPABILITIES
+from .usage import USAGE_COLUMNS, usage_table
 
 
 def _fmt(x: Any, nd: int = 1) -> str:
@@ -25,6 +29,76 @@ def _fmt(x: Any, nd: int = 1) -> str:
 def _cell(text: str) -> str:
     """Table-cell text: a ``|`` would start a new column and a line break would end the row."""
     return " ".join(text.replace("\\", "\\\\").replace("|", "\\|").split())
+
+
+AGENT_COLUMNS = [("assistant", "Assistant"), ("human", "Human")]
+"""The leading columns naming the agent pair of a table row."""
+
+
+def with_ci(value: float | None, ci: tuple[float, float] | None, nd: int = 1) -> str:
+    """``"41.7 [30.0, 55.0]"``; ``"-"`` for no value; the value alone when there is no interval."""
+    if value is None:
+        return "-"
+    text = f"{value:.{nd}f}"
+    return text if ci is None else f"{text} [{ci[0]:.{nd}f}, {ci[1]:.{nd}f}]"
+
+
+DENOMINATORS = {"catalog": ("pass_catalog", "mcr_catalog"), "present": ("pass_rate", "mcr")}
+"""Table 2 denominators: the catalog's 20 tasks per family (eq. 6) or the tasks present."""
+
+
+def table2(fam_rows: list[dict[str, Any]], denominator: str = "catalog") -> tuple[list[dict[str, Any]],
+                                                                                 list[tuple[str, str]]]:
+    """Paper Table 2 layout from :func:`~.metrics.family_table` rows: one row per agent pair, columns
+    ``<Family> Pass`` and ``<Family> MCR`` per family present, then ``Avg``; every cell with its interval.
+
+    Args:
+        fam_rows: rows of :func:`~.metrics.family_table`.
+        denominator: ``"catalog"`` (20 tasks per family, eq. 6) or ``"present"`` (the tasks run).
+
+    Returns:
+        (rows, columns) for :func:`markdown_table`; rows keep the agent order of ``fam_rows``.
+
+    Raises:
+        ValueError: an unknown denominator.
+    """
+    if denominator not in DENOMINATORS:
+        raise ValueError(f"denominator must be one of {sorted(DENOMINATORS)}, got {denominator!r}")
+    pk, mk = DENOMINATORS[denominator]
+    fams = [f for f in dict.fromkeys(r["family"] for r in fam_rows) if f != "All"]
+    rows: dict[str, dict[str, Any]] = {}
+    for r in fam_rows:
+        row = rows.setdefault(r["agents"], {"assistant": r.get("assistant"), "human": r.get("human")})
+        prefix = "avg" if r["family"] == "All" else r["family"]
+        row[f"{prefix}_pass"] = with_ci(r.get(pk), r.get(f"{pk}_ci"))
+        row[f"{prefix}_mcr"] = with_ci(r.get(mk), r.get(f"{mk}_ci"))
+        if r["family"] != "All":
+            row[f"{prefix}_n"] = f"{r['tasks']}/{r['catalog']}" if denominator == "catalog" else str(r["tasks"])
+    cols = list(AGENT_COLUMNS)
+    for f in fams:
+        cols += [(f"{f}_n", f"{f} tasks"), (f"{f}_pass", f"{f} Pass"), (f"{f}_mcr", f"{f} MCR")]
+    cols += [("avg_pass", "Avg Pass"), ("avg_mcr", "Avg MCR")]
+    return list(rows.values()), cols
+
+
+def table3(cap_rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
+    """Paper Table 3 layout from :func:`~.metrics.capability_table` rows: one row per agent pair, one column
+    per capability C1-C9 (CapScore with its interval and the number of points), then the mean over the
+    capabilities scored."""
+    rows: dict[str, dict[str, Any]] = {}
+    for r in cap_rows:
+        row = rows.setdefault(r["agents"], {"assistant": r.get("assistant"), "human": r.get("human"),
+                                            "_scores": []})
+        row[r["capability"]] = (with_ci(r["score"], r.get("score_ci")) + f" (n={r['points']})"
+                                if r["score"] is not None else "-")
+        if r["score"] is not None:
+            row["_scores"].append(r["score"])
+    for row in rows.values():
+        sc = row.pop("_scores")
+        row["avg"] = f"{sum(sc) / len(sc):.1f}" if sc else "-"
+    present = [c for c in CAPABILITY_IDS if any(r["capability"] == c for r in cap_rows)]
+    cols = [*AGENT_COLUMNS, *[(c, f"{c} {CAPABILITIES[c]}") for c in present], ("avg", "Avg")]
+    return list(rows.values()), cols
 
 
 def markdown_table(rows: list[dict[str, Any]], columns: list[tuple[str, str]], nd: int = 1) -> str:
@@ -115,8 +189,19 @@ def _plots(out: Path, fam: list[dict[str, Any]], eff: list[dict[str, Any]], caps
     return written
 
 
-AGENT_COLUMNS = [("assistant", "Assistant"), ("human", "Human")]
-"""The leading columns naming the agent pair of a table row."""
+
+
+def _flat_ci(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with every ``<key>_ci`` interval split into ``<key>_lo`` and ``<key>_hi`` (for CSV)."""
+    out = []
+    for r in rows:
+        flat = dict(r)
+        for k, v in r.items():
+            if k.endswith("_ci"):
+                base = k[: -len("_ci")]
+                flat[f"{base}_lo"], flat[f"{base}_hi"] = v if v is not None else (None, None)
+        out.append(flat)
+    return out
 
 
 def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plots: bool = True) -> dict[str, Any]:
@@ -152,20 +237,40 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
         summary += f" ({unreadable} with an unreadable eval.json)"
     if unfinished:
         summary += f"; {unfinished} unfinished cell(s) not reported"
+    t2c, c2c = table2(fam, "catalog")
+    t2p, c2p = table2(fam, "present")
+    t3, c3 = table3(caps)
     md = [f"# InteractiveBench report: {run.resolve().name}", "", summary + ".", "",
-          "## Pass rate and MCR per family (%)", "",
-          markdown_table(fam, [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks"),
-                               ("void", "VOID"), ("pass_rate", "Pass"), ("mcr", "MCR")]), "",
-          "## Efficiency on strict successes (actions / oracle actions, paired per task)", "",
-          markdown_table(eff, [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks passed"),
-                               ("efficiency", "Ratio")], nd=2) if eff else "(no strict success)", "",
-          "## Capability scores (%)", "",
+          "Every rate is in percent with its 95 % bootstrap interval over tasks in brackets (docs/metrics.md).", "",
+          "## Table 2: Pass and MCR per family over the catalog (20 tasks per family, eq. 6)", "",
+          markdown_table(t2c, c2c), "",
+          "## Table 2: Pass and MCR per family over the tasks present", "",
+          markdown_table(t2p, c2p), "",
+          "## Per family: cells, VOID and both denominators", "",
+          markdown_table(fam, [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks"), ("void", "VOID"),
+                               ("pass_catalog", "Pass /20"), ("mcr_catalog", "MCR /20"), ("pass_rate", "Pass"),
+                               ("mcr", "MCR")]), "",
+          "## Efficiency on strict successes (actions to stable completion / shortest legal oracle, paired per "
+          "task)", "",
+          markdown_table([{**r, "ratio": with_ci(r["efficiency"], r["efficiency_ci"], 2)} for r in eff],
+                         [*AGENT_COLUMNS, ("family", "Family"), ("tasks", "Tasks passed"), ("ratio", "Ratio"),
+                          ("route_m", "Route (m)")], nd=2) if eff else "(no strict success)", "",
+          "## Table 3: capability scores (CapScore %, eq. 7)", "",
+          markdown_table(t3, c3) if caps else "(no capability points)", "",
+          "## Capability point labels", "",
           markdown_table([{**r, "capability": f"{r['capability']} {CAPABILITIES.get(r['capability'], '')}".strip()}
                           for r in caps],
                          [*AGENT_COLUMNS, ("capability", "Capability"), ("points", "Points"),
                           ("clean_pass", "clean_pass"), ("wrong", "wrong"), ("abstain", "abstain"),
                           ("unobserved", "unobserved"), ("assisted", "assisted"), ("score", "Score")])
           if caps else "(no capability points)", ""]
+    usage = usage_table(records)
+    if usage:
+        md += ["## Model calls and reply format", "",
+               "Invalid turns: replies still unusable after one correction message (treated as silence or no "
+               "action); corrections: replies in the wrong format answered with one. Cost '?' when a model has no "
+               "price in litellm's cost map.", "",
+               markdown_table(usage, [*AGENT_COLUMNS, *USAGE_COLUMNS]), ""]
     if voids:
         md += ["## VOID cells (to re-run)", "",
                markdown_table(voids, [*AGENT_COLUMNS, ("task_id", "Task"), ("seed", "Seed"),
@@ -173,13 +278,20 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
     text = "\n".join(md)
     files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
     files[0].write_text(text, encoding="utf-8")
-    write_csv(files[1], fam, ["agents", "family", "tasks", "cells", "void", "pass_rate", "mcr"])
-    write_csv(files[2], eff, ["agents", "family", "tasks", "efficiency"])
-    write_csv(files[3], caps, ["agents", "capability", "points", "clean_pass", "wrong", "abstain", "unobserved",
-                               "assisted", "void", "score"])
+    write_csv(files[1], _flat_ci(fam), ["agents", "family", "tasks", "cells", "void", "catalog", "pass_catalog",
+                                        "pass_catalog_lo", "pass_catalog_hi", "mcr_catalog", "mcr_catalog_lo",
+                                        "mcr_catalog_hi", "pass_rate", "pass_rate_lo", "pass_rate_hi", "mcr",
+                                        "mcr_lo", "mcr_hi"])
+    write_csv(files[2], _flat_ci(eff), ["agents", "family", "tasks", "efficiency", "efficiency_lo", "efficiency_hi",
+                                        "route_m"])
+    write_csv(files[3], _flat_ci(caps), ["agents", "capability", "tasks", "points", "clean_pass", "wrong", "abstain",
+                                         "unobserved", "assisted", "void", "score", "score_lo", "score_hi"])
+    if usage:
+        files.append(out / "usage.csv")
+        write_csv(files[-1], usage, ["assistant", "human", *[k for k, _ in USAGE_COLUMNS]])
     if plots:
         files += _plots(out, fam, eff, caps)
     return {"markdown": text, "files": [str(f) for f in files], "cells": len(records), "warnings": warnings}
 
 
-__all__ = ["AGENT_COLUMNS", "write_report", "markdown_table", "write_csv"]
+__all__ = ["AGENT_COLUMNS", "DENOMINATORS", "write_report", "markdown_table", "write_csv", "table2", "table3", "with_ci"]

@@ -53,7 +53,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Sequence
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from ..env_types import Relation
 from .conditions import (
@@ -112,10 +112,19 @@ class CompletionSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    goals: tuple[Condition, ...]
-    prohibitions: tuple[Condition, ...] = ()
-    goal_weights: tuple[float, ...] | None = None
-    prohibition_weights: tuple[float, ...] | None = None
+    goals: tuple[Condition, ...] = Field(description=(
+        "Conditions that must hold at the end (at least one), baseline-excluded: a goal already true at handoff "
+        "earns nothing unless broken and re-established. A condition is a compact object such as "
+        "{\"on\": [\"mug#1\", \"table#1\"]} or {\"not\": C}, {\"any\": [...]}, {\"count\": {...}}, "
+        "{\"before\": {...}} (module interactiveworld.bench.conditions)."))
+    prohibitions: tuple[Condition, ...] = Field(default=(), description=(
+        "Conditions that must NOT hold at the end, read as the physical state is (e.g. {\"held\": \"*\"}: nothing "
+        "held; {\"not\": {\"unmoved\": \"vase#1\"}}: the vase must not be moved); any violated fails the strict "
+        "pass."))
+    goal_weights: tuple[float, ...] | None = Field(default=None, description=(
+        "One positive weight per goal for the completion fraction, or null for 1 each."))
+    prohibition_weights: tuple[float, ...] | None = Field(default=None, description=(
+        "One positive weight per prohibition, or null for 1 each."))
 
     @field_validator("goals")
     @classmethod
@@ -168,6 +177,10 @@ class TraceStep:
             symbolic arguments such as connectors are not included).
         ok: True when the primitive succeeded (postcondition read back).
         relations_after: all ground relations after the command settled.
+        reply_to: the tick of the Assistant intervention this command answers (it came from the action block
+            the Human returned in that tick, in reply to the new instruction); None for the Human's own
+            commands (its private plan or initiative).
+        walked_m: metres the Human's root moved in the horizontal plane during the command.
     """
 
     tick: int
@@ -175,6 +188,8 @@ class TraceStep:
     targets: tuple[str, ...]
     ok: bool
     relations_after: frozenset[Relation]
+    reply_to: int | None = None
+    walked_m: float = 0.0
 
 
 @dataclass(frozen=True)

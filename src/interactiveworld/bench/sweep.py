@@ -50,6 +50,7 @@ from .logs import (ATTEMPTS_DIR, EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, ha
                    write_json_atomic)
 from .metrics import eval_record_problem
 from .taskpack import TaskPackError, _read_json, compute_hash, parse_taskpack
+from .usage import UsageTally, cell_postfix
 
 DEFAULT_ENV = "interactiveworld.env:Environment"
 LOCK_NAME = ".sweep.lock"
@@ -441,9 +442,11 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         state = {"records": [], "spend": {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0}, "stop": False}
         bar = tqdm(total=len(pending), desc="cells", unit="cell", disable=not progress or not pending)
         ledger = out / "results.jsonl"
+        tally = UsageTally()
 
         def finish(rec: dict[str, Any], gate_stats: dict[str, Any] | None = None) -> None:
             state["records"].append(rec)
+            tally.add(rec)
             if gate_stats is None:
                 c = rec.get("_calls") or {}
                 sp = state["spend"]
@@ -459,7 +462,8 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                                                              "stop_reason", "passed", "completion", "_cell")}) + "\n")
                 f.flush()
                 os.fsync(f.fileno())
-            bar.set_postfix_str(_progress_text(rec, state["spend"]), refresh=False)
+            calls = f" | cell:{cell_postfix(rec)} | sweep: {tally.postfix()}" if tally.calls else ""
+            bar.set_postfix_str(_progress_text(rec, state["spend"]) + calls, refresh=False)
             bar.update(1)
 
         try:

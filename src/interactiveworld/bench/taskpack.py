@@ -4,11 +4,13 @@
 File format ``interactiveworld.taskpack/1``, one JSON object per file::
 
     format          "interactiveworld.taskpack/1"
-    id              "<family>-NN", e.g. "decision-05" (NN = the catalog row)
+    id              letters, digits, '.', '_', '-' (1-64, starting with a letter or digit): it names the
+                    cell folders. A catalog task is "<family>-NN", e.g. "decision-05" (NN = its row)
     family          Decision | Finding | Guidance | Prevention | Accessibility | Planning
     protocol        optional; if given must be the family's (ASK FIND GUIDE WATCH NARRATE ORCHESTRATE)
     title, version  free text; version is bumped on any content change
-    catalog         {"table": 7..12, "row": 1..20} -- the paper's catalog table and row
+    catalog         optional {"table": 7..12, "row": 1..20} -- the paper's catalog table and row; when
+                    given, the table must be the family's and the id "<family>-NN" with NN = row
     scene           the world's serialised scene, an "interactiveworld.scene/1" dict documented in
                     interactiveworld.world.serialize (handed to Environment.reset; ``iw-eval validate``
                     loads it with the world's loader, serialize.scene_from_dict)
@@ -20,14 +22,19 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
                      "description": what the Human sees, "movable": bool, "aliases": [...]}]}
     oracle          {"steps": [{"say", "kind": interrupt|error, "commands": [...], "match": [...],
-                     "after_segments": int, "skip_plan": int}], "step_count": int}
+                     "after_segments": int, "skip_plan": int, "optional": reason or null}],
+                     "step_count": int} -- the shortest legal oracle: dropping any command of a step that is
+                     not optional fails the task (tests/test_oracle_minimality.py)
     no_help         {"steps": [{"command": str|null, "say": str}]} -- the Human's own behaviour
                      (for WATCH: its private no-advice plan)
     controls        {"wrong": {"steps": [...as oracle...], "expect_pass": false} | null,
                      "early": {"expect_pass": false}}
     completion      a scoring.CompletionSpec
-    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "condition": a scoring
-                     condition, "assistant_says": optional regex over Assistant speech}]}]
+    evaluator       optional family evaluator settings (evaluators.Evaluator; default per family:
+                     state_score, watch_binary for Prevention, cfss for Accessibility, plan_score for Planning)
+    intervention_windows  [evaluators.InterventionWindow]: when the Assistant must intervene, the fix, the cue
+    capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "evidence": words,
+                     "check": a capabilities.Check (states | acts | order | window)}]}]
     budgets         {"ticks": int, "actions": int}
     hash            "sha256:<hex>" of the canonical JSON of every other field
 
@@ -51,18 +58,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowCheck
+from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
-from .scoring import CompletionSpec, Condition
+from .scoring import CompletionSpec
 
 FORMAT = "interactiveworld.taskpack/1"
-CAPABILITIES: dict[str, str] = {
-    "C1": "Object Recognition", "C2": "Spatial Grounding", "C3": "OCR", "C4": "Long-horizon Memory",
-    "C5": "Planning", "C6": "Knowledge", "C7": "Error Detection", "C8": "Proactivity", "C9": "Communication",
-}
 MAX_TASKPACK_BYTES = 4 * 1024 * 1024
 """Largest TaskPack file accepted (the built-in ones are about 20 kB)."""
 _KEY = r"^[a-z][a-z0-9_]*#\d+$"
+ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+"""TaskPack ids: usable as a folder name on every common file system (no separators, no leading dot)."""
 _COMMAND = re.compile(r"^\s*\[\s*[A-Za-z_]+\s*\]")
 
 
@@ -71,7 +78,8 @@ class TaskPackError(ValueError):
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # A string literal under a field is its description in the JSON Schema (``iw-eval schema``).
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
 
 
 def _command_text(v: Any) -> str:
@@ -106,32 +114,46 @@ class CatalogRef(_Model):
     """Where the task is listed in the paper's catalog (appendix C.4, Tables 7-12)."""
 
     table: int = Field(ge=7, le=12)
+    """The paper's catalog table: 7 Guidance, 8 Planning, 9 Accessibility, 10 Decision, 11 Prevention, 12 Finding."""
     row: int = Field(ge=1, le=20)
+    """The row (1-20) of that table; the TaskPack id must then be ``<family>-NN`` with NN = row."""
 
 
 class Opening(_Model):
     """The deterministic, unscored opening: prelude speech, commands rendered as frames, the handoff."""
 
     prelude_say: str = ""
+    """What the wearer says before the opening commands (heard by the Assistant); '' for nothing."""
     commands: list[CommandText] = []
+    """Opening commands run in order before handoff, unscored: each a grammar line such as
+    ``[LookAt] <price_sheet> (1)`` or the structured form ``{"verb", "args", "indices", "scalar_arg",
+    "place_spot"}``; their frames are the Assistant's first evidence. A failing one makes the cell VOID."""
     handoff_say: str = Field(min_length=1)
+    """The wearer's request at handoff (heard by the Assistant): the task as the wearer states it."""
     pin_frames: bool = True
+    """Keep the opening's result and look-hold frames in every frame selection of the Assistant (paper C.2.1)."""
 
 
 class LegendEntry(_Model):
     """One action handle the Human may use, with what the Human can see of it."""
 
     handle: str = Field(pattern=_KEY)
+    """The entity key ``name#index`` in the scene (lower-case name, ``#``, 1-based index), e.g. ``mug#2``."""
     description: str = Field(min_length=1)
+    """What the Human sees of the entity (colour, position, printed text when legible), shown beside its handle."""
     movable: bool = False
+    """True for an object that can be carried (FIND: acted on only while visible or held)."""
     aliases: list[str] = []
+    """Other names the Human may use for the entity in commands."""
 
 
 class HumanContext(_Model):
     """Human-only context: the family restriction text and the action legend."""
 
     restriction: str = ""
+    """Human-only restriction text appended to the Human's system prompt (the family's rules, paper C.2.2)."""
     legend: list[LegendEntry] = Field(min_length=1)
+    """The action handles the Human may use, each with what the Human can see of it (at least one)."""
 
 
 class GuidanceStep(_Model):
@@ -139,42 +161,62 @@ class GuidanceStep(_Model):
 
     ``match`` lists further phrasings the scripted Human accepts; ``after_segments`` holds the step
     until that many command segments have been executed since handoff (WATCH timing);
-    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes.
+    ``skip_plan`` is how many steps of the Human's private plan the instruction supersedes;
+    ``optional`` gives the reason why the task still passes without the step's commands (they are then
+    not part of ``Oracle.step_count``, the shortest legal oracle).
     """
 
     say: str = Field(min_length=1)
+    """What the Assistant says to the wearer at this step (the scripted Human grounds exactly this wording)."""
     kind: Literal["interrupt", "error"] = "interrupt"
+    """The control response the words are given with: ``interrupt`` (an instruction) or ``error`` (a correction)."""
     commands: list[CommandText] = []
+    """The commands the scripted Human runs for these words, in order (grammar lines or structured form)."""
     match: list[str] = []
+    """Further phrasings the scripted Human accepts for this step (compared after normalising case and spaces)."""
     after_segments: int = Field(default=0, ge=0)
+    """Hold the step until this many command segments ran since handoff (WATCH timing); 0: at once."""
     skip_plan: int = Field(default=0, ge=0)
+    """How many steps of the Human's private plan this instruction supersedes (WATCH)."""
+    optional: str | None = Field(default=None, min_length=1)
+    """Why this step may be left out of the shortest legal oracle, or null (a required step)."""
 
 
 class Oracle(_Model):
     """The oracle program.
 
-    ``step_count`` is the number of Human macro actions of the oracle run (the efficiency
-    denominator, appendix C.3.3): the oracle's commands plus, for WATCH, the steps of the Human's
-    own plan executed before the intervention. It cannot be smaller than the oracle's commands;
-    ``iw-eval validate`` checks it against the oracle control run.
+    ``step_count`` is the number of Human macro actions of the shortest legal oracle run (the
+    efficiency denominator, appendix C.3.3): the commands of the steps that are not optional plus, for
+    WATCH, the steps of the Human's own plan that run. It cannot be smaller than those commands;
+    ``iw-eval validate`` checks it against the oracle control run (which also runs the optional steps).
     """
 
     steps: list[GuidanceStep] = Field(min_length=1)
+    """The oracle Assistant's guidance, step by step (at least one)."""
     step_count: int = Field(ge=1)
+    """Human macro actions of the oracle run: the efficiency denominator (paper C.3.3), at least the steps'
+    command count."""
 
     @model_validator(mode="after")
     def _count(self) -> "Oracle":
-        n = sum(len(s.commands) for s in self.steps)
+        n = sum(len(s.commands) for s in self.steps if s.optional is None)
         if n > self.step_count:
-            raise ValueError(f"step_count is {self.step_count} but the steps alone hold {n} commands")
+            raise ValueError(f"step_count is {self.step_count} but the required steps alone hold {n} commands")
         return self
+
+    @property
+    def optional_actions(self) -> int:
+        """Commands of optional steps (run by the oracle control, not counted in ``step_count``)."""
+        return sum(len(s.commands) for s in self.steps if s.optional is not None)
 
 
 class NoHelpStep(_Model):
     """One step of the Human's own behaviour: a command, a line of speech, or both."""
 
     command: CommandText | None = None
+    """A command the Human runs on its own (grammar line or structured form), or null."""
     say: str = ""
+    """What the Human says at this step ('' for nothing)."""
 
     @model_validator(mode="after")
     def _nonempty(self) -> "NoHelpStep":
@@ -184,62 +226,65 @@ class NoHelpStep(_Model):
 
 
 class NoHelp(_Model):
+    """The Human's own behaviour without an Assistant (the no-help control; WATCH: its private plan)."""
+
     steps: list[NoHelpStep] = []
+    """The steps in order."""
 
 
 class WrongControl(_Model):
+    """The wrong-guidance control: plausible but wrong guidance that must not pass."""
+
     steps: list[GuidanceStep] = Field(min_length=1)
+    """The wrong guidance, step by step, in the oracle's form."""
     expect_pass: bool = False
+    """Whether the control is expected to pass (always false: validation fails a wrong control that passes)."""
 
 
 class EarlyControl(_Model):
+    """The early control: the Assistant says ``done`` at its first turn."""
+
     expect_pass: bool = False
+    """Whether the control is expected to pass (always false)."""
 
 
 class Controls(_Model):
+    """The negative controls ``iw-eval validate`` runs besides the silent and no-help ones."""
+
     wrong: WrongControl | None = None
+    """The wrong-guidance control, or null when the task declares none (``--assistant wrong`` then skips it)."""
     early: EarlyControl = EarlyControl()
-
-
-class CapabilityPoint(_Model):
-    """One evaluation point: a scorer condition, optionally also requiring Assistant speech to match."""
-
-    id: str = Field(min_length=1)
-    condition: Condition
-    assistant_says: str | None = None
-
-    @field_validator("assistant_says")
-    @classmethod
-    def _regex(cls, v: str | None) -> str | None:
-        if v is not None:
-            try:
-                re.compile(v)
-            except re.error as exc:
-                raise ValueError(f"not a valid regular expression: {exc}") from exc
-        return v
-
-
-class CapabilityAtom(_Model):
-    capability: Literal["C1", "C2", "C3", "C4", "C5", "C6", "C7", "C8", "C9"]
-    name: str = ""
-    points: list[CapabilityPoint] = Field(min_length=1)
+    """The early-``done`` control."""
 
 
 class Budgets(_Model):
+    """When an episode stops if the Assistant never says ``done``."""
+
     ticks: int = Field(ge=1, le=10_000)
+    """Interaction ticks (one Assistant turn and at most one command each), 1-10000."""
     actions: int = Field(ge=1, le=10_000)
+    """Human macro actions, refused ones included (paper C.3.3), 1-10000."""
 
 
 class TaskPack(_Model):
     """A validated TaskPack (see the module docstring for the file format)."""
 
     format: Literal["interactiveworld.taskpack/1"]
-    id: str = Field(pattern=r"^[a-z]+-\d{2}$")
+    """The file format tag, exactly ``interactiveworld.taskpack/1``."""
+    id: str = Field(pattern=ID_PATTERN)
+    """The task id: 1-64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names the cell
+    folders). A catalog task is ``<family>-NN`` (NN = its catalog row), e.g. ``decision-05``."""
     family: Family
+    """The task family: Decision, Finding, Guidance, Prevention, Accessibility or Planning (paper Table 1)."""
     protocol: str | None = None
+    """Optional; when given, the family's interaction protocol (ASK, FIND, GUIDE, WATCH, NARRATE, ORCHESTRATE)."""
     title: str = Field(min_length=1)
+    """A one-line title (free text)."""
     version: str = Field(min_length=1)
-    catalog: CatalogRef
+    """The TaskPack's version (free text such as ``1.0.0``), bumped on any content change."""
+    catalog: CatalogRef | None = None
+    """Optional: the paper's catalog table and row this task implements (appendix C.4); null or absent for a
+    task of one's own."""
     scene: dict[str, Any] = Field(description=(
         "The world's serialised scene: an 'interactiveworld.scene/1' dict (format, name, rooms, walls, doors, "
         "entities, human, attachments, attributes) documented in interactiveworld.world.serialize and loaded by "
@@ -247,15 +292,29 @@ class TaskPack(_Model):
     initial_state: dict[str, Any] = Field(default={}, description=(
         "Optional state overrides, handed to Environment.reset inside the scene under 'initial_state'."))
     opening: Opening
+    """The deterministic, unscored opening: prelude speech, commands rendered as frames, the handoff request."""
     public_context: str = ""
+    """Text both agents receive ('' when the request arrives only as speech); never the answer."""
     human_context: HumanContext
+    """What only the Human receives: the restriction text and the action legend."""
     oracle: Oracle
+    """The oracle program: the guidance that solves the task (its control run must pass)."""
     no_help: NoHelp = NoHelp()
+    """The Human's own behaviour without help (its control run must fail)."""
     controls: Controls = Controls()
+    """The wrong-guidance and early-``done`` controls (both must fail)."""
     completion: CompletionSpec
+    """What is scored from the final physical state: goals and prohibitions (strict pass and completion)."""
+    evaluator: Evaluator | None = None
+    """The family evaluator's settings, or null for the family's default (paper Tables 7-12)."""
+    intervention_windows: list[InterventionWindow] = []
+    """Plan steps the Assistant must head off in time (WATCH), each with its hazard and fix."""
     capabilities: list[CapabilityAtom] = []
+    """Capability atoms C1-C9 with their evaluation points (the capability scores)."""
     budgets: Budgets
+    """Tick and action budgets."""
     hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
+    """``sha256:<64 hex>`` of the canonical JSON of every other field; ``iw-eval hash FILE`` writes it."""
 
     @field_validator("scene")
     @classmethod
@@ -273,14 +332,8 @@ class TaskPack(_Model):
         if self.protocol is not None and self.protocol != FAMILY_PROTOCOL[fam]:
             raise ValueError(f"protocol {self.protocol!r} does not match family {fam.value} "
                              f"(expected {FAMILY_PROTOCOL[fam]!r})")
-        prefix, _, num = self.id.partition("-")
-        if prefix != fam.value.lower():
-            raise ValueError(f"id {self.id!r} must start with '{fam.value.lower()}-' for family {fam.value}")
-        if self.catalog.table != CATALOG_TABLE[fam]:
-            raise ValueError(f"catalog.table {self.catalog.table} is not the {fam.value} table "
-                             f"({CATALOG_TABLE[fam]})")
-        if int(num) != self.catalog.row:
-            raise ValueError(f"id number {num} does not match catalog.row {self.catalog.row}")
+        if self.catalog is not None:
+            self._check_catalog()
         seen: dict[str, tuple[str, ...]] = {}
         from ..agents.controls import normalize_utterance
 
@@ -294,7 +347,30 @@ class TaskPack(_Model):
         legend = {e.handle for e in self.human_context.legend}
         if len(legend) != len(self.human_context.legend):
             raise ValueError("human_context.legend lists a handle twice")
+        windows = [w.id for w in self.intervention_windows]
+        if len(set(windows)) != len(windows):
+            raise ValueError(f"intervention_windows: an id is used twice ({windows})")
+        for atom in self.capabilities:
+            for p in atom.points:
+                if isinstance(p.check, WindowCheck) and p.check.window not in windows:
+                    raise ValueError(f"capabilities: point {p.id!r} names window {p.check.window!r}, which "
+                                     f"intervention_windows does not declare")
         return self
+
+    def _check_catalog(self) -> None:
+        """A catalog row, when given, fixes the table (the family's) and the id (``<family>-NN``, NN = row)."""
+        fam, cat = self.family, self.catalog
+        if cat.table != CATALOG_TABLE[fam]:
+            raise ValueError(f"catalog.table {cat.table} is not the {fam.value} table ({CATALOG_TABLE[fam]})")
+        want = f"{fam.value.lower()}-{cat.row:02d}"
+        if self.id != want:
+            raise ValueError(f"id {self.id!r} does not match catalog row {cat.row} of the {fam.value} table: a "
+                             f"catalog task is named {want!r} (leave 'catalog' out for a task of your own)")
+
+    @property
+    def family_evaluator(self) -> Any:
+        """The evaluator settings in force: ``evaluator``, else the family's default (paper Tables 7-12)."""
+        return self.evaluator if self.evaluator is not None else default_evaluator(self.family)
 
     @property
     def protocol_name(self) -> str:
@@ -395,16 +471,47 @@ def load_taskpack(path: str | os.PathLike[str], *, verify_hash: bool = True) -> 
 def rehash_file(path: str | os.PathLike[str]) -> str:
     """Rewrite a TaskPack file's ``hash`` field from its content (for authoring); returns the hash.
 
-    The rest of the file is rewritten with 2-space indentation and key order preserved.
+    The content is validated first (the ``hash`` field may be missing or stale): an invalid file is left
+    untouched, so a hash always vouches for a TaskPack that loads. The rest of the file is rewritten with
+    2-space indentation and key order preserved.
 
     Raises:
-        TaskPackError: the file is missing or not a JSON object.
+        TaskPackError: the file is missing, not a JSON object, or not a valid TaskPack (each field at
+            fault is named).
     """
     p = Path(path)
     data = _read_json(p)
-    data["hash"] = compute_hash(data)
+    digest = compute_hash(data)
+    parse_taskpack({**data, "hash": digest}, source=str(p), verify_hash=False)
+    data["hash"] = digest
     p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return data["hash"]
+
+
+def unique_taskpacks(packs: list[tuple[Path, TaskPack]]) -> list[tuple[Path, TaskPack]]:
+    """A selection of (file, TaskPack) pairs with every task id once.
+
+    The id names the cell folders, so two different TaskPacks with one id would overwrite each other's
+    results. Ids are compared case-insensitively (folders differing only in case are one folder on macOS
+    and Windows). The same content selected twice (same hash) is kept once.
+
+    Raises:
+        TaskPackError: two TaskPacks with different content share an id; both files and hashes are named.
+    """
+    seen: dict[str, tuple[Path, TaskPack]] = {}
+    out = []
+    for path, tp in packs:
+        first = seen.get(tp.id.casefold())
+        if first is None:
+            seen[tp.id.casefold()] = (path, tp)
+            out.append((path, tp))
+        elif first[1].hash != tp.hash:
+            raise TaskPackError(
+                f"task id {tp.id!r} is used by two different TaskPacks in this selection: {first[0]} "
+                f"({first[1].hash[:15]}...) and {path} ({tp.hash[:15]}...); their results would share one "
+                f"folder. Give the edited copy its own id (any letters, digits, '.', '_', '-'; drop 'catalog') "
+                f"and run 'iw-eval hash' on it")
+    return out
 
 
 def taskpack_dirs() -> list[Path]:
@@ -501,5 +608,5 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
 __all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
            "HumanContext", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
            "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets", "canonical_json", "compute_hash",
-           "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs", "builtin_taskpacks",
+           "parse_taskpack", "load_taskpack", "rehash_file", "unique_taskpacks", "ID_PATTERN", "taskpack_dirs", "builtin_taskpacks",
            "taskpack_family", "select_taskpacks"]

@@ -7,6 +7,11 @@ the programs and the legend use exists in the scene; no positive goal already ho
 opening; the answer (numbers and codes the oracle speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
 silent Assistant and the no-help run fail; the wrong and early controls fail unless the TaskPack
 declares otherwise.
+
+Degenerate-Assistant battery (DESIGN.md "Metrics"; :data:`~interactiveworld.agents.controls.DEGENERATE_ASSISTANTS`):
+silent, hello-only, generic advice, nagger, echo and a random-plausible talker run every TaskPack with the
+scripted Human; over all TaskPacks checked, each must pass no task, reach no capability above
+:data:`BATTERY_MAX_CLEAN_PASS` clean_pass and no family above :data:`BATTERY_MAX_MCR` MCR (tasks present).
 """
 from __future__ import annotations
 
@@ -60,6 +65,26 @@ def exposed_answer(tp: TaskPack) -> list[str]:
     """Answer tokens that appear in public text (public context, prelude or handoff speech)."""
     public = " ".join([tp.public_context, tp.opening.prelude_say, tp.opening.handoff_say])
     return sorted(t for t in answer_tokens(tp) if re.search(rf"(?<![\w$]){re.escape(t)}(?![\w%])", public))
+
+
+def answers_in_wearer_text(tp: TaskPack) -> list[str]:
+    """Declared answers and window cues that the wearer's own words already carry (public context, prelude,
+    handoff, the no-help program's speech, the scripted Human's request for clarification): an Assistant that
+    only repeats the wearer would earn them, so each is named ``"<point or window>: <value>"``."""
+    from ..agents.controls import CLARIFY
+    from .capabilities import StatesCheck
+    from .speech import carries
+
+    heard = " \n ".join([tp.public_context, tp.opening.prelude_say, tp.opening.handoff_say, CLARIFY,
+                         *(s.say for s in tp.no_help.steps)])
+    found = []
+    for atom in tp.capabilities:
+        for p in atom.points:
+            if isinstance(p.check, StatesCheck):
+                found += [f"{p.id}: {v.text()}" for v in p.check.answer if carries(heard, [v])]
+    for w in tp.intervention_windows:
+        found += [f"window {w.id}: {v.text()}" for v in w.cue if carries(heard, [v])]
+    return found
 
 
 def program_targets(tp: TaskPack) -> set[str]:
@@ -138,6 +163,8 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     """
     exposed = exposed_answer(tp)
     report.add("answer not in public text", not exposed, f"exposed: {', '.join(exposed)}" if exposed else "")
+    echoed = answers_in_wearer_text(tp)
+    report.add("declared answers not in the wearer's words", not echoed, "; ".join(echoed))
     problem = world_scene_problem(tp) if _world_env(env) or is_world_scene(tp.scene) else None
     if problem is None:
         try:
@@ -194,13 +221,68 @@ def run_controls(tp: TaskPack, make_env: Callable[[], Any], report: ValidationRe
                       if rec["status"] == "valid" else f"VOID: {rec['void_reason']}")
             report.add(f"{name} control {'passes' if expect else 'fails'}", ok, detail)
             if name == "oracle" and rec["status"] == "valid":
-                report.add("oracle step count", rec["actions"] == tp.oracle.step_count,
-                           f"oracle run took {rec['actions']} actions, oracle.step_count is {tp.oracle.step_count}")
+                want = tp.oracle.step_count + tp.oracle.optional_actions
+                report.add("oracle step count", rec["actions"] == want,
+                           f"oracle run took {rec['actions']} actions, oracle.step_count is {tp.oracle.step_count}"
+                           + (f" + {tp.oracle.optional_actions} optional" if tp.oracle.optional_actions else ""))
+                missed = [f"{p['capability']} {p['point']}: {p['label']}" for p in rec["capabilities"]
+                          if p["label"] != "clean_pass"]
+                report.add("oracle earns every capability point", not missed, "; ".join(missed))
     finally:
         if tmp is not None:
             tmp.cleanup()
     return results
 
 
+BATTERY_MAX_CLEAN_PASS = 5.0
+"""Most clean_pass (percent of a capability's points) a degenerate Assistant may reach."""
+BATTERY_MAX_MCR = 10.0
+"""Most MCR (percent, per family over the tasks present) a degenerate Assistant may reach."""
+
+
+def run_battery(tp: TaskPack, make_env: Callable[[], Any], *, out_dir: Path | None = None,
+                seed: int = 0) -> list[dict[str, Any]]:
+    """Run every degenerate Assistant on one TaskPack with the scripted Human; their ``eval.json`` records."""
+    from ..agents.controls import DEGENERATE_ASSISTANTS, ScriptedHuman, make_control_assistant
+    from .episode import EpisodeConfig, run_episode
+
+    records = []
+    with tempfile.TemporaryDirectory(prefix="iw-battery-") as tmp:
+        base = Path(out_dir) if out_dir is not None else Path(tmp)
+        for name in DEGENERATE_ASSISTANTS:
+            assistant = make_control_assistant(name, tp, env=make_env()) if name == "random" else \
+                make_control_assistant(name, tp)
+            records.append(run_episode(tp, make_env(), assistant, ScriptedHuman(tp), base / tp.id / f"battery-{name}",
+                                       EpisodeConfig(seed=seed, write_frames=False)))
+    return records
+
+
+def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per degenerate Assistant over all its records: ``assistant``, ``tasks``, ``void``, ``passed``
+    (tasks passed), ``top_capability`` and ``top_clean_pass`` (the highest clean_pass percent of any
+    capability), ``top_family`` and ``top_mcr`` (the highest family MCR over the tasks present, percent) and
+    ``ok`` (every limit met and no VOID cell)."""
+    from .metrics import capability_table, family_table
+
+    rows = []
+    for name in dict.fromkeys(r["assistant"] for r in records):
+        recs = [r for r in records if r["assistant"] == name]
+        caps = [c for c in capability_table(recs) if c["score"] is not None]
+        fams = [f for f in family_table(recs) if f["family"] != "All" and f["mcr"] is not None]
+        top_c = max(caps, key=lambda c: c["score"], default=None)
+        top_f = max(fams, key=lambda f: f["mcr"], default=None)
+        void = sum(r["status"] != "valid" for r in recs)
+        passed = sum(1 for r in recs if r.get("passed") == 1)
+        row = {"assistant": name, "tasks": len(recs), "void": void, "passed": passed,
+               "top_capability": top_c["capability"] if top_c else None,
+               "top_clean_pass": top_c["score"] if top_c else 0.0,
+               "top_family": top_f["family"] if top_f else None, "top_mcr": top_f["mcr"] if top_f else 0.0}
+        row["ok"] = (void == 0 and passed == 0 and row["top_clean_pass"] <= BATTERY_MAX_CLEAN_PASS
+                     and row["top_mcr"] <= BATTERY_MAX_MCR)
+        rows.append(row)
+    return rows
+
+
 __all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene",
-           "run_controls", "exposed_answer", "answer_tokens", "program_targets"]
+           "run_controls", "exposed_answer", "answer_tokens", "program_targets", "answers_in_wearer_text", "run_battery", "battery_table",
+           "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]

@@ -69,6 +69,10 @@ class Part:
         box_half: half extents of the collision box [m], shape (3,) (the part's local AABB).
         joint: name of the joint that moves this part, or None for the body.
         collide: False for purely visual parts (burner rings, labels).
+        shape: the part's convex collision primitive for the physics, centred at ``box_center``:
+            ``()`` the box itself; ``("cylinder", radius, half_height)`` about local z;
+            ``("ellipsoid", rx, ry, rz)``; ``("ring", inner_radius, outer_radius, half_height)``, an open
+            annulus the physics builds from convex segments (paper B.1.2: compound convex pieces).
     """
 
     name: str
@@ -78,6 +82,7 @@ class Part:
     box_half: np.ndarray
     joint: str | None = None
     collide: bool = True
+    shape: tuple = ()
 
 
 @dataclass
@@ -169,7 +174,9 @@ class AssetModel:
         control: control point (button, knob) pressed by ``turn_on``/``turn_off``, or None.
         affordances: affordance strings.
         bounds: local AABB ``(lo, hi)`` [m], each shape (3,), at opening 0.
-        mass: [kg] (informational).
+        mass: [kg] of a movable object (its rigid body in the physics; spread over its parts by volume).
+        friction: Coulomb sliding friction coefficient of its surfaces (the physics combines two touching
+            surfaces by taking the larger, MuJoCo's default).
         upright_axis: for raisable assemblies, the local axis that points up when raised.
     """
 
@@ -187,6 +194,7 @@ class AssetModel:
     affordances: frozenset[str] = frozenset()
     bounds: tuple[np.ndarray, np.ndarray] = (np.zeros(3), np.zeros(3))
     mass: float = 1.0
+    friction: float = 0.8
     upright_axis: np.ndarray | None = None
 
     def surface(self, name: str) -> Surface | None:
@@ -241,7 +249,9 @@ def _mesh_part(name: str, mesh: trimesh.Trimesh, color: Color, joint: str | None
 def _cylinder(name: str, radius: float, height: float, z0: float, color: Color, sections: int = 24) -> Part:
     m = trimesh.creation.cylinder(radius=radius, height=height, sections=sections)
     m.apply_translation((0.0, 0.0, z0 + height / 2))
-    return _mesh_part(name, m, color)
+    part = _mesh_part(name, m, color)
+    part.shape = ("cylinder", radius, height / 2)
+    return part
 
 
 def _cup(name: str, radius: float, height: float, wall: float, color: Color) -> list[Part]:
@@ -250,14 +260,19 @@ def _cup(name: str, radius: float, height: float, wall: float, color: Color) -> 
     ring.apply_translation((0.0, 0.0, height / 2))
     bottom = trimesh.creation.cylinder(radius=radius, height=wall, sections=24)
     bottom.apply_translation((0.0, 0.0, wall / 2))
-    return [_mesh_part(name + "_wall", ring, color), _mesh_part(name + "_bottom", bottom, color)]
+    wall_part, bottom_part = _mesh_part(name + "_wall", ring, color), _mesh_part(name + "_bottom", bottom, color)
+    wall_part.shape = ("ring", max(radius - wall, 1e-3), radius, height / 2)
+    bottom_part.shape = ("cylinder", radius, wall / 2)
+    return [wall_part, bottom_part]
 
 
 def _sphere(name: str, radii: tuple[float, float, float], color: Color) -> Part:
     m = trimesh.creation.icosphere(subdivisions=2, radius=1.0)
     m.apply_scale(radii)
     m.apply_translation((0.0, 0.0, radii[2]))
-    return _mesh_part(name, m, color)
+    part = _mesh_part(name, m, color)
+    part.shape = ("ellipsoid", *radii)
+    return part
 
 
 def _hollow_body(w: float, d: float, h: float, t: float, color: Color, z0: float = 0.0,
@@ -628,7 +643,7 @@ def _box_object(p: dict[str, Any]) -> AssetModel:
         upright = _v(*p.get("upright_axis", (1.0, 0.0, 0.0)))
     return _finish(AssetModel(p["_kind"], p["_category"], True, parts, surfaces=surfaces, regions=regions,
                               label_faces=labels, connectors=connectors, affordances=frozenset(aff),
-                              mass=p.get("mass", 0.3), upright_axis=upright))
+                              mass=p["mass"], friction=p["friction"], upright_axis=upright))
 
 
 def _connector_frame(c: dict[str, Any]) -> np.ndarray:
@@ -668,14 +683,14 @@ def _cyl_object(p: dict[str, Any]) -> AssetModel:
         aff.add("readable")
     return _finish(AssetModel(p["_kind"], p["_category"], True, parts, regions=regions, surfaces=surfaces,
                               label_faces=labels if "readable" in aff else [], affordances=frozenset(aff),
-                              mass=p.get("mass", 0.3)))
+                              mass=p["mass"], friction=p["friction"]))
 
 
 def _round_object(p: dict[str, Any]) -> AssetModel:
     rx, ry, rz = p["radii"]
     aff = set(p.get("_aff", ())) | {"movable"}
     return _finish(AssetModel(p["_kind"], p["_category"], True, [_sphere("body", (rx, ry, rz), p["color"])],
-                              affordances=frozenset(aff), mass=p.get("mass", 0.15)))
+                              affordances=frozenset(aff), mass=p["mass"], friction=p["friction"]))
 
 
 def _stick_object(p: dict[str, Any]) -> AssetModel:
@@ -684,7 +699,8 @@ def _stick_object(p: dict[str, Any]) -> AssetModel:
     parts = [_box("grip", (grip, width, thick), (-length / 2 + grip / 2, 0, thick / 2), p["grip_color"]),
              _box("head", (length - grip, width * 0.8, thick * 0.6), (grip / 2, 0, thick * 0.3), p["color"])]
     aff = set(p.get("_aff", ())) | {"movable"}
-    return _finish(AssetModel(p["_kind"], "tool", True, parts, affordances=frozenset(aff), mass=0.1))
+    return _finish(AssetModel(p["_kind"], "tool", True, parts, affordances=frozenset(aff), mass=p["mass"],
+                              friction=p["friction"]))
 
 
 from .catalog import CATALOG, AssetKind, asset_kind, build_asset, describe_catalog, resolved_params  # noqa: E402

@@ -13,7 +13,7 @@ from .assets import (BEIGE, DARK, LIGHT_WOOD, STEEL, WHITE, WOOD, AssetModel, _b
                      _locker, _microwave, _oven, _rack, _round_object, _seat, _shelf, _sink, _stick_object, _table,
                      _washer, _bin)
 
-__all__ = ["AssetKind", "CATALOG", "build_asset", "asset_kind", "resolved_params", "describe_catalog"]
+__all__ = ["AssetKind", "CATALOG", "PHYSICAL", "build_asset", "asset_kind", "resolved_params", "describe_catalog"]
 
 # --------------------------------------------------------------------------------------------------
 
@@ -130,8 +130,29 @@ _reg("door", "door", False, _door,
 _OBJ = "Movable object"
 
 
+PHYSICAL: dict[str, tuple[float, float]] = {
+    "milk_carton": (1.05, 0.6), "juice_carton": (1.05, 0.6), "carton": (0.5, 0.6), "box": (0.4, 0.6),
+    "tray": (0.5, 0.5), "cutting_board": (0.6, 0.6), "book": (0.5, 0.6), "document": (0.005, 0.5),
+    "card": (0.003, 0.5), "invoice_card": (0.003, 0.5), "phone": (0.18, 0.6), "keys": (0.05, 0.5),
+    "wallet": (0.1, 0.7), "sponge": (0.015, 0.9), "cloth": (0.03, 0.9), "bread": (0.4, 0.8),
+    "toy_block": (0.05, 0.6), "panel": (2.0, 0.6), "leg": (0.3, 0.6),
+    "bottle": (0.75, 0.5), "water_bottle": (0.75, 0.5), "can": (0.35, 0.5), "mug": (0.3, 0.6), "cup": (0.2, 0.6),
+    "glass": (0.25, 0.4), "bowl": (0.3, 0.6), "pot": (1.2, 0.5), "pan": (0.9, 0.5), "plate": (0.4, 0.5),
+    "pizza": (0.5, 0.8), "kettle": (1.0, 0.5),
+    "tomato": (0.12, 0.8), "apple": (0.18, 0.7), "orange": (0.2, 0.8), "onion": (0.15, 0.7), "potato": (0.2, 0.8),
+    "egg": (0.06, 0.5), "ball": (0.3, 0.8),
+    "knife": (0.12, 0.4), "spoon": (0.05, 0.4), "spatula": (0.08, 0.5), "fork": (0.05, 0.4),
+    "screwdriver": (0.1, 0.6), "pen": (0.015, 0.5),
+}
+"""Default (mass [kg], sliding friction coefficient) of each movable kind: everyday values (a full 1 L carton
+weighs about 1 kg; steel tools and glass are slippery, food and cloth grip). Each is an ordinary parameter
+(``mass``, ``friction``) a scene may override; the physics uses both (paper B.1.2, "Object physics")."""
+
+
 def _obj(kind: str, category: str, build, defaults: dict[str, Any], doc: str, **fixed) -> None:
-    _reg(kind, category, True, build, defaults, f"{_OBJ} ({category}): {doc}", _category=category, **fixed)
+    mass, friction = PHYSICAL[kind]
+    _reg(kind, category, True, build, {**defaults, "mass": mass, "friction": friction},
+         f"{_OBJ} ({category}): {doc} mass [kg], friction (sliding coefficient).", _category=category, **fixed)
 
 
 _obj("milk_carton", "drink", _box_object, {"size": (0.07, 0.07, 0.2), "color": (0.95, 0.95, 0.97)},

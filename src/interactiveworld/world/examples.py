@@ -63,8 +63,9 @@ def lab() -> dict:
     b.add_object("phone", on="table#1", spot=(0.3, 0.7))
     b.add_object("box", on="rack#1", surface="shelf_2")
     b.add_fixture("table", name="workbench", at=(4.65, 2.6), params={"width": 1.0, "depth": 0.7, "height": 0.8})
+    # the socket sits at the panel's base edge: raised, the attached leg lies along the floor as a foot
     b.add_object("panel", on="workbench#1", spot=(-0.4, 0.5),
-                 params={"connectors": [{"name": "socket", "position": [0.2, 0.0, 0.02]}]})
+                 params={"connectors": [{"name": "socket", "position": [-0.28, 0.0, 0.02]}]})
     b.add_object("leg", on="workbench#1", spot=(0.8, 0.5))
     b.set_human((4.0, 3.2), yaw=math.pi / 2)
     return b.build()

@@ -1,11 +1,17 @@
-"""Predicates read back from geometry and state, with documented tolerances (DESIGN.md "Predicates are
-geometry with documented tolerances"; paper appendix B.3.2 "Scoring" lists the 14 predicates).
+"""Predicates read back from the settled world, with documented tolerances (DESIGN.md "Predicates are geometry
+with documented tolerances"; paper appendix B.3.2 "Scoring" lists the 14 predicates).
 
 Relations are tuples: ``("on", A, B)``, ``("inside", A, B)``, ``("near", A, B)`` (both orders),
 ``("held", A)``, ``("sitting", seat)``, ``("attached", child, parent)``, ``("raised", A)``, ``("unmoved", A)``,
 ``("open", A)``, ``("closed", A)``, ``("running", A)``, ``("off", A)``, ``("cut", A)``, ``("cooked", A)``.
-The floor is the pseudo-entity ``"floor#1"``. A predicate is evaluated on a settled world: placement settles
-synchronously, so every object not held is at rest when relations are read.
+The floor is the pseudo-entity ``"floor#1"``.
+
+``on`` and ``inside`` come from support and contact, read by the physics
+(:meth:`~interactiveworld.world.physics.PhysicsWorld.support`: MuJoCo contacts and contact forces of the current
+poses, every body at rest): ``on(A, B)`` when A touches B and B bears it; an object in a bowl on a counter is on
+(and inside) the bowl, not on the counter, because it does not touch the counter. ``inside(A, B)`` when A lies in
+one of B's interior regions and B supports it, directly or through what A rests on. Predicates are meant for a
+settled world: the executor settles every command before relations are read.
 """
 from __future__ import annotations
 
@@ -15,17 +21,20 @@ from typing import Iterable
 import numpy as np
 
 from .boxes import aabb_of_obbs, obb_distance
+from .physics import SUPPORT_NORMAL_MAX_DEG, SupportTable, world_of
 from .scene import FLOOR_KEY, Scene
 
 __all__ = [
-    "ON_HEIGHT_TOLERANCE", "INSIDE_VOLUME_FRACTION", "NEAR_DISTANCE", "UNMOVED_POSITION", "UNMOVED_ANGLE_DEG",
-    "OPEN_FRACTION", "CLOSED_FRACTION", "RAISED_TILT_DEG", "ATTACH_POSITION",
+    "ON_NORMAL_MAX_DEG", "ON_BEAR_FRACTION", "INSIDE_VOLUME_FRACTION", "NEAR_DISTANCE", "UNMOVED_POSITION",
+    "UNMOVED_ANGLE_DEG", "OPEN_FRACTION", "CLOSED_FRACTION", "RAISED_TILT_DEG", "ATTACH_POSITION",
     "on", "inside", "inside_region", "near", "unmoved", "is_open", "is_closed", "raised", "attached",
-    "supporters", "read_relations", "pose_change",
+    "supporters", "support_graph", "riders", "bears", "read_relations", "pose_change", "support_table",
 ]
 
-ON_HEIGHT_TOLERANCE = 0.015
-"""on(A, B): |A's lowest point - B's support surface height| <= 1.5 cm [m]."""
+ON_NORMAL_MAX_DEG = SUPPORT_NORMAL_MAX_DEG
+"""on(A, B): only contacts whose normal (from B into A) is within 30 degrees of straight up bear A."""
+ON_BEAR_FRACTION = 0.10
+"""on(A, B): through those contacts B pushes A up with at least 10 % of A's weight."""
 INSIDE_VOLUME_FRACTION = 0.5
 """inside(A, B): A's centre in B's interior region and more than half of A's bounding volume within it."""
 NEAR_DISTANCE = 0.30
@@ -42,40 +51,53 @@ RAISED_TILT_DEG = 10.0
 """raised(A): A's declared upright axis within 10 degrees of world +z."""
 ATTACH_POSITION = 0.01
 """attached(C, P): the recorded connector frames coincide within 1 cm."""
-SURFACE_LEVEL_COS = math.cos(math.radians(5.0))
-"""A support surface counts only while its normal is within 5 degrees of +z."""
 
 
-def _lowest_z(scene: Scene, key: str) -> float:
-    return float(scene.entities[key].world_bounds_corners()[:, 2].min())
+def support_table(scene: Scene) -> SupportTable:
+    """The physics' contact read-back of ``scene``'s current poses (cached until something moves)."""
+    return world_of(scene).support()
+
+
+def bears(table: SupportTable, a: str, b: str) -> bool:
+    """True when, in ``table``, B pushes A up through near-vertical contacts (normal within
+    :data:`ON_NORMAL_MAX_DEG` of +z) with at least :data:`ON_BEAR_FRACTION` of A's weight [N]."""
+    force = table.bearing.get(a, {}).get(b, 0.0)
+    return force > 0.0 and force >= ON_BEAR_FRACTION * table.weight.get(a, math.inf)
+
+
+def _bearers(scene: Scene, table: SupportTable, a: str) -> set[str]:
+    if scene.human.held == a:
+        return set()
+    return {b for b in table.bearing.get(a, {}) if bears(table, a, b)}
 
 
 def on(scene: Scene, a: str, b: str) -> bool:
-    """on(A, B): A is not held, its lowest point is within :data:`ON_HEIGHT_TOLERANCE` of one of B's level
-    support surfaces and its centre of mass lies over that surface's rectangle (B may be ``"floor#1"``)."""
-    if scene.human.held == a or a == b:
+    """on(A, B): A is a movable object, not held, touching B, and B bears it (:func:`bears`); B may be
+    ``"floor#1"``."""
+    if a == b or a not in scene.entities or not scene.entities[a].movable:
         return False
-    ent = scene.entities[a]
-    z = _lowest_z(scene, a)
-    com = ent.center_of_mass()
-    if b == FLOOR_KEY:
-        fz = scene.floor_z_at(com[:2])
-        return fz is not None and abs(z - fz) <= ON_HEIGHT_TOLERANCE
-    for surf, t in scene.surfaces(b):
-        if t[2, 2] < SURFACE_LEVEL_COS:
-            continue
-        local = t[:3, :3].T @ (com - t[:3, 3])
-        if abs(z - t[2, 3]) <= ON_HEIGHT_TOLERANCE and abs(local[0]) <= surf.half_xy[0] \
-                and abs(local[1]) <= surf.half_xy[1]:
-            return True
-    return False
+    return b in _bearers(scene, support_table(scene), a)
+
+
+def _support_closure(scene: Scene, table: SupportTable, a: str) -> set[str]:
+    """Everything that bears A, directly or through the movable objects it rests on (the floor excluded)."""
+    out: set[str] = set()
+    frontier = [a]
+    while frontier:
+        k = frontier.pop()
+        for b in _bearers(scene, table, k):
+            if b in out or b == a or b == FLOOR_KEY:
+                continue
+            out.add(b)
+            if b in scene.entities and scene.entities[b].movable:
+                frontier.append(b)
+    return out
 
 
 def inside_region(scene: Scene, a: str, b: str, region: str | None = None) -> bool:
-    """inside(A, B) restricted to B's region named ``region`` (any region when None).
-
-    A's centre of mass must lie in the region box and more than :data:`INSIDE_VOLUME_FRACTION` of the
-    volume of A's world AABB-in-region-frame must overlap it."""
+    """Geometric containment of A in B's interior region named ``region`` (any region when None): A's centre of
+    mass lies in the region box and more than :data:`INSIDE_VOLUME_FRACTION` of the volume of A's box (its
+    AABB in the region frame) overlaps it. :func:`inside` adds that B supports A."""
     if a == b:
         return False
     ent = scene.entities[a]
@@ -97,8 +119,12 @@ def inside_region(scene: Scene, a: str, b: str, region: str | None = None) -> bo
 
 
 def inside(scene: Scene, a: str, b: str) -> bool:
-    """inside(A, B) in any of B's interior regions (see :func:`inside_region`)."""
-    return inside_region(scene, a, b, None)
+    """inside(A, B): A lies in one of B's interior regions (:func:`inside_region`) and B supports it, directly
+    or through what A rests on (a tomato on a plate in the fridge is inside the fridge). A held object is
+    inside nothing."""
+    if a == b or scene.human.held == a or not scene.entities[a].movable or not scene.entities[b].model.regions:
+        return False
+    return inside_region(scene, a, b) and b in _support_closure(scene, support_table(scene), a)
 
 
 def _entity_boxes(scene: Scene, key: str) -> tuple[np.ndarray, np.ndarray]:
@@ -167,106 +193,70 @@ def attached(scene: Scene, child: str, parent: str) -> bool:
     return float(np.linalg.norm(a - b)) <= ATTACH_POSITION
 
 
-def supporters(scene: Scene, a: str) -> set[str]:
-    """Entities that ``a`` rests on or is inside of (geometric read-back; the floor excluded)."""
-    out = set()
-    for e in scene.entities.values():
-        if e.key == a:
+
+def support_graph(scene: Scene) -> dict[str, set[str]]:
+    """Movable key -> the entities it rests on (:func:`on`) or is inside of (:func:`inside`), for every movable
+    object not held; the floor excluded."""
+    table = support_table(scene)
+    out: dict[str, set[str]] = {}
+    for e in scene.movables():
+        if e.key == scene.human.held:
             continue
-        if e.model.surfaces and on(scene, a, e.key):
-            out.add(e.key)
-        elif e.model.regions and inside(scene, a, e.key):
-            out.add(e.key)
+        sup = {b for b in _bearers(scene, table, e.key) if b != FLOOR_KEY}
+        for b in _support_closure(scene, table, e.key):
+            if scene.entities[b].model.regions and inside_region(scene, e.key, b):
+                sup.add(b)
+        out[e.key] = sup
     return out
 
 
-class _SceneCache:
-    """World-frame surfaces, regions and boxes of every entity, gathered once per read-back."""
+def supporters(scene: Scene, a: str) -> set[str]:
+    """Entities that ``a`` rests on or is inside of (the floor excluded)."""
+    return support_graph(scene).get(a, set())
+
+
+def riders(scene: Scene, key: str, graph: dict[str, set[str]] | None = None) -> list[str]:
+    """Objects resting on or inside ``key``, transitively (a bowl's tomato rides with the bowl), read from
+    support (``graph``: a precomputed :func:`support_graph`); objects carried in the hand are not riders."""
+    graph = support_graph(scene) if graph is None else graph
+    found: list[str] = []
+    frontier = [key]
+    while frontier:
+        k = frontier.pop()
+        for other, sup in graph.items():
+            if k in sup and other != key and other not in found and other not in scene.human.carried:
+                found.append(other)
+                frontier.append(other)
+    return found
+
+
+class _BoxCache:
+    """World-frame collision boxes of every entity, gathered once per read-back (for ``near``)."""
 
     def __init__(self, scene: Scene) -> None:
-        s_t, s_h, s_owner = [], [], []
-        r_t, r_h, r_owner = [], [], []
         b_t, b_h, b_owner = [], [], []
         self.keys = list(scene.entities)
         for i, key in enumerate(self.keys):
-            for surf, t in scene.surfaces(key):
-                if t[2, 2] >= SURFACE_LEVEL_COS:
-                    s_t.append(t)
-                    s_h.append(surf.half_xy)
-                    s_owner.append(i)
-            for reg, t in scene.regions(key):
-                r_t.append(t)
-                r_h.append(reg.half)
-                r_owner.append(i)
             for t, h, _ in scene.entity_boxes(scene.entities[key]):
                 b_t.append(t)
                 b_h.append(h)
                 b_owner.append(i)
-        self.s_t = np.array(s_t).reshape(-1, 4, 4)
-        self.s_h = np.array(s_h, float).reshape(-1, 2)
-        self.s_owner = np.array(s_owner, int)
-        self.r_t = np.array(r_t).reshape(-1, 4, 4)
-        self.r_h = np.array(r_h, float).reshape(-1, 3)
-        self.r_owner = np.array(r_owner, int)
         self.b_t = np.array(b_t).reshape(-1, 4, 4)
         self.b_h = np.array(b_h, float).reshape(-1, 3)
         self.b_owner = np.array(b_owner, int)
         self.b_lo, self.b_hi = aabb_of_obbs(self.b_t, self.b_h)
 
 
-def _on_targets(cache: _SceneCache, z_low: float, com: np.ndarray) -> set[int]:
-    if not len(cache.s_t):
-        return set()
-    local = np.einsum("nji,nj->ni", cache.s_t[:, :3, :3], com[None] - cache.s_t[:, :3, 3])
-    ok = (np.abs(z_low - cache.s_t[:, 2, 3]) <= ON_HEIGHT_TOLERANCE) & (np.abs(local[:, 0]) <= cache.s_h[:, 0]) \
-        & (np.abs(local[:, 1]) <= cache.s_h[:, 1])
-    return set(cache.s_owner[ok].tolist())
-
-
-def _inside_targets(cache: _SceneCache, corners: np.ndarray, com: np.ndarray) -> set[int]:
-    if not len(cache.r_t):
-        return set()
-    rt, pos = cache.r_t[:, :3, :3], cache.r_t[:, :3, 3]
-    c_local = np.einsum("nji,nj->ni", rt, com[None] - pos)
-    cand = np.all(np.abs(c_local) <= cache.r_h, axis=1)
-    out = set()
-    for n in np.nonzero(cand)[0]:
-        local = (corners - pos[n]) @ rt[n]
-        lo, hi = local.min(axis=0), local.max(axis=0)
-        inter = np.clip(np.minimum(hi, cache.r_h[n]) - np.maximum(lo, -cache.r_h[n]), 0.0, None)
-        if np.prod(inter) / np.prod(np.maximum(hi - lo, 1e-9)) > INSIDE_VOLUME_FRACTION:
-            out.add(int(cache.r_owner[n]))
-    return out
-
-
-def support_graph(scene: Scene) -> dict[str, set[str]]:
-    """Movable key -> the entities it rests on or is inside of (batched :func:`supporters` for every
-    movable object not held; the floor excluded)."""
-    cache = _SceneCache(scene)
-    keys = cache.keys
-    out: dict[str, set[str]] = {}
-    for e in scene.movables():
-        if e.key == scene.human.held:
-            continue
-        corners = e.world_bounds_corners()
-        com = e.center_of_mass()
-        found = _on_targets(cache, float(corners[:, 2].min()), com) | _inside_targets(cache, corners, com)
-        out[e.key] = {keys[i] for i in found if keys[i] != e.key}
-    return out
-
-
 def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
                    *, include_near: bool = True) -> frozenset[tuple[str, ...]]:
     """Every ground predicate true in the (settled) scene now.
 
-    ``on``/``inside``/``near`` are evaluated for each movable object against every entity (and ``on`` against
-    the floor); ``unmoved`` for each entity in ``baseline`` (key -> pose (4, 4)). Same results as the
-    per-pair predicate functions of this module, batched over surfaces and regions, with an AABB pre-filter
-    for ``near``.
+    ``on``/``inside`` for each movable object from one support read-back (:func:`support_table`); ``near``
+    for each movable object against every entity (AABB pre-filter, then the exact box distance); ``unmoved``
+    for each entity in ``baseline`` (key -> pose (4, 4)). Same results as the per-pair predicate functions.
     """
-    cache = _SceneCache(scene)
     rel: set[tuple[str, ...]] = set()
-    keys = cache.keys
+    keys = list(scene.entities)
     held = scene.human.held
     for key in keys:
         e = scene.entities[key]
@@ -293,23 +283,20 @@ def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
         rel.add(("held", held))
     if scene.human.sitting is not None:
         rel.add(("sitting", scene.human.sitting))
-    index = {k: i for i, k in enumerate(keys)}
+    table = support_table(scene)
     for e in scene.movables():
-        key = e.key
-        corners = e.world_bounds_corners()
-        com = e.center_of_mass()
-        if key != held:
-            z_low = float(corners[:, 2].min())
-            for i in _on_targets(cache, z_low, com):
-                if keys[i] != key:
-                    rel.add(("on", key, keys[i]))
-            fz = scene.floor_z_at(com[:2])
-            if fz is not None and abs(z_low - fz) <= ON_HEIGHT_TOLERANCE:
-                rel.add(("on", key, FLOOR_KEY))
-        for i in _inside_targets(cache, corners, com):
-            if keys[i] != key:
-                rel.add(("inside", key, keys[i]))
-        if include_near:
+        if e.key == held:
+            continue
+        for b in _bearers(scene, table, e.key):
+            rel.add(("on", e.key, b))
+        for b in _support_closure(scene, table, e.key):
+            if scene.entities[b].model.regions and inside_region(scene, e.key, b):
+                rel.add(("inside", e.key, b))
+    if include_near:
+        cache = _BoxCache(scene)
+        index = {k: i for i, k in enumerate(cache.keys)}
+        for e in scene.movables():
+            key = e.key
             me = cache.b_owner == index[key]
             lo, hi = cache.b_lo[me].min(axis=0), cache.b_hi[me].max(axis=0)
             gap = np.maximum(np.maximum(cache.b_lo - hi, lo - cache.b_hi), 0.0)
@@ -322,8 +309,8 @@ def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
                     continue
                 if any(obb_distance(t, h, cache.b_t[n], cache.b_h[n]) <= NEAR_DISTANCE for t, h in zip(my_t, my_h)):
                     done.add(other)
-                    rel.add(("near", key, keys[other]))
-                    rel.add(("near", keys[other], key))
+                    rel.add(("near", key, cache.keys[other]))
+                    rel.add(("near", cache.keys[other], key))
     return frozenset(rel)
 
 

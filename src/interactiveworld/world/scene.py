@@ -316,33 +316,15 @@ class Scene:
         return out
 
     # ---------------------------------------------------------------- motion of entities
-    def riders(self, key: str, graph: dict[str, set[str]] | None = None) -> list[str]:
-        """Objects resting on or inside ``key`` (transitively), read back from geometry (``graph``: a
-        precomputed :func:`relations.support_graph`)."""
-        from .relations import support_graph
-        graph = support_graph(self) if graph is None else graph
-        found: list[str] = []
-        frontier = [key]
-        while frontier:
-            k = frontier.pop()
-            for other, sup in graph.items():
-                if k in sup and other != key and other not in found and other not in self.human.carried:
-                    found.append(other)
-                    frontier.append(other)
-        return found
-
-    def move_entity(self, key: str, pose: np.ndarray, *, carry: bool = True,
-                    riders: list[str] | None = None) -> list[str]:
-        """Set the pose of ``key``; with ``carry``, objects on/in it (``riders``, read back when None) keep their
-        relative transforms. Returns the keys of the carried objects."""
+    def move_entity(self, key: str, pose: np.ndarray, *, riders=()) -> list[str]:
+        """Set the pose of ``key``; the ``riders`` (objects resting on or in it, as read by
+        :func:`relations.riders`) keep their relative transforms. Returns the riders moved."""
         e = self.entities[key]
-        if riders is None:
-            riders = self.riders(key) if carry else []
         delta = pose @ np.linalg.inv(e.pose)
         for r in riders:
             self.entities[r].pose = delta @ self.entities[r].pose
         e.pose = np.array(pose, dtype=float)
-        return riders
+        return list(riders)
 
     def set_wrist(self, wrist: np.ndarray) -> None:
         """Move the wrist; the held object (and its contents) follow by their fixed transforms."""
@@ -355,9 +337,9 @@ class Scene:
         for k, rel in self.human.carried.items():
             self.entities[k].pose = obj_pose @ rel
 
-    def grasp(self, key: str, wrist: np.ndarray, object_in_wrist: np.ndarray) -> None:
-        """Start holding ``key``: store the fixed wrist-from-object transform and the contents' transforms."""
-        riders = self.riders(key)
+    def grasp(self, key: str, wrist: np.ndarray, object_in_wrist: np.ndarray, riders=()) -> None:
+        """Start holding ``key``: store the fixed wrist-from-object transform and the transforms of its contents
+        ``riders`` (which then follow the hand)."""
         self.human.held = key
         self.human.object_in_wrist = np.array(object_in_wrist, dtype=float)
         inv = np.linalg.inv(self.entities[key].pose)
@@ -373,18 +355,13 @@ class Scene:
         self.human.phone_at_ear = False
         return key
 
-    def set_open(self, key: str, fraction: float) -> None:
-        """Drive the main joint of ``key`` to ``fraction`` in [0, 1]; contents of a drawer ride along."""
+    def set_open(self, key: str, fraction: float, riders=()) -> None:
+        """Drive the main joint of ``key`` to ``fraction`` in [0, 1]; the ``riders`` (contents of a drawer) keep
+        their transforms relative to the moving link."""
         e = self.entities[key]
         if not e.model.joints:
             raise ValueError(f"{key} has no joint")
         fraction = float(np.clip(fraction, 0.0, 1.0))
-        moving = [r.name for r in e.model.regions if r.joint is not None]
-        riders: list[str] = []
-        if moving:
-            from .relations import inside_region
-            riders = [o.key for o in self.movables() if o.key != self.human.held
-                      and any(inside_region(self, o.key, key, name) for name in moving)]
         before = {r: np.linalg.inv(e.link_transform(e.model.joints[0].name)) @ self.entities[r].pose
                   for r in riders}
         e.state["open"] = fraction

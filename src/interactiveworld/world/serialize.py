@@ -21,7 +21,8 @@ Top level::
 * ``"on": {"support": key, "surface": name or null, "spot": [u, v] or null, "yaw_offset": rad}``;
 * ``"in": {"container": key, "region": name or null, "spot": [u, v] or null, "yaw_offset": rad}``.
 
-``on``/``in`` entries are placed at a free spot and settled at load (:func:`physics.place_object`).
+``on``/``in`` entries are put at a free spot (:func:`placement.find_spot`) just above their support, then settled
+together by the physics at the end of the load; each must come to rest on or in its support.
 :func:`scene_to_dict` writes the canonical form (every entity by ``pose``, full state, human state), so
 ``scene_to_dict(scene_from_dict(d)) == d`` for any canonical ``d`` and the geometry is identical.
 """
@@ -35,6 +36,8 @@ import numpy as np
 
 from .assets import build_asset
 from .builder import SCENE_FORMAT
+from .physics import world_of
+from .placement import RELEASE_HEIGHT, PlacementError, find_spot, rest_on_support
 from .scene import Entity, HumanState, Room, Scene, Wall, yaw_pose
 
 __all__ = ["scene_from_dict", "scene_to_dict", "SceneFormatError", "SCENE_FORMAT"]
@@ -71,14 +74,15 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
     Raises:
         SceneFormatError: wrong format tag, missing field, unknown reference or duplicate key.
         KeyError / ValueError: unknown asset kind or parameter (from the catalog).
-        physics.PlacementError: an ``on``/``in`` entity has no free spot or fails to settle.
+        placement.PlacementError: an ``on``/``in`` entity has no free spot or does not come to rest on its
+            support (the message names it).
     """
-    from .physics import place_object
     if not isinstance(data, dict):
         raise SceneFormatError(f"a scene is a JSON object (dict), got {type(data).__name__}")
     if data.get("format") != SCENE_FORMAT:
         raise SceneFormatError(f"format must be {SCENE_FORMAT!r}, got {data.get('format')!r}")
     scene = Scene(str(data.get("name", "scene")))
+    placed: list[tuple[str, str]] = []  # objects put on/in a support at load, settled together at the end
     for i, r in enumerate(_list(data, "rooms")):
         rect = _need(r, "rect", f"rooms[{i}]")
         scene.rooms.append(Room(_need(r, "name", f"rooms[{i}]"), tuple(float(v) for v in rect),
@@ -147,25 +151,27 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
                 raise SceneFormatError(f"{where}: support {support!r} is not defined before {e.key}")
             surface = spec.get("surface") if "on" in d else spec.get("region")
             if "in" in d and surface is None:
-                regions = [r.name for r in scene.entities[support].model.regions]
-                if not regions:
+                names = [r.name for r in scene.entities[support].model.regions]
+                if not names:
                     raise SceneFormatError(f"{where}: {support} has no interior region")
-                surface = None
-                spec_regions = regions
             else:
-                spec_regions = [surface]
+                names = [surface]
             spot = spec.get("spot")
             last = None
-            for name in spec_regions:
+            for name in names:  # the first region with a free spot
                 try:
-                    place_object(scene, e.key, support, name, spot=None if spot is None else tuple(spot),
-                                 yaw_offset=float(spec.get("yaw_offset", 0.0)))
+                    pose = find_spot(scene, e.key, support, name, spot=None if spot is None else tuple(spot),
+                                     yaw_offset=float(spec.get("yaw_offset", 0.0)),
+                                     drop=RELEASE_HEIGHT if e.movable else 0.0)
                     last = None
                     break
-                except Exception as exc:  # noqa: BLE001 - try the next region, re-raise the last failure
+                except PlacementError as exc:
                     last = exc
             if last is not None:
-                raise last
+                raise PlacementError(f"{where} ({e.key}): {last}") from None
+            e.pose = pose
+            if e.movable:
+                placed.append((e.key, support))
         else:
             raise SceneFormatError(f"{where}: needs one of 'pose', 'at', 'on', 'in'")
     h = data.get("human", {})
@@ -184,6 +190,12 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
             _need(a, f, "attachments[]")
         scene.attachments[a["child"]] = dict(a)
     scene.extra = copy.deepcopy(data.get("attributes", {}))
+    if placed:
+        world_of(scene).settle(record=False)
+        for key, support in placed:
+            why = rest_on_support(scene, key, support)
+            if why is not None:
+                raise PlacementError(f"{key} cannot be placed on {support}: {why}")
     return scene
 
 

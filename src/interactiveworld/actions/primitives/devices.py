@@ -2,14 +2,18 @@
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import numpy as np
 import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
-from ...world.relations import supporters
-from ..executor import fail
+from ...world.relations import on, supporters
+from ...world.scene import FLOOR_KEY
+from ...errors import fail
+from .locomotion import sit, standup
+from .manipulation import pick
 from .motion import contact_point, need_held
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -115,6 +119,9 @@ def check_cut(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     if "cuttable" not in scene.entities[target].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{target} cannot be cut.", target=target)
+    if target in scene.human.carried or not supporters(scene, target) and not on(scene, target, FLOOR_KEY):
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{target} must rest on something firm to be cut; put it down "
+                    "first.", target=target)
     return None
 
 
@@ -220,7 +227,6 @@ def check_wipe(ex: "Executor", goal) -> PrimitiveError | None:
 
 def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty)."""
-    from .manipulation import pick
     err = check_wipe(ex, goal)
     if err:
         return err
@@ -228,7 +234,6 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     tool, target = goal.targets
     h = scene.human
     if h.held is None:
-        from types import SimpleNamespace
         err = pick(ex, SimpleNamespace(targets=[tool], params={}, primitive="pick"))
         if err:
             return err
@@ -259,9 +264,6 @@ def check_use_computer(ex: "Executor", goal) -> PrimitiveError | None:
 def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
     """Sit on a free seat near the workstation if not sitting, type with both hands, wake the display
     (``running``), and stand up again if this action sat down."""
-    from types import SimpleNamespace
-
-    from .locomotion import sit, standup
     err = check_use_computer(ex, goal)
     if err:
         return err

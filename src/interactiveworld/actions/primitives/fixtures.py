@@ -9,7 +9,10 @@ import numpy as np
 from ...errors import ErrorCode, PrimitiveError
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
-from ..executor import fail
+from ...world.relations import riders
+from ..navigation import NavigationMap, plan_route
+from .motion import in_doorway
+from ...errors import fail
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
@@ -73,13 +76,9 @@ def _drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError
 
 
 def _body_in_doorway(ex: "Executor", key: str) -> PrimitiveError | None:
-    """Refuse to close a door onto the body: the closed leaf must stay 0.2 m from the body axis."""
-    scene = ex.scene
-    h = scene.human
-    for t, half, _ in scene.entity_boxes(scene.entities[key], {key: 0.0}):
-        local = t[:3, :3].T @ (np.r_[h.xy, t[2, 3]] - t[:3, 3])
-        if np.all(np.abs(local[:2]) <= half[:2] + 0.2):
-            return fail(ErrorCode.TRAJECTORY_COLLISION, f"You are standing in the doorway of {key}; step out first.")
+    """Refuse to close a door onto the body (see :func:`~.motion.in_doorway`)."""
+    if in_doorway(ex.scene, key, ex.scene.human.xy):
+        return fail(ErrorCode.TRAJECTORY_COLLISION, f"You are standing in the doorway of {key}; step out first.")
     return None
 
 
@@ -170,7 +169,6 @@ def _check_move(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
-    from ..navigation import NavigationMap, plan_route
     err = _check_move(ex, goal)
     if err:
         return err
@@ -207,7 +205,7 @@ def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
     total = float(seg.sum())
     steps = max(2, int(math.ceil(total / (1.1 / 12.0 * 0.5))))  # half walking speed
     cum = np.r_[0.0, np.cumsum(seg)]
-    riders = scene.riders(fixture)
+    moving = riders(scene, fixture)
     for i in range(1, steps + 1):
         s = total * i / steps
         k = min(int(np.searchsorted(cum, s, side="right")) - 1, len(seg) - 1)
@@ -215,7 +213,7 @@ def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
         p = wp[k] + a * (wp[k + 1] - wp[k])
         pose = start.copy()
         pose[:2, 3] = p
-        scene.move_entity(fixture, pose, riders=riders)
+        scene.move_entity(fixture, pose, riders=moving)
         heading = wp[k + 1] - wp[k]
         heading = heading / max(np.linalg.norm(heading), 1e-9)
         gap = max(e.model.half_extents[:2]) + HANDLE_BODY_GAP
@@ -223,7 +221,7 @@ def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
         yaw = math.atan2(heading[1], heading[0]) if pushing else math.atan2(-heading[1], -heading[0])
         bp, bt = ex.motion.stand(body, yaw)
         ex.motion.set_body(bp, bt, xy=body, yaw=yaw)
-        ex.keyframe(object_poses={k_: scene.entities[k_].pose.copy() for k_ in [fixture, *riders]})
+        ex.keyframe(object_poses={k_: scene.entities[k_].pose.copy() for k_ in [fixture, *moving]})
     ex.motion.invalidate(nav=True)
     return None
 

@@ -9,7 +9,8 @@ import numpy as np
 from ...errors import ErrorCode, PrimitiveError
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
-from ..executor import fail
+from ...world.relations import on
+from ...errors import fail
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
@@ -121,7 +122,6 @@ def sit(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def _on_set(ex: "Executor", seat: str) -> set:
-    from ...world.relations import on
     return {("on", o.key, seat) for o in ex.scene.movables() if on(ex.scene, o.key, seat)}
 
 

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import trimesh
 
-from ...errors import ErrorCode, PrimitiveError
-from ...world import physics
-from ...world.relations import on, supporters
-from ...world.scene import FLOOR_KEY
-from ..executor import fail
-from .motion import need_held
+from ...errors import ErrorCode, PrimitiveError, fail
+from ...world.physics import MAX_PENETRATION
+from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
+from ...world.relations import inside, inside_region, is_closed, near, on, raised, riders, supporters
+from . import physical
+from .motion import COMFORT_Z, contact_point, need_held
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
@@ -30,7 +30,6 @@ FLOOR_GAP = 0.10
 
 def _closed_container(ex: "Executor", key: str) -> str | None:
     """The closed openable container ``key`` is inside, if any."""
-    from ...world.relations import inside, is_closed
     for e in ex.scene.entities.values():
         if e.model.regions and e.model.joints and e.key != key and is_closed(ex.scene, e.key) \
                 and inside(ex.scene, key, e.key):
@@ -63,7 +62,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     scene, key = ex.scene, goal.targets[0]
     h = scene.human
-    from .motion import contact_point
+    contents = riders(scene, key)
     plan = ex.motion.reach(ex, contact_point(scene, "pick", key), key, primitive="pick")
     if isinstance(plan, PrimitiveError):
         return plan
@@ -74,7 +73,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     ex.keyframe()
     wrist = ex.motion.wrist(grasp.pose, h.body_translation)
     ex.motion.grip = np.asarray(grasp.pose, float)[111:156].copy()
-    scene.grasp(key, wrist, grasp.object_in_wrist)
+    scene.grasp(key, wrist, grasp.object_in_wrist, riders=contents)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan)
     return None
@@ -91,25 +90,16 @@ def release(ex: "Executor", goal) -> PrimitiveError | None:
         if err:
             return err
     key = scene.release()
-    return _settle_frames(ex, key, fail_code=ErrorCode.PLACEMENT_FAILED)
+    physical.settle(ex)
+    return _sunk(ex, key)
 
 
-def _settle_frames(ex: "Executor", key: str, *, fail_code: ErrorCode) -> PrimitiveError | None:
-    """Settle ``key`` (physics.settle) and record one keyframe per physics step of its fall."""
-    scene = ex.scene
-    start = scene.entities[key].pose.copy()
-    bottom0 = float(scene.entities[key].world_bounds_corners()[:, 2].min())
-    result = physics.settle(scene, key)
-    if not result.ok:
-        why = "nothing is below it" if result.support is None else \
-            f"it would sink {result.penetration * 100:.0f} cm into {result.blocker}"
-        return fail(fail_code, f"{key} cannot come to rest there: {why}.", blocker=result.blocker)
-    for z in result.heights:
-        p = start.copy()
-        p[2, 3] += z - bottom0
-        ex.keyframe(object_poses={key: p}, dt=1.0 / physics.STEP_HZ)
-    ex.motion.invalidate()
-    ex.keyframe(object_poses={key: scene.entities[key].pose.copy()})
+def _sunk(ex: "Executor", key: str) -> PrimitiveError | None:
+    """PLACEMENT_FAILED when the settled ``key`` penetrates anything deeper than the 5 cm gate (paper B.1.2)."""
+    depth, other = ex.physics.support().depth.get(key, (0.0, ""))
+    if depth > MAX_PENETRATION:
+        return fail(ErrorCode.PLACEMENT_FAILED, f"{key} cannot come to rest there: it would sink "
+                    f"{depth * 100:.0f} cm into {other}.", blocker=other)
     return None
 
 
@@ -131,26 +121,40 @@ def flip(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
+def _closed(ex: "Executor", key: str) -> bool:
+    """An openable container whose door or drawer is not open far enough to put things in."""
+    e = ex.scene.entities[key]
+    return bool(e.model.joints and e.model.regions) and e.opening < 0.5
+
+
 def _surface_choice(ex: "Executor", support: str, *, interior: bool) -> list[str]:
+    """Surfaces to try: interior regions for ``interior``; otherwise outer surfaces first, then the region floors
+    (shelves) unless the container is closed."""
     model = ex.scene.entities[support].model
     region_names = {r.name for r in model.regions}
     if interior:
         return [r.name for r in model.regions]
     outer = [s.name for s in model.surfaces if s.name not in region_names]
+    if _closed(ex, support):
+        return outer
     return outer + [s.name for s in model.surfaces if s.name in region_names]
 
 
 def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primitive: str) -> PrimitiveError | None:
-    """Carry the held object to a free spot of one of ``support``'s surfaces, release, settle, retreat."""
+    """Carry the held object to a free spot of one of ``support``'s surfaces, let go just above it, settle,
+    and check it rests there; retreat."""
     scene = ex.scene
     h = scene.human
     last: str | None = None
     reach_error: PrimitiveError | None = None
     for name in names:
         try:
-            target_pose = physics.find_spot(scene, key, support, name, spot=spot)
-        except physics.PlacementError as exc:
+            target_pose = find_spot(scene, key, support, name, spot=spot, drop=RELEASE_HEIGHT)
+        except PlacementError as exc:
             last = str(exc)
+            continue
+        if primitive == "place_inside" and not _fits_inside(ex, key, support, name, target_pose):
+            last = f"{key} would stick out of {support}"
             continue
         # the palm goes where the object's centre will be (it was grasped about its centre)
         e = scene.entities[key]
@@ -159,30 +163,36 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primi
         if isinstance(plan, PrimitiveError):
             reach_error = plan  # try the next surface or region
             continue
-        before = {k: scene.entities[k].pose.copy() for k in [key, *h.carried]}
         scene.set_wrist(scene.entities[key].pose @ np.linalg.inv(h.object_in_wrist))
-        scene.move_entity(key, target_pose, carry=False)
+        scene.move_entity(key, target_pose)
         for k, rel in h.carried.items():
             scene.entities[k].pose = target_pose @ rel
         ex.keyframe()
-        oiw = h.object_in_wrist.copy()
         scene.release()
-        result = physics.settle(scene, key)
-        if not result.ok or result.support != support:
-            for k, p in before.items():
-                scene.entities[k].pose = p
-            scene.grasp(key, scene.entities[key].pose @ np.linalg.inv(oiw), oiw)
-            return fail(ErrorCode.PLACEMENT_FAILED,
-                        f"{key} would not rest on {support} there"
-                        + (f" (it would sink {result.penetration * 100:.0f} cm into {result.blocker})."
-                           if result.blocker else "."), blocker=result.blocker)
-        ex.keyframe(object_poses={key: scene.entities[key].pose.copy()})
+        physical.settle(ex)
+        why = rest_on_support(scene, key, support)
+        if why is not None:
+            return fail(ErrorCode.PLACEMENT_FAILED, f"{key} would not rest on {support} there: {why}.",
+                        support=support)
         ex.motion.invalidate()
         ex.motion.retreat(ex, plan, carry=False)
         return None
     if reach_error is not None:
         return reach_error
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} on {support}: {last}.", surfaces=names)
+
+
+def _fits_inside(ex: "Executor", key: str, container: str, region: str, pose: np.ndarray) -> bool:
+    """Whether ``key`` resting at ``pose`` (its drop height removed) lies inside ``container``'s ``region``."""
+    e = ex.scene.entities[key]
+    was = e.pose
+    rest = pose.copy()
+    rest[2, 3] -= RELEASE_HEIGHT
+    e.pose = rest
+    try:
+        return inside_region(ex.scene, key, container, region)
+    finally:
+        e.pose = was
 
 
 def check_place(ex: "Executor", goal) -> PrimitiveError | None:
@@ -193,6 +203,8 @@ def check_place(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     if not scene.entities[support].model.surfaces:
         return fail(ErrorCode.NOT_AFFORDED, f"{support} has no surface to put things on.", target=support)
+    if not _surface_choice(ex, support, interior=False):
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{support} is closed; open it first.", target=support)
     return None
 
 
@@ -207,7 +219,6 @@ def place(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
-    from .motion import COMFORT_Z
     names = [r.name for r in ex.scene.entities[container].model.regions]
     if region is None:  # automatically distributed: the most comfortable free region first
         heights = {r.name: t[2, 3] for r, t in ex.scene.regions(container)}
@@ -229,7 +240,7 @@ def check_place_inside(ex: "Executor", goal) -> PrimitiveError | None:
     c = scene.entities[container]
     if not c.model.regions:
         return fail(ErrorCode.NOT_AFFORDED, f"{container} is not a container.", target=container)
-    if c.model.joints and c.opening < 0.5:
+    if _closed(ex, container):
         return fail(ErrorCode.PRECONDITION_FAILED, f"{container} is closed; open it first.", target=container)
     names = _region_names(ex, container, goal.params.get("region"))
     return names if isinstance(names, PrimitiveError) else None
@@ -249,96 +260,128 @@ def check_place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
     return need_held(ex.scene, goal.targets[0])
 
 
+FLOOR_ALONG = (0.0, 0.8, -0.8)
+"""place_on_floor tries spots at these fractions of each side's half length along it (centre, then near the
+ends, where a table's legs reach the floor)."""
+
+
+def _floor_spots(ex: "Executor", key: str, anchor: str) -> list[np.ndarray]:
+    """Candidate floor poses (4, 4) of ``key`` beside ``anchor``: :data:`FLOOR_GAP` from its footprint, the side
+    facing the body first, each side at the :data:`FLOOR_ALONG` fractions."""
+    scene = ex.scene
+    a, e = scene.entities[anchor], scene.entities[key]
+    lo, hi = a.model.bounds
+    half = e.model.half_extents
+    centre = 0.5 * (lo + hi)
+    ext = 0.5 * (hi - lo)
+    to_body = np.linalg.inv(a.pose) @ np.r_[scene.human.xy, a.pose[2, 3], 1.0]
+    sides = sorted([(1, 0), (-1, 0), (0, 1), (0, -1)], key=lambda s: -(s[0] * to_body[0] + s[1] * to_body[1]))
+    out = []
+    for sx, sy in sides:
+        off = (ext[0] if sx else ext[1]) + FLOOR_GAP + max(half[0], half[1])
+        along = ext[1] if sx else ext[0]
+        for f in FLOOR_ALONG:
+            local = centre + np.array([sx * off + (0 if sx else f * along), sy * off + (f * along if sx else 0), 0])
+            p = a.pose[:3, :3] @ local + a.pose[:3, 3]
+            fz = scene.floor_z_at(p[:2])
+            if fz is None:
+                continue
+            pose = np.eye(4)
+            pose[:3, :3] = a.pose[:3, :3]
+            pose[:3, 3] = (p[0], p[1], fz + RELEASE_HEIGHT - e.model.bounds[0][2])
+            out.append(pose)
+    return out
+
+
 def place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
     """Crouch and set the held object on the floor beside the anchor (10 cm from its footprint, on the side
-    facing the body first); verify near."""
+    facing the body first, at a free spot near the anchor's parts that reach the floor); settle; verify near."""
     scene = ex.scene
     key, anchor = goal.targets
     err = need_held(scene, key)
     if err:
         return err
     h = scene.human
-    a = scene.entities[anchor]
-    lo, hi = a.model.bounds
     e = scene.entities[key]
-    half = e.model.half_extents
-    centre_local = 0.5 * (lo + hi)
-    to_body = np.linalg.inv(a.pose) @ np.r_[h.xy, a.pose[2, 3], 1.0]
-    sides = sorted([(1, 0), (-1, 0), (0, 1), (0, -1)], key=lambda s: -(s[0] * to_body[0] + s[1] * to_body[1]))
     crouch, ctrans = ex.motion.crouch_pose(0.3)
     stand, strans = h.body_pose.copy(), h.body_translation.copy()
-    for sx, sy in sides:
-        extent = (hi[0] - lo[0]) / 2 if sx else (hi[1] - lo[1]) / 2
-        off = extent + FLOOR_GAP + max(half[0], half[1])
-        local = centre_local + np.array([sx * off, sy * off, 0.0])
-        p = a.pose[:3, :3] @ local + a.pose[:3, 3]
-        fz = scene.floor_z_at(p[:2])
-        if fz is None:
-            continue
-        pose = np.eye(4)
-        pose[:3, :3] = a.pose[:3, :3]
-        pose[:3, 3] = (p[0], p[1], fz + physics.PACKING_SEPARATION - e.model.bounds[0][2])
-        before = e.pose.copy()
-        oiw = h.object_in_wrist.copy()
-        scene.move_entity(key, pose, carry=True)
-        depth, blocker = physics.penetration(scene, key)
-        if depth > 1e-6:
-            scene.entities[key].pose = before
+    before = e.pose.copy()
+    carried = {k: np.linalg.inv(before) @ scene.entities[k].pose for k in h.carried}
+    for pose in _floor_spots(ex, key, anchor):
+        e.pose = pose
+        free = penetration(scene, key)[0] <= 1e-6 and near(scene, key, anchor)
+        e.pose = before
+        if not free:
             continue
         ex.motion.posture_frames(ex, crouch, ctrans, frames=6)
+        scene.move_entity(key, pose)
+        for k, rel in carried.items():
+            scene.entities[k].pose = pose @ rel
         scene.release()
-        result = physics.settle(scene, key)
-        if not result.ok:
-            scene.entities[key].pose = before
-            scene.grasp(key, before @ np.linalg.inv(oiw), oiw)
-            continue
-        ex.keyframe(object_poses={key: scene.entities[key].pose.copy()})
+        physical.settle(ex)
+        err = _sunk(ex, key)
+        if err:
+            return err
         ex.motion.posture_frames(ex, stand, strans, frames=6)
         ex.motion.invalidate()
         return None
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no free floor next to {anchor} for {key}.", anchor=anchor)
 
 
-def fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
-    """Deterministic unattended fall: the object slides off the support's nearest edge (5 cm beyond it) and
-    settles on the floor. Refused for held, contained or not-supported objects."""
+def check_fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     key, support = goal.targets
     if scene.human.held == key or key in scene.human.carried:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is in your hand; it cannot fall on its own.")
     if not scene.entities[key].movable:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} cannot fall.")
-    if any(scene.entities[s].model.regions and not on(scene, key, s) for s in supporters(scene, key)):
-        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is inside a container and cannot fall out.")
+    box = next((b for b in sorted(supporters(scene, key)) if inside(scene, key, b)), None)
+    if box is not None:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is inside {box} and cannot fall out.", container=box)
     if not on(scene, key, support):
         return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is not on {support}.", support=support)
-    surf, t = next((s, t) for s, t in scene.surfaces(support)
-                   if on(scene, key, support) and abs(scene.entities[key].world_bounds_corners()[:, 2].min()
-                                                       - t[2, 3]) <= 0.015)
+    return None
+
+
+def fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
+    """Deterministic unattended fall: the object (with what rests on it) slides off the support's nearest edge
+    (5 cm beyond it) and the physics lets it fall and settle. Refused for held, contained or not-supported
+    objects."""
+    err = check_fall_to_floor(ex, goal)
+    if err:
+        return err
+    scene = ex.scene
+    key, support = goal.targets
     e = scene.entities[key]
     com = e.center_of_mass()
+    bottom = float(e.world_bounds_corners()[:, 2].min())
+
+    def score(st):
+        surf, t = st
+        local = t[:3, :3].T @ (com - t[:3, 3])
+        outside = np.maximum(np.abs(local[:2]) - surf.half_xy, 0.0).sum()
+        return (outside, abs(bottom - t[2, 3]))
+
+    surf, t = min(scene.surfaces(support), key=score)
     local = t[:3, :3].T @ (com - t[:3, 3])
     margins = [surf.half_xy[0] - local[0], surf.half_xy[0] + local[0], surf.half_xy[1] - local[1],
                surf.half_xy[1] + local[1]]
     axis = int(np.argmin(margins))
     direction = np.array([[1, 0], [-1, 0], [0, 1], [0, -1]][axis], float)
     half = e.model.half_extents
-    shift = margins[axis] + max(half[0], half[1]) + FALL_CLEARANCE
+    shift = max(margins[axis], 0.0) + max(half[0], half[1]) + FALL_CLEARANCE
     d_world = t[:3, :3] @ np.r_[direction * shift, 0.0]
     start = e.pose.copy()
+    moving = riders(scene, key)
     for i in range(1, 5):
         p = start.copy()
         p[:3, 3] += d_world * i / 4
         ex.keyframe(object_poses={key: p})
     moved = start.copy()
     moved[:3, 3] += d_world
-    scene.move_entity(key, moved, carry=True)
-    err = _settle_frames(ex, key, fail_code=ErrorCode.PLACEMENT_FAILED)
-    if err:
-        return err
-    if not on(scene, key, FLOOR_KEY):
-        return fail(ErrorCode.PLACEMENT_FAILED, f"{key} did not reach the floor.")
-    return None
+    scene.move_entity(key, moved, riders=moving)
+    physical.settle(ex)
+    return _sunk(ex, key)
 
 
 def _connector(ex: "Executor", key: str, symbolic: str):
@@ -390,6 +433,7 @@ def attach(ex: "Executor", goal) -> PrimitiveError | None:
     if scene.human.held == child:
         scene.release()
     start = scene.entities[child].pose.copy()
+    moving = riders(scene, child)
     for i in range(1, 7):
         a = i / 6
         blend = start.copy()
@@ -397,9 +441,10 @@ def attach(ex: "Executor", goal) -> PrimitiveError | None:
         if i == 6:
             blend = target
         ex.keyframe(object_poses={child: blend})
-    scene.move_entity(child, target, carry=True)
+    scene.move_entity(child, target, riders=moving)
     scene.attachments[child] = {"child": child, "parent": parent, "child_connector": cc.name,
                                 "parent_connector": pc.name}
+    physical.settle(ex)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan, carry=False)
     return None
@@ -423,7 +468,6 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
     rec = scene.attachments[child]
     p = scene.entities[parent]
     pc = p.model.connector(rec["parent_connector"])
-    from .motion import contact_point
     plan = ex.motion.reach(ex, contact_point(scene, "detach", child), child, primitive="detach")
     if isinstance(plan, PrimitiveError):
         return plan
@@ -431,9 +475,10 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
     normal = (p.pose @ pc.transform)[:3, 2]
     pose = scene.entities[child].pose.copy()
     pose[:3, 3] += 0.05 * normal
-    scene.move_entity(child, pose, carry=True)
+    scene.move_entity(child, pose, riders=riders(scene, child))
     ex.keyframe(object_poses={child: pose.copy()})
-    err = _settle_frames(ex, child, fail_code=ErrorCode.PLACEMENT_FAILED)
+    physical.settle(ex)
+    err = _sunk(ex, child)
     if err:
         return err
     ex.motion.retreat(ex, plan, carry=False)
@@ -441,7 +486,6 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def check_raise(ex: "Executor", goal) -> PrimitiveError | None:
-    from ...world.relations import raised
     scene = ex.scene
     key = goal.targets[0]
     if scene.entities[key].model.upright_axis is None:
@@ -469,7 +513,6 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
     parts = [key] + [c for c, r in scene.attachments.items() if r["parent"] == key]
     bottom = e.world_bounds_corners()[:, 2].min()
     com = e.center_of_mass()
-    from .motion import contact_point
     plan = ex.motion.reach(ex, contact_point(scene, "raise", key), key, primitive="raise")
     if isinstance(plan, PrimitiveError):
         return plan
@@ -482,15 +525,17 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
         scene.entities[k].pose = rot @ starts[k]
     lift = bottom - e.world_bounds_corners()[:, 2].min()
     for k in parts:
-        scene.entities[k].pose[2, 3] += lift
+        scene.entities[k].pose[2, 3] += lift + RELEASE_HEIGHT
     ex.keyframe(object_poses={k: scene.entities[k].pose.copy() for k in parts})
+    physical.settle(ex)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan, carry=False)
     return None
 
 
 CHECKS = {"pick": check_pick, "place": check_place, "place_inside": check_place_inside,
-          "place_on_floor": check_place_on_floor, "attach": check_attach, "detach": check_detach,
+          "place_on_floor": check_place_on_floor, "fall_to_floor": check_fall_to_floor, "attach": check_attach,
+          "detach": check_detach,
           "raise": check_raise}
 HANDLERS = {"pick": pick, "release": release, "flip": flip, "place": place, "place_inside": place_inside,
             "place_on_floor": place_on_floor, "fall_to_floor": fall_to_floor, "attach": attach, "detach": detach,

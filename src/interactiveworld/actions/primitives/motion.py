@@ -13,9 +13,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 import trimesh
 
+from ...body import JOINT_INDEX, BodyModel, head_camera, standing_pose
+from ...body.collider import HeldObject, SceneCollider
 from ...errors import ErrorCode, PrimitiveError
 from ...world.assets import joint_transform
+from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
+
+from ..gait import walk_keyframes
+from ..grasp import plan_grasp
+from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
+from ..reach import plan_reach
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..executor import Executor
@@ -58,11 +66,57 @@ def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
     return hull
 
 
+DOOR_FAR_GRIP = 0.30
+"""Closing a room door whose open leaf lies in the other room, the hand takes the leaf this far [m] from its
+hinge (the handle itself is out of reach without crossing the doorway)."""
+
+
+def side_of(scene: Scene, door: str, xy) -> float:
+    """+1 or -1: the side of ``door``'s wall plane (its local x at opening 0) the floor point ``xy`` is on."""
+    e = scene.entities[door]
+    local = np.linalg.inv(e.pose) @ np.array([xy[0], xy[1], e.pose[2, 3], 1.0])
+    return 1.0 if local[0] >= 0 else -1.0
+
+
+DOORWAY_CLEARANCE = 0.2
+"""The closed leaf of a door must stay this far [m] from the body's axis (closing it onto the body is refused)."""
+
+
+def in_doorway(scene: Scene, door: str, xy) -> bool:
+    """True when floor point ``xy`` lies within :data:`DOORWAY_CLEARANCE` of ``door``'s closed leaf."""
+    for t, half, _ in scene.entity_boxes(scene.entities[door], {door: 0.0}):
+        local = t[:3, :3].T @ (np.r_[np.asarray(xy, float), t[2, 3]] - t[:3, 3])
+        if np.all(np.abs(local[:2]) <= half[:2] + DOORWAY_CLEARANCE):
+            return True
+    return False
+
+
+def door_grip(scene: Scene, key: str, xy, *, closing: bool = False) -> np.ndarray | None:
+    """World point [m] (3,) where the hand takes the leaf of ``key`` from a body at floor point ``xy``: the handle
+    on the body's side of a room door (a door has one on each face), or, closing a leaf that opened into the
+    other room, the body's face of the leaf :data:`DOOR_FAR_GRIP` from the hinge. Fixtures: their handle."""
+    e = scene.entities[key]
+    if e.door is None or e.model.handle is None:
+        return scene.handle_point(key)
+    joint = e.model.joints[0]
+    side = side_of(scene, key, xy)
+    local = e.model.handle.copy()
+    local[0] = side * abs(local[0])  # the handle on the body's face of the leaf
+    reach = float(np.linalg.norm((local - joint.origin)[:2]))
+    link = e.link_transform(joint.name)
+    grip = link[:3, :3] @ local + link[:3, 3]
+    if closing and side_of(scene, key, grip[:2]) != side and reach > DOOR_FAR_GRIP:
+        along = joint.origin + (local - joint.origin) * (DOOR_FAR_GRIP / reach)
+        along[2] = local[2]
+        grip = link[:3, :3] @ along + link[:3, 3]
+    return grip
+
+
 def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
     """World point [m] (3,) the hand goes to for ``primitive`` on entity ``key`` (the stance faces it)."""
     e = scene.entities[key]
     if primitive in ("open", "close", "open_door", "close_door"):
-        h = scene.handle_point(key)
+        h = door_grip(scene, key, scene.human.xy, closing=primitive in ("close", "close_door"))
         if h is not None:
             return h
     if primitive in ("turn_on", "turn_off", "use_computer"):
@@ -104,7 +158,6 @@ def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarra
     reach default) for handles, controls and the inside of closed cabinets and fridges."""
     down = primitive in TOP_DOWN
     if primitive == "pick":
-        from ...world.relations import supporters
         down = not any(scene.entities[s].model.regions and not scene.entities[s].movable
                        and np.isfinite(min((srf.clearance for srf in scene.entities[s].model.surfaces), default=np.inf))
                        for s in supporters(scene, key))
@@ -121,7 +174,6 @@ def approach_for(scene: Scene, primitive: str, key: str, xy, point) -> np.ndarra
 
 def _closed_region_of(scene: Scene, key: str, support: str) -> bool:
     """True when ``key`` rests in a region of ``support`` that is closed above (a fridge or cabinet shelf)."""
-    from ...world.relations import inside_region
     e = scene.entities[support]
     return any(np.isfinite(s.clearance) and inside_region(scene, key, support, s.name)
                for s in e.model.surfaces if e.model.region(s.name))
@@ -136,7 +188,6 @@ def contact_owners(scene: Scene, owner: str, primitive: str) -> list[str]:
     e = scene.entities[owner]
     if not e.movable:
         return [owner]
-    from ...world.relations import support_graph
     return [owner, *sorted(support_graph(scene).get(owner, ()))]
 
 
@@ -149,7 +200,6 @@ def enclosure(scene: Scene, primitive: str, target: str) -> str | None:
     if primitive == "place_inside" and not e.movable:
         return target if any(np.isfinite(s.clearance) for s in e.model.surfaces if e.model.region(s.name)) else None
     if primitive == "pick" and e.movable:
-        from ...world.relations import support_graph
         for s in sorted(support_graph(scene).get(target, ())):
             if not scene.entities[s].movable and _closed_region_of(scene, target, s):
                 return s
@@ -249,14 +299,12 @@ class Motion:
     @property
     def model(self):
         if self._model is None:
-            from ...body import BodyModel
             self._model = BodyModel.builtin()
         return self._model
 
     def nav_map(self):
         """The occupancy grid with door leaves toggled to the doors' current state."""
         if self._nav is None:
-            from ..navigation import NavigationMap
             self._nav = NavigationMap.from_geometry(self.scene.collision_geometry())
             self._door_state = {}
         for d in self.scene.doors():
@@ -269,7 +317,6 @@ class Motion:
     def collider(self):
         """The body's collision world (rebuilt after anything moved: see :meth:`invalidate`)."""
         if self._collider is None:
-            from ...body.collider import SceneCollider
             self._collider = SceneCollider.from_geometry(self.scene.collision_geometry())
         return self._collider
 
@@ -295,7 +342,6 @@ class Motion:
 
     def stand(self, xy, yaw: float) -> tuple[np.ndarray, np.ndarray]:
         """Standing pose (156,) and translation (3,) at ``xy`` facing ``yaw``."""
-        from ...body import standing_pose
         return standing_pose(self.model, np.asarray(xy, float), float(yaw), floor_z=self.floor_z(xy))
 
     def set_body(self, pose: np.ndarray, translation: np.ndarray, *, xy=None, yaw: float | None = None) -> None:
@@ -322,7 +368,6 @@ class Motion:
 
     def wrist(self, pose: np.ndarray, translation: np.ndarray, hand: str = "right") -> np.ndarray:
         """World-from-wrist (4, 4) of a body pose by forward kinematics."""
-        from ...body import JOINT_INDEX
         return self.model.forward_kinematics(pose, translation)[JOINT_INDEX[f"{hand}_wrist"]]
 
     def carry_wrist(self, key: str) -> np.ndarray:
@@ -331,7 +376,6 @@ class Motion:
         return self.wrist(h.body_pose, h.body_translation)
 
     def eye(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        from ...body import head_camera
         h = self.scene.human
         return head_camera(self.model, h.body_pose, h.body_translation)
 
@@ -340,7 +384,6 @@ class Motion:
         h = self.scene.human
         if h.held is None:
             return None
-        from ...body.collider import HeldObject
         key = (h.held, hand, h.object_in_wrist.tobytes())
         if self._held_cache is None or self._held_cache[0] != key:  # surface sampling once per grasp
             self._held_cache = (key, HeldObject.from_mesh(h.held, hand, object_mesh(self.scene, h.held),
@@ -354,7 +397,6 @@ class Motion:
         h = self.scene.human
         rows = np.asarray(rows, float)
         played = rows[1:] if len(rows) > 1 else rows
-        from ...body import head_camera
         eye = head_camera(self.model, *self.stand(h.xy, h.yaw))[0]
         eye_height = float(eye[2] - self.floor_z(h.xy))  # standing eye height above the floor [m]
         for (x, y, yaw), gaze in zip(played, walk_gaze(played, self.floor_z, eye_height, look_at)):
@@ -367,7 +409,6 @@ class Motion:
         h.gaze = None  # standing still afterwards: the head's own view
 
     def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
-        from ..gait import walk_keyframes
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
         self.walk_frames(ex, rows, look_at=look_at)
 
@@ -397,7 +438,6 @@ class Motion:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
         reachable; walk there at 12 fps."""
-        from ..navigation import DoorInfo, plan_route_through_doors, select_stances
         h = self.scene.human
         if h.sitting is not None:
             return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
@@ -405,7 +445,7 @@ class Motion:
         nav = self.nav_map()
         contact = contact_point(self.scene, primitive, target) if contact is None else np.asarray(contact, float)
         probe = primitive in REACH_PRIMITIVES if probe is None else probe
-        closed = [DoorInfo(d.key, self.scene.handle_point(d.key)) for d in self.scene.doors()
+        closed = [DoorInfo(d.key, door_grip(self.scene, d.key, h.xy)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
         stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
         shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
@@ -421,6 +461,14 @@ class Motion:
         last_error: PrimitiveError | None = None
         if probe:  # arm's-length stances first: the nearest ring folds the arm against the body
             stances = sorted(stances, key=lambda st: (abs(st.distance_m - REACH_DISTANCE), st.route_cost))
+        if primitive in ("open_door", "close_door") and self.scene.entities[target].door is not None:
+            # a room door is worked from the side the body is on: the body stays in its room
+            side = side_of(self.scene, target, h.xy)
+            stances = [st for st in stances if side_of(self.scene, target, st.xy) == side
+                       and not (primitive == "close_door" and in_doorway(self.scene, target, st.xy))]
+            if not stances:
+                return PrimitiveError(ErrorCode.NO_STANCE, f"There is no place on your side of {target} to reach "
+                                      "it from.", {"target": target})
         stances = stances[:MAX_STANCE_TRIALS]
         box = enclosure(self.scene, primitive, target)
         if box is not None:  # reach into a cabinet or fridge through its opening, not through its walls
@@ -445,7 +493,7 @@ class Motion:
                 final = yaw if i == len(plan.legs) - 1 else None
                 if i < len(plan.doors_to_open):
                     door = plan.doors_to_open[i]
-                    handle = self.scene.handle_point(door)
+                    handle = door_grip(self.scene, door, leg.waypoints[-1])
                     final = math.atan2(handle[1] - leg.waypoints[-1][1], handle[0] - leg.waypoints[-1][0])
                     look = handle
                 else:
@@ -464,7 +512,6 @@ class Motion:
     def reach_yaws(self, xy, yaw: float, target_point, hand: str = "right") -> list[float]:
         """Headings [rad] to try at a stance: facing the target, then turned so the target lies ahead of the
         reaching shoulder (the arm then does not cross the head and thighs on a low, far reach)."""
-        from ...body import JOINT_INDEX
         d = float(np.linalg.norm(np.asarray(target_point, float)[:2] - np.asarray(xy, float)))
         lateral = abs(float(self.model.rest_joints[JOINT_INDEX[f"{hand}_shoulder"]][0]))
         turn = math.atan2(lateral, max(d, 1e-6))
@@ -473,7 +520,6 @@ class Motion:
     def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
         """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
         approach direction of ``primitive`` (:func:`approach_for`)."""
-        from ..reach import plan_reach
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
         owners = contact_owners(self.scene, owner, primitive)
@@ -538,7 +584,6 @@ class Motion:
             self.scene.set_wrist(self.wrist(*stand))
 
     def grasp(self, pose, translation, key: str):
-        from ..grasp import plan_grasp
         return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)
 
     # ------------------------------------------------------------------ articulation and postures
@@ -546,12 +591,15 @@ class Motion:
         """Reach the handle of ``key``, drive its main joint to ``target`` (fraction) over ``frames`` frames,
         retreat. Door occupancy in the grid follows the leaf."""
         h = self.scene.human
-        handle = self.scene.handle_point(key)
+        e = self.scene.entities[key]
+        closing = target < e.opening
+        primitive = ("close" if closing else "open") + ("_door" if e.door is not None else "")
+        handle = door_grip(self.scene, key, h.xy, closing=closing)
         hand = "left" if h.held is not None else "right"
-        plan = self.reach(ex, handle, key, hand=hand, primitive="open")
+        plan = self.reach(ex, handle, key, hand=hand, primitive=primitive)
         if isinstance(plan, PrimitiveError):
             return plan
-        e = self.scene.entities[key]
+        contents = joint_riders(self.scene, key)
         start = e.opening
         joint = e.model.joints[0]
         leaf = next((p.box_center for p in e.model.parts if p.joint == joint.name), e.model.handle)
@@ -561,7 +609,7 @@ class Motion:
             gaze = link[:3, :3] @ leaf + link[:3, 3]  # the eyes follow the moving door or drawer
             ex.keyframe(articulation={key: frac}, gaze=gaze)
         h.gaze = e.center_of_mass()  # the retreat keeps the opened or closed fixture in view
-        self.scene.set_open(key, target)
+        self.scene.set_open(key, target, riders=contents)
         if e.door is not None and self._nav is not None:
             self._nav.set_door_open(key, target >= 0.5)
             self._door_state[key] = target >= 0.5
@@ -585,7 +633,6 @@ class Motion:
         """A crouch at ``xy``/``yaw`` (default: where the body stands): hips flexed by 100 deg x depth / 0.45 m,
         knees by 1.6 times that, ankles by 0.5 times; the body is lowered until the soles touch the floor
         (so the pelvis drops by roughly ``depth`` [m])."""
-        from ...body import JOINT_INDEX
         h = self.scene.human
         xy = h.xy if xy is None else xy
         pose, trans = self.stand(xy, h.yaw if yaw is None else yaw)
@@ -600,7 +647,6 @@ class Motion:
 
     def sit_pose(self, seat: str) -> tuple[np.ndarray, np.ndarray]:
         """Seated on ``seat``'s top: hips flexed 90 deg, knees 90 deg, pelvis over the seat centre."""
-        from ...body import JOINT_INDEX
         surf = next(t for s, t in self.scene.surfaces(seat) if s.name == "seat")
         e = self.scene.entities[seat]
         yaw = math.atan2(e.pose[1, 0], e.pose[0, 0])
@@ -613,6 +659,21 @@ class Motion:
         pelvis_z = joints[0][2]
         trans[2] += surf[2, 3] + 0.08 - pelvis_z
         return pose, trans
+
+
+def joint_riders(scene: Scene, key: str) -> list[str]:
+    """Objects riding ``key``'s moving link: those lying in a region that rides the joint (a drawer's contents)
+    and everything resting on or in them."""
+    moving = [r.name for r in scene.entities[key].model.regions if r.joint is not None]
+    if not moving:
+        return []
+    graph = support_graph(scene)
+    direct = [o for o in riders(scene, key, graph)
+              if key in graph.get(o, ()) and any(inside_region(scene, o, key, name) for name in moving)]
+    out = list(direct)
+    for o in direct:
+        out += [r for r in riders(scene, o, graph) if r not in out]
+    return out
 
 
 def need_held(scene: Scene, key: str) -> PrimitiveError | None:

@@ -1,0 +1,162 @@
+"""Checks ``iw-eval run`` makes before the first cell: which Human a model Assistant gets, blind runs,
+provider credentials, the reachability of ``--api-base`` and the sweep folder. Each problem is one
+:class:`PreflightError` whose message names the flag and what to do, so a misconfigured sweep stops in
+seconds instead of after the openings of every cell.
+"""
+from __future__ import annotations
+
+import os
+import socket
+import uuid
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from ..agents.controls import CONTROL_ASSISTANTS
+from ..agents.model import litellm_module
+
+SCRIPTED = "scripted"
+PAPER_HUMAN = "gemini/gemini-3.1-pro"
+"""The Human of the paper's documented configuration (appendix C.2.1), held fixed across Assistants."""
+
+SCRIPTED_NOTE = ("note: --human scripted grounds only the TaskPack's oracle wording (its 'say' and 'match' "
+                 "phrasings): a model Assistant's own words are mostly not understood, so the scores measure "
+                 "agreement with the oracle's sentences, not assistance. Give a model Human (--human MODEL) to "
+                 "evaluate a model.")
+
+
+class PreflightError(ValueError):
+    """A run that cannot work as asked; the message names the flag and the remedy."""
+
+
+def is_model(name: str) -> bool:
+    """True for a litellm model string, False for a control Assistant or the scripted Human."""
+    return name not in CONTROL_ASSISTANTS and name != SCRIPTED
+
+
+def choose_humans(assistants: list[str], humans: list[str] | None) -> tuple[list[str], list[str]]:
+    """The Humans of a run and the notes to print.
+
+    Without ``--human``: a run of controls only gets the scripted Human; a run with one model Assistant gets
+    that model as the Human of every cell (one model plays both roles; a control beside it then shows what
+    this Human does with the control's guidance). With several model Assistants the Human must be named,
+    since it is held fixed across the Assistants compared (paper C.2.1).
+
+    Raises:
+        PreflightError: several model Assistants and no ``--human``.
+    """
+    models = [a for a in assistants if is_model(a)]
+    if humans:
+        notes = [SCRIPTED_NOTE] if models and SCRIPTED in humans else []
+        return humans, notes
+    if not models:
+        return [SCRIPTED], []
+    if len(models) > 1:
+        raise PreflightError(f"--human: {len(models)} model Assistants need one Human held fixed across them: give "
+                             f"--human MODEL (the paper's is {PAPER_HUMAN}), or --human scripted to ground only "
+                             f"the oracle's wording")
+    return [models[0]], [f"Human: {models[0]} (the Assistant's model; --human MODEL names another, e.g. the "
+                         f"paper's {PAPER_HUMAN})"]
+
+
+def check_blind(agents: list[str], *, no_render: bool, blind: bool) -> None:
+    """A model without frames is a different benchmark: ``--no-render`` with a model agent needs ``--blind``.
+
+    Raises:
+        PreflightError: ``--no-render`` with a model Assistant or Human and no ``--blind``.
+    """
+    models = [a for a in agents if is_model(a)]
+    if no_render and models and not blind:
+        raise PreflightError(f"--no-render: {', '.join(dict.fromkeys(models))} would get no image at any turn (a "
+                             f"blind run); add --blind if that is meant, or drop --no-render")
+
+
+def check_credentials(models: list[str]) -> None:
+    """Every provider key a model needs is set, bare names (``gpt-4o``) included: litellm resolves the
+    provider (``get_llm_provider``) and lists its missing keys (``validate_environment``).
+
+    Raises:
+        PreflightError: a key is missing; the message names the model and the variables.
+    """
+    lm = litellm_module()
+    for model in dict.fromkeys(models):
+        try:
+            _, provider, _, _ = lm.get_llm_provider(model)
+            missing = lm.validate_environment(model).get("missing_keys") or []
+        except Exception:  # noqa: BLE001 - an unroutable string is reported by the model-string check
+            continue
+        keys = [k for k in missing if k.endswith("_KEY")]
+        if keys:
+            raise PreflightError(f"{model} (provider {provider}): no credentials: set {' or '.join(keys)} in the "
+                                 f"environment (or give --api-base for a server that needs none)")
+
+
+def check_endpoint(api_base: str, timeout_s: float = 3.0) -> None:
+    """``--api-base`` names a host and port that accept a TCP connection within ``timeout_s`` [s].
+
+    Raises:
+        PreflightError: malformed URL, unknown host, refused connection or no answer; the URL is named.
+    """
+    parts = urlsplit(api_base)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise PreflightError(f"--api-base {api_base!r}: expected an http(s) URL such as http://127.0.0.1:8000/v1")
+    try:
+        port = parts.port or (443 if parts.scheme == "https" else 80)
+    except ValueError:
+        raise PreflightError(f"--api-base {api_base}: the port is not a number") from None
+    where = f"{parts.hostname}:{port}"
+    try:
+        with socket.create_connection((parts.hostname, port), timeout=timeout_s):
+            pass
+    except ConnectionRefusedError:
+        raise PreflightError(f"--api-base {api_base}: connection refused (nothing is listening at {where}; start "
+                             f"the server or fix the URL)") from None
+    except socket.gaierror:
+        raise PreflightError(f"--api-base {api_base}: host name {parts.hostname!r} not found") from None
+    except TimeoutError:
+        raise PreflightError(f"--api-base {api_base}: no answer from {where} within {timeout_s:g} s") from None
+    except OSError as exc:
+        raise PreflightError(f"--api-base {api_base}: cannot connect to {where} ({exc.strerror or exc})") from None
+
+
+def check_out(out: str) -> None:
+    """The sweep folder can be made, without making it: a non-empty name, not a file, not below a file,
+    and its nearest existing folder writable.
+
+    Raises:
+        PreflightError: one line naming the path and the problem.
+    """
+    if not out.strip():
+        raise PreflightError("--out: empty folder name (omit --out for runs/<timestamp>)")
+    path = Path(out)
+    if path.exists() and not path.is_dir():
+        raise PreflightError(f"--out: {out} exists and is not a folder")
+    above = path
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    if above.exists() and not above.is_dir():
+        raise PreflightError(f"--out: {out} lies below {above}, which is a file")
+    if not os.access(above, os.W_OK | os.X_OK):
+        raise PreflightError(f"--out: cannot write the sweep folder {out} ({above} is not writable)")
+
+
+def make_out(out: str) -> Path:
+    """Create the sweep folder and prove it accepts a file (see :func:`check_out`).
+
+    Raises:
+        PreflightError: the folder cannot be created or written; one line with the operating system's reason.
+    """
+    check_out(out)
+    path = Path(out)
+    probe = path / f".iw-write-test-{uuid.uuid4().hex}"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        raise PreflightError(f"--out: cannot write the sweep folder {out} ({exc.strerror or type(exc).__name__}"
+                             f"{': ' + str(exc.filename) if exc.filename else ''})") from None
+    return path
+
+
+__all__ = ["PAPER_HUMAN", "PreflightError", "SCRIPTED_NOTE", "check_blind", "check_credentials", "check_endpoint",
+           "check_out", "choose_humans", "make_out", "is_model"]

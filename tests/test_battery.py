@@ -1,0 +1,123 @@
+"""Assistants that use no evidence (DESIGN.md "Metrics"): silent, hello-only, generic advice, nagger, echo and
+a random-plausible talker must pass nothing and earn almost no capability point or completion; and the
+oracle programs are minimal, so the efficiency denominator is the shortest legal oracle (appendix C.3.3).
+
+The fast cases run the battery on the two symbolic test TaskPacks; the slow ones on every built-in TaskPack
+in the state-only physical world, as ``iw-eval validate`` does."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from iw_fake_env import FakeEnv  # noqa: E402
+from iw_taskpacks import decision_pack, prevention_pack  # noqa: E402
+
+from interactiveworld.agents.base import AssistantObservation  # noqa: E402
+from interactiveworld.agents.controls import (DEGENERATE_ASSISTANTS, EchoAssistant, GenericAdviceAssistant,  # noqa: E402
+                                              HelloAssistant, NaggerAssistant, OracleAssistant, RandomTalker,
+                                              ScriptedHuman, make_control_assistant, opening_categories)
+from interactiveworld.bench.episode import EpisodeConfig, run_episode  # noqa: E402
+from interactiveworld.bench.minimality import oracle_without, removable_commands  # noqa: E402
+from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack, parse_taskpack  # noqa: E402
+from interactiveworld.bench.validate import (BATTERY_MAX_CLEAN_PASS, BATTERY_MAX_MCR, battery_table,  # noqa: E402
+                                             run_battery)
+
+
+def _obs(tick, speech=()):
+    return AssistantObservation(tick=tick, protocol="ASK", task_request="", frames=[], new_frames=[], new_segments=0,
+                                wearer_speech=list(speech), first_turn=tick == 1)
+
+
+def _lines(agent, n=6, speech=lambda t: ()):
+    agent.reset("ASK")
+    return [agent.act(_obs(t, speech(t))).action.speech or None for t in range(1, n + 1)]
+
+
+def test_degenerate_agents_say_what_they_are_meant_to():
+    assert _lines(HelloAssistant()) == ["Hello, I am here to help.", None, None, None, None, None]
+    g = "Look carefully and choose the right one."
+    assert _lines(GenericAdviceAssistant()) == [g, None, None, g, None, None]
+    assert _lines(NaggerAssistant(), 4) == ["Stop.", "Careful.", "Put it back.", "Stop."]
+    assert _lines(EchoAssistant(), 3, lambda t: ["a", "b"] if t == 1 else (["c"] if t == 3 else [])) == \
+        ["b", None, "c"]
+    talker = RandomTalker(["fridge", "milk carton"], seed=3)
+    first = _lines(talker, 20)
+    assert first == _lines(talker, 20)  # reset restarts the same seeded sequence
+    said = [x for x in first if x]
+    assert 4 <= len(said) <= 16  # about half the turns
+    assert all(x.endswith((" the fridge.", " the milk carton.")) for x in said)
+    with pytest.raises(ValueError, match="at least one category"):
+        RandomTalker([])
+
+
+def test_random_talker_names_only_what_the_opening_showed():
+    tp = parse_taskpack(decision_pack())
+    cats = opening_categories(tp, FakeEnv())
+    assert cats and all("#" not in c and "_" not in c for c in cats)
+    talker = make_control_assistant("random", tp, env=FakeEnv())
+    assert talker.categories == cats
+
+
+@pytest.mark.parametrize("pack", [decision_pack, prevention_pack])
+def test_battery_on_symbolic_packs(pack, tmp_path):
+    tp = parse_taskpack(pack())
+    recs = run_battery(tp, FakeEnv, out_dir=tmp_path)
+    assert [r["assistant"] for r in recs] == list(DEGENERATE_ASSISTANTS)
+    for r in recs:
+        assert r["status"] == "valid" and r["passed"] == 0 and r["completion"] == 0.0, r["assistant"]
+        assert all(p["label"] != "clean_pass" for p in r["capabilities"]), r["assistant"]
+    rows = battery_table(recs)
+    assert all(row["ok"] for row in rows)
+
+
+def test_battery_table_flags_a_breach():
+    recs = [{"assistant": "x", "human": "scripted", "task_id": "decision-01", "family": "Decision", "status": "valid",
+             "passed": 0, "completion": 0.5,
+             "capabilities": [{"capability": "C3", "label": "clean_pass"}, {"capability": "C3", "label": "wrong"}]}]
+    (row,) = battery_table(recs)
+    assert (row["top_capability"], row["top_clean_pass"], row["top_mcr"], row["ok"]) == ("C3", 50.0, 50.0, False)
+
+
+def test_oracle_without_drops_one_command():
+    tp = parse_taskpack(prevention_pack())
+    v = oracle_without(tp, 0, 1)
+    assert v.oracle.steps[0].commands == ["[Open] <fridge> (1)"] and tp.oracle.steps[0].commands[1:]
+    # the symbolic pack's closing of the fridge is not needed for its goals: not minimal
+    assert removable_commands(tp, FakeEnv) == ["step 1: [Close] <fridge> (1)"]
+
+
+PACKS = builtin_taskpacks()
+
+
+def _world():
+    from interactiveworld.env import Environment
+
+    return Environment(render=False)
+
+
+@pytest.mark.slow
+def test_battery_over_every_taskpack(tmp_path):
+    recs = []
+    for tid, path in PACKS.items():
+        recs += run_battery(load_taskpack(path), _world, out_dir=tmp_path)
+    rows = battery_table(recs)
+    assert [r["assistant"] for r in rows] == list(DEGENERATE_ASSISTANTS)
+    for r in rows:
+        assert r["tasks"] == len(PACKS) and r["void"] == 0 and r["passed"] == 0, r
+        assert r["top_clean_pass"] <= BATTERY_MAX_CLEAN_PASS and r["top_mcr"] <= BATTERY_MAX_MCR, r
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("tid", sorted(PACKS))
+def test_oracle_is_minimal(tid, tmp_path):
+    """Dropping any required oracle command fails the task, and the oracle completes stably at its last action,
+    so ``oracle.step_count`` is the shortest legal oracle."""
+    tp = load_taskpack(PACKS[tid])
+    assert removable_commands(tp, _world) == []
+    rec = run_episode(tp, _world(), OracleAssistant(tp), ScriptedHuman(tp), Path(tmp_path) / "oracle",
+                      EpisodeConfig(write_frames=False))
+    assert rec["passed"] == 1 and rec["stable_completion_action"] == rec["actions"] == tp.oracle.step_count
+    assert rec["efficiency"] == 1.0
