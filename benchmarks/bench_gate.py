@@ -49,9 +49,10 @@ def _fcl(g):
 
 
 def test_gate_answers_agree(gate_inputs):
-    """Both say the mug rests clear of the scene; moved 3 cm down into the table both report a penetration."""
+    """Both say the mug rests on the table (the physics leaves contacts within a millimetre); moved 3 cm down into
+    it, both report a penetration."""
     g = gate_inputs
-    assert _ours(g) < 1e-9 and _fcl(g) < 1e-6
+    assert _ours(g) < 1e-3 and _fcl(g) < 1e-3
     sunk = dict(g, t=g["t"] @ np.array([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.03], [0, 0, 0, 1.0]]))
     assert _ours(sunk) > 0.02 and _fcl(sunk) > 0.0
 
