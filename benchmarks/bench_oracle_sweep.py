@@ -4,7 +4,8 @@ spends its time.
 * ``test_oracle_sweeps`` -- the oracle Assistant with the scripted Human on every built-in TaskPack (seed 0), as
   ``iw-eval run`` runs it (in this process, one worker), once with ``--no-render`` and once rendering every
   frame. Printed per mode: cells, pass rate, total wall time, time per cell (mean, median, slowest) and the
-  environment's share of it. With benchmarks disabled (the test suite) one TaskPack only.
+  environment's share of it, and any TaskPack the oracle failed (``iw-eval validate`` is the judge of those; here
+  they are reported, not asserted). With benchmarks disabled (the test suite) one TaskPack only.
 * ``test_rendered_cell_profile`` -- one rendered oracle cell under cProfile, the renderer on one thread (the
   profiler follows one thread; with more, the frame's work would show as the main thread waiting); the self time
   of every function is summed by stage (frame rendering, world and physics, the human's actions, language, the
@@ -77,20 +78,20 @@ def test_oracle_sweeps(benchmark, capsys):
             walls = np.array([e["wall_s"] for e in evals])
             env = np.array([e["timing"]["env_s"] for e in evals])
             passed = np.mean([bool(e["passed"]) for e in evals])
+            failed = sorted(e["task_id"] for e in evals if not e["passed"])   # iw-eval validate judges these
             frames = sum(int(e.get("frames") or 0) for e in evals)
-            assert passed == 1.0, "the oracle must pass every TaskPack"
-            rows.append((render, len(evals), passed, total, walls, env, frames))
+            rows.append((render, len(evals), passed, total, walls, env, frames, failed))
     load1 = os.getloadavg()[0]
     benchmark.extra_info.update({("rendered" if r[0] else "state") + "_per_cell_s": float(r[4].mean()) for r in rows})
     with capsys.disabled():
         print(f"\n[oracle sweep] {len(tasks)} TaskPacks x seed 0, one worker, load average {load0:.1f} -> {load1:.1f}")
-        for render, n, passed, total, walls, env, frames in rows:
+        for render, n, passed, total, walls, env, frames, failed in rows:
             mode = "rendered  " if render else "state-only"
             print(f"[oracle sweep] {mode} {n:3d} cells, pass {passed:.0%}, total {total:7.1f} s; per cell mean "
                   f"{walls.mean():6.2f} s, median {np.median(walls):6.2f} s, slowest {walls.max():6.2f} s; "
                   f"environment {env.sum() / walls.sum():.0%} of cell time" +
                   (f"; {frames} frames, {env.sum() / max(frames, 1) * 1e3:.0f} ms of environment per frame"
-                   if render else ""))
+                   if render else "") + (f"; oracle failed on {', '.join(failed)}" if failed else ""))
     benchmark(lambda: None)
 
 
