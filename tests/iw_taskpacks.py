@@ -59,15 +59,20 @@ def decision_pack() -> dict[str, Any]:
         },
         "public_context": "",
         "human_context": {
+            "task": "Which invoice card on the counter matches the stocked milk? It goes on the approval desk.",
             "restriction": "You may not read, count, calculate or choose an invoice yourself.",
             "legend": [
-                {"handle": "invoice_card#1", "description": "card printed $39", "movable": True},
-                {"handle": "invoice_card#2", "description": "card printed $41", "movable": True},
-                {"handle": "invoice_card#3", "description": "card printed $45", "movable": True},
+                {"handle": "invoice_card#1", "description": "the left invoice card", "movable": True},
+                {"handle": "invoice_card#2", "description": "the middle invoice card", "movable": True},
+                {"handle": "invoice_card#3", "description": "the right invoice card", "movable": True},
                 {"handle": "approval_desk#1", "description": "the approval desk"},
                 {"handle": "shelf#1", "description": "the refrigerated shelf"},
             ],
         },
+        "evidence": [{"kind": "label", "text": "$41", "entity": "invoice_card#2",
+                      "shown_by": "[LookAt] <counter> (1)"},
+                     {"kind": "count", "text": "VAN carton", "count": 1, "entity": "shelf#1",
+                      "shown_by": "[LookAt] <shelf> (1)"}],
         "oracle": {"steps": [
             {"say": "Pick up the invoice card printed $41.", "commands": ["[Grab] <invoice_card> (2)"],
              "match": ["Grab the $41 invoice card."]},
@@ -118,11 +123,12 @@ def prevention_pack() -> dict[str, Any]:
         "scene": {"start": "door#1", "entities": ents},
         "opening": {"prelude_say": "Tidying up the kitchen.", "commands": ["[Walk] <counter> (1)"],
                     "handoff_say": "I'll put the groceries away now."},
-        "human_context": {"legend": [
+        "human_context": {"task": "You are putting the groceries away.", "legend": [
             {"handle": "milk#1", "description": "the milk carton", "movable": True, "aliases": ["milk"]},
             {"handle": "fridge#1", "description": "the fridge", "aliases": ["fridge"]},
             {"handle": "oven#1", "description": "the oven", "aliases": ["oven"]},
         ]},
+        "evidence": [{"kind": "state", "text": "milk about to go in the oven", "entity": "oven#1"}],
         "oracle": {"steps": [
             {"say": "Stop, the milk belongs in the fridge, not the oven. Open the fridge and put it in.",
              "kind": "error", "commands": ["[Open] <fridge> (1)", "[PutIn] <milk> (1) <fridge> (1)"],

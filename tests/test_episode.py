@@ -205,7 +205,7 @@ def test_narrate_human_gets_no_frames_and_only_named_handles(tmp_path):
     _run(tp, a, h, tmp_path)
     assert all(obs.frames == [] for obs in h.seen)
     assert h.seen[0].handles == []
-    assert h.seen[1].handles == [("<invoice_card> (2)", "card printed $41")]
+    assert h.seen[1].handles == [("<invoice_card> (2)", "the middle invoice card")]
 
 
 def test_find_exposes_movable_handles_only_when_visible(tmp_path):
@@ -214,6 +214,7 @@ def test_find_exposes_movable_handles_only_when_visible(tmp_path):
     data.pop("protocol")
     data["catalog"] = {"table": 12, "row": 5}
     data["opening"]["commands"] = ["[Walk] <shelf> (1)"]  # the cards (on the counter) are out of view
+    data["evidence"] = [dict(ev, shown_by=None) for ev in data["evidence"]]
     tp = parse_taskpack(_hashed(data))
     a = ListAssistant(["interrupt Go to the counter.", "silent", "done"])
     h = ListHuman([("[Walk] <counter> (1)", "")])
@@ -253,6 +254,7 @@ def test_find_refuses_commands_on_unseen_targets(tmp_path):
     data.pop("protocol")
     data["catalog"] = {"table": 12, "row": 5}
     data["opening"]["commands"] = ["[Walk] <shelf> (1)"]
+    data["evidence"] = [dict(ev, shown_by=None) for ev in data["evidence"]]
     tp = parse_taskpack(_hashed(data))
     a = ListAssistant(["interrupt Grab the card printed $41.", "interrupt Go to the counter first.", "silent",
                        "done"])

@@ -24,11 +24,13 @@ def _pack() -> dict:
         "scene": kitchen(),
         "opening": {"prelude_say": "Making breakfast.", "commands": ["[LookAt] <milk_carton> (1)"],
                     "handoff_say": "Help me get the table ready."},
-        "human_context": {"legend": [
-            {"handle": "milk_carton#1", "description": "a milk carton labelled 1 L", "movable": True},
+        "human_context": {"task": "You want the table ready for breakfast.", "legend": [
+            {"handle": "milk_carton#1", "description": "a white milk carton", "movable": True},
             {"handle": "fridge#1", "description": "the fridge"},
             {"handle": "table#1", "description": "the kitchen table"},
             {"handle": "counter#1", "description": "the kitchen counter"}]},
+        "evidence": [{"kind": "label", "text": "1 L", "entity": "milk_carton#1",
+                      "shown_by": "[LookAt] <milk_carton> (1)"}],
         "oracle": {"steps": [
             {"say": "Open the fridge and check what is inside.", "commands": ["[Open] <fridge> (1)"]},
             {"say": "Pick up the milk carton on the counter.", "commands": ["[Grab] <milk_carton> (1)"]},

@@ -232,6 +232,8 @@ def human_findings(tp: Any, body: dict[str, Any]) -> list[str]:
     """Declared evidence in one Human request (apart from the Assistant's quoted words), and any image sent to
     a NARRATE Human."""
     text = _SPEECH_LINES.sub("", "\n".join(_text_parts(body)))
+    # a handle's instance index is not a count ("<water_bottle> (2): a water bottle ...")
+    text = _HANDLE.sub(lambda m: m.group(0).split(">")[0] + "> (index)", text)
     said = _words(text)
     found = [f"evidence {kind} {txt!r}" + (f" x{count}" if count is not None else "")
              for kind, txt, count in _evidence(tp) if _states_evidence(said, kind, txt, count)]

@@ -49,15 +49,27 @@ def test_camera_rejects_bad_input():
         Camera(eye=(0, np.nan, 0), forward=(1, 0, 0))
     with pytest.raises(ValueError, match="distance"):
         inspection_camera((0, 0, 0), (0, -1, 0), (0, 0, 1), distance=0)
+    with pytest.raises(ValueError, match="Camera.near"):
+        Camera(eye=(0, 0, 0), forward=(1, 0, 0), near=-0.1)
+    with pytest.raises(ValueError, match="label_width_m"):
+        inspection_camera((0, 0, 0), (0, -1, 0), (0, 0, 1), label_height_m=0.1, label_width_m=0.0)
 
 
 def test_inspection_camera_faces_label():
     cam = inspection_camera((1, 2, 1), (0, -1, 0), (0, 0, 1))
     np.testing.assert_allclose(cam.eye, [1, 2 - 0.45, 1])
     np.testing.assert_allclose(cam.forward, [0, 1, 0])
-    # a 9 cm label fills 35% of the view height: d = 0.09 / (0.35 * 2 tan 35 deg)
-    near = inspection_camera((1, 2, 1), (0, -1, 0), (0, 0, 1), label_height_m=0.09)
-    np.testing.assert_allclose(np.linalg.norm(near.eye - [1, 2, 1]), 0.09 / (0.35 * 2 * np.tan(np.radians(35))))
+    # a 15 cm label fills half the view height: d = 0.15 / (0.5 * 2 tan 35 deg) = 0.214 m
+    near = inspection_camera((1, 2, 1), (0, -1, 0), (0, 0, 1), label_height_m=0.15)
+    np.testing.assert_allclose(np.linalg.norm(near.eye - [1, 2, 1]), 0.15 / (0.5 * 2 * np.tan(np.radians(35))))
+    # a 9 cm label would need 0.129 m: the camera comes no nearer than 0.15 m
+    np.testing.assert_allclose(np.linalg.norm(inspection_camera((1, 2, 1), (0, -1, 0), (0, 0, 1),
+                                                                label_height_m=0.09).eye - [1, 2, 1]), 0.15)
+    # a 1.0 x 0.7 m whiteboard is framed whole: its width spans 90% of a 4:3 frame, d = 1.0 / (0.9 * 2 tan 35 * 4/3)
+    board = inspection_camera((1, 2, 1), (0, -1, 0), (0, 0, 1), label_height_m=0.7, label_width_m=1.0)
+    np.testing.assert_allclose(np.linalg.norm(board.eye - [1, 2, 1]), 1.0 / (0.9 * 2 * np.tan(np.radians(35)) * 4 / 3))
+    # rays start 1 cm in front of the label plane, so nothing between the eye and the label is drawn
+    np.testing.assert_allclose(board.near, np.linalg.norm(board.eye - [1, 2, 1]) - 0.01)
 
 
 # -- colours at pixels --------------------------------------------------------------------------------------

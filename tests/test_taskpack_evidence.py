@@ -4,7 +4,9 @@ task-relevant evidence is genuinely visible from the wearer camera).
 For five TaskPacks, one per family except Prevention, the opening is rendered and the frames are read
 with Tesseract OCR; the words of the label, sheet or card that carry the answer must be read back from
 at least one opening frame. OCR is an independent reader: it knows nothing of the label text the scene
-was built with.
+was built with. Then, for every TaskPack, every declared ``label`` evidence item with a ``shown_by`` opening
+command must be read back from that command's frames (the look-hold frame first): LookAt's reach and
+line-of-sight rules keep the evidence the task needs in the pinned opening frames.
 """
 from __future__ import annotations
 
@@ -44,9 +46,67 @@ def _words(img: np.ndarray) -> set[str]:
 
     gray = Image.fromarray(np.asarray(img, np.uint8)).convert("L")
     big = gray.resize((gray.width * 2, gray.height * 2), Image.LANCZOS).point(lambda p: 0 if p < 100 else 255)
-    text = " ".join(pytesseract.image_to_string(im, config="--psm 6") for im in (gray, big)).upper()
-    text = re.sub(r"(\d)\s+(ML|L)\b", r"\1\2", text)
+    return _tokens(" ".join(pytesseract.image_to_string(im, config="--psm 6") for im in (gray, big)))
+
+
+def _tokens(text: str) -> set[str]:
+    text = re.sub(r"(\d)\s+(ML|L)\b", r"\1\2", text.upper())
     return {w for w in re.split(r"[^A-Z0-9$]+", text) if w}
+
+
+def _words_read(img: np.ndarray) -> set[str]:
+    """:func:`_words` of the frame and of its central half and central 40 %, the crops also upscaled without
+    binarising (a close-up centres its label; the
+    floor's shading texture or a coloured border can throw Tesseract's page segmentation off a label that is
+    perfectly legible)."""
+    from PIL import Image
+
+    h, w = img.shape[:2]
+    out = _words(img)
+    for f in (0.25, 0.3):
+        crop = np.ascontiguousarray(img[int(h * f):h - int(h * f), int(w * f):w - int(w * f)])
+        out |= _words(crop)
+        gray = Image.fromarray(crop).convert("L")
+        out |= _tokens(pytesseract.image_to_string(gray.resize((gray.width * 2, gray.height * 2), Image.LANCZOS),
+                                                   config="--psm 6"))
+    return out
+
+
+def _label_words(text: str) -> set[str]:
+    """The words OCR must read for a printed label, quantities joined to their unit as :func:`_words` does."""
+    t = re.sub(r"(\d)\s+(ML|L)\b", r"\1\2", text.upper())
+    return {w for w in re.split(r"[^A-Z0-9$]+", t) if w}
+
+
+PRINTED = sorted(tid for tid, p in builtin_taskpacks().items()
+                 if any(ev.kind == "label" and ev.shown_by for ev in load_taskpack(p).evidence))
+
+
+def test_most_taskpacks_show_printed_evidence_in_their_opening():
+    assert len(PRINTED) >= 20
+
+
+@pytest.mark.parametrize("tid", PRINTED)
+def test_declared_label_evidence_is_legible_where_it_is_shown(tid):
+    from interactiveworld.env import Environment
+
+    tp = load_taskpack(builtin_taskpacks()[tid])
+    wanted = [ev for ev in tp.evidence if ev.kind == "label" and ev.shown_by]
+    env = Environment(render=True, width=640, height=480, frames_per_command=1)   # the result and look-hold frames
+    env.reset(tp.reset_scene())
+    frames = {}
+    for c in tp.opening.commands:
+        out = env.execute(c)
+        assert out.ok, out.message
+        frames[c] = [f for f, _ in sorted(zip(out.frames, out.frame_tags), key=lambda ft: "look_hold" not in ft[1])]
+    for ev in wanted:
+        need = _label_words(ev.text)
+        read: set[str] = set()
+        for img in frames[ev.shown_by][:2]:
+            read |= _words_read(img) & need
+            if read == need:
+                break
+        assert read == need, f"{tid}: {ev.text!r} on {ev.entity}: {ev.shown_by} frames read only {sorted(read)}"
 
 
 @pytest.fixture(scope="module")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from interactiveworld.bench.families import Family, command_targets
+from interactiveworld.bench.reference import entry_names, refers_to
 from interactiveworld.bench.taskpack import builtin_taskpacks, compute_hash, load_taskpack
 from interactiveworld.bench.validate import ValidationReport, run_controls, static_checks
 
@@ -87,12 +88,11 @@ def test_program_structure(tid, packs):
     if tp.protocol_name == "NARRATE":
         for s in tp.oracle.steps:
             assert len(s.commands) == 1, "NARRATE: one immediate action per utterance"
-        named = " ".join(s.say.lower() for s in tp.oracle.steps)
+        said = [s.say for s in tp.oracle.steps]
         for s in tp.oracle.steps:
             for key in command_targets(s.commands[0]):
-                e = legend[key]
-                names = [a.lower() for a in e.aliases] or [e.description.lower()]
-                assert any(n in named for n in names), f"{key} is never named, so its handle stays hidden"
+                names = entry_names(key, legend[key].aliases)
+                assert any(refers_to(u, names) for u in said), f"{key} is never named, so its handle stays hidden"
     assert tp.controls.wrong is not None and not tp.controls.wrong.expect_pass
     assert not tp.controls.early.expect_pass
 
@@ -114,8 +114,8 @@ def test_static_checks(tid, packs):
     assert rep.ok, "\n".join(f"{c.name}: {c.detail}" for c in rep.checks if not c.ok)
 
 
-MEMORY_TARGETS = {"finding-09": "mayo_jar#1", "finding-10": "thermometer#1", "finding-14": "wallet#1",
-                  "finding-15": "equipment_form#1", "finding-08": "gift_box#2", "decision-09": "trout_pack#1"}
+MEMORY_TARGETS = {"finding-09": "jar#1", "finding-10": "thermometer#1", "finding-14": "wallet#1",
+                  "finding-15": "form#1", "finding-08": "gift_box#2", "decision-09": "pack#1"}
 
 
 @pytest.mark.parametrize("tid", sorted(MEMORY_TARGETS))

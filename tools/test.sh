@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up and run the test suite: system tools used by some tests, the package with its test, body and
-# ray extras, then pytest. Extra arguments go to pytest.
+# Set up and run the test suite: system tools used by some tests, the package with its test, body, ray,
+# usd, gym and web extras, then pytest. Extra arguments go to pytest.
 #
 # The native core is built without build isolation in the persistent folder build/<wheel tag>/
 # (pyproject.toml: build-dir). With isolation, pip would build in a fresh temporary environment each time
@@ -14,6 +14,7 @@ say() { echo "[tools/test.sh] $*"; }
 need_apt=()
 command -v tesseract >/dev/null 2>&1 || need_apt+=(tesseract-ocr)
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+command -v chromedriver >/dev/null 2>&1 || need_apt+=(chromium-driver)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     say "installing system packages: ${need_apt[*]}"
@@ -35,12 +36,12 @@ fi
 
 wheel_tag=$(python3 -c 'import sys, sysconfig; v = f"cp{sys.version_info[0]}{sys.version_info[1]}"; print(f"{v}-{v}-" + sysconfig.get_platform().replace("-", "_").replace(".", "_"))')
 if [ -f "build/$wheel_tag/CMakeCache.txt" ]; then
-  say "installing the package with its test, body and ray extras; native build reused from build/$wheel_tag (incremental)"
+  say "installing the package with its test, body, ray, usd, gym and web extras; native build reused from build/$wheel_tag (incremental)"
 else
-  say "installing the package with its test, body and ray extras; first native build in build/$wheel_tag (a few minutes)"
+  say "installing the package with its test, body, ray, usd, gym and web extras; first native build in build/$wheel_tag (a few minutes)"
 fi
 start=$SECONDS
-python3 -m pip install -q --no-build-isolation ".[test,body,ray]"
+python3 -m pip install -q --no-build-isolation ".[test,body,ray,usd,gym,web]"
 say "installed in $((SECONDS - start)) s"
 
 export LITELLM_LOCAL_MODEL_COST_MAP=True

@@ -12,6 +12,7 @@
     iw-eval validate decision-05                 # static checks + controls
     iw-eval hash taskpacks/decision-05.json      # rewrite the hash of a file being authored
     iw-eval schema                               # the TaskPack JSON Schema
+    iw-eval export-usd decision-05 out/d5.usda  # the scene at handoff as USD (the usd extra)
 
 Where TaskPacks come from: a task named by id is a built-in TaskPack, looked up in the folders of
 ``$IW_TASKPACK_DIR`` (``os.pathsep``-separated; when set, only these are searched), else the source
@@ -576,6 +577,7 @@ def _paras(*texts: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     from .bench import run_options
     from .bench.sweep import DEFAULT_ENV
+    from .interop.cli import add_export_usd_parser
 
     env_help = _ENV_HELP.format(default=DEFAULT_ENV)
     raw = argparse.RawDescriptionHelpFormatter
@@ -666,6 +668,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)")
     sc.set_defaults(func=cmd_schema)
+
+    add_export_usd_parser(sub)
+
+    from .web.cli import add_web_commands
+
+    add_web_commands(sub, DEFAULT_ENV)
     return p
 
 

@@ -19,23 +19,25 @@ import numpy as np
 
 from .env_types import Handle, Relation, StepOutcome
 from .errors import ErrorCode, PrimitiveError
+from .render.visibility import OcclusionScene, reached_fractions, samples_by_owner, visible_entities
 from .world.motion import LOOK_HOLD, Keyframe
 from .world.scene import Scene
 
 __all__ = ["Environment"]
 
 FOV_Y_DEG = 60.0
-"""Vertical field of view of the head camera [deg] for the geometric visibility test."""
-VISIBLE_MIN_PIXELS = 20
-"""An entity counts as visible when it covers at least this many pixels (rendering on)."""
+"""Vertical field of view of the head camera [deg] (frames and visibility)."""
 MAX_GAZE_TURN_DEG = 70.0
 """The gaze turns the view at most this far [deg] from the head's forward direction (neck and eyes)."""
 MIN_GAZE_DISTANCE = 0.35
 """A gaze target nearer than this [m] to the eye (the hand at the face in a deep lean) keeps the head's view."""
 NEAR_CLIP = 0.12
 """Near clipping distance [m] of the head camera: the eye sits inside the head mesh."""
-VISIBLE_MAX_DISTANCE = 8.0
-"""Beyond this distance [m] an entity is not visible in the geometric test (rendering off)."""
+REACH_M = 1.5
+"""What the wearer can touch or bring up to read without walking: surface points within this distance [m] of
+the eye (arm length of about 0.75 m from a shoulder some 0.25 m below and beside the eye, plus the forward lean
+of the posture ladder, paper appendix B.2.2). Used for the LookAt inspection view and for handles a family lets
+the Human use within reach."""
 
 
 class Environment:
@@ -63,6 +65,9 @@ class Environment:
         self.baseline_relations: frozenset[Relation] = frozenset()
         self.seed = 0
         self._visible_cache: set[str] | None = None  # entities in view; dropped whenever the world changes
+        self._reachable_cache: set[str] | None = None
+        self._occlusion = None        # render.visibility.OcclusionScene of this scene's static geometry
+        self._static_samples: dict[str, np.ndarray] = {}
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
@@ -74,7 +79,9 @@ class Environment:
         self.executor = Executor(self.scene)
         self.executor.motion.reset_body()
         self._renderer = None
-        self._visible_cache = None
+        self._occlusion = None
+        self._static_samples = {}
+        self._forget_views()
         self.mark_baseline()
 
     def _need(self) -> Scene:
@@ -115,7 +122,7 @@ class Environment:
             return StepOutcome(command=command, ok=False, error=compiled, primitive=None,
                                timing={"parse": t1 - t0, "execute": 0.0, "settle": 0.0, "render": 0.0})
         result = self.executor.execute(compiled)
-        self._visible_cache = None
+        self._forget_views()
         timing = {"parse": t1 - t0, **result.timing, "render": 0.0}
         out = StepOutcome(command=command, ok=result.ok, error=result.error, primitive=compiled.spec.name,
                           repaired=compiled.repaired, relation_delta=result.relation_delta,
@@ -142,17 +149,30 @@ class Environment:
         return self._need().human.held
 
     def handles(self, *, visible_only: bool = False) -> list[Handle]:
-        """Actionable entities; ``visible`` marks those in the current view (or held)."""
+        """Actionable entities; ``visible`` marks those in the current view or held (:meth:`visible_keys`),
+        ``reachable`` those within reach (:meth:`reachable_keys`)."""
         scene = self._need()
         visible = self._visible_now()
+        reach = self._reachable_now()
         held = {scene.human.held, *scene.human.carried} - {None}
         out = []
         for e in scene.entities.values():
             vis = e.key in visible or e.key in held
             if visible_only and not vis:
                 continue
-            out.append(Handle(e.name, e.index, e.category, vis, e.description))
+            out.append(Handle(e.name, e.index, e.category, vis, e.description,
+                              reachable=e.key in reach or e.key in held))
         return out
+
+    def visible_keys(self) -> set[str]:
+        """Keys of the entities in the wearer's view now (:mod:`interactiveworld.render.visibility`): the same
+        set whether frames are rendered or not."""
+        return self._visible_now()
+
+    def reachable_keys(self) -> set[str]:
+        """Keys of the entities with a surface point within :data:`REACH_M` of the eye and an unobstructed ray
+        to it (in any direction: what the wearer could touch without walking; the body itself is no obstacle)."""
+        return self._reachable_now()
 
     def state_digest(self) -> str:
         """SHA-256 of poses (rounded to 0.1 mm / 1e-4), articulations, states, attachments and the human."""
@@ -203,17 +223,48 @@ class Environment:
 
     def keyframe_view(self, kf: Keyframe, targets=()) -> tuple[Any, list]:
         """The camera and the per-frame meshes (moving objects, articulated fixtures, the body) of keyframe
-        ``kf`` of the last command; ``targets`` are that command's entity keys (a look-hold frame of a
-        label-bearing first target gets the inspection view). Returns (Camera, list[VisualMesh])."""
+        ``kf`` of the last command; ``targets`` are that command's entity keys. A look-hold frame gets the
+        inspection view of the first target's label (:func:`~interactiveworld.render.inspection_camera`) only
+        when :meth:`can_inspect` allows it; otherwise it is the head camera's view from where the body stands.
+        Returns (Camera, list[VisualMesh])."""
         camera = self._camera(kf)
+        dynamic = self._dynamic(kf)
         if LOOK_HOLD in kf.tags and targets:
-            faces = self._need().label_faces(targets[0])
-            if faces:
+            face = self._inspectable_label(targets[0], camera, dynamic)
+            if face is not None:
                 from .render import inspection_camera
-                f = faces[0]
-                camera = inspection_camera(f["center"], f["normal"], f["up"], label_height_m=f["height"],
-                                           width=self.width, height=self.height)
-        return camera, self._dynamic(kf)
+                camera = inspection_camera(face["center"], face["normal"], face["up"], label_height_m=face["height"],
+                                           label_width_m=face["width"], width=self.width, height=self.height)
+                # the reading view shows the label, not the wearer's own arm or head beside it
+                dynamic = [m for m in dynamic if m.owner != "body"]
+        return camera, dynamic
+
+    def can_inspect(self, key: str, kf: Keyframe | None = None) -> bool:
+        """Whether a LookAt at ``key`` gives the close-up of its label (DESIGN.md "Visibility"): the entity
+        carries a label and is held, or the label's centre is within :data:`REACH_M` of the eye (of keyframe
+        ``kf``, default now) and the object is in line of sight: the ray from the eye to one of its surface
+        samples within that distance meets nothing else first (the wearer can reach it and bring the label up).
+        A label farther away, or behind a wall, stays as small as it is in the head camera's view."""
+        camera = self._camera(kf)
+        return self._inspectable_label(key, camera, self._dynamic(kf)) is not None
+
+    def _inspectable_label(self, key: str, camera, dynamic: list) -> dict[str, Any] | None:
+        """The label face of ``key`` an inspection view frames (the one nearest the eye), or None."""
+        scene = self._need()
+        if key not in scene.entities:
+            return None
+        faces = scene.label_faces(key)
+        if not faces:
+            return None
+        face = min(faces, key=lambda f: float(np.linalg.norm(f["center"] - camera.eye)))
+        if key == scene.human.held:
+            return face
+        if float(np.linalg.norm(face["center"] - camera.eye)) > REACH_M:
+            return None
+        samples = {key: self._samples(dynamic)[key]}
+        fr = reached_fractions(camera.eye, samples, self._occlusion_ready(), dynamic, max_distance=REACH_M,
+                               near=NEAR_CLIP)
+        return face if fr[key] > 0.0 else None
 
     def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:
         targets = list(compiled.targets) if compiled is not None and compiled.targets else []
@@ -226,38 +277,47 @@ class Environment:
             raise RuntimeError("render_view: this Environment was made with render=False")
         return self._renderer_ready().render(self._camera(), dynamic=self._dynamic())
 
+    def _forget_views(self) -> None:
+        self._visible_cache = None
+        self._reachable_cache = None
+
+    def _occlusion_ready(self):
+        """The scene's static geometry as an Embree scene for visibility rays, with the static entities'
+        surface samples (built once per scene, in both modes)."""
+        if self._occlusion is None:
+            static = self._need().static_visual_meshes()
+            self._occlusion = OcclusionScene()
+            self._occlusion.set_static(static)
+            self._static_samples = samples_by_owner(static, set(self._need().entities))
+        return self._occlusion
+
+    def _samples(self, dynamic: list) -> dict[str, np.ndarray]:
+        self._occlusion_ready()
+        return {**self._static_samples, **samples_by_owner(dynamic, set(self._need().entities))}
+
+    def _visible_from(self, camera, dynamic: list) -> set[str]:
+        """Entities visible from ``camera`` with the moving geometry ``dynamic`` (one definition for rendered
+        and state-only runs: :func:`interactiveworld.render.visibility.visible_entities`)."""
+        occ = self._occlusion_ready()
+        return visible_entities(camera, self._samples(dynamic), occ, dynamic, near=NEAR_CLIP)
+
     def _visible_now(self) -> set[str]:
-        """Entities in the current view: pixel coverage when rendering, the view frustum otherwise (cached until
-        the next command)."""
+        """Entities in the current view (cached until the next command)."""
         self._need()
         if self._visible_cache is None:
-            camera = self._camera()
-            if self.render_enabled:
-                from .render import visible_owners
-                self._visible_cache = set(visible_owners(self._renderer_ready(), camera, self._dynamic(),
-                                                         min_pixels=VISIBLE_MIN_PIXELS))
-            else:
-                self._visible_cache = self._frustum_visible(camera)
+            self._visible_cache = self._visible_from(self._camera(), self._dynamic())
         return set(self._visible_cache)
 
-    def _frustum_visible(self, camera) -> set[str]:
-        """Entities with a box corner or centre inside the camera frustum within 8 m (no occlusion test)."""
-        scene = self._need()
-        fwd = camera.forward / np.linalg.norm(camera.forward)
-        up = camera.up - np.dot(camera.up, fwd) * fwd
-        up /= np.linalg.norm(up)
-        right = np.cross(fwd, up)
-        ty = math.tan(math.radians(FOV_Y_DEG) / 2)
-        tx = ty * self.width / self.height
-        out = set()
-        for e in scene.entities.values():
-            pts = np.vstack([e.world_bounds_corners(), e.center_of_mass()[None]]) - camera.eye
-            z = pts @ fwd
-            ok = (z > 0.05) & (z < VISIBLE_MAX_DISTANCE) & (np.abs(pts @ right) <= tx * z) & \
-                (np.abs(pts @ up) <= ty * z)
-            if ok.any():
-                out.add(e.key)
-        return out
+    def _reachable_now(self) -> set[str]:
+        """Entities within reach now (cached until the next command)."""
+        if self._reachable_cache is None:
+            scene = self._need()
+            occ = self._occlusion_ready()
+            objects = scene.dynamic_visual_meshes()   # the body is no obstacle to its own hands
+            eye = self._camera().eye
+            fr = reached_fractions(eye, self._samples(objects), occ, objects, max_distance=REACH_M, near=0.0)
+            self._reachable_cache = {k for k, f in fr.items() if f > 0.0}
+        return set(self._reachable_cache)
 
 
 def _turn_towards(a: np.ndarray, b: np.ndarray, max_angle: float) -> np.ndarray:

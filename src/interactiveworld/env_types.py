@@ -32,7 +32,8 @@ class RelationDelta:
 class Handle:
     """An actionable entity as the Human sees it: ``<name> (index)`` plus what the Human may know.
 
-    ``visible`` is True when the entity is in the current egocentric view (or held).
+    ``visible`` is True when the entity is in the current egocentric view (or held); ``reachable`` when the
+    wearer could touch it without walking (or holds it).
     """
 
     name: str
@@ -40,6 +41,7 @@ class Handle:
     category: str
     visible: bool = True
     description: str = ""
+    reachable: bool = False
 
     @property
     def key(self) -> str:

@@ -6,43 +6,50 @@ from __future__ import annotations
 
 import math
 
-from common import acts, caps, cmd, count, entry, ever, holds, moved, negate, num, phrase, plan, point, says, step, taskpack
+from common import (acts, caps, cmd, count, counted, entry, ever, holds, moved, negate, num, phrase, plan, point,
+                   printed, printed_at, says, state, step, taskpack)
 from scenes import S, board, cafe, classroom, hotel_suite, kitchen_house
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
+# Handles and legend entries of a blind wearer name objects by category and position only (what touch can
+# tell), never by what their labels or looks say: the Assistant must supply that.
 
 
 def accessibility_01() -> dict:
     """Identify the orange juice among a soda can and a water bottle on the counter and guide the blind wearer
     to put it on the breakfast table; the soda and the water stay."""
     b = kitchen_house()
-    b.add_object("can", name="soda_can", on="counter#2", spot=(-0.4, 0.3))
-    b.add_object("juice_carton", on="counter#2", spot=(0.0, 0.3), labels=[{"text": "ORANGE\nJUICE", "face": "front"}])
-    b.add_object("water_bottle", on="counter#2", spot=(0.4, 0.3))
+    b.add_object("can", on="counter#2", spot=(-0.4, 0.3))
+    b.add_object("juice_carton", name="carton", on="counter#2", spot=(0.0, 0.3),
+                 labels=[{"text": "ORANGE\nJUICE", "face": "front"}])
+    b.add_object("water_bottle", name="bottle", on="counter#2", spot=(0.4, 0.3))
     b.add_object("plate", on="table#1", spot=(0.0, 0.4))
     b.add_object("cup", on="table#1", spot=(0.4, 0.4))
     b.set_human((4.4, 3.4), yaw=S)
-    j = "juice_carton#1"
+    j = "carton#1"
     return taskpack(
         id="accessibility-01", family="Accessibility", row=1, scene=b.build(),
         title="Find the orange juice for a blind wearer",
         prelude="I'm standing in the kitchen; breakfast is on the table behind me.",
-        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", "juice_carton#1"), cmd("LookAt", "soda_can#1")],
+        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", j), cmd("LookAt", "can#1")],
         handoff="I can't see which drink is which. Can you help me get the orange juice onto the breakfast table?",
-        legend=[entry(j, "the orange juice carton", movable=True, aliases=["juice", "carton"]),
-                entry("soda_can#1", "the soda can", movable=True, aliases=["can", "soda", "cola"]),
-                entry("water_bottle#1", "the water bottle", movable=True, aliases=["water", "bottle"]),
-                entry("table#1", "the breakfast table", aliases=["table"]),
-                entry("counter#2", "the counter", aliases=["counter"])],
+        human_task="You want the orange juice on the breakfast table behind you, but you cannot tell which of the "
+                   "drinks on the counter is which.",
+        evidence=[state("orange juice carton in the middle", j, cmd("LookAt", j))],
+        legend=[entry(j, "a carton, in the middle of the counter in front of you", movable=True),
+                entry("can#1", "a can, at the left of the counter in front of you", movable=True),
+                entry("bottle#1", "a bottle, at the right of the counter in front of you", movable=True),
+                entry("table#1", "the breakfast table behind you", aliases=["breakfast table"]),
+                entry("counter#2", "the counter in front of you")],
         oracle=[step("The orange juice is the carton in the middle of the counter in front of you. Pick it up.",
                      cmd("Grab", j)),
                 step("Now turn around and put it on the breakfast table behind you.", cmd("Put", j, "table#1"))],
-        wrong=[step("The juice is the can on the left of the counter. Pick it up.", cmd("Grab", "soda_can#1")),
-               step("Put the can on the breakfast table behind you.", cmd("Put", "soda_can#1", "table#1"))],
+        wrong=[step("The juice is the can on the left of the counter. Pick it up.", cmd("Grab", "can#1")),
+               step("Put the can on the breakfast table behind you.", cmd("Put", "can#1", "table#1"))],
         no_help=ASK_SEE,
         goals=[holds("on", j, "table#1")],
-        prohibitions=[moved("soda_can#1"), moved("water_bottle#1"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(moved("soda_can#1"))), negate(ever(moved("water_bottle#1")))]},
+        prohibitions=[moved("can#1"), moved("bottle#1"), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(moved("can#1"))), negate(ever(moved("bottle#1")))]},
         capabilities=caps(
             point("C1", "juice-identified", "the ORANGE JUICE carton among a can and a bottle",
                   acts(f"pick({j})", among=["pick(*)"])),
@@ -56,37 +63,41 @@ def accessibility_04() -> dict:
     CLEANSER marked DANGER; the bath salt stays."""
     b = hotel_suite()
     b.add_fixture("table", name="side_table", at=(6.6, 2.3), params={"width": 0.6, "depth": 0.5, "height": 0.7})
-    for i, (name, text, color) in enumerate((("cleanser", "CLEANSER\nDANGER", (0.9, 0.2, 0.1)),
-                                             ("baby_oil", "BABY\nOIL", (0.95, 0.85, 0.6)),
-                                             ("bath_salt", "BATH\nSALT", (0.5, 0.7, 0.95)))):
-        b.add_object("bottle", name=name, on="towel_shelf#1", region="shelf_3", params={"color": color,
+    for i, (text, color) in enumerate((("CLEANSER\nDANGER", (0.9, 0.2, 0.1)), ("BABY\nOIL", (0.95, 0.85, 0.6)),
+                                       ("BATH\nSALT", (0.5, 0.7, 0.95)))):
+        b.add_object("bottle", on="towel_shelf#1", region="shelf_3", params={"color": color,
                      "radius": 0.04, "height": 0.22}, spot=(-0.5 + 0.5 * i, 0.3),
                      labels=[{"text": text, "face": "front"}])
     b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")
     b.set_human((6.0, 1.2), yaw=0.0)
-    o = "baby_oil#1"
+    o = "bottle#2"
     return taskpack(
         id="accessibility-04", family="Accessibility", row=4, scene=b.build(),
         title="Pick the baby oil, not the hazardous cleanser, for a blind wearer",
         prelude="I'm in the bathroom and want to give the baby a massage.",
-        opening=[cmd("Walk", "towel_shelf#1"), cmd("LookAt", "cleanser#1"), cmd("LookAt", "baby_oil#1"),
-                 cmd("LookAt", "bath_salt#1")],
+        opening=[cmd("Walk", "towel_shelf#1"), cmd("LookAt", "bottle#1"), cmd("LookAt", o),
+                 cmd("LookAt", "bottle#3")],
         handoff="The bottles on this shelf all feel the same. Which one is the baby oil? Help me take it to the "
                 "side table.",
-        legend=[entry(o, "the baby oil bottle", movable=True, aliases=["baby oil", "oil"]),
-                entry("cleanser#1", "the cleanser bottle", movable=True, aliases=["cleanser"]),
-                entry("bath_salt#1", "the bath salt bottle", movable=True, aliases=["bath salt", "salt"]),
-                entry("side_table#1", "the side table", aliases=["side table"]),
-                entry("towel_shelf#1", "the shelf", aliases=["shelf"])],
+        human_task="You want the baby oil on the side table to give the baby a massage, but the bottles on the "
+                   "shelf in front of you all feel the same.",
+        evidence=[*printed_at("bottle#1", "CLEANSER", "DANGER"),
+                  *printed_at("bottle#3", "BATH SALT"),
+                  state("baby oil bottle in the middle", o, cmd("LookAt", o))],
+        legend=[entry("bottle#1", "a bottle, at the left of the top shelf", movable=True),
+                entry(o, "a bottle, in the middle of the top shelf", movable=True),
+                entry("bottle#3", "a bottle, at the right of the top shelf", movable=True),
+                entry("side_table#1", "the side table"),
+                entry("towel_shelf#1", "the shelf in front of you", aliases=["shelf"])],
         oracle=[step("The baby oil is the middle bottle on the top shelf in front of you; the left one is a "
                      "dangerous cleanser, so don't touch it. Pick up the middle one.", cmd("Grab", o)),
                 step("Now put the baby oil on the side table to your left.", cmd("Put", o, "side_table#1"))],
-        wrong=[step("The baby oil is the left bottle on the top shelf. Pick it up.", cmd("Grab", "cleanser#1")),
-               step("Put it on the side table to your left.", cmd("Put", "cleanser#1", "side_table#1"))],
+        wrong=[step("The baby oil is the left bottle on the top shelf. Pick it up.", cmd("Grab", "bottle#1")),
+               step("Put it on the side table to your left.", cmd("Put", "bottle#1", "side_table#1"))],
         no_help=ASK_SEE,
         goals=[holds("on", o, "side_table#1")],
-        prohibitions=[moved("cleanser#1"), moved("bath_salt#1"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(holds("held", "cleanser#1")))]},
+        prohibitions=[moved("bottle#1"), moved("bottle#3"), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(holds("held", "bottle#1")))]},
         capabilities=caps(
             point("C3", "reads-bottles", "the CLEANSER DANGER label on the left bottle",
                   says(phrase("cleanser"), before=f"pick({o})")),
@@ -117,10 +128,14 @@ def accessibility_07() -> dict:
         opening=[cmd("LookAt", "glass_bottle#1"), cmd("Walk", "bin#1"), cmd("LookAt", "bin_sign#1"),
                  cmd("Walk", "service_table#1")],
         handoff="I'd like to throw away my empty bottle. Can you guide me?",
-        legend=[entry(g, "your empty bottle", movable=True, aliases=["bottle"]),
-                entry("cup#1", "a cup", movable=True, aliases=["cup"]),
-                entry("bin#1", "the bin", aliases=["bin"]),
-                entry("stock_table#1", "the glass return table", aliases=["glass return", "return table"]),
+        human_task="You want to get rid of your empty bottle, which is on your table at the cafe.",
+        evidence=[*printed_at("bin_sign#1", "NO GLASS"),
+                  printed("GLASS RETURN", "return_sign#1")],
+        legend=[entry(g, "your empty bottle, on the left of your table", movable=True, aliases=["bottle"]),
+                entry("cup#1", "a cup, on the right of your table", movable=True),
+                entry("bin#1", "the bin by the wall"),
+                entry("stock_table#1", "a table in the stock room, through the door",
+                      aliases=["table in the stock room", "stock room table"]),
                 entry("service_table#1", "your table", aliases=["your table"])],
         oracle=[step("Your bottle is on the table in front of you, on the left. Pick it up.", cmd("Grab", g)),
                 step("Don't use the bin, its sign says no glass. Carry it through the door to the glass return "
@@ -144,42 +159,52 @@ def accessibility_09() -> dict:
     """Pick the two food items (apple, sandwich) out from a sponge on the table and guide the blind wearer to
     put both in the fridge and close it."""
     b = kitchen_house()
-    b.add_object("apple", on="table#1", spot=(-0.4, 0.3))
-    b.add_object("sponge", on="table#1", spot=(0.0, 0.3))
-    b.add_object("bread", name="sandwich", on="table#1", spot=(0.4, 0.3), params={"size": (0.12, 0.12, 0.06)})
+    # three "items": the apple, the sponge and the sandwich, told apart only by what the Assistant says
+    b.add_object("apple", name="item", on="table#1", spot=(-0.4, 0.3))
+    b.add_object("sponge", name="item", on="table#1", spot=(0.0, 0.3))
+    b.add_object("bread", name="item", on="table#1", spot=(0.4, 0.3), params={"size": (0.12, 0.12, 0.06)})
     b.add_object("mug", on="counter#1", spot=(0.0, 0.3))
     b.set_human((3.0, 0.6), yaw=S)
+    apple, sponge, sandwich = "item#1", "item#2", "item#3"
     oracle = [step("Go to the fridge, it is at the far left of the kitchen, and open it.", cmd("Open", "fridge#1")),
-              step("Now go back to the table; the apple is on the left end. Pick up the apple.", cmd("Grab", "apple#1")),
-              step("Put the apple in the fridge.", cmd("PutIn", "apple#1", "fridge#1")),
+              step("Now go back to the table; the apple is on the left end. Pick up the apple.", cmd("Grab", apple)),
+              step("Put the apple in the fridge.", cmd("PutIn", apple, "fridge#1")),
               step("The sandwich is on the right end of the table, past the sponge. Pick up the sandwich.",
-                   cmd("Grab", "sandwich#1")),
-              step("Put the sandwich in the fridge.", cmd("PutIn", "sandwich#1", "fridge#1")),
+                   cmd("Grab", sandwich)),
+              step("Put the sandwich in the fridge.", cmd("PutIn", sandwich, "fridge#1")),
               step("Close the fridge.", cmd("Close", "fridge#1"))]
     wrong = oracle[:3] + [step("The other food is the yellow block in the middle. Pick up the sponge.",
-                               cmd("Grab", "sponge#1")),
-                          step("Put the sponge in the fridge.", cmd("PutIn", "sponge#1", "fridge#1")), oracle[5]]
+                               cmd("Grab", sponge)),
+                          step("Put the sponge in the fridge.", cmd("PutIn", sponge, "fridge#1")), oracle[5]]
     return taskpack(
         id="accessibility-09", family="Accessibility", row=9, scene=b.build(),
         title="Put the two food items in the fridge for a blind wearer",
         prelude="I came home with some things and put them on the kitchen table.",
-        opening=[cmd("Walk", "table#1"), cmd("LookAt", "apple#1"), cmd("LookAt", "sponge#1"),
-                 cmd("LookAt", "sandwich#1")],
+        opening=[cmd("Walk", "table#1"), cmd("LookAt", apple), cmd("LookAt", sponge),
+                 cmd("LookAt", sandwich)],
         handoff="Food should go in the fridge, but I can't tell what's what. Can you help?",
-        legend=[entry("apple#1", "the apple", movable=True, aliases=["apple"]),
-                entry("sandwich#1", "the sandwich", movable=True, aliases=["sandwich"]),
-                entry("sponge#1", "the sponge", movable=True, aliases=["sponge"]),
-                entry("fridge#1", "the fridge", aliases=["fridge"]),
-                entry("table#1", "the kitchen table", aliases=["table"])],
+        human_task="You came home with some things and put them on the kitchen table; you want the food in the "
+                   "fridge, but you cannot tell what is what.",
+        evidence=[state("apple at the left end", apple, cmd("LookAt", apple)),
+                  state("sponge in the middle", sponge, cmd("LookAt", sponge)),
+                  state("sandwich at the right end", sandwich, cmd("LookAt", sandwich))],
+        legend=[entry(apple, "a thing at the left end of the kitchen table", movable=True,
+                      aliases=["thing", "left end"]),
+                entry(sponge, "a thing in the middle of the kitchen table", movable=True,
+                      aliases=["thing", "in the middle"]),
+                entry(sandwich, "a thing at the right end of the kitchen table", movable=True,
+                      aliases=["thing", "right end"]),
+                entry("fridge#1", "the fridge"),
+                entry("table#1", "the kitchen table")],
         oracle=oracle, wrong=wrong, no_help=ASK_SEE,
-        goals=[holds("inside", "apple#1", "fridge#1"), holds("inside", "sandwich#1", "fridge#1")],
-        prohibitions=[moved("sponge#1"), holds("open", "fridge#1"), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": [negate(ever(moved("sponge#1")))]},
+        goals=[holds("inside", apple, "fridge#1"), holds("inside", sandwich, "fridge#1")],
+        prohibitions=[moved(sponge), holds("open", "fridge#1"), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": [negate(ever(moved(sponge)))]},
         capabilities=caps(
             point("C1", "food-vs-sponge", "the sandwich, not the yellow sponge, is the second food",
-                  acts("pick(sandwich#1)", among=["pick(sandwich#1)", "pick(sponge#1)"])),
+                  acts(f"pick({sandwich})", among=[f"pick({sandwich})", f"pick({sponge})"])),
             point("C2", "body-anchored", "the apple lies at the left end of the table",
-                  says(phrase("left end"), wrong=[phrase("right end")], before="pick(apple#1)"))),
+                  says(phrase("left end"), wrong=[phrase("right end")], before=f"pick({apple})"))),
         ticks=20)
 
 
@@ -202,9 +227,10 @@ def accessibility_11() -> dict:
     wrong = oracle[:2] + [step("Back to the left desk: pick up the next bottle at its left end.",
                                cmd("Grab", "water_bottle#2")),
                           step("Put that one on the right desk as well.", cmd("Put", "water_bottle#2", "pupil_desk#3"))]
-    legend = [entry(f"water_bottle#{i}", f"a water bottle on the {where} desk", movable=True,
-                    aliases=["bottle", "water"])
-              for i, where in zip(range(1, 10), ["left"] * 4 + ["middle"] * 4 + ["right"])]
+    # one handle per bottle the task needs to move, never one per bottle: a list of every bottle by desk would
+    # tell the blind wearer the counts the Assistant has to supply
+    legend = [entry(key, f"a water bottle on the {where} desk", movable=True, aliases=["bottle", "water"])
+              for key, where in (("water_bottle#1", "left"), ("water_bottle#2", "left"), ("water_bottle#5", "middle"))]
     legend += [entry("pupil_desk#1", "the left desk", aliases=["left desk"]),
                entry("pupil_desk#2", "the middle desk", aliases=["middle desk"]),
                entry("pupil_desk#3", "the right desk", aliases=["right desk"])]
@@ -215,6 +241,11 @@ def accessibility_11() -> dict:
         opening=[cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"), cmd("LookAt", "pupil_desk#2"),
                  cmd("LookAt", "pupil_desk#3")],
         handoff="Each desk needs exactly three waters, but I can't see how many are on each. Guide me.",
+        human_task="You are setting the classroom up for the exam: every desk needs exactly three waters, but you "
+                   "cannot see how many are on each.",
+        evidence=[counted(4, "water bottle", "pupil_desk#1", cmd("LookAt", "pupil_desk#1")),
+                  counted(4, "water bottle", "pupil_desk#2", cmd("LookAt", "pupil_desk#2")),
+                  counted(1, "water bottle", "pupil_desk#3", cmd("LookAt", "pupil_desk#3"))],
         legend=legend, oracle=oracle, wrong=wrong, no_help=ASK_SEE,
         goals=[count("on", ["*", f"pupil_desk#{d}"], eq=3) for d in (1, 2, 3)],
         prohibitions=[holds("held", "*")],

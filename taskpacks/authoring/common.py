@@ -109,6 +109,26 @@ def entry(handle: str, description: str, *, movable: bool = False, aliases: Iter
     return e
 
 
+def printed(text: str, entity: str, shown_by: str | None = None) -> dict[str, Any]:
+    """Deciding evidence: ``text`` as printed on ``entity``, shown by the opening command ``shown_by``."""
+    return {"kind": "label", "text": text, "entity": entity, "shown_by": shown_by}
+
+
+def printed_at(entity: str, *texts: str) -> list[dict[str, Any]]:
+    """Printed evidence: each of ``texts`` on ``entity``, shown by the opening's ``[LookAt]`` of it."""
+    return [printed(t, entity, cmd("LookAt", entity)) for t in texts]
+
+
+def counted(n: int, what: str, entity: str, shown_by: str | None = None) -> dict[str, Any]:
+    """Deciding evidence: ``n`` of ``what`` on or in ``entity`` (a count only the frames carry)."""
+    return {"kind": "count", "text": what, "count": n, "entity": entity, "shown_by": shown_by}
+
+
+def state(text: str, entity: str, shown_by: str | None = None) -> dict[str, Any]:
+    """Deciding evidence: a visible condition of ``entity`` (``text``, e.g. "fridge door open")."""
+    return {"kind": "state", "text": text, "entity": entity, "shown_by": shown_by}
+
+
 def arg(key: str) -> str:
     """``"mug#2"`` -> ``"<mug> (2)"``."""
     name, _, idx = key.partition("#")
@@ -127,7 +147,8 @@ def oracle_count(oracle_steps: list[dict[str, Any]], plan_before: int = 0) -> in
 
 
 def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any], prelude: str,
-             opening: list[str], handoff: str, legend: list[dict[str, Any]], oracle: list[dict[str, Any]],
+             opening: list[str], handoff: str, human_task: str, evidence: list[dict[str, Any]],
+             legend: list[dict[str, Any]], oracle: list[dict[str, Any]],
              no_help: dict[str, Any], goals: list[dict[str, Any]], prohibitions: list[dict[str, Any]] = (),
              capabilities: list[dict[str, Any]], wrong: list[dict[str, Any]] | None = None,
              public_context: str = "", plan_before: int = 0, ticks: int | None = None,
@@ -135,6 +156,9 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
              evaluator: dict[str, Any] | None = None) -> dict[str, Any]:
     """Assemble and hash one TaskPack (validated against the schema before it is returned).
 
+    ``human_task`` is the Human's own task context (paper appendix C.2.2: ASK its question, GUIDE its goal,
+    WATCH its plan, NARRATE its need, ORCHESTRATE the requested outcome, FIND what it seeks); ``evidence`` the
+    deciding evidence only the frames carry (:func:`printed`, :func:`counted`, :func:`state`).
     ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
     (part of the oracle step count). Budgets default to twice the oracle steps plus slack. ``windows`` are the
     intervention windows; ``evaluator`` overrides the family's default evaluator settings.
@@ -154,7 +178,8 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
         "scene": scene,
         "opening": {"prelude_say": prelude, "commands": list(opening), "handoff_say": handoff, "pin_frames": True},
         "public_context": public_context,
-        "human_context": {"restriction": RESTRICTIONS[fam.value], "legend": legend},
+        "human_context": {"task": human_task, "restriction": RESTRICTIONS[fam.value], "legend": legend},
+        "evidence": list(evidence),
         "oracle": {"steps": oracle, "step_count": steps},
         "no_help": no_help,
         "controls": {"wrong": {"steps": wrong, "expect_pass": False} if wrong else None,

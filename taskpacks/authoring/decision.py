@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from common import acts, caps, clock, cmd, entry, holds, moved, num, phrase, plan, point, says, step, taskpack
+from common import (acts, caps, clock, cmd, counted, entry, holds, moved, num, phrase, plan, point, printed_at, says,
+                   step, taskpack)
 from scenes import S, board, hotel_suite, kitchen_house, office, shop
 
 HELD_NOTHING = holds("held", "*")
@@ -24,8 +25,8 @@ def decision_05() -> dict:
                          params={"color": colors[flavour]}, labels=[{"text": flavour, "face": "front"}])
     b.add_object("juice_carton", on="display_table#1", spot=(0.5, 0.85), labels=[{"text": "JUICE", "face": "front"}])
     b.add_object("water_bottle", on="display_table#1", spot=(0.8, 0.85))
-    for i, total in enumerate(("$39", "$41", "$45")):
-        b.add_object("invoice_card", on="stock_counter#1", spot=(-0.6 + 0.6 * i, 0.3),
+    for i, total in enumerate(("$39", "$41", "$45")):   # turned to read upright from the wearer's side
+        b.add_object("invoice_card", on="stock_counter#1", spot=(-0.6 + 0.6 * i, 0.3), yaw=math.pi,
                      params={"size": (0.16, 0.22, 0.003)}, labels=[{"text": f"INVOICE\n{total}", "face": "top"}])
     b.add_object("pen", on="approval_desk#1", spot=(0.5, 0.5))
     b.set_human((3.4, 1.1), yaw=math.pi / 2)
@@ -35,13 +36,20 @@ def decision_05() -> dict:
         title="Approve the invoice that matches the stocked milk cartons",
         prelude="I'm closing the shop and still have to approve today's milk invoice.",
         opening=[cmd("LookAt", "display_table#1"), cmd("LookAt", "milk_carton#3"), cmd("LookAt", "milk_carton#7"),
-                 cmd("LookAt", "milk_carton#10"), cmd("Walk", "stock_counter#1"), cmd("LookAt", "price_board#1"),
-                 cmd("LookAt", "invoice_card#1"),
+                 cmd("LookAt", "milk_carton#10"), cmd("Walk", "price_board#1"), cmd("LookAt", "price_board#1"),
+                 cmd("Walk", "stock_counter#1"), cmd("LookAt", "invoice_card#1"),
                  cmd("LookAt", "invoice_card#2"), cmd("LookAt", "invoice_card#3")],
         handoff="Which of these invoices matches the milk we have on the shelf? Help me put it on the approval desk.",
-        legend=[entry("invoice_card#1", "invoice card printed $39", movable=True, aliases=["$39"]),
-                entry("invoice_card#2", "invoice card printed $41", movable=True, aliases=["$41"]),
-                entry("invoice_card#3", "invoice card printed $45", movable=True, aliases=["$45"]),
+        human_task="Which of the three invoice cards on the stock counter matches the milk stocked on the chilled "
+                   "display? You want that invoice approved: it goes on the approval desk.",
+        evidence=[*printed_at("price_board#1", "VAN $3", "CHOC $4", "ORIG $5"),
+                  counted(5, "VAN carton", "display_table#1", cmd("LookAt", "milk_carton#3")),
+                  counted(4, "CHOC carton", "display_table#1", cmd("LookAt", "milk_carton#7")),
+                  counted(2, "ORIG carton", "display_table#1", cmd("LookAt", "milk_carton#10")),
+                  *printed_at("invoice_card#2", "$41")],
+        legend=[entry("invoice_card#1", "a white invoice card, left on the stock counter", movable=True),
+                entry("invoice_card#2", "a white invoice card, middle of the stock counter", movable=True),
+                entry("invoice_card#3", "a white invoice card, right on the stock counter", movable=True),
                 entry("approval_desk#1", "the approval desk in the back room"),
                 entry("stock_counter#1", "the stock counter with the invoices"),
                 entry("display_table#1", "the chilled milk display")],
@@ -66,40 +74,44 @@ def decision_09() -> dict:
     """Recall which of three worktable items needed immediate refrigeration (raw trout, not the dry pasta or
     the iced tea) after the wearer has walked away; put it in the fridge and close it."""
     b = kitchen_house()
-    b.add_object("carton", name="trout_pack", on="table#1", spot=(-0.5, 0.3), params={"size": (0.22, 0.12, 0.06),
+    # neutral names: the handle must not tell the Human which item is the fish
+    b.add_object("carton", name="pack", on="table#1", spot=(-0.5, 0.3), params={"size": (0.22, 0.12, 0.06),
                  "color": (0.85, 0.55, 0.5)}, labels=[{"text": "RAW TROUT", "face": "front"}])
-    b.add_object("box", name="pasta_box", on="table#1", spot=(0.0, 0.5), params={"size": (0.2, 0.08, 0.12),
+    b.add_object("box", on="table#1", spot=(0.0, 0.5), params={"size": (0.2, 0.08, 0.12),
                  "color": (0.95, 0.8, 0.3)}, labels=[{"text": "PASTA", "face": "front"}])
-    b.add_object("bottle", name="iced_tea", on="table#1", spot=(0.5, 0.3), params={"color": (0.6, 0.35, 0.1)},
+    b.add_object("bottle", on="table#1", spot=(0.5, 0.3), params={"color": (0.6, 0.35, 0.1)},
                  labels=[{"text": "ICED TEA", "face": "front"}])
     b.add_object("mug", on="coffee_table#1", spot=(0.3, 0.5))
     b.add_object("book", on="coffee_table#1", spot=(-0.3, 0.5))
     b.set_human((3.0, 0.6), yaw=S)
-    t = "trout_pack#1"
+    t = "pack#1"
     return taskpack(
         id="decision-09", family="Decision", row=9, scene=b.build(),
         title="Recall which worktable item had to be refrigerated at once",
         prelude="Back from the market; I dropped the shopping on the kitchen table.",
-        opening=[cmd("Walk", "table#1"), cmd("LookAt", "trout_pack#1"), cmd("LookAt", "pasta_box#1"),
-                 cmd("LookAt", "iced_tea#1"), cmd("Walk", "coffee_table#1"), cmd("LookAt", "coffee_table#1")],
+        opening=[cmd("Walk", "table#1"), cmd("LookAt", t), cmd("LookAt", "box#1"),
+                 cmd("LookAt", "bottle#1"), cmd("Walk", "coffee_table#1"), cmd("LookAt", "coffee_table#1")],
         handoff="Wait, one of the things I left on the kitchen table should have gone into the fridge right away. "
                 "Which one? Help me put it away.",
-        legend=[entry(t, "a pack printed RAW TROUT on the kitchen table", movable=True, aliases=["trout"]),
-                entry("pasta_box#1", "a box printed PASTA on the kitchen table", movable=True, aliases=["pasta"]),
-                entry("iced_tea#1", "a bottle printed ICED TEA on the kitchen table", movable=True,
-                      aliases=["iced tea"]),
+        human_task="One of the three things you left on the kitchen table should have gone into the fridge right "
+                   "away. Which one? You want it put away in the fridge.",
+        evidence=[*printed_at(t, "TROUT"), *printed_at("box#1", "PASTA"),
+                  *printed_at("bottle#1", "ICED TEA")],
+        legend=[entry(t, "a flat pink pack, left on the kitchen table", movable=True),
+                entry("box#1", "a yellow box, middle of the kitchen table", movable=True),
+                entry("bottle#1", "a brown bottle, right on the kitchen table", movable=True),
                 entry("fridge#1", "the fridge"), entry("table#1", "the kitchen table")],
         oracle=[step("Go back to the kitchen table and pick up the pack labelled RAW TROUT.", cmd("Grab", t)),
                 step("Open the fridge.", cmd("Open", "fridge#1")),
                 step("Put the trout in the fridge.", cmd("PutIn", t, "fridge#1")),
                 step("Close the fridge.", cmd("Close", "fridge#1"))],
-        wrong=[step("Go back to the kitchen table and pick up the ICED TEA bottle.", cmd("Grab", "iced_tea#1")),
+        wrong=[step("Go back to the kitchen table and pick up the ICED TEA bottle.", cmd("Grab", "bottle#1")),
                step("Open the fridge and put the iced tea inside.", cmd("Open", "fridge#1"),
-                    cmd("PutIn", "iced_tea#1", "fridge#1")),
+                    cmd("PutIn", "bottle#1", "fridge#1")),
                step("Now close the fridge.", cmd("Close", "fridge#1"))],
         no_help=plan((None, "Which one needs the fridge?")),
         goals=[holds("inside", t, "fridge#1")],
-        prohibitions=[moved("pasta_box#1"), moved("iced_tea#1"), holds("open", "fridge#1")],
+        prohibitions=[moved("box#1"), moved("bottle#1"), holds("open", "fridge#1")],
         capabilities=caps(
             point("C6", "food-safety", "raw fish, not pasta or iced tea, must be chilled at once",
                   says(phrase("trout"), phrase("fish"), wrong=[phrase("pasta"), phrase("iced tea")],
@@ -129,6 +141,10 @@ def decision_10() -> dict:
                  cmd("Walk", "table#1"), cmd("LookAt", "dough_bowl#1")],
         handoff="The recipe just says something to make it rise. Which of those jars is it? "
                 "Help me put it on the table next to the dough.",
+        human_task="You are making bread: which of the four jars on the counter makes the dough rise? You want it "
+                   "on the kitchen table next to the dough bowl.",
+        evidence=[*printed_at("jar#2", "YEAST"), *printed_at("jar#1", "JAM"),
+                  *printed_at("jar#3", "FLOUR"), *printed_at("jar#4", "SUGAR")],
         legend=[entry("jar#1", "the first jar from the left on the counter", movable=True),
                 entry("jar#2", "the second jar from the left on the counter", movable=True),
                 entry("jar#3", "the third jar from the left on the counter", movable=True),
@@ -155,9 +171,11 @@ def decision_12() -> dict:
     quotes: A = 8 boxes of 5 at $70 = $560, B = 5 boxes of 8 at $104 = $520; approve quote B."""
     b = office()
     board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, text="TRAINING DAY\nWe need\n40 NOTEBOOKS", width=1.0)
-    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.5, 0.2), params={"size": (0.18, 0.24, 0.003)},
+    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.5, 0.2), yaw=math.pi,
+                 params={"size": (0.18, 0.24, 0.003)},
                  labels=[{"text": "QUOTE A\nbox of 5\n$70 / box", "face": "top"}])
-    b.add_object("card", name="quote_card", on="desk#1", spot=(0.0, 0.2), params={"size": (0.18, 0.24, 0.003)},
+    b.add_object("card", name="quote_card", on="desk#1", spot=(-0.15, 0.2), yaw=math.pi,
+                 params={"size": (0.18, 0.24, 0.003)},
                  labels=[{"text": "QUOTE B\nbox of 8\n$104 / box", "face": "top"}])
     b.add_object("mug", on="desk#1", spot=(0.5, 0.3))
     b.add_object("document", name="memo", on="desk#2", spot=(0.0, 0.3), labels=[{"text": "MEMO\nlunch 12:30",
@@ -169,10 +187,15 @@ def decision_12() -> dict:
         id="decision-12", family="Decision", row=12, scene=b.build(),
         title="Choose the cheaper supplier quote for the remembered quantity",
         prelude="Planning the training day in the meeting room.",
-        opening=[cmd("LookAt", "whiteboard#1"), cmd("Walk", "desk#1"), cmd("LookAt", "quote_card#1"),
-                 cmd("LookAt", "quote_card#2")],
+        opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "desk#1"),
+                 cmd("LookAt", "quote_card#1"), cmd("LookAt", "quote_card#2")],
         handoff="Which of these two quotes is cheaper for what we need? Help me put that one in the approval tray "
                 "on the other desk.",
+        human_task="Which of the two supplier quotes on your desk is cheaper for what the training day needs? You "
+                   "want that quote in the approval tray on the other desk.",
+        evidence=[*printed_at("whiteboard#1", "40 NOTEBOOKS"),
+                  *printed_at("quote_card#1", "box of 5", "$70"),
+                  *printed_at("quote_card#2", "box of 8", "$104")],
         legend=[entry("quote_card#1", "quote card with an A at the top", movable=True),
                 entry("quote_card#2", "quote card with a B at the top", movable=True),
                 entry("approval_tray#1", "the approval tray on the other desk", movable=True),
@@ -203,9 +226,11 @@ def decision_16() -> dict:
     board(b, "wall_board", name="start_sheet", at=(2.0, 4.44), yaw=-math.pi / 2,
           text="LAUNDRY START\nplan A  7:20\nplan B  7:05")
     board(b, "wall_board", name="cycle_sheet", at=(6.0, 0.06), yaw=S, text="CYCLE LENGTH\nplan A  40 min\nplan B  50 min")
-    b.add_object("card", name="plan_card", on="desk#1", spot=(-0.4, 0.25), params={"size": (0.15, 0.2, 0.003)},
+    b.add_object("card", name="plan_card", on="desk#1", spot=(-0.4, 0.25), yaw=math.pi,
+                 params={"size": (0.15, 0.2, 0.003)},
                  labels=[{"text": "PLAN\nA", "face": "top"}])
-    b.add_object("card", name="plan_card", on="desk#1", spot=(0.1, 0.25), params={"size": (0.15, 0.2, 0.003)},
+    b.add_object("card", name="plan_card", on="desk#1", spot=(0.1, 0.25), yaw=math.pi,
+                 params={"size": (0.15, 0.2, 0.003)},
                  labels=[{"text": "PLAN\nB", "face": "top"}])
     b.add_object("phone", on="nightstand#1", spot=(0.0, 0.5))
     b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")
@@ -215,9 +240,14 @@ def decision_16() -> dict:
         id="decision-16", family="Decision", row=16, scene=b.build(),
         title="Pick the laundry plan that finishes first",
         prelude="I need the laundry done before breakfast; there are two plans.",
-        opening=[cmd("LookAt", "start_sheet#1"), cmd("Walk", "dryer#1"), cmd("LookAt", "cycle_sheet#1"),
-                 cmd("Walk", "desk#1"), cmd("LookAt", "plan_card#1"), cmd("LookAt", "plan_card#2")],
+        opening=[cmd("Walk", "start_sheet#1"), cmd("LookAt", "start_sheet#1"), cmd("Walk", "dryer#1"),
+                 cmd("LookAt", "cycle_sheet#1"), cmd("Walk", "desk#1"), cmd("LookAt", "plan_card#1"),
+                 cmd("LookAt", "plan_card#2")],
         handoff="Which plan finishes first? Put its card on the nightstand so housekeeping sees it.",
+        human_task="You need the laundry done before breakfast: which of the two laundry plans finishes first? You "
+                   "want its card on the nightstand so housekeeping sees it.",
+        evidence=[*printed_at("start_sheet#1", "7:20", "7:05"),
+                  *printed_at("cycle_sheet#1", "40 min", "50 min")],
         legend=[entry("plan_card#1", "card with a large A", movable=True),
                 entry("plan_card#2", "card with a large B", movable=True),
                 entry("nightstand#1", "the nightstand by the bed"), entry("desk#1", "the desk")],

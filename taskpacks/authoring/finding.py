@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, says, step, taskpack
+from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, says, state, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
@@ -16,44 +16,50 @@ def finding_09() -> dict:
     """Recall the mayonnaise left on the counter by the sink beside a look-alike jam jar and return it to the
     fridge; the jam is not substituted."""
     b = kitchen_house()
-    b.add_object("carton", name="mayo_jar", on="counter#2", spot=(-0.2, 0.3), params={"size": (0.09, 0.09, 0.13),
+    # look-alike jars with neutral names: only the printed labels tell them apart
+    b.add_object("carton", name="jar", on="counter#2", spot=(-0.2, 0.3), params={"size": (0.09, 0.09, 0.13),
                  "color": (0.96, 0.94, 0.85)}, labels=[{"text": "MAYO", "face": "front"}])
-    b.add_object("carton", name="jam_jar", on="counter#2", spot=(0.2, 0.3), params={"size": (0.09, 0.09, 0.13),
+    b.add_object("carton", name="jar", on="counter#2", spot=(0.2, 0.3), params={"size": (0.09, 0.09, 0.13),
                  "color": (0.96, 0.9, 0.85)}, labels=[{"text": "JAM", "face": "front"}])
     b.add_object("cutting_board", on="counter#2", spot=(0.0, 0.7))
     b.add_object("book", on="coffee_table#1", spot=(0.3, 0.5))
     b.set_human((4.4, 3.3), yaw=S)
-    m = "mayo_jar#1"
+    m = "jar#1"
     return taskpack(
         id="finding-09", family="Finding", row=9, scene=b.build(),
         title="Return the remembered mayonnaise, not the jam, to the fridge",
         prelude="Sandwiches done; I'm off to read for a bit.",
-        opening=[cmd("LookAt", "mayo_jar#1"), cmd("LookAt", "jam_jar#1"), cmd("Walk", "coffee_table#1"),
+        opening=[cmd("LookAt", m), cmd("LookAt", "jar#2"), cmd("Walk", "coffee_table#1"),
                  cmd("LookAt", "book#1")],
         handoff="Oh no, I left the mayonnaise out. Where did I leave it? Help me get it back in the fridge.",
-        legend=[entry(m, "a jar labelled MAYO", movable=True), entry("jam_jar#1", "a jar labelled JAM", movable=True),
+        human_task="You are looking for the mayonnaise you left out after making sandwiches; it has to go back in "
+                   "the fridge.",
+        evidence=[*printed_at(m, "MAYO"), *printed_at("jar#2", "JAM"),
+                  state("jars on the counter by the sink", "counter#2", cmd("LookAt", m))],
+        legend=[entry(m, "a cream-coloured jar, the left one of a pair", movable=True),
+                entry("jar#2", "a cream-coloured jar, the right one of a pair", movable=True),
                 entry("fridge#1", "the fridge"), entry("counter#2", "the kitchen counter by the sink"),
                 entry("counter#1", "the kitchen counter by the fridge"), entry("table#1", "the kitchen table")],
         oracle=[step("It's on the kitchen counter by the sink. Go there and look at the counter.",
-                     cmd("LookAt", "counter#2")),
+                     cmd("Walk", "counter#2")),
                 step("Pick up the jar labelled MAYO, on the left; not the jam.", cmd("Grab", m)),
                 step("Open the fridge.", cmd("Open", "fridge#1")),
                 step("Put the mayonnaise in the fridge.", cmd("PutIn", m, "fridge#1")),
                 step("Close the fridge.", cmd("Close", "fridge#1"))],
         wrong=[step("It's on the kitchen counter by the sink. Go there and look at the counter.",
-                    cmd("LookAt", "counter#2")),
-               step("Pick up the jar on the right.", cmd("Grab", "jam_jar#1")),
+                    cmd("Walk", "counter#2")),
+               step("Pick up the jar on the right.", cmd("Grab", "jar#2")),
                step("Open the fridge.", cmd("Open", "fridge#1")),
-               step("Put that jar in the fridge.", cmd("PutIn", "jam_jar#1", "fridge#1")),
+               step("Put that jar in the fridge.", cmd("PutIn", "jar#2", "fridge#1")),
                step("Close the fridge.", cmd("Close", "fridge#1"))],
         no_help=WHERE,
         goals=[holds("inside", m, "fridge#1")],
-        prohibitions=[moved("jam_jar#1"), holds("open", "fridge#1"), holds("held", "*")],
+        prohibitions=[moved("jar#2"), holds("open", "fridge#1"), holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-counter", "the mayonnaise left on the counter by the sink, out of view at handoff",
                   acts("navigate_to(counter#2)", "look_at(counter#2)")),
             point("C3", "mayo-vs-jam", "the MAYO label, not the look-alike JAM",
-                  acts(f"pick({m})", among=[f"pick({m})", "pick(jam_jar#1)"])),
+                  acts(f"pick({m})", among=[f"pick({m})", "pick(jar#2)"])),
             point("C2", "left-of-jam", "the mayonnaise stands left of the jam",
                   says(phrase("on the left"), wrong=[phrase("on the right")], before=f"pick({m})"))),
         ticks=22)
@@ -80,7 +86,13 @@ def finding_10() -> dict:
                  cmd("Open", "bedside_cabinet#2"), cmd("LookAt", "drink_can#1"), cmd("Close", "bedside_cabinet#2"),
                  cmd("Walk", "desk#1"), cmd("LookAt", "book#1")],
         handoff="I think I have a fever. Which cabinet was the thermometer in? Help me bring it to the desk.",
-        legend=[entry(t, "the thermometer", movable=True), entry("drink_can#1", "a drink can", movable=True),
+        human_task="You think you have a fever and are looking for the thermometer, which you saw in one of the "
+                   "bedside cabinets; you want it on the desk.",
+        evidence=[state("thermometer in the left bedside cabinet", "bedside_cabinet#1", cmd("LookAt", t)),
+                  state("drink can in the right bedside cabinet", "bedside_cabinet#2",
+                        cmd("LookAt", "drink_can#1"))],
+        legend=[entry(t, "a white thermometer with a red grip", movable=True),
+                entry("drink_can#1", "a drink can", movable=True),
                 entry("bedside_cabinet#1", "the left bedside cabinet"),
                 entry("bedside_cabinet#2", "the right bedside cabinet"), entry("desk#1", "the desk")],
         oracle=[step("It's in the left bedside cabinet. Open the left one and look inside.",
@@ -126,6 +138,9 @@ def finding_14() -> dict:
                  cmd("Walk", "sideboard#1"), cmd("Open", "sideboard#1"), cmd("LookAt", "sideboard#1"),
                  cmd("Close", "sideboard#1")],
         handoff="My wallet isn't in here. Where did I see it? Help me put it on the side table by the door.",
+        human_task="You are looking for your wallet (it is not in the living-room sideboard) and want it on the side "
+                   "table by the door.",
+        evidence=[state("wallet in the tall kitchen cabinet", "pantry_cabinet#1", cmd("LookAt", w))],
         legend=[entry(w, "your wallet", movable=True), entry("phone#1", "a phone", movable=True),
                 entry("tea_box#1", "a tea box", movable=True),
                 entry("pantry_cabinet#1", "the tall kitchen cabinet"), entry("sideboard#1", "the living-room sideboard"),
@@ -159,30 +174,36 @@ def finding_15() -> dict:
     it) and place it with the food form on the meeting-room table."""
     b = office()
     form = {"size": (0.15, 0.21, 0.003)}  # A5 forms
-    b.add_object("document", name="equipment_form", on="file_cabinet#1", region="shelf_2", params=form,
-                 spot=(-0.5, 0.5), labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
-    b.add_object("document", name="food_form", on="file_cabinet#1", region="shelf_2", params=form,
-                 spot=(0.5, 0.5), labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
-    b.add_object("document", name="food_form", on="meeting_table#1", spot=(-0.3, 0.3),
+    # every form is a "form": only the printed titles tell them apart
+    b.add_object("document", name="form", on="file_cabinet#1", region="shelf_2", params=form,
+                 spot=(-0.5, 0.5), yaw=math.pi, labels=[{"text": "EQUIPMENT\nSTORAGE\nform", "face": "top"}])
+    b.add_object("document", name="form", on="file_cabinet#1", region="shelf_2", params=form,
+                 spot=(0.5, 0.5), yaw=math.pi, labels=[{"text": "FOOD\nSTORAGE\ncopy", "face": "top"}])
+    b.add_object("document", name="form", on="meeting_table#1", spot=(-0.3, 0.3), yaw=math.pi,
                  labels=[{"text": "FOOD\nSTORAGE\nform", "face": "top"}])
-    b.add_object("document", name="leave_form", on="archive_cabinet#1", region="shelf_2",
+    b.add_object("document", name="form", on="archive_cabinet#1", region="shelf_2",
                  labels=[{"text": "LEAVE\nREQUEST", "face": "top"}])
     b.add_object("mug", on="meeting_table#1", spot=(0.4, 0.3))
     b.set_human((1.4, 1.2), yaw=math.pi)
     scene = b.build()
-    f = "equipment_form#1"
+    f = "form#1"
     return taskpack(
         id="finding-15", family="Finding", row=15, scene=scene,
         title="Fetch the equipment storage form from the file cabinet",
         prelude="Sorting out the storage paperwork.",
-        opening=[cmd("Open", "file_cabinet#1"), cmd("LookAt", f), cmd("LookAt", "food_form#1"),
-                 cmd("Close", "file_cabinet#1"), cmd("Walk", "meeting_table#1"), cmd("LookAt", "food_form#2")],
+        opening=[cmd("Open", "file_cabinet#1"), cmd("LookAt", f), cmd("LookAt", "form#2"),
+                 cmd("Close", "file_cabinet#1"), cmd("Walk", "meeting_table#1"), cmd("LookAt", "form#3")],
         handoff="The equipment storage form has to go next to this food one on the table. Where was it? Help me "
                 "get it.",
-        legend=[entry(f, "a form printed EQUIPMENT STORAGE", movable=True),
-                entry("food_form#1", "a form printed FOOD STORAGE copy", movable=True),
-                entry("food_form#2", "the FOOD STORAGE form on the meeting table", movable=True),
-                entry("leave_form#1", "a form printed LEAVE REQUEST", movable=True),
+        human_task="You are looking for the form about storing equipment; it has to go next to the food one on the "
+                   "meeting table.",
+        evidence=[*printed_at(f, "EQUIPMENT STORAGE"),
+                  *printed_at("form#2", "FOOD STORAGE"),
+                  state("form in the file cabinet", "file_cabinet#1", cmd("LookAt", f))],
+        legend=[entry(f, "a white form, left on its shelf", movable=True),
+                entry("form#2", "a white form, right on its shelf", movable=True),
+                entry("form#3", "a white form lying on the meeting table", movable=True),
+                entry("form#4", "a white form lying on a shelf", movable=True),
                 entry("file_cabinet#1", "the light file cabinet"), entry("archive_cabinet#1", "the dark archive cabinet"),
                 entry("meeting_table#1", "the meeting table")],
         oracle=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
@@ -192,16 +213,16 @@ def finding_15() -> dict:
                 step("Put the form on the meeting table next to the food form.", cmd("Put", f, "meeting_table#1"))],
         wrong=[step("It's in the light file cabinet in the office, on the upper shelf. Open the file cabinet and look "
                     "inside.", cmd("Open", "file_cabinet#1")),
-               step("Take the other form on that shelf.", cmd("Grab", "food_form#1")),
+               step("Take the other form on that shelf.", cmd("Grab", "form#2")),
                step("Close the file cabinet.", cmd("Close", "file_cabinet#1")),
-               step("Put that form on the meeting table.", cmd("Put", "food_form#1", "meeting_table#1"))],
+               step("Put that form on the meeting table.", cmd("Put", "form#2", "meeting_table#1"))],
         no_help=WHERE,
         goals=[holds("on", f, "meeting_table#1")],
-        prohibitions=[moved("food_form#1"), moved("food_form#2"), moved("leave_form#1"),
+        prohibitions=[moved("form#2"), moved("form#3"), moved("form#4"),
                       holds("open", "file_cabinet#1"), holds("held", "*")],
         capabilities=caps(
             point("C3", "reads-form-title", "the EQUIPMENT STORAGE title, not the FOOD STORAGE copy beside it",
-                  acts(f"pick({f})", among=[f"pick({f})", "pick(food_form#1)"])),
+                  acts(f"pick({f})", among=[f"pick({f})", "pick(form#2)"])),
             point("C4", "recalls-cabinet", "the form seen in the light file cabinet, now closed",
                   says(phrase("file cabinet"), wrong=[phrase("archive cabinet")], before="open(file_cabinet#1)"))),
         ticks=20)
@@ -228,12 +249,15 @@ def finding_08() -> dict:
         opening=[cmd("LookAt", g), cmd("Walk", "table#1"), cmd("LookAt", "table#1"), cmd("LookAt", "gift_box#1")],
         handoff="The gift on the counter is for the neighbours and stays there. Where's the other one I wrapped? "
                 "Help me bring it to this table.",
-        legend=[entry("gift_box#1", "the gift box on the kitchen counter", movable=True),
-                entry(g, "a gift box", movable=True), entry("mug#1", "a mug", movable=True),
+        human_task="You are looking for the second present you wrapped (the gift on the kitchen counter is for the "
+                   "neighbours and stays there); you want it on the kitchen table.",
+        evidence=[state("gift box on the living-room side table", "side_table#1", cmd("LookAt", g))],
+        legend=[entry("gift_box#1", "a red gift box, the one on the kitchen counter", movable=True),
+                entry(g, "a red gift box", movable=True), entry("mug#1", "a mug", movable=True),
                 entry("table#1", "the kitchen table"), entry("side_table#1", "the living-room side table"),
                 entry("counter#2", "the kitchen counter by the sink")],
         oracle=[step("You left it in the living room, on the side table by the door. Go there and look at it.",
-                     cmd("LookAt", "side_table#1")),
+                     cmd("Walk", "side_table#1")),
                 step("Pick up the gift box on the side table.", cmd("Grab", g)),
                 step("Bring it to the kitchen table and put it down.", cmd("Put", g, "table#1"))],
         wrong=[step("Take the gift box from the counter by the sink.", cmd("Grab", "gift_box#1")),

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, before, caps, cmd, count, entry, holds, moved, negate, num, order, plan, point, says, step,
-                    taskpack)
+from common import (acts, before, caps, cmd, count, entry, holds, moved, negate, num, order, plan, point, printed_at,
+                   says, step, taskpack)
 from scenes import N, S, board, kitchen_house, office, shop
 
 ASK_NEXT = plan((None, "What should I do first?"))
@@ -18,11 +18,11 @@ def guidance_03() -> dict:
     b = office()
     board(b, "whiteboard", at=(9.94, 1.2), yaw=math.pi, width=1.0,
           text="VISITOR TABLE\n1. archive OLD\n2. then NEW\n+ a pen")
-    b.add_object("document", name="briefing", on="meeting_table#1", spot=(-0.4, 0.2),
+    b.add_object("document", name="briefing", on="meeting_table#1", spot=(-0.4, 0.2), yaw=math.pi,
                  labels=[{"text": "BRIEFING\nOLD\nMarch", "face": "top"}])
-    b.add_object("document", name="lunch_menu", on="meeting_table#1", spot=(0.4, 0.2),
+    b.add_object("document", name="lunch_menu", on="meeting_table#1", spot=(0.4, 0.2), yaw=math.pi,
                  labels=[{"text": "LUNCH\nMENU", "face": "top"}])
-    b.add_object("document", name="briefing", on="break_counter#1", spot=(-0.3, 0.3),
+    b.add_object("document", name="briefing", on="break_counter#1", spot=(-0.3, 0.3), yaw=math.pi,
                  labels=[{"text": "BRIEFING\nNEW\nApril", "face": "top"}])
     b.add_object("pen", on="break_counter#1", spot=(0.4, 0.3))
     b.add_object("mug", on="break_counter#1", spot=(0.0, 0.6))
@@ -41,11 +41,16 @@ def guidance_03() -> dict:
         id="guidance-03", family="Guidance", row=3, scene=b.build(),
         title="Archive the old briefing before setting out the new packet",
         prelude="Visitors arrive in ten minutes and the meeting table still has last month's papers.",
-        opening=[cmd("LookAt", "whiteboard#1"), cmd("Walk", "meeting_table#1"), cmd("LookAt", "briefing#1"),
-                 cmd("LookAt", "lunch_menu#1"), cmd("Walk", "break_counter#1"), cmd("LookAt", "briefing#2")],
+        opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "meeting_table#1"),
+                 cmd("LookAt", "briefing#1"), cmd("LookAt", "lunch_menu#1"), cmd("Walk", "break_counter#1"),
+                 cmd("LookAt", "briefing#2")],
         handoff="Can you walk me through setting up the visitor table the way the board says?",
-        legend=[entry(old, "the briefing on the meeting table", movable=True),
-                entry(new, "the briefing on the counter", movable=True),
+        human_task="Visitors arrive in ten minutes: you want the meeting table set up for them the way the whiteboard "
+                   "says.",
+        evidence=[*printed_at("whiteboard#1", "archive OLD", "then NEW"),
+                  *printed_at(old, "OLD March"), *printed_at(new, "NEW April")],
+        legend=[entry(old, "a white briefing, the one on the meeting table", movable=True),
+                entry(new, "a white briefing, the one on the counter", movable=True),
                 entry("lunch_menu#1", "the menu sheet on the meeting table", movable=True),
                 entry("pen#1", "the pen", movable=True), entry("mug#1", "the mug", movable=True),
                 entry("archive_cabinet#1", "the dark archive cabinet"),
@@ -94,6 +99,8 @@ def guidance_05() -> dict:
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "tomato#1"),
                  cmd("LookAt", "cooktop#1")],
         handoff="Can you guide me through the recipe, one step at a time?",
+        human_task="You want to cook the tomato recipe on the recipe board.",
+        evidence=[*printed_at("recipe_board#1", "cut the tomato", "cook it in the pan", "stove off, knife back")],
         legend=[entry("tomato#1", "the tomato", movable=True), entry("onion#1", "the onion", movable=True),
                 entry("knife#1", "the knife", movable=True), entry("pan#1", "the frying pan", movable=True),
                 entry("plate#1", "the plate", movable=True), entry("apple#1", "the apple", movable=True),
@@ -147,9 +154,13 @@ def guidance_06() -> dict:
         id="guidance-06", family="Guidance", row=6, scene=b.build(),
         title="Sort pantry goods by the storage rule",
         prelude="I just unpacked these four things onto the kitchen table.",
-        opening=[cmd("LookAt", "rule_sheet#1"), cmd("Walk", "table#1"), cmd("LookAt", "candy#1"),
+        opening=[cmd("Walk", "rule_sheet#1"), cmd("LookAt", "rule_sheet#1"), cmd("Walk", "table#1"),
+                 cmd("LookAt", "candy#1"),
                  cmd("LookAt", "chocolate#1"), cmd("LookAt", "coffee#1"), cmd("LookAt", "coriander#1")],
         handoff="Where does each of these go according to the rule on the wall? Tell me step by step.",
+        human_task="You want the four things you just unpacked onto the kitchen table stored the way the rule "
+                   "sheet on the wall says.",
+        evidence=[*printed_at("rule_sheet#1", "sweets: open shelf", "coffee, spices: dark cabinet")],
         legend=[entry("candy#1", "the pink box", movable=True), entry("chocolate#1", "the brown box", movable=True),
                 entry("coffee#1", "the dark box", movable=True), entry("coriander#1", "the green box", movable=True),
                 entry("mug#1", "the mug", movable=True),
@@ -197,12 +208,19 @@ def guidance_11() -> dict:
         id="guidance-11", family="Guidance", row=11, scene=b.build(),
         title="Stock a load-limited drink shelf without exceeding it",
         prelude="New soy milk came in; it goes on the drink shelf out front.",
-        opening=[cmd("LookAt", "soy_carton#1"), cmd("Walk", "drink_shelf#1"), cmd("LookAt", "shelf_sign#1"),
+        opening=[cmd("Walk", "packing_table#1"), cmd("LookAt", "soy_carton#1"), cmd("Walk", "drink_shelf#1"),
+                 cmd("LookAt", "shelf_sign#1"),
                  cmd("LookAt", "milk_carton#1"), cmd("LookAt", "juice_carton#1")],
         handoff="How many of the soy cartons can go on that shelf? Guide me.",
-        legend=[entry("soy_carton#1", "a soy milk carton on the packing table", movable=True),
-                entry("soy_carton#2", "a soy milk carton on the packing table", movable=True),
-                entry("soy_carton#3", "a soy milk carton on the packing table", movable=True),
+        human_task="New soy milk came in: you want it stocked on the drink shelf out front without overloading "
+                   "the shelf.",
+        evidence=[*printed_at("shelf_sign#1", "3.2 litres"),
+                  *printed_at("milk_carton#1", "1 L"),
+                  *printed_at("juice_carton#1", "0.6 L"),
+                  *printed_at("soy_carton#1", "800 mL")],
+        legend=[entry("soy_carton#1", "a pale green soy milk carton, left on the packing table", movable=True),
+                entry("soy_carton#2", "a pale green soy milk carton, middle of the packing table", movable=True),
+                entry("soy_carton#3", "a pale green soy milk carton, right on the packing table", movable=True),
                 entry("milk_carton#1", "the milk carton on the drink shelf", movable=True),
                 entry("juice_carton#1", "the juice carton on the drink shelf", movable=True),
                 entry("drink_shelf#1", "the drink shelf"), entry("packing_table#1", "the packing table")],
@@ -243,9 +261,15 @@ def guidance_20() -> dict:
         id="guidance-20", family="Guidance", row=20, scene=b.build(),
         title="Assemble an exact one-litre tasting kit",
         prelude="A customer ordered a tasting kit; the order sheet is on the wall.",
-        opening=[cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
+        opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
                 [cmd("LookAt", f"bottle#{i}") for i in range(1, 7)],
         handoff="Which bottles go in the kit box? Guide me one at a time.",
+        human_task="A customer ordered a tasting kit: you want it packed in the kit box the way the order sheet on "
+                   "the wall says.",
+        evidence=[*printed_at("order_sheet#1", "exactly 1 litre"),
+                  *printed_at("bottle#1", "GIN 200 mL"),
+                  *printed_at("bottle#3", "WINE 500 mL"),
+                  *printed_at("bottle#5", "RUM 300 mL")],
         legend=[entry(f"bottle#{i}", f"bottle {i} from the left on the stock counter", movable=True)
                 for i in range(1, 7)] +
                [entry("kit_box#1", "the kit box on the packing table", movable=True),

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import math
 
-from common import acts, any_of, before, caps, cmd, count, entry, holds, moved, num, order, phrase, plan, point, says, step, taskpack
+from common import (acts, any_of, before, caps, cmd, count, counted, entry, holds, moved, num, order, phrase, plan,
+                   point, printed, printed_at, says, step, taskpack)
 from scenes import N, S, W, board, classroom, hotel_suite, kitchen_house, shop
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
@@ -36,10 +37,17 @@ def planning_01() -> dict:
         id="planning-01", family="Planning", row=1, scene=b.build(),
         title="Pack an exact water and juice shipment from labelled cartons",
         prelude="The courier comes soon; the shipment order is on the wall.",
-        opening=[cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
+        opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
                 [cmd("LookAt", f"water_carton#{i}") for i in (1, 2, 3)] +
                 [cmd("LookAt", f"juice_carton#{i}") for i in (1, 2, 3)],
         handoff="The box has to match the order exactly. Plan it for me, one carton at a time.",
+        human_task="The shipping box on the packing table packed with water and juice cartons so that it matches "
+                   "the shipment order on the wall exactly, before the courier comes.",
+        evidence=[*printed_at("order_sheet#1", "water 5 L", "juice 7 L")] +
+                 [printed(text, key, cmd("LookAt", key)) for key, text in (
+                     ("water_carton#1", "WATER 3 L"), ("water_carton#2", "WATER 4 L"), ("water_carton#3", "WATER 2 L"),
+                     ("juice_carton#1", "JUICE 5 L"), ("juice_carton#2", "JUICE 4 L"),
+                     ("juice_carton#3", "JUICE 3 L"))],
         legend=[entry(f"water_carton#{i}", f"water carton {i} from the left", movable=True) for i in (1, 2, 3)] +
                [entry(f"juice_carton#{i}", f"juice carton {i} from the left of the juices", movable=True)
                 for i in (1, 2, 3)] +
@@ -90,8 +98,12 @@ def planning_03() -> dict:
         id="planning-03", family="Planning", row=3, scene=b.build(),
         title="Multi-room hotel check-out close-out",
         prelude="We check out in twenty minutes; the close-out list is on the wall.",
-        opening=[cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1"), cmd("LookAt", "towel#1")],
+        opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1"),
+                 cmd("LookAt", "towel#1")],
         handoff="Plan the close-out for me, one job at a time.",
+        human_task="The room closed out for check-out in twenty minutes, the way the close-out list on the wall "
+                   "says.",
+        evidence=[*printed_at("checklist#1", "gift: wardrobe", "water: minibar", "towel: wash it")],
         legend=[entry("gift_box#1", "the red gift box on the desk", movable=True),
                 entry("water_bottle#1", "the water bottle on the desk", movable=True),
                 entry("towel#1", "the towel on the bed", movable=True), entry("phone#1", "your phone", movable=True),
@@ -143,9 +155,14 @@ def planning_05() -> dict:
         id="planning-05", family="Planning", row=5, scene=b.build(),
         title="Balance drinks across three desks in two carries",
         prelude="The kids are back from break in a minute.",
-        opening=[cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"), cmd("LookAt", "pupil_desk#2"),
-                 cmd("LookAt", "pupil_desk#3")],
+        opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"),
+                 cmd("LookAt", "pupil_desk#2"), cmd("LookAt", "pupil_desk#3")],
         handoff="Every desk should end up the way the board says. Plan the moves for me.",
+        human_task="Every pupil desk set out for the lunch break the way the whiteboard says, before the kids are "
+                   "back.",
+        evidence=[*printed_at("whiteboard#1", "1 water + 1 juice"),
+                  counted(2, "water bottle", "pupil_desk#1", cmd("LookAt", "pupil_desk#1")),
+                  counted(2, "juice carton", "pupil_desk#1", cmd("LookAt", "pupil_desk#1"))],
         legend=[entry("water_bottle#1", "a water bottle on the left desk", movable=True),
                 entry("water_bottle#2", "a water bottle on the left desk", movable=True),
                 entry("juice_carton#1", "a juice carton on the left desk", movable=True),
@@ -199,9 +216,14 @@ def planning_12() -> dict:
         id="planning-12", family="Planning", row=12, scene=b.build(),
         title="Repair a mis-stored cold brew and finish the kitchen reset",
         prelude="Let's reset the kitchen before the guests come.",
-        opening=[cmd("LookAt", "reset_list#1"), cmd("Walk", "counter#2"), cmd("LookAt", "cold_brew#1"),
+        opening=[cmd("Walk", "reset_list#1"), cmd("LookAt", "reset_list#1"), cmd("Walk", "counter#2"),
+                 cmd("LookAt", "cold_brew#1"),
                  cmd("LookAt", "iced_tea#1"), cmd("Walk", "table#1"), cmd("LookAt", "table#1")],
         handoff="Plan the reset with me, one job at a time.",
+        human_task="The kitchen reset the way the list on the wall says before the guests come.",
+        evidence=[*printed_at("cold_brew#1", "keep refrigerated"),
+                  *printed_at("iced_tea#1", "shelf stable"),
+                  *printed_at("reset_list#1", "drinks stored right")],
         legend=[entry("cold_brew#1", "the dark bottle on the counter", movable=True),
                 entry("iced_tea#1", "the brown bottle on the counter", movable=True),
                 entry("mug#1", "the mug on the table", movable=True),
@@ -250,6 +272,8 @@ def planning_14() -> dict:
         opening=[cmd("LookAt", "reset_map#1"), cmd("LookAt", "coffee_table#1"), cmd("Walk", "table#1"),
                  cmd("LookAt", "table#1"), cmd("LookAt", "counter#2")],
         handoff="Plan the trips for me, one at a time.",
+        human_task="The house reset the way the map on the wall says.",
+        evidence=[*printed_at("reset_map#1", "mug: kitchen counter", "book: bookshelf", "phone: side table")],
         legend=[entry("mug#1", "the mug", movable=True), entry("cup#1", "the cup", movable=True),
                 entry("book#1", "the book", movable=True), entry("phone#1", "the phone", movable=True),
                 entry("apple#1", "the apple", movable=True),

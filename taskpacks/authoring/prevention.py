@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, before, caps, cmd, count, entry, ever, holds, in_window, moved, num, phrase, plan,
-                    point, says, step, taskpack, window)
+                   point, printed, printed_at, says, state, step, taskpack, window)
 from scenes import S, board, cafe, hotel_suite, kitchen_house
 
 
@@ -43,6 +43,11 @@ def prevention_02() -> dict:
         opening=[cmd("LookAt", "order_card#1"), cmd("Walk", "stock_table#1"), cmd("LookAt", p(1)),
                  cmd("LookAt", p(2)), cmd("LookAt", p(3)), cmd("LookAt", p(4)), cmd("Walk", "service_table#1")],
         handoff="Right, I'll carry the pastry boxes out to the service table now.",
+        human_task="You are putting out the party order: carrying the pastry boxes from the stock table to the "
+                   "service table, one at a time.",
+        evidence=[*printed_at("order_card#1", "exactly 6 servings")] +
+                 [printed(text, p(i), cmd("LookAt", p(i))) for i, text in
+                  ((1, "1 SERVING"), (2, "3 SERVINGS"), (3, "2 SERVINGS"), (4, "2 SERVINGS"))],
         legend=[entry(p(1), "the small pastry box", movable=True), entry(p(2), "the large pastry box", movable=True),
                 entry(p(3), "a medium pastry box", movable=True), entry(p(4), "a medium pastry box", movable=True),
                 entry("service_table#1", "the service table"), entry("stock_table#1", "the stock table")],
@@ -83,8 +88,11 @@ def prevention_05() -> dict:
         id="prevention-05", family="Prevention", row=5, scene=b.build(),
         title="Score the dough before it goes in the oven",
         prelude="The dough has proved; time to bake.",
-        opening=[cmd("LookAt", "recipe_board#1"), cmd("LookAt", "dough#1")],
+        opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "dough#1")],
         handoff="I'll get the bread in the oven.",
+        human_task="The dough has proved and you are baking it: open the oven, put the dough in, close the oven "
+                   "and switch it on.",
+        evidence=[*printed_at("recipe_board#1", "score an X on top")],
         legend=[entry("dough#1", "the bread dough", movable=True), entry("knife#1", "the knife", movable=True),
                 entry("bowl#1", "the bowl", movable=True), entry("oven#1", "the oven"),
                 entry("counter#1", "the counter left of the cooktop")],
@@ -130,6 +138,9 @@ def prevention_07() -> dict:
         prelude="Breakfast time.",
         opening=[cmd("LookAt", "fridge#1"), cmd("LookAt", "table#1")],
         handoff="I'll get the milk out and fetch my phone from the living room.",
+        human_task="Breakfast: you are taking the milk out of the fridge to the breakfast table, then fetching "
+                   "your phone from the living room.",
+        evidence=[state("fridge left open", "fridge#1")],
         legend=[entry("milk_carton#1", "the milk", movable=True), entry("juice_carton#1", "the juice", movable=True),
                 entry("phone#1", "your phone", movable=True), entry("fridge#1", "the fridge"),
                 entry("table#1", "the breakfast table"), entry("side_table#1", "the living-room side table")],
@@ -173,8 +184,11 @@ def prevention_14() -> dict:
         id="prevention-14", family="Prevention", row=14, scene=b.build(),
         title="Catch the gift left off the welcome shelf before sign-off",
         prelude="Preparing the room for the next guest.",
-        opening=[cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1")],
+        opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1")],
         handoff="I'll set up the welcome shelf and sign it off.",
+        human_task="You are preparing the room for the next guest: setting up the welcome shelf from what is on "
+                   "the desk and then confirming the checklist.",
+        evidence=[state("gift on the checklist", "checklist#1", cmd("LookAt", "checklist#1"))],
         legend=[entry("mug#1", "the mug", movable=True), entry("water_bottle#1", "the water bottle", movable=True),
                 entry("gift_box#1", "the blue gift box", movable=True), entry("phone#1", "your phone", movable=True),
                 entry("welcome_shelf#1", "the welcome shelf"), entry("desk#1", "the desk")],
@@ -221,8 +235,10 @@ def prevention_19() -> dict:
         id="prevention-19", family="Prevention", row=19, scene=b.build(),
         title="Redirect the apple to the fridge instead of the prep counter",
         prelude="Closing the kitchen for the night.",
-        opening=[cmd("LookAt", "closing_list#1"), cmd("LookAt", "table#1")],
+        opening=[cmd("Walk", "closing_list#1"), cmd("LookAt", "closing_list#1"), cmd("LookAt", "table#1")],
         handoff="I'll work through the closing list.",
+        human_task="You are closing the kitchen for the night, putting away what is on the kitchen table.",
+        evidence=[*printed_at("closing_list#1", "apple: fridge", "sanitizer: cabinet")],
         legend=[entry("sanitizer#1", "the sanitizer bottle", movable=True), entry("apple#1", "the apple", movable=True),
                 entry("mug#1", "the mug", movable=True), entry("pantry_cabinet#1", "the pantry cabinet"),
                 entry("fridge#1", "the fridge"), entry("counter#2", "the prep counter by the sink")],

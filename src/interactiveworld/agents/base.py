@@ -95,6 +95,8 @@ class HumanObservation:
         frames: frames shown to the Human (empty for NARRATE).
         private_next: WATCH only: the next step of the Human's private no-advice plan.
         assistant_present: False in the no-help run (no Assistant at all).
+        task_context: the Human's own task context (``human_context.task``: its question, goal, plan,
+            need, requested outcome or what it seeks); never given to the Assistant.
     """
 
     tick: int
@@ -111,6 +113,7 @@ class HumanObservation:
     frames: list[Frame]
     private_next: str | None = None
     assistant_present: bool = True
+    task_context: str = ""
 
 
 @dataclass

@@ -5,8 +5,8 @@
   the frames new at that turn; the images of a call are the bounded frame selection (at most 32),
   each in the turn where it was new and each once (:mod:`.conversation`), so earlier turns form a
   prefix that providers' prompt caches reuse.
-* :class:`ModelHuman` -- the Human executor. Stateless: each tick is built from scratch from the
-  public context, the motor legend, held object, last result, new Assistant speech and the
+* :class:`ModelHuman` -- the Human executor. Stateless: each tick is built from scratch from its
+  own task context, the public context, the motor legend, held object, last result, new Assistant speech and the
   still-active instruction (appendix C.2.1 step 5); identical frames are attached once.
 * A reply in the wrong format (an ``invalid`` parse) is answered once, in the same turn, with a short
   correction message naming the problem and the expected form (:data:`~.prompts.ASSISTANT_CORRECTION`,
@@ -36,7 +36,8 @@ from .base import (AgentTransportError, AssistantObservation, AssistantTurn, Cal
                    HumanTurn)
 from .calls import BudgetExceeded, CallEstimate, CallMeter, cache_key
 from .conversation import AssistantConversation, image_part, system_message, unique_frames, wants_cache_markers
-from .prompts import ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt
+from .prompts import (ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt,
+                      human_user_text)
 from .protocol import parse_assistant, parse_human
 
 _litellm = None
@@ -480,28 +481,9 @@ class ModelHuman:
         self._protocol = protocol
 
     def user_text(self, obs: HumanObservation, shown: int | None = None) -> str:
-        """The dynamically filled Human user turn (``shown``: images attached, when fewer than the frames)."""
-        lines = [f"Task context: {obs.public_context.strip() or '(none)'}", "", "Objects you can act on:"]
-        lines += [f"- {arg}: {desc}" for arg, desc in obs.handles] or ["- (none yet)"]
-        lines.append(f"Holding: {obs.held or 'nothing'}")
-        lines.append(f"Result of your last command: {obs.last_result or '(no command yet)'}")
-        if not obs.assistant_present:
-            lines.append("There is no assistant in this session.")
-        elif obs.new_instruction and obs.assistant_speech:
-            lines.append(f'The assistant says: "{obs.assistant_speech}"')
-        else:
-            lines.append("The assistant said nothing new.")
-        if obs.active_instruction:
-            lines.append(f'Instruction you are carrying out: "{obs.active_instruction}"')
-        if obs.queued:
-            lines.append("Your commands still waiting to run: " + "; ".join(obs.queued))
-        if obs.private_next:
-            lines.append(f"Next step of your private plan: {obs.private_next}")
-        if obs.frames:
-            n = len(obs.frames) if shown is None else shown
-            same = "" if n == len(obs.frames) else f" ({len(obs.frames) - n} identical ones left out)"
-            lines.append(f"{n} frame(s) of what you see, oldest first, follow{same}.")
-        return "\n".join(lines)
+        """The dynamically filled Human user turn (:func:`~interactiveworld.agents.prompts.human_user_text`;
+        ``shown``: images attached, when fewer than the frames)."""
+        return human_user_text(obs, shown)
 
     def act(self, obs: HumanObservation) -> HumanTurn:
         system = system_message(human_system_prompt(self._protocol, obs.restriction), markers=self._markers)

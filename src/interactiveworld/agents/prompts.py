@@ -64,9 +64,9 @@ fixed action language, and you follow the assistant's spoken guidance rather tha
 intentions. The assistant sees what you see and hears what you say; it never sees your reasoning \
 or your commands.
 
-Each turn you receive: the task context, the objects you can act on (handles such as \
-<red_mug> (2) with what they look like), what you are holding, the result of your last command, \
-anything the assistant just said, and any instruction you are still carrying out.
+Each turn you receive: your own task (what you asked, want or are doing), the objects you can act \
+on (handles such as <red_mug> (2) with what they look like), what you are holding, the result of \
+your last command, anything the assistant just said, and any instruction you are still carrying out.
 
 Reply with exactly these three fields:
 <reasoning>your private thinking (never shown to the assistant)</reasoning>
@@ -106,6 +106,17 @@ HUMAN_FAMILY_ADDENDA: dict[str, str] = {
 }
 
 
+HUMAN_TASK_LABELS: dict[str, str] = {
+    "ASK": "Your question",
+    "FIND": "What you are looking for",
+    "GUIDE": "Your goal",
+    "WATCH": "What you are doing (your own plan)",
+    "NARRATE": "What you need",
+    "ORCHESTRATE": "The outcome you asked for",
+}
+"""How each family introduces the Human's own task context in its user turn (paper appendix C.2.2)."""
+
+
 ASSISTANT_CORRECTION = """\
 Your reply could not be used ({problem}). Reply again with exactly one of: silent | interrupt <what you \
 say to the wearer> | error <what the wearer is doing wrong and what to do instead> | done"""
@@ -143,5 +154,40 @@ def human_system_prompt(protocol: str, restriction: str = "") -> str:
     return "\n\n".join(parts)
 
 
-__all__ = ["PROMPT_VERSION", "ASSISTANT_CORRECTION", "HUMAN_CORRECTION", "ASSISTANT_CONTRACT", "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA",
-           "HUMAN_CONTRACT_TEMPLATE", "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt"]
+def human_user_text(obs, shown: int | None = None) -> str:
+    """The dynamically filled Human user turn (paper appendix C.2.4, second box) of a
+    :class:`~interactiveworld.agents.base.HumanObservation`: the Human's own task context under its family's
+    label, the shared task context when there is one, the handles, the held object, the last result, the new
+    assistant speech, the instruction still being carried out, queued commands and (WATCH) the next step of the
+    private plan. ``shown`` is the number of images attached when identical frames were left out."""
+    label = HUMAN_TASK_LABELS.get(obs.protocol, "Your task")
+    lines = [f"{label}: {obs.task_context.strip() or '(not given)'}"]
+    if obs.public_context.strip():
+        lines.append(f"Shared task context: {obs.public_context.strip()}")
+    lines += ["", "Objects you can act on:"]
+    lines += [f"- {arg}: {desc}" for arg, desc in obs.handles] or ["- (none yet)"]
+    lines.append(f"Holding: {obs.held or 'nothing'}")
+    lines.append(f"Result of your last command: {obs.last_result or '(no command yet)'}")
+    if not obs.assistant_present:
+        lines.append("There is no assistant in this session.")
+    elif obs.new_instruction and obs.assistant_speech:
+        lines.append(f'The assistant says: "{obs.assistant_speech}"')
+    else:
+        lines.append("The assistant said nothing new.")
+    if obs.active_instruction:
+        lines.append(f'Instruction you are carrying out: "{obs.active_instruction}"')
+    if obs.queued:
+        lines.append("Your commands still waiting to run: " + "; ".join(obs.queued))
+    if obs.private_next:
+        lines.append(f"Next step of your private plan: {obs.private_next}")
+    if obs.frames:
+        n = len(obs.frames) if shown is None else shown
+        same = "" if n == len(obs.frames) else f" ({len(obs.frames) - n} identical ones left out)"
+        lines.append(f"{n} frame(s) of what you see, oldest first, follow{same}.")
+    return "\n".join(lines)
+
+
+__all__ = ["PROMPT_VERSION", "HUMAN_TASK_LABELS", "human_user_text", "ASSISTANT_CONTRACT",
+           "ASSISTANT_MEMORY_ADDENDUM", "ASSISTANT_FAMILY_ADDENDA", "HUMAN_CONTRACT_TEMPLATE",
+           "HUMAN_FAMILY_ADDENDA", "human_contract", "assistant_system_prompt", "human_system_prompt",
+           "ASSISTANT_CORRECTION", "HUMAN_CORRECTION"]

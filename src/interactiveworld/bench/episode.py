@@ -19,6 +19,9 @@ that does not parse is a refused action and a trace step of its own.
 
 Infrastructure faults (a reset or opening that fails, an environment exception, an INTERNAL error
 code, a model that cannot be reached) end the cell as VOID: it is re-run, never scored.
+
+:meth:`Episode.run` plays the cell to its end; ``start`` / ``step`` / ``finish`` play the same loop one tick
+at a time for callers that drive it (the Gymnasium environments in :mod:`interactiveworld.gym`).
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ import traceback
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
 from ..agents.calls import BudgetExceeded
@@ -37,9 +40,10 @@ from ..agents.protocol import AssistantAction, HumanReply
 from ..env_types import EnvironmentLike, StepOutcome
 from ..errors import ErrorCode, PrimitiveError
 from . import scoring
-from .families import command_targets, human_handles, key_to_arg, redact_speech, select_frame_indices
+from .families import (command_targets, human_handles, key_to_arg, moved_places, redact_speech,
+                       select_frame_indices)
 from .capabilities import Utterance, label_capabilities
-from .evaluators import evaluate_task, stable_completion_index
+from .evaluators import TaskScore, evaluate_task, stable_completion_index
 from .identity import key_hash
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
 from .taskpack import TaskPack
@@ -72,6 +76,8 @@ class EpisodeConfig:
             written to the trace header and ``eval.json`` so that ``iw-eval replay`` rebuilds the same one.
         cell_key: the cell's identity (:func:`~interactiveworld.bench.identity.cell_key`), written with its
             hash to the trace header and ``eval.json`` so that a resume can tell whether a result still applies.
+        on_frames: called with the frames of each command interval (opening included) as soon as
+            they are in the history, before the next agent turn (a live view); None for none.
     """
 
     seed: int = 0
@@ -84,6 +90,7 @@ class EpisodeConfig:
     observed_hash: str | None = None
     env: dict[str, Any] | None = None
     cell_key: dict[str, Any] | None = None
+    on_frames: Callable[[list[Frame]], None] | None = None
 
 
 @dataclass
@@ -171,6 +178,8 @@ class Episode:
                 self.st.pinned.append(idx)
             self.st.frames.append(f)
             added.append(f)
+        if added and self.cfg.on_frames is not None:
+            self.cfg.on_frames(added)
         return added
 
     def _selected_frames(self) -> list[Frame]:
@@ -181,26 +190,8 @@ class Episode:
     # ---------------------------------------------------------------- run
     def run(self) -> dict[str, Any]:
         """Run the cell to its end and return the ``eval.json`` record (also written to disk)."""
-        self.out.mkdir(parents=True, exist_ok=True)
         t0 = time.perf_counter()
-        log = TraceWriter(self.out / TRACE_NAME, scrub=self.scrub, fsync=self.cfg.fsync)
-        self.log = log
-        assistant_name = self.cfg.assistant_name or getattr(self.assistant, "name", "assistant")
-        human_name = self.cfg.human_name or getattr(self.human, "name", "human")
-        self.header = {
-            "task_id": self.tp.id, "family": self.tp.family.value, "protocol": self.protocol,
-            "taskpack_version": self.tp.version, "taskpack_hash": self.tp.hash,
-            "observed_hash": self.cfg.observed_hash,
-            "assistant": assistant_name, "human": human_name, "seed": self.cfg.seed,
-            "assistant_polled": bool(getattr(self.assistant, "polled", True)),
-            "budgets": self.tp.budgets.model_dump(), "prompt_version": PROMPT_VERSION,
-        }
-        if self.cfg.env is not None:
-            self.header["env"] = dict(self.cfg.env)
-        if self.cfg.cell_key is not None:
-            self.header["cell_key"] = self.cfg.cell_key
-            self.header["cell_key_hash"] = key_hash(self.cfg.cell_key)
-        log.write("header", **self.header)
+        log = self._open_log()
         stop_reason, void_reason, score = "void", None, None
         try:
             baseline = self._opening()
@@ -229,10 +220,68 @@ class Episode:
             log.write("exception", traceback=traceback.format_exc(limit=8))
         if void_reason is not None:
             void_reason = self.scrub(void_reason)  # provider errors can echo credentials; the record is printed too
-        record = self._eval_record(stop_reason, void_reason, score, time.perf_counter() - t0)
-        log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
-                  passed=record["passed"], completion=record["completion"])
-        log.close()
+        return self._close(stop_reason, void_reason, score, time.perf_counter() - t0)
+
+    # ---------------------------------------------------------------- step by step
+    def start(self) -> None:
+        """Open the log, run the opening and reset the agents: the cell is ready for :meth:`step`.
+
+        The step-by-step form of :meth:`run` (``start``; ``step`` until it returns a stop reason; ``finish``)
+        for callers that drive the loop themselves, such as reinforcement-learning environments.
+
+        Raises:
+            VoidCell: the reset or the opening failed (the cell cannot be played).
+        """
+        self._t0 = time.perf_counter()
+        self._open_log()
+        self.baseline = self._opening()
+        self._begin_loop()
+
+    def finish(self, stop_reason: str) -> dict[str, Any]:
+        """Score the cell as it stands, write ``eval.json`` and close the log; returns the record.
+
+        Args:
+            stop_reason: one of :data:`STOP_REASONS` (what ended the episode).
+        """
+        return self._close(stop_reason, None, self._score(self.baseline), time.perf_counter() - self._t0)
+
+    def score_now(self) -> TaskScore:
+        """The task's family evaluator on the relations now, against the handoff baseline and the trace so far:
+        the running strict pass and completion (paper appendix B.3.2, C.3.1). Needs :meth:`start`."""
+        final = self.st.trace[-1].relations_after if self.st.trace else self.baseline
+        return evaluate_task(self.tp.completion, self.tp.family_evaluator, self.tp.intervention_windows,
+                             final=final, baseline=self.baseline, trace=self.st.trace)
+
+    def _open_log(self) -> TraceWriter:
+        """Create the cell folder and the trace, and write the header."""
+        self.out.mkdir(parents=True, exist_ok=True)
+        log = TraceWriter(self.out / TRACE_NAME, scrub=self.scrub, fsync=self.cfg.fsync)
+        self.log = log
+        assistant_name = self.cfg.assistant_name or getattr(self.assistant, "name", "assistant")
+        human_name = self.cfg.human_name or getattr(self.human, "name", "human")
+        self.header = {
+            "task_id": self.tp.id, "family": self.tp.family.value, "protocol": self.protocol,
+            "taskpack_version": self.tp.version, "taskpack_hash": self.tp.hash,
+            "observed_hash": self.cfg.observed_hash,
+            "assistant": assistant_name, "human": human_name, "seed": self.cfg.seed,
+            "assistant_polled": bool(getattr(self.assistant, "polled", True)),
+            "budgets": self.tp.budgets.model_dump(), "prompt_version": PROMPT_VERSION,
+        }
+        if self.cfg.env is not None:
+            self.header["env"] = dict(self.cfg.env)
+        if self.cfg.cell_key is not None:
+            self.header["cell_key"] = self.cfg.cell_key
+            self.header["cell_key_hash"] = key_hash(self.cfg.cell_key)
+        log.write("header", **self.header)
+        return log
+
+    def _close(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
+               wall_s: float) -> dict[str, Any]:
+        """Write the ``end`` record and ``eval.json`` (last, atomically); returns the record."""
+        record = self._eval_record(stop_reason, void_reason, score, wall_s)
+        self.log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
+                       passed=record["passed"], completion=record["completion"])
+        self.log.close()
         write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub)
         return record
 
@@ -278,13 +327,20 @@ class Episode:
         self.st.segments_since = 0
         return baseline
 
+    def assistant_observation(self, tick: int | None = None) -> AssistantObservation:
+        """What the Assistant is given at ``tick`` (default: the next one): frames since its last turn, wearer
+        speech, the public request. Building it changes nothing."""
+        st = self.st
+        return AssistantObservation(tick=st.ticks + 1 if tick is None else tick, protocol=self.protocol,
+                                    task_request=self.tp.public_context, frames=self._selected_frames(),
+                                    new_frames=st.frames[st.frames_sent_upto:],
+                                    new_segments=st.segments_since, wearer_speech=list(st.wearer_speech),
+                                    first_turn=st.first_assistant_turn)
+
     def _assistant_turn(self, tick: int) -> AssistantAction:
         st = self.st
-        new_frames = st.frames[st.frames_sent_upto:]
-        obs = AssistantObservation(tick=tick, protocol=self.protocol, task_request=self.tp.public_context,
-                                   frames=self._selected_frames(), new_frames=new_frames,
-                                   new_segments=st.segments_since, wearer_speech=list(st.wearer_speech),
-                                   first_turn=st.first_assistant_turn)
+        obs = self.assistant_observation(tick)
+        new_frames = obs.new_frames
         t = time.perf_counter()
         turn = self.assistant.act(obs)
         st.timing["assistant_s"] += time.perf_counter() - t
@@ -305,19 +361,20 @@ class Episode:
 
     def _human_turn(self, tick: int, speech: str, new_instruction: bool) -> HumanReply:
         st, tp = self.st, self.tp
-        visible = {h.key for h in self.env.handles(visible_only=True)}
+        visible, reachable = self._in_view()
         held = self.env.held()
         if new_instruction:
             st.assistant_said.append(speech)
         handles = human_handles(self.protocol, tp.human_context.legend, visible=visible, held=held,
-                                mentioned=" ".join(st.assistant_said))
+                                mentioned=st.assistant_said, reachable=reachable,
+                                places=moved_places(self.env.relations(), tp.human_context.legend))
         plan = tp.no_help.steps
         private_next = None
         if self.protocol == "WATCH" and st.plan_cursor < len(plan):
             step = plan[st.plan_cursor]
             private_next = " / ".join(x for x in (step.command or "", f'say "{step.say}"' if step.say else "") if x)
         obs = HumanObservation(
-            tick=tick, protocol=self.protocol, public_context=tp.public_context,
+            tick=tick, protocol=self.protocol, public_context=tp.public_context, task_context=tp.human_context.task,
             restriction=tp.human_context.restriction, handles=handles,
             held=key_to_arg(held) if held else None, last_result=st.last_result,
             assistant_speech=speech if new_instruction else "", new_instruction=new_instruction,
@@ -378,6 +435,11 @@ class Episode:
         st.queue = deque(split)
         st.queue_reply_to = tick if new_instruction else None
 
+    def _in_view(self) -> tuple[set[str], set[str]]:
+        """Keys of the entities visible (or held) and within reach now, from the environment's handles."""
+        hs = self.env.handles()
+        return {h.key for h in hs if h.visible}, {h.key for h in hs if getattr(h, "reachable", False)}
+
     def _withheld(self, cmd: str) -> list[str]:
         """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
 
@@ -390,9 +452,10 @@ class Episode:
         named = [k for k in command_targets(cmd) if k in legend]
         if not named:
             return []
-        visible = {h.key for h in self.env.handles(visible_only=True)} if self.protocol == "FIND" else set()
+        visible, reachable = self._in_view() if self.protocol == "FIND" else (set(), set())
         exposed = {a for a, _ in human_handles(self.protocol, self.tp.human_context.legend, visible=visible,
-                                               held=self.env.held(), mentioned=" ".join(self.st.assistant_said))}
+                                               held=self.env.held(), mentioned=self.st.assistant_said,
+                                               reachable=reachable)}
         return [k for k in named if key_to_arg(k) not in exposed]
 
     def _run_command(self, tick: int) -> None:
@@ -434,44 +497,64 @@ class Episode:
                        executed=not withheld)
 
     def _loop(self) -> str:
-        st, budgets = self.st, self.tp.budgets
-        polled = bool(getattr(self.assistant, "polled", True))
+        self._begin_loop()
+        while True:
+            stop = self.step()
+            if stop is not None:
+                return stop
+
+    def _begin_loop(self) -> None:
+        self._polled = bool(getattr(self.assistant, "polled", True))
         self.assistant.reset(self.protocol)
         self.human.reset(self.protocol)
-        done = False
-        while True:
-            if done and not st.queue:
-                return "done"
-            if st.ticks >= budgets.ticks:
-                return "tick_budget"
-            st.ticks += 1
-            tick = st.ticks
-            t_tick = time.perf_counter()
-            if not done:
-                speech, new_instruction = "", False
-                if polled:
-                    action = self._assistant_turn(tick)
-                    if action.kind == "done":
-                        done = True
-                        self.log.write("freeze", tick=tick, draining=list(st.queue))
-                    elif action.intervenes:
-                        speech, new_instruction = action.speech, True
-                        st.interventions.append(tick)
-                        st.utterances.append(Utterance(tick, "assistant", speech))
-                        st.active_instruction = speech
-                        self.log.write("speech", tick=tick, speaker="assistant", text=speech, kind=action.kind)
-                if not done:
-                    reply = self._human_turn(tick, speech, new_instruction)
-                    self._take_action_block(tick, reply, new_instruction)
-            if st.queue:
-                self._run_command(tick)
-                if st.actions >= budgets.actions:
-                    return "action_budget"
-            elif st.actions >= budgets.actions:
+        self._done = False
+
+    def pending_stop(self) -> str | None:
+        """The stop reason that ends the episode before another tick (``done`` once the queue has drained after
+        the Assistant's ``done``, ``tick_budget``), or None."""
+        if self._done and not self.st.queue:
+            return "done"
+        if self.st.ticks >= self.tp.budgets.ticks:
+            return "tick_budget"
+        return None
+
+    def step(self) -> str | None:
+        """Run one tick (Assistant turn, Human turn, at most one command); returns the stop reason when the
+        episode has ended (before this tick, or by this tick's action reaching the action budget), else None.
+        Needs :meth:`start` (or runs inside :meth:`run`)."""
+        st, budgets = self.st, self.tp.budgets
+        stop = self.pending_stop()
+        if stop is not None:
+            return stop
+        st.ticks += 1
+        tick = st.ticks
+        t_tick = time.perf_counter()
+        if not self._done:
+            speech, new_instruction = "", False
+            if self._polled:
+                action = self._assistant_turn(tick)
+                if action.kind == "done":
+                    self._done = True
+                    self.log.write("freeze", tick=tick, draining=list(st.queue))
+                elif action.intervenes:
+                    speech, new_instruction = action.speech, True
+                    st.interventions.append(tick)
+                    st.utterances.append(Utterance(tick, "assistant", speech))
+                    st.active_instruction = speech
+                    self.log.write("speech", tick=tick, speaker="assistant", text=speech, kind=action.kind)
+            if not self._done:
+                reply = self._human_turn(tick, speech, new_instruction)
+                self._take_action_block(tick, reply, new_instruction)
+        if st.queue:
+            self._run_command(tick)
+            if st.actions >= budgets.actions:
                 return "action_budget"
-            self.log.write("tick", tick=tick, actions=st.actions, queued=len(st.queue),
-                           wall_s=round(time.perf_counter() - t_tick, 6))
-            self.log.sync()
+        elif st.actions >= budgets.actions:
+            return "action_budget"
+        self.log.write("tick", tick=tick, actions=st.actions, queued=len(st.queue),
+                       wall_s=round(time.perf_counter() - t_tick, 6))
+        self.log.sync()
+        return None
 
     # ---------------------------------------------------------------- scoring
     def _score(self, baseline: frozenset) -> dict[str, Any]:

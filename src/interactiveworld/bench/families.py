@@ -16,6 +16,8 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from .reference import entry_names, refers_to
+
 
 class Family(str, Enum):
     """A reported task family (paper Table 1)."""
@@ -261,33 +263,84 @@ def command_targets(command: str) -> tuple[str, ...]:
     return tuple(keys)
 
 
-def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], held: str | None,
-                  mentioned: str) -> list[tuple[str, str]]:
-    """The (argument, description) handles shown to the Human this tick.
+WITHIN_REACH_PROTOCOLS = frozenset({"GUIDE", "WATCH", "ORCHESTRATE"})
+"""Families whose Human may also use a movable object within reach that it does not see (it carries out local
+motor sequences: GUIDE's immediate steps, WATCH's own plan, ORCHESTRATE's subtask; paper appendix C.2.2)."""
 
-    Args:
-        protocol: the family protocol.
-        legend: the TaskPack's action legend entries (``handle`` key, ``description``,
-            ``movable``, ``aliases``).
-        visible: keys of entities in the current view (from the environment).
-        held: key of the held object, or None.
-        mentioned: all Assistant speech so far (NARRATE exposes only what the Assistant named).
 
-    FIND exposes a movable target only while it is visible or held; NARRATE exposes an entry only
-    once the Assistant's speech has named it (one of its aliases, or its description).
+def exposed(protocol: str, entry: Any, *, visible: set[str], held: str | None, said: Sequence[str],
+            reachable: set[str] = frozenset()) -> bool:
+    """Whether the Human may see legend ``entry`` this tick (paper appendix C.2.1 step 5, C.2.2).
+
+    NARRATE: only once the Assistant's speech refers to it (:func:`~interactiveworld.bench.reference.refers_to`
+    against its handle name and aliases), or while held. Every other family: a fixture (``movable`` false) is a
+    place the wearer knows and is always listed; a movable object only while visible or held, or within reach
+    in :data:`WITHIN_REACH_PROTOCOLS`.
     """
-    said = mentioned.lower()
-    out = []
-    for entry in legend:
-        if protocol == "FIND" and entry.movable and entry.handle not in visible and entry.handle != held:
+    if entry.handle == held:
+        return True
+    if protocol == "NARRATE":
+        names = entry_names(entry.handle, entry.aliases or ())
+        return any(refers_to(u, names) for u in said)
+    if not entry.movable:
+        return True
+    return entry.handle in visible or (protocol in WITHIN_REACH_PROTOCOLS and entry.handle in reachable)
+
+
+def moved_places(relations: Iterable[tuple[str, ...]], legend: Sequence[Any]) -> dict[str, str]:
+    """Where each moved legend object rests now: key -> a phrase such as ``"on the kitchen table"``.
+
+    Read from the world's relations: an object without ``unmoved`` that is ``on`` or ``inside`` a legend
+    entry gets that entry's description (the first such support in legend order); unmoved and held objects,
+    and objects on supports outside the legend, get none (their authored description still holds).
+    """
+    rel = set(map(tuple, relations))
+    desc = {e.handle: e.description for e in legend}
+    order = {e.handle: i for i, e in enumerate(legend)}
+    out: dict[str, str] = {}
+    for e in legend:
+        if not e.movable or ("unmoved", e.handle) in rel or ("held", e.handle) in rel:
             continue
-        if protocol == "NARRATE":
-            names = [a.lower() for a in (entry.aliases or [])] or [entry.description.lower()]
-            if entry.handle != held and not any(n and n in said for n in names):
-                continue
-        out.append((key_to_arg(entry.handle), entry.description))
+        supports = sorted(((order[r[2]], r[0], r[2]) for r in rel
+                           if len(r) == 3 and r[0] in ("on", "inside") and r[1] == e.handle and r[2] in desc))
+        if supports:
+            _, pred, where = supports[0]
+            out[e.handle] = f"{'in' if pred == 'inside' else 'on'} {desc[where]}"
     return out
 
 
+def legend_description(entry: Any, places: dict[str, str] | None = None) -> str:
+    """What the Human reads beside a legend handle: the authored description (category, position and colour),
+    with where the object rests now when it has been moved (``places``, from :func:`moved_places`)."""
+    where = (places or {}).get(entry.handle)
+    return f"{entry.description} (moved: now {where})" if where else entry.description
+
+
+def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], held: str | None,
+                  mentioned: str | Sequence[str], reachable: set[str] = frozenset(),
+                  places: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The (argument, description) handles shown to the Human this tick (see :func:`exposed`).
+
+    A legend description names category, position and colour as authored; an object that has been moved
+    carries where it rests now (``places``, from :func:`moved_places`), so the description never goes stale.
+
+    Args:
+        protocol: the family protocol.
+        legend: the TaskPack's action legend entries (``handle`` key, ``description``, ``movable``,
+            ``aliases``).
+        visible: keys of entities in the current view (from the environment).
+        held: key of the held object, or None.
+        mentioned: the Assistant's utterances so far (one string or a sequence; NARRATE exposes only what
+            they refer to).
+        reachable: keys of entities within reach (from the environment).
+        places: moved object key -> where it rests now.
+    """
+    said = [mentioned] if isinstance(mentioned, str) else list(mentioned)
+    return [(key_to_arg(e.handle), legend_description(e, places)) for e in legend
+            if exposed(protocol, e, visible=visible, held=held, said=said, reachable=reachable)]
+
+
 __all__ = ["Family", "FAMILY_PROTOCOL", "CATALOG_TABLE", "MAX_ASSISTANT_FRAMES", "RECENT_FRAMES",
-           "select_frame_indices", "redact_speech", "Leak", "key_to_arg", "command_targets", "human_handles"]
+           "select_frame_indices", "redact_speech", "Leak", "key_to_arg", "command_targets", "human_handles", "exposed",
+           "moved_places", "legend_description",
+           "WITHIN_REACH_PROTOCOLS"]

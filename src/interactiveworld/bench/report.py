@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .capabilities import CAPABILITIES
+from .executors import executor_report
 from .identity import separate_keys
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells)
@@ -275,8 +276,13 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
         md += ["## VOID cells (to re-run)", "",
                markdown_table(voids, [*AGENT_COLUMNS, ("task_id", "Task"), ("seed", "Seed"),
                                       ("void_reason", "Reason")]), ""]
+    executors = executor_report(records, out, plots=plots)
+    for t in executors["tables"]:
+        md += [f"## {t['title']}", "", t["note"], "", markdown_table(t["rows"], t["columns"]), ""]
+        write_csv(out / t["csv"], t["rows"], [k for k, _ in t["columns"]])
     text = "\n".join(md)
     files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
+    files += [out / t["csv"] for t in executors["tables"]] + executors["files"]
     files[0].write_text(text, encoding="utf-8")
     write_csv(files[1], _flat_ci(fam), ["agents", "family", "tasks", "cells", "void", "catalog", "pass_catalog",
                                         "pass_catalog_lo", "pass_catalog_hi", "mcr_catalog", "mcr_catalog_lo",

@@ -19,8 +19,13 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
                     (a command is a grammar line "[Grab] <mug> (2)" or the structured form
                      {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line)
     public_context  text both agents receive ('' when the request is only spoken)
-    human_context   {"restriction": Human-only text, "legend": [{"handle": "name#i",
-                     "description": what the Human sees, "movable": bool, "aliases": [...]}]}
+    human_context   {"task": the Human's own task context (its question, goal, plan, need, requested
+                     outcome or what it seeks; never sent to the Assistant),
+                     "restriction": Human-only text, "legend": [{"handle": "name#i",
+                     "description": category, position and colour, "movable": bool, "aliases": [...]}]}
+    evidence        [{"kind": label|count|state, "text", "count": int (counts), "entity": "name#i",
+                      "shown_by": an opening command or null}] -- the deciding evidence only the frames carry;
+                     ``iw-eval validate`` fails when any text the Human receives contains it
     oracle          {"steps": [{"say", "kind": interrupt|error, "commands": [...], "match": [...],
                      "after_segments": int, "skip_plan": int, "optional": reason or null}],
                      "step_count": int} -- the shortest legal oracle: dropping any command of a step that is
@@ -140,20 +145,61 @@ class LegendEntry(_Model):
     handle: str = Field(pattern=_KEY)
     """The entity key ``name#index`` in the scene (lower-case name, ``#``, 1-based index), e.g. ``mug#2``."""
     description: str = Field(min_length=1)
-    """What the Human sees of the entity (colour, position, printed text when legible), shown beside its handle."""
+    """What the Human sees of the entity (category, position and colour; never the declared evidence), shown
+    beside its handle."""
     movable: bool = False
     """True for an object that can be carried (FIND: acted on only while visible or held)."""
     aliases: list[str] = []
-    """Other names the Human may use for the entity in commands."""
+    """Other names by which the Assistant's speech may refer to the entity (NARRATE exposure)."""
 
 
 class HumanContext(_Model):
-    """Human-only context: the family restriction text and the action legend."""
+    """Human-only context (paper appendix C.2.2): the Human's own task context, the family restriction text
+    and the action legend.
 
+    ``task`` is what the wearer asked or knows, delivered per family: ASK its question, GUIDE its goal (not
+    the procedure), WATCH its private plan, NARRATE its need, ORCHESTRATE the requested outcome, FIND what it
+    seeks. It never reaches the Assistant and must not contain the declared :class:`Evidence`.
+    """
+
+    task: str = Field(min_length=1)
+    """The Human's own task context under its family's label (question, goal, plan, need, outcome or what it
+    seeks); never sent to the Assistant."""
     restriction: str = ""
     """Human-only restriction text appended to the Human's system prompt (the family's rules, paper C.2.2)."""
     legend: list[LegendEntry] = Field(min_length=1)
     """The action handles the Human may use, each with what the Human can see of it (at least one)."""
+
+
+class Evidence(_Model):
+    """One piece of deciding evidence that only the frames carry (paper appendix C.1.1 (i)).
+
+    Attributes:
+        kind: ``label`` (text printed on an object, sign or sheet: ``text`` as printed), ``count`` (how many
+            of something there are: ``count`` items described by ``text``) or ``state`` (a visible condition,
+            ``text`` a short phrase such as "fridge door open").
+        text: see ``kind``.
+        count: the number, for ``count`` evidence.
+        entity: the entity that carries or shows it (the label's bearer, the counted items' support).
+        shown_by: the opening command whose frames show it; None when it is seen during the task.
+    """
+
+    kind: Literal["label", "count", "state"]
+    """``label`` (printed text), ``count`` (how many of something) or ``state`` (a visible condition or association)."""
+    text: str = Field(min_length=1)
+    """The printed words (label), what is counted (count) or a short phrase of the state."""
+    count: int | None = Field(default=None, ge=0)
+    """The number, for ``count`` evidence only."""
+    entity: str = Field(pattern=_KEY)
+    """The entity key that carries or shows it (the label's bearer, the counted items' support)."""
+    shown_by: CommandText | None = None
+    """The opening command whose frames show it (one of ``opening.commands``); null when seen during the task."""
+
+    @model_validator(mode="after")
+    def _count_given(self) -> "Evidence":
+        if (self.kind == "count") != (self.count is not None):
+            raise ValueError("'count' is required for kind 'count' and only allowed there")
+        return self
 
 
 class GuidanceStep(_Model):
@@ -296,7 +342,9 @@ class TaskPack(_Model):
     public_context: str = ""
     """Text both agents receive ('' when the request arrives only as speech); never the answer."""
     human_context: HumanContext
-    """What only the Human receives: the restriction text and the action legend."""
+    """What only the Human receives: its own task context, the restriction text and the action legend."""
+    evidence: list[Evidence] = Field(min_length=1)
+    """The deciding evidence only the frames carry (at least one): no text the Human receives may state it."""
     oracle: Oracle
     """The oracle program: the guidance that solves the task (its control run must pass)."""
     no_help: NoHelp = NoHelp()
@@ -347,6 +395,10 @@ class TaskPack(_Model):
         legend = {e.handle for e in self.human_context.legend}
         if len(legend) != len(self.human_context.legend):
             raise ValueError("human_context.legend lists a handle twice")
+        opening = {" ".join(c.split()) for c in self.opening.commands}
+        for i, ev in enumerate(self.evidence):
+            if ev.shown_by is not None and " ".join(ev.shown_by.split()) not in opening:
+                raise ValueError(f"evidence[{i}].shown_by {ev.shown_by!r} is not one of opening.commands")
         windows = [w.id for w in self.intervention_windows]
         if len(set(windows)) != len(windows):
             raise ValueError(f"intervention_windows: an id is used twice ({windows})")
@@ -605,8 +657,8 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
     return paths
 
 
-__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening", "LegendEntry",
-           "HumanContext", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp", "WrongControl", "EarlyControl",
-           "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets", "canonical_json", "compute_hash",
-           "parse_taskpack", "load_taskpack", "rehash_file", "unique_taskpacks", "ID_PATTERN", "taskpack_dirs", "builtin_taskpacks",
-           "taskpack_family", "select_taskpacks"]
+__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening",
+           "LegendEntry", "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
+           "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
+           "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",
+           "builtin_taskpacks", "taskpack_family", "select_taskpacks", "unique_taskpacks", "ID_PATTERN"]

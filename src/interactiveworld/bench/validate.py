@@ -4,9 +4,10 @@ DESIGN.md "TaskPack").
 Static checks: the schema and hash; the scene loads (with the world's own loader,
 :func:`interactiveworld.world.serialize.scene_from_dict`, when it is a world scene); every handle
 the programs and the legend use exists in the scene; no positive goal already holds after the
-opening; the answer (numbers and codes the oracle speaks) is not exposed in public text. Controls: the oracle with the scripted Human passes; the
-silent Assistant and the no-help run fail; the wrong and early controls fail unless the TaskPack
-declares otherwise.
+opening; the answer (numbers and codes the oracle speaks) is not exposed in public text; the declared
+evidence appears in no text the Human can receive (:func:`evidence_exposures`). Controls: the oracle with the
+scripted Human passes; the silent Assistant and the no-help run fail; the wrong and early controls fail unless
+the TaskPack declares otherwise.
 
 Degenerate-Assistant battery (DESIGN.md "Metrics"; :data:`~interactiveworld.agents.controls.DEGENERATE_ASSISTANTS`):
 silent, hello-only, generic advice, nagger, echo and a random-plausible talker run every TaskPack with the
@@ -21,9 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+import inflect
+
+from ..agents.prompts import human_system_prompt
 from . import scoring
 from .families import command_targets
-from .taskpack import TaskPack
+from .reference import find_name, words
+from .taskpack import Evidence, TaskPack
+
+_INFLECT = inflect.engine()
 
 
 @dataclass
@@ -67,6 +74,92 @@ def exposed_answer(tp: TaskPack) -> list[str]:
     return sorted(t for t in answer_tokens(tp) if re.search(rf"(?<![\w$]){re.escape(t)}(?![\w%])", public))
 
 
+def human_texts(tp: TaskPack) -> list[tuple[str, str]]:
+    """Every text the Human can receive from the TaskPack, with the field it comes from: the public and Human
+    task context, the restriction, each legend entry's handle name, description and aliases, the Human's own
+    (no-help / private plan) commands and speech, and the Human system prompt of the family."""
+    hc = tp.human_context
+    out = [("public_context", tp.public_context), ("human_context.task", hc.task),
+           ("human_context.restriction", hc.restriction)]
+    for i, e in enumerate(hc.legend):
+        out.append((f"human_context.legend[{i}].handle", e.handle.partition("#")[0]))
+        out.append((f"human_context.legend[{i}].description", e.description))
+        out += [(f"human_context.legend[{i}].aliases[{j}]", a) for j, a in enumerate(e.aliases)]
+    for i, st in enumerate(tp.no_help.steps):
+        if st.command:
+            out.append((f"no_help.steps[{i}].command", st.command))
+        if st.say:
+            out.append((f"no_help.steps[{i}].say", st.say))
+    out.append(("Human system prompt", human_system_prompt(tp.protocol_name, hc.restriction)))
+    return [(f, t) for f, t in out if t]
+
+
+def _number_words(n: int) -> set[str]:
+    return {str(n), *words(_INFLECT.number_to_words(n))} if n <= 20 else {str(n)}
+
+
+_LINK_WORDS = frozenset({"the", "a", "an", "on", "in", "inside", "into", "at", "by", "of", "to", "from", "with",
+                         "and", "its", "still"})
+
+
+def evidence_in(ev: Evidence, text: str) -> bool:
+    """Whether ``text`` states the evidence ``ev`` (words normalised and singular, :mod:`.reference`):
+
+    * a label: its words in order ("RAW TROUT" in "a pack printed raw trout");
+    * a state (an association such as "wallet in the tall kitchen cabinet"): every word of it but articles and
+      prepositions somewhere in the text;
+    * a count: the number (digits or words) followed within three words by a word of what is counted
+      ("4 bottles", "four water bottles").
+    """
+    said = words(text)
+    if ev.kind == "label":
+        return find_name(said, words(ev.text))
+    if ev.kind == "state":
+        need = {w for w in words(ev.text) if w not in _LINK_WORDS}
+        return bool(need) and need <= set(said)
+    nums = _number_words(int(ev.count))
+    what = set(words(ev.text))
+    for i, w in enumerate(said):
+        if w in nums and what & set(said[i + 1:i + 4]):
+            return True
+    return False
+
+
+def evidence_exposures(tp: TaskPack) -> list[str]:
+    """One line per declared evidence item found in a text the Human can receive, naming the field."""
+    found = []
+    texts = human_texts(tp)
+    for i, ev in enumerate(tp.evidence):
+        what = f"{ev.count} x {ev.text!r}" if ev.kind == "count" else repr(ev.text)
+        for field_name, text in texts:
+            if evidence_in(ev, text):
+                found.append(f"evidence[{i}] ({ev.kind} {what} on {ev.entity}) appears in {field_name}")
+    return found
+
+
+COLOUR_WORDS = frozenset({
+    "red", "orange", "yellow", "green", "blue", "purple", "violet", "pink", "brown", "black", "white", "grey",
+    "gray", "beige", "cream", "golden", "gold", "silver", "dark", "pale", "bright", "colour", "color", "coloured",
+    "colored", "printed", "labelled", "labeled", "written", "reads", "says",
+})
+"""Words of looks and print: a blind (NARRATE) wearer's legend must not contain them (paper appendix C.2.2)."""
+
+
+def visual_words_for_the_blind(tp: TaskPack) -> list[str]:
+    """NARRATE only: one line per legend description or alias that states how something looks or what it says
+    (:data:`COLOUR_WORDS`), naming the field; the blind Human may hear such facts only from the Assistant."""
+    if tp.protocol_name != "NARRATE":
+        return []
+    out = []
+    for i, e in enumerate(tp.human_context.legend):
+        for field_name, text in [(f"human_context.legend[{i}].description", e.description),
+                                 *((f"human_context.legend[{i}].aliases[{j}]", a) for j, a in enumerate(e.aliases))]:
+            bad = sorted(set(words(text)) & COLOUR_WORDS)
+            if bad:
+                out.append(f"{field_name} says {', '.join(bad)}: {text!r}")
+    return out
+
+
 def answers_in_wearer_text(tp: TaskPack) -> list[str]:
     """Declared answers and window cues that the wearer's own words already carry (public context, prelude,
     handoff, the no-help program's speech, the scripted Human's request for clarification): an Assistant that
@@ -97,7 +190,7 @@ def program_targets(tp: TaskPack) -> set[str]:
             cmds += s.commands
     cmds += [s.command for s in tp.no_help.steps if s.command]
     keys = {k for c in cmds for k in command_targets(c)}
-    return keys | {e.handle for e in tp.human_context.legend}
+    return keys | {e.handle for e in tp.human_context.legend} | {ev.entity for ev in tp.evidence}
 
 
 _SCENE_LISTS = ("rooms", "walls", "doors", "entities", "attachments")
@@ -163,6 +256,10 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     """
     exposed = exposed_answer(tp)
     report.add("answer not in public text", not exposed, f"exposed: {', '.join(exposed)}" if exposed else "")
+    leaked = evidence_exposures(tp)
+    report.add("evidence not in Human text", not leaked, "; ".join(leaked))
+    seen = visual_words_for_the_blind(tp)
+    report.add("no looks or print in a blind wearer's legend", not seen, "; ".join(seen))
     echoed = answers_in_wearer_text(tp)
     report.add("declared answers not in the wearer's words", not echoed, "; ".join(echoed))
     problem = world_scene_problem(tp) if _world_env(env) or is_world_scene(tp.scene) else None
@@ -283,6 +380,7 @@ def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene",
-           "run_controls", "exposed_answer", "answer_tokens", "program_targets", "answers_in_wearer_text", "run_battery", "battery_table",
-           "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]
+__all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene", "run_controls",
+           "exposed_answer", "answer_tokens", "program_targets", "human_texts", "evidence_in",
+           "evidence_exposures", "visual_words_for_the_blind", "COLOUR_WORDS", "answers_in_wearer_text",
+           "run_battery", "battery_table", "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]

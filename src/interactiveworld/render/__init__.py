@@ -10,8 +10,9 @@ Typical use by the environment::
     in_view = visible_owners(renderer, cam, dynamic)            # {"fridge#1": 5123, ...}
     frames = render_interval(renderer, interval, view_at)       # the sampled frames of one command
 
-Nothing here is imported by the package's top level, so a ``--no-render`` run never loads the ray
-engines; Embree and Warp are imported only when a :class:`Renderer` is made.
+Which entities the wearer sees is decided by :mod:`.visibility` (Embree rays from the eye, the same in
+rendered and ``--no-render`` runs), so a state-only run loads Embree too; Warp is imported only when a
+:class:`Renderer` is made.
 """
 from .camera import DEFAULT_FOV_Y_DEG, Camera, inspection_camera
 from .frames import render_interval

@@ -56,9 +56,11 @@ class Camera:
         up: approximate up direction, shape (3,); re-orthogonalised against ``forward``.
         fov_y_deg: full vertical field of view [deg], in (0, 180).
         width, height: image size [px].
+        near: when set, primary rays start this far [m] ahead of the eye instead of the renderer's own
+            near distance (an inspection view starts its rays just in front of the label it frames).
 
     Raises:
-        ValueError: non-finite or zero vectors, ``up`` parallel to ``forward``, a bad fov or size.
+        ValueError: non-finite or zero vectors, ``up`` parallel to ``forward``, a bad fov, size or near.
     """
 
     eye: np.ndarray
@@ -67,6 +69,7 @@ class Camera:
     fov_y_deg: float = DEFAULT_FOV_Y_DEG
     width: int = 640
     height: int = 480
+    near: float | None = None
 
     def __post_init__(self) -> None:
         self.eye = np.asarray(self.eye, dtype=np.float64).reshape(-1)
@@ -84,6 +87,10 @@ class Camera:
         if int(self.width) < 1 or int(self.height) < 1:
             raise ValueError(f"Camera size: expected positive width and height, got {self.width}x{self.height}")
         self.width, self.height = int(self.width), int(self.height)
+        if self.near is not None:
+            if not (np.isfinite(self.near) and self.near >= 0.0):
+                raise ValueError(f"Camera.near: expected a finite distance >= 0, got {self.near}")
+            self.near = float(self.near)
 
     @property
     def right(self) -> np.ndarray:
@@ -132,13 +139,19 @@ class Camera:
         return cls(eye=eye, forward=fwd, up=up, fov_y_deg=fov_y_deg, width=width, height=height)
 
 
-INSPECTION_FILL = 0.35
+INSPECTION_FILL = 0.5
 MIN_INSPECTION_DISTANCE_M = 0.15
+INSPECTION_FIT = 0.9
+"""A label never spans more than this fraction of the inspection view's width or height (a whiteboard is
+framed whole, not cropped)."""
+INSPECTION_CLEARANCE_M = 0.01
+"""An inspection view's rays start this far [m] in front of the label plane: whatever stands between the eye
+and the label (a nearer carton in the row, a keyboard's edge) is left out, as when a person leans in to read."""
 
 
 def inspection_camera(label_center, label_normal, label_up, *, distance: float = INSPECTION_DISTANCE_M,
-                      label_height_m: float | None = None, fov_y_deg: float = DEFAULT_FOV_Y_DEG,
-                      width: int = 640, height: int = 480) -> Camera:
+                      label_height_m: float | None = None, label_width_m: float | None = None,
+                      fov_y_deg: float = DEFAULT_FOV_Y_DEG, width: int = 640, height: int = 480) -> Camera:
     """The LookAt inspection view of a label: facing it squarely at reading distance.
 
     Args:
@@ -147,19 +160,33 @@ def inspection_camera(label_center, label_normal, label_up, *, distance: float =
         label_up: the label's text-up direction, shape (3,); becomes the image up.
         distance: eye-to-label distance [m] (default 0.45 m, arm's-length reading distance).
         label_height_m: when given, the camera comes closer (never nearer than 0.15 m, never farther
-            than ``distance``) so that the label fills about 35% of the image height, the way a person
+            than ``distance``) so that the label fills about half the image height, the way a person
             brings a small label up to read it.
+        label_width_m: with ``label_height_m``, the label's width; together they set the least distance at
+            which the whole label fits in :data:`INSPECTION_FIT` of the frame, so a large sheet or whiteboard
+            is framed whole (the camera then stands farther than ``distance``).
+
+    The camera's rays start :data:`INSPECTION_CLEARANCE_M` in front of the label plane (``Camera.near``), so
+    the view shows the label itself, never a nearer object in the line of sight.
 
     Raises:
-        ValueError: on a non-positive distance or label height, or degenerate vectors.
+        ValueError: on a non-positive distance or label size, or degenerate vectors.
     """
     if not distance > 0:
         raise ValueError(f"inspection_camera: distance must be positive, got {distance}")
     if label_height_m is not None:
         if not label_height_m > 0:
             raise ValueError(f"inspection_camera: label_height_m must be positive, got {label_height_m}")
-        fill = label_height_m / (INSPECTION_FILL * 2.0 * np.tan(np.radians(fov_y_deg) / 2.0))
+        ty = np.tan(np.radians(fov_y_deg) / 2.0)
+        fill = label_height_m / (INSPECTION_FILL * 2.0 * ty)
         distance = float(np.clip(fill, min(MIN_INSPECTION_DISTANCE_M, distance), distance))
+        fit = label_height_m / (INSPECTION_FIT * 2.0 * ty)
+        if label_width_m is not None:
+            if not label_width_m > 0:
+                raise ValueError(f"inspection_camera: label_width_m must be positive, got {label_width_m}")
+            fit = max(fit, label_width_m / (INSPECTION_FIT * 2.0 * ty * width / height))
+        distance = max(distance, float(fit))
     c = np.asarray(label_center, dtype=np.float64).reshape(3)
     n = _unit(label_normal, "inspection_camera label_normal")
-    return Camera(eye=c + distance * n, forward=-n, up=label_up, fov_y_deg=fov_y_deg, width=width, height=height)
+    return Camera(eye=c + distance * n, forward=-n, up=label_up, fov_y_deg=fov_y_deg, width=width, height=height,
+                  near=max(0.0, distance - INSPECTION_CLEARANCE_M))

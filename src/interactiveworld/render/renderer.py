@@ -139,8 +139,7 @@ class Renderer:
 
     def _near(self, cam: Camera) -> float:
         """Where primary rays start [m]: the camera's own near distance when it sets one."""
-        own = getattr(cam, "near", None)
-        return self.near if own is None else float(own)
+        return self.near if cam.near is None else cam.near
 
     # -- frames ------------------------------------------------------------------------------------------
     def _frame(self, camera: Camera, dynamic, rgb: bool):

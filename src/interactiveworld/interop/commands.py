@@ -1,0 +1,126 @@
+"""The work behind ``iw-eval export-usd`` (the parser lives in :mod:`.cli`, which loads this module only when
+the command runs, so that ``iw-eval`` starts without the world or usd-core)."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
+from ..bench.taskpack import TaskPack, TaskPackError, builtin_taskpacks, load_taskpack
+from ..env import Environment
+from ..world.builder import SCENE_FORMAT
+from . import usd
+
+__all__ = ["cmd_export_usd", "scene_at_handoff"]
+
+
+class _Refused(Exception):
+    """A message for the user and the exit status."""
+
+    def __init__(self, message: str, status: int):
+        super().__init__(message)
+        self.status = status
+
+
+def _load_source(source: str) -> tuple[dict[str, Any], TaskPack | None]:
+    """(scene dict, TaskPack or None) of a TaskPack id, TaskPack file or scene file."""
+    path = Path(source)
+    if path.is_file():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise _Refused(f"{path}: not a readable JSON file ({exc})", 2) from None
+        fmt = data.get("format") if isinstance(data, dict) else None
+        if fmt == SCENE_FORMAT:
+            return data, None
+        if fmt == TASKPACK_FORMAT:
+            tp = _taskpack(path)
+            return tp.reset_scene(), tp
+        raise _Refused(f"{path}: format is {fmt!r}; expected a TaskPack ({TASKPACK_FORMAT!r}) or a scene "
+                       f"({SCENE_FORMAT!r})", 2)
+    builtin = builtin_taskpacks()
+    if source not in builtin:
+        known = ", ".join(builtin) or "none installed"
+        raise _Refused(f"{source}: neither a file nor a built-in TaskPack id (built-in: {known})", 2)
+    tp = _taskpack(builtin[source])
+    return tp.reset_scene(), tp
+
+
+def _taskpack(path: Path) -> TaskPack:
+    try:
+        return load_taskpack(path)
+    except TaskPackError as exc:
+        raise _Refused(str(exc), 2) from None
+
+
+def scene_at_handoff(taskpack: TaskPack, *, seed: int = 0) -> Environment:
+    """A state-only Environment after ``taskpack``'s opening commands (the handoff state).
+
+    Raises:
+        RuntimeError: an opening command is refused (the message names it and the world's reason).
+    """
+    env = Environment(render=False)
+    env.reset(taskpack.reset_scene(), seed=seed)
+    for cmd in taskpack.opening.commands:
+        outcome = env.execute(cmd)
+        if not outcome.ok:
+            raise RuntimeError(f"{taskpack.id}: opening command {cmd!r} failed: {outcome.message}")
+    env.mark_baseline()
+    return env
+
+
+def cmd_export_usd(args: argparse.Namespace) -> int:
+    """Run ``iw-eval export-usd`` (see the module docstring); returns the exit status."""
+    try:
+        if args.import_usd:
+            return _import(args)
+        return _export(args)
+    except _Refused as exc:
+        print(f"iw-eval export-usd: error: {exc}", file=sys.stderr)
+        return exc.status
+
+
+def _export(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    if out.suffix.lower() not in usd.USD_SUFFIXES:
+        raise _Refused(f"{out}: the output name must end in one of {', '.join(usd.USD_SUFFIXES)}", 2)
+    scene, tp = _load_source(args.source)
+    meta: dict[str, Any] = {"source": args.source}
+    try:
+        if tp is not None and not args.before_opening:
+            env = scene_at_handoff(tp)
+        else:
+            env = Environment(render=False)
+            env.reset(scene)
+    except Exception as exc:  # noqa: BLE001 - the world's own message names the fault
+        raise _Refused(f"{args.source}: the scene does not load or its opening fails: {exc}", 1) from None
+    if tp is not None:
+        meta.update(task_id=tp.id, taskpack_hash=tp.hash,
+                    state="initial" if args.before_opening else "handoff")
+    body = None if args.no_human else env.executor.motion.model
+    result = usd.export_scene(env.scene, out, body=body, metadata=meta)
+    joints = sum(len(e.model.joints) for e in env.scene.entities.values())
+    print(f"wrote {result.path}: {len(result.prims)} entities, {joints} joint(s), {len(result.textures)} label "
+          f"texture(s){'' if body is None else ', the human skeleton (52 joints)'}")
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    try:
+        scene = usd.import_scene(args.source)
+    except (FileNotFoundError, usd.UsdFormatError) as exc:
+        raise _Refused(str(exc), 2) from None
+    try:
+        Environment(render=False).reset(scene)
+    except Exception as exc:  # noqa: BLE001 - the loader's message names the field
+        raise _Refused(f"{args.source}: the imported scene does not load: {exc}", 1) from None
+    text = json.dumps(scene, indent=2, ensure_ascii=False) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(f"wrote {args.out}: {len(scene['entities'])} entities, {len(scene['doors'])} door(s)")
+    return 0
