@@ -164,7 +164,7 @@ def first_hit(static_mesh, dynamic_mesh, static_count: int, origins: np.ndarray,
 
 def any_hit(static_mesh, dynamic_mesh, origins: np.ndarray, dirs: np.ndarray, max_t: float, *, device) -> np.ndarray:
     """Whether each unit ray hits either mesh (either may be None) within ``max_t`` [m]; shape (N,), bool. The
-    dynamic mesh is queried only for rays whose segment passes through its bounds (:func:`mesh_bounds`).
+    dynamic mesh is queried only for rays whose segment passes through its bounds (:func:`_mesh_bounds`).
 
     Raises:
         ValueError / TypeError: as :func:`first_hit`.
@@ -174,7 +174,7 @@ def any_hit(static_mesh, dynamic_mesh, origins: np.ndarray, dirs: np.ndarray, ma
     o, d = _rays(origins, dirs)
     max_t = _max_t(max_t)
     out = wp.zeros(len(o), dtype=wp.int8, device=device)
-    lo, hi = mesh_bounds(dynamic_mesh)
+    lo, hi = _mesh_bounds(dynamic_mesh)
     if len(o):
         wp.launch(occluded_kernel, dim=len(o), inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), lo, hi,
                                                         wp.array(o, dtype=wp.vec3, device=device),
@@ -183,7 +183,7 @@ def any_hit(static_mesh, dynamic_mesh, origins: np.ndarray, dirs: np.ndarray, ma
     return out.numpy().astype(bool)
 
 
-def mesh_bounds(mesh, pad: float = 1e-3) -> tuple[wp.vec3, wp.vec3]:
+def _mesh_bounds(mesh, pad: float = 1e-3) -> tuple[wp.vec3, wp.vec3]:
     """(min, max) corners of a mesh's points grown by ``pad`` [m] (the slab test of :func:`occluded` then never
     drops a hit to float rounding); zeros for None."""
     if mesh is None:

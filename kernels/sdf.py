@@ -77,7 +77,7 @@ def query_sdf_kernel(values: wp.array3d(dtype=wp.float32), origin: wp.vec3, voxe
     out[i] = sdf_trilinear(values, origin, voxel, points[i])
 
 
-def grid_layout(vertices: np.ndarray, voxel: float, padding: float) -> tuple[np.ndarray, tuple[int, int, int]]:
+def _grid_layout(vertices: np.ndarray, voxel: float, padding: float) -> tuple[np.ndarray, tuple[int, int, int]]:
     """Origin (3,) and shape (nx, ny, nz) of the padded grid over vertices, as the native core lays it out."""
     lo, hi = vertices.min(0), vertices.max(0)
     ext = hi - lo + 2 * padding
@@ -103,7 +103,7 @@ def build_voxel_sdf(vertices, faces, voxel: float, padding: float, *, device="cp
     voxel, padding = checks.positive("voxel", voxel), checks.positive("padding", padding, allow_zero=True)
     mesh = _mesh(vertices, faces, device)
     vertices = np.asarray(vertices, dtype=np.float64)
-    origin, shape = grid_layout(vertices, voxel, padding)
+    origin, shape = _grid_layout(vertices, voxel, padding)
     if float(np.prod(np.asarray(shape, dtype=np.float64))) > MAX_SDF_CELLS:
         raise ValueError(f"voxel grid of {shape} cells is too large (more than {MAX_SDF_CELLS}); use a coarser voxel")
     values = wp.empty(shape, dtype=wp.float32, device=device)

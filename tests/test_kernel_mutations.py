@@ -78,3 +78,33 @@ def test_faults_that_used_to_crash_are_refused(outcomes, label, expected):
     _, results = outcomes
     by_label = dict(results.values())
     assert by_label[label] == expected
+
+
+def _public_host_functions() -> set[str]:
+    """``module.function`` and ``module.Class.method`` of every public Python callable the kernels modules define
+    (Warp kernels and device functions are not Python functions and are reached only through these)."""
+    import importlib
+    import inspect
+
+    names = set()
+    for m in ("collision", "fk", "grasp", "raycast", "sdf", "shading"):
+        mod = importlib.import_module(f"interactiveworld.kernels.{m}")
+        for n, obj in vars(mod).items():
+            if n.startswith("_") or getattr(obj, "__module__", None) != mod.__name__:
+                continue
+            if inspect.isfunction(obj):
+                names.add(f"{m}.{n}")
+            elif inspect.isclass(obj):
+                names |= {f"{m}.{n}.{k}" for k, v in vars(obj).items() if inspect.isfunction(v) and not k.startswith("_")}
+    return names
+
+
+def test_every_public_host_function_is_mutated():
+    """A public host function added later cannot escape the mutation run: each has a valid call in the case list."""
+    sys.path.insert(0, str(CASES.parent))
+    try:
+        import iw_kernel_cases
+    finally:
+        sys.path.remove(str(CASES.parent))
+    covered = {name for name, *_ in iw_kernel_cases.calls()}
+    assert _public_host_functions() - covered == set()
