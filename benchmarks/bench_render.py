@@ -6,11 +6,14 @@ on the same triangles, a frame with dynamic meshes and no shadows within 1.10x; 
 own rays (row bands on threads), the raw peer is embreex's single-threaded loop. The summary at the end prints each
 mode's min and median and its ratio to the raw Embree first-hit time measured in the same run;
 ``test_interleaved_ratio`` alternates the calls (load from other processes hits both alike) and prints wall and
-CPU ratios, on all cores and on one thread, with the load average.
+CPU ratios, on all cores and on one thread, with the load average; ``test_frame_profile`` splits a full frame on
+one thread into its stages (cProfile) beside Embree's raw first hit, which shows where a gap to the peer lies.
 
     .venv/bin/python -m pytest benchmarks/bench_render.py --benchmark-enable -q -s
 """
+import cProfile
 import os
+import pstats
 import time
 
 import numpy as np
@@ -157,3 +160,59 @@ def test_interleaved_ratio(room, request):
               f"ms x{w.min() / raw_w.min():5.2f}, median {np.median(w) * 1e3:6.1f} ms x{np.median(w) / np.median(raw_w):5.2f}"
               f"   CPU min {c.min() * 1e3:6.1f} ms x{c.min() / raw_c.min():5.2f}")
     assert all(np.isfinite(v).all() for v in wall.values())
+
+
+# The stages of a CPU frame (render/engines/frame.py), by the function that runs each; first hits and shadow rays
+# against the static scene are Embree's own traversal, the rest is ours.
+FRAME_STAGES = {
+    "camera_rays": "primary rays (Warp)",
+    "prepare_rect_triangles": "dynamic triangles' screen rectangles",
+    "rect_first_hit_rows": "dynamic first hits (Warp)",
+    "static_hits_into": "static first hits (Embree)",
+    "update": "dynamic set refit (face table, shadow mesh)",
+    "shadow_rays": "shadow ray setup",
+    "shadow_prepare": "lighting + dynamic shadow rays (Warp)",
+    "static_shadows": "static shadow rays (Embree)",
+    "shadow_refine": "edge shadow rays (Warp)",
+    "shade_shadowed": "shading (Warp)",
+    "_owner_map": "owner map",
+}
+
+
+def test_frame_profile(room, request):
+    """One thread, shadows on, the full dynamic set: cumulative CPU time per stage per frame under cProfile (the
+    profiler's own overhead is in every stage alike), beside the raw Embree first hit's CPU time in the same run."""
+    frames = 10 if request.config.getoption("benchmark_enable", False) else 1
+    scene = rtcore_scene.EmbreeScene()
+    TriangleMesh(scene=scene, vertices=room["vertices"], indices=room["faces"])
+    o, d = room["camera"].rays()
+    scene.run(o[:1], d[:1])
+    r = Renderer(engine="embree", width=W, height=H, shadows=True, threads=1)
+    r.set_static(room["static"])
+    r.render(room["camera"], room["dynamic"])
+    raw = []
+    for _ in range(frames):
+        t0 = time.process_time()
+        scene.run(o, d, output=1)
+        raw.append(time.process_time() - t0)
+    prof = cProfile.Profile(time.process_time)   # CPU time: other processes' load does not count
+    t0 = time.process_time()
+    prof.enable()
+    for _ in range(frames):
+        r.render(room["camera"], room["dynamic"])
+    prof.disable()
+    total = (time.process_time() - t0) / frames
+    per_stage: dict[str, float] = {}
+    for (path, _line, name), (_cc, _nc, _tt, cum, _callers) in pstats.Stats(prof).stats.items():
+        if name in FRAME_STAGES and ("interactiveworld" in path or "kernels" in path):
+            per_stage[FRAME_STAGES[name]] = per_stage.get(FRAME_STAGES[name], 0.0) + cum / frames
+    tr = request.config.pluginmanager.get_plugin("terminalreporter")
+    write = tr.write_line if tr else print
+    write("")
+    write(f"frame profile, one thread, +dynamic +shadows, {frames} frame(s) under cProfile: {total * 1e3:.1f} ms CPU "
+          f"per frame; Embree raw first hit {min(raw) * 1e3:.1f} ms CPU (load average {os.getloadavg()[0]:.1f})")
+    for stage, t in sorted(per_stage.items(), key=lambda kv: -kv[1]):
+        write(f"  {stage:<44s} {t * 1e3:7.1f} ms  {t / total:6.1%}")
+    rest = total - sum(per_stage.values())
+    write(f"  {'rest (Python glue, copies)':<44s} {rest * 1e3:7.1f} ms  {rest / total:6.1%}")
+    assert per_stage.get(FRAME_STAGES["static_hits_into"], 0.0) > 0
