@@ -11,6 +11,7 @@ import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from iw_catalog import params as catalog_params  # noqa: E402
 from iw_chat_server import ChatServer  # noqa: E402
 from iw_gym import oracle_run, random_command  # noqa: E402
 
@@ -26,7 +27,7 @@ _FAMILY_FIRST: dict[str, str] = {}
 for _t in TASKS:
     _FAMILY_FIRST.setdefault(_t.split("-")[0], _t)
 # the first TaskPack of each family runs by default; the rest are marked slow (CI runs them all)
-EVERY_TASK = [t if t in _FAMILY_FIRST.values() else pytest.param(t, marks=pytest.mark.slow) for t in TASKS]
+EVERY_TASK = catalog_params(TASKS, lambda t: [] if t in _FAMILY_FIRST.values() else [pytest.mark.slow])
 SMALL = {"width": 64, "height": 48}
 
 

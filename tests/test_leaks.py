@@ -29,6 +29,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+from iw_catalog import params as catalog_params  # noqa: E402
 from iw_chat_server import ChatServer  # noqa: E402
 from iw_fake_env import FakeEnv  # noqa: E402
 from iw_policies import ListAssistant, ListHuman  # noqa: E402
@@ -276,8 +277,7 @@ def test_no_leaks_state_only(tid, wire, tmp_path):
     _check_pack(tid, wire, tmp_path, render=False)
 
 
-@pytest.mark.parametrize("tid", [t if t.startswith("accessibility") else pytest.param(t, marks=pytest.mark.slow)
-                                 for t in IDS])
+@pytest.mark.parametrize("tid", catalog_params(IDS, lambda t: [] if t.startswith("accessibility") else [pytest.mark.slow]))
 def test_no_leaks_rendered(tid, wire, tmp_path):
     """Rendered with small frames; the NARRATE TaskPacks (where images must not reach the Human) run in the
     default suite, the others are slow."""

@@ -11,6 +11,7 @@ from interactiveworld.bench.logs import read_trace
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
 from interactiveworld.bench.validate import CONTROL_EXPECTATIONS
 from interactiveworld.env import Environment
+from iw_catalog import params as catalog_params
 
 pytestmark = pytest.mark.slow   # 300 episodes, 150 of them rendered (about three minutes on two CPU cores)
 
@@ -27,7 +28,7 @@ def _cell(tp, control: str, render: bool, out):
     return {k: v for k, v in rec.items() if k not in NOT_COMPARED}, legends, rec["frames"]
 
 
-@pytest.mark.parametrize("tid", sorted(PACKS))
+@pytest.mark.parametrize("tid", catalog_params(PACKS))
 def test_render_and_no_render_give_the_same_eval(tid, tmp_path):
     tp = load_taskpack(PACKS[tid])
     assert set(CONTROL_EXPECTATIONS) == {"oracle", "silent", "wrong", "early", "nohelp"}

@@ -28,6 +28,8 @@ from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack  # 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "taskpacks" / "authoring"))
 from sheets import opening_frames  # noqa: E402
 
+from iw_catalog import params as catalog_params  # noqa: E402
+
 # task id -> words that must be read in one frame (the evidence the Assistant uses)
 EVIDENCE = {
     "decision-05": ["PRICES", "VAN", "CHOC", "ORIG", "$3", "$4", "$5"],   # the price sheet
@@ -86,7 +88,7 @@ def test_most_taskpacks_show_printed_evidence_in_their_opening():
     assert len(PRINTED) >= 20
 
 
-@pytest.mark.parametrize("tid", PRINTED)
+@pytest.mark.parametrize("tid", catalog_params(PRINTED))
 def test_declared_label_evidence_is_legible_where_it_is_shown(tid):
     from interactiveworld.env import Environment
 

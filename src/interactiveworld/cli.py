@@ -298,6 +298,10 @@ def _print_void_reasons(records: list[dict[str, Any]], limit: int = 5) -> None:
 def cmd_report(args: argparse.Namespace) -> int:
     if args.tasks:
         return _report_tasks()
+    if args.horizon:
+        from .analysis.commands import horizon_report
+
+        return horizon_report(args.run_dir, args.out, plots=not args.no_plots)
     if not args.run_dir:
         raise UsageError("report: give a run folder (or several to compare), or --tasks to list the built-in TaskPacks")
     from .bench.compare import write_comparison
@@ -312,6 +316,13 @@ def cmd_report(args: argparse.Namespace) -> int:
             extra = comp["markdown"].split("\n## ")[2:]  # what the per-sweep tables do not show
             text = res["markdown"] + "".join("\n## " + sec for sec in extra)
             warnings = list(dict.fromkeys(res["warnings"] + comp["warnings"]))
+            from .analysis.labels import has_labels, write_label_report
+
+            if has_labels(dirs[0]):  # first-error labels of failed cells (paper D.1, Figure 4)
+                lab = write_label_report(dirs, Path(args.out) if args.out else Path(dirs[0]) / "report",
+                                         plots=not args.no_plots)
+                text += "\n\n" + lab["markdown"]
+                comp["files"] += lab["files"]
         else:
             parent = Path(os.path.commonpath([str(Path(d).resolve()) for d in dirs]))
             comp = write_comparison(dirs, args.out or parent / "report", plots=not args.no_plots)
@@ -405,9 +416,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     if not cells:
         raise UsageError(f"{target}: no episode traces found (give a cell folder or a run folder)")
     pages, failed = [], 0
+    from .analysis.label_web import annotate_page
+
     for c in cells:
         try:
             pages.append(render_episode_html(c))
+            annotate_page(pages[-1])  # the first-error label of a failed cell, read-only
         except (ValueError, KeyError, TypeError, OSError) as exc:  # UnicodeDecodeError is a ValueError
             print(f"warning: {c}: cannot render the episode page ({type(exc).__name__}: {exc})", file=sys.stderr)
             failed += 1
@@ -622,6 +636,8 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("--tasks", action="store_true", help="task count per family and oracle step counts")
     rp.add_argument("--out", help="report folder (default <run_dir>/report; for several, <common parent>/report)")
     rp.add_argument("--no-plots", action="store_true")
+    rp.add_argument("--horizon", action="store_true", help="task horizon study of the sweep folder(s): Firth fits, "
+                                                          "task-bootstrap bands, family-adjusted slope (paper D.4)")
     rp.set_defaults(func=cmd_report)
 
     rl = sub.add_parser("replay", help="re-execute a cell's commands and check each outcome and the final state "
@@ -674,10 +690,16 @@ def build_parser() -> argparse.ArgumentParser:
     from .web.cli import add_web_commands
 
     add_web_commands(sub, DEFAULT_ENV)
+
+    from .analysis import commands as analysis_commands  # static variant and first-error labels (paper D.1, D.3)
+
+    analysis_commands.add_static_parser(sub)
+    analysis_commands.add_label_parser(sub)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from .analysis.commands import CommandError
     from .bench.logs import scrubbed_streams
 
     parser = build_parser()
@@ -685,7 +707,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with scrubbed_streams():  # no credential reaches the terminal either
         try:
             return int(args.func(args) or 0)
-        except UsageError as exc:
+        except (UsageError, CommandError) as exc:
             print(f"iw-eval {args.command}: error: {exc}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:

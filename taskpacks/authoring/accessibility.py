@@ -9,6 +9,7 @@ import math
 from common import (acts, caps, cmd, count, counted, entry, ever, holds, moved, negate, num, phrase, plan, point,
                    printed, printed_at, says, state, step, taskpack)
 from scenes import S, board, cafe, classroom, hotel_suite, kitchen_house
+from common import static  # the static variant (paper D.3) and its rule values
 
 ASK_SEE = plan((None, "I can't see anything here. What is in front of me?"))
 # Handles and legend entries of a blind wearer name objects by category and position only (what touch can
@@ -28,7 +29,7 @@ def accessibility_01() -> dict:
     b.set_human((4.4, 3.4), yaw=S)
     j = "carton#1"
     return taskpack(
-        id="accessibility-01", family="Accessibility", row=1, scene=b.build(),
+        id="accessibility-01", family="Accessibility", static_item=STATIC_ITEMS["accessibility-01"], row=1, scene=b.build(),
         title="Find the orange juice for a blind wearer",
         prelude="I'm standing in the kitchen; breakfast is on the table behind me.",
         opening=[cmd("LookAt", "counter#2"), cmd("LookAt", j), cmd("LookAt", "can#1")],
@@ -72,7 +73,7 @@ def accessibility_04() -> dict:
     b.set_human((6.0, 1.2), yaw=0.0)
     o = "bottle#2"
     return taskpack(
-        id="accessibility-04", family="Accessibility", row=4, scene=b.build(),
+        id="accessibility-04", family="Accessibility", static_item=STATIC_ITEMS["accessibility-04"], row=4, scene=b.build(),
         title="Pick the baby oil, not the hazardous cleanser, for a blind wearer",
         prelude="I'm in the bathroom and want to give the baby a massage.",
         opening=[cmd("Walk", "towel_shelf#1"), cmd("LookAt", "bottle#1"), cmd("LookAt", o),
@@ -122,7 +123,7 @@ def accessibility_07() -> dict:
     b.set_human((3.0, 1.2), yaw=S)
     g = "glass_bottle#1"
     return taskpack(
-        id="accessibility-07", family="Accessibility", row=7, scene=b.build(),
+        id="accessibility-07", family="Accessibility", static_item=STATIC_ITEMS["accessibility-07"], row=7, scene=b.build(),
         title="Stop a glass bottle going in the wrong bin and find the glass return",
         prelude="I'm clearing my table at the cafe.",
         opening=[cmd("LookAt", "glass_bottle#1"), cmd("Walk", "bin#1"), cmd("LookAt", "bin_sign#1"),
@@ -177,7 +178,7 @@ def accessibility_09() -> dict:
                                cmd("Grab", sponge)),
                           step("Put the sponge in the fridge.", cmd("PutIn", sponge, "fridge#1")), oracle[5]]
     return taskpack(
-        id="accessibility-09", family="Accessibility", row=9, scene=b.build(),
+        id="accessibility-09", family="Accessibility", static_item=STATIC_ITEMS["accessibility-09"], row=9, scene=b.build(),
         title="Put the two food items in the fridge for a blind wearer",
         prelude="I came home with some things and put them on the kitchen table.",
         opening=[cmd("Walk", "table#1"), cmd("LookAt", apple), cmd("LookAt", sponge),
@@ -235,7 +236,7 @@ def accessibility_11() -> dict:
                entry("pupil_desk#2", "the middle desk", aliases=["middle desk"]),
                entry("pupil_desk#3", "the right desk", aliases=["right desk"])]
     return taskpack(
-        id="accessibility-11", family="Accessibility", row=11, scene=b.build(),
+        id="accessibility-11", family="Accessibility", static_item=STATIC_ITEMS["accessibility-11"], row=11, scene=b.build(),
         title="Even out water bottles across three look-alike desks",
         prelude="I'm setting the classroom up for the exam.",
         opening=[cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"), cmd("LookAt", "pupil_desk#2"),
@@ -257,5 +258,29 @@ def accessibility_11() -> dict:
                   acts("place(water_bottle#1, pupil_desk#3)", among=["place(*, *)"]))),
         ticks=18)
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "accessibility-01": static(
+        "The wearer is blind. What should you tell them to do next to get the orange juice?",
+        "Pick up the orange juice carton in the middle of the counter in front of them (not the can on the left or "
+        "the bottle on the right), then put it on the breakfast table behind them."),
+    "accessibility-04": static(
+        "The wearer is blind. What should you tell them to do next to get the baby oil?",
+        "Pick up the middle bottle on the top shelf, the BABY OIL, and do not touch the left one, the CLEANSER "
+        "marked DANGER; then take the baby oil to the side table."),
+    "accessibility-07": static(
+        "The wearer is blind and wants to throw away their empty bottle. What should you tell them?",
+        "Do not put it in the bin, whose sign says no glass: pick up the glass bottle on the table in front of "
+        "them and take it to a glass return instead."),
+    "accessibility-09": static(
+        "The wearer is blind and wants the food from the kitchen table in the fridge. What should you tell them?",
+        "Only the apple (left end of the table) and the sandwich (right end) are food; leave the sponge in the "
+        "middle; open the fridge, put the apple and the sandwich in it and close it."),
+    "accessibility-11": static(
+        "The wearer is blind and every desk needs exactly three water bottles. What should you tell them to do?",
+        "The left and middle desks hold four bottles each and the right desk one: move one bottle from the left desk "
+        "to the right desk, then one from the middle desk to the right desk."),
+}
 
 TASKS = [accessibility_01, accessibility_04, accessibility_07, accessibility_09, accessibility_11]

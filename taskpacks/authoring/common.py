@@ -153,7 +153,7 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
              capabilities: list[dict[str, Any]], wrong: list[dict[str, Any]] | None = None,
              public_context: str = "", plan_before: int = 0, ticks: int | None = None,
              actions: int | None = None, windows: Sequence[dict[str, Any]] = (),
-             evaluator: dict[str, Any] | None = None) -> dict[str, Any]:
+             evaluator: dict[str, Any] | None = None, static_item: dict[str, Any] | None = None) -> dict[str, Any]:
     """Assemble and hash one TaskPack (validated against the schema before it is returned).
 
     ``human_task`` is the Human's own task context (paper appendix C.2.2: ASK its question, GUIDE its goal,
@@ -161,7 +161,8 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
     deciding evidence only the frames carry (:func:`printed`, :func:`counted`, :func:`state`).
     ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
     (part of the oracle step count). Budgets default to twice the oracle steps plus slack. ``windows`` are the
-    intervention windows; ``evaluator`` overrides the family's default evaluator settings.
+    intervention windows; ``evaluator`` overrides the family's default evaluator settings; ``static_item`` is the
+    task's static variant (:func:`static`).
     """
     from interactiveworld.bench.families import CATALOG_TABLE, Family
 
@@ -189,6 +190,7 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
         **({"intervention_windows": list(windows)} if windows else {}),
         "capabilities": capabilities,
         "budgets": {"ticks": ticks or 2 * steps + 12, "actions": actions or steps + 10},
+        **({"static_item": static_item} if static_item else {}),
     }
     data["hash"] = compute_hash(data)
     parse_taskpack(data, source=id)
@@ -257,6 +259,17 @@ def window(window_id: str, hazard: str, *, deadline: str, cue: Sequence[dict[str
         w["fix"] = list(fix)
     w["cue"] = list(cue)
     return w
+
+
+def static(question: str, reference: str, *, before_step: int = 0, require: Sequence[Sequence[dict[str, Any]]] = (),
+           forbid: Sequence[dict[str, Any]] = (), kind: str | None = None) -> dict[str, Any]:
+    """A static item (paper appendix D.3): the reference run cut before oracle step ``before_step``, the question
+    and the reference answer; ``require``/``forbid`` add a rule check (``kind`` "number" or "location")."""
+    item: dict[str, Any] = {"cut": {"before_oracle_step": before_step}, "question": question, "reference": reference}
+    if require:
+        item["rule"] = {"kind": kind or "number", "require": [list(g) for g in require],
+                        **({"forbid": list(forbid)} if forbid else {})}
+    return item
 
 
 def point(capability: str, point_id: str, evidence: str, check: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -8,6 +8,7 @@ import math
 from common import (acts, caps, clock, cmd, counted, entry, holds, moved, num, phrase, plan, point, printed_at, says,
                    step, taskpack)
 from scenes import S, board, hotel_suite, kitchen_house, office, shop
+from common import clock, num, static  # the static variant (paper D.3) and its rule values
 
 HELD_NOTHING = holds("held", "*")
 
@@ -32,7 +33,7 @@ def decision_05() -> dict:
     b.set_human((3.4, 1.1), yaw=math.pi / 2)
     right = "invoice_card#2"
     return taskpack(
-        id="decision-05", family="Decision", row=5, scene=b.build(),
+        id="decision-05", family="Decision", static_item=STATIC_ITEMS["decision-05"], row=5, scene=b.build(),
         title="Approve the invoice that matches the stocked milk cartons",
         prelude="I'm closing the shop and still have to approve today's milk invoice.",
         opening=[cmd("LookAt", "display_table#1"), cmd("LookAt", "milk_carton#3"), cmd("LookAt", "milk_carton#7"),
@@ -86,7 +87,7 @@ def decision_09() -> dict:
     b.set_human((3.0, 0.6), yaw=S)
     t = "pack#1"
     return taskpack(
-        id="decision-09", family="Decision", row=9, scene=b.build(),
+        id="decision-09", family="Decision", static_item=STATIC_ITEMS["decision-09"], row=9, scene=b.build(),
         title="Recall which worktable item had to be refrigerated at once",
         prelude="Back from the market; I dropped the shopping on the kitchen table.",
         opening=[cmd("Walk", "table#1"), cmd("LookAt", t), cmd("LookAt", "box#1"),
@@ -133,7 +134,7 @@ def decision_10() -> dict:
     b.set_human((3.0, 0.6), yaw=S)
     y = "jar#2"
     return taskpack(
-        id="decision-10", family="Decision", row=10, scene=b.build(),
+        id="decision-10", family="Decision", static_item=STATIC_ITEMS["decision-10"], row=10, scene=b.build(),
         title="Pick the ingredient that makes the dough rise",
         prelude="I'm making bread; the dough is in the bowl on the table.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("Walk", "counter#2"),
@@ -184,7 +185,7 @@ def decision_12() -> dict:
     b.set_human((8.0, 0.6), yaw=0.0)
     q = "quote_card#2"
     return taskpack(
-        id="decision-12", family="Decision", row=12, scene=b.build(),
+        id="decision-12", family="Decision", static_item=STATIC_ITEMS["decision-12"], row=12, scene=b.build(),
         title="Choose the cheaper supplier quote for the remembered quantity",
         prelude="Planning the training day in the meeting room.",
         opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "desk#1"),
@@ -237,7 +238,7 @@ def decision_16() -> dict:
     b.set_human((3.6, 2.0), yaw=S)
     c = "plan_card#2"
     return taskpack(
-        id="decision-16", family="Decision", row=16, scene=b.build(),
+        id="decision-16", family="Decision", static_item=STATIC_ITEMS["decision-16"], row=16, scene=b.build(),
         title="Pick the laundry plan that finishes first",
         prelude="I need the laundry done before breakfast; there are two plans.",
         opening=[cmd("Walk", "start_sheet#1"), cmd("LookAt", "start_sheet#1"), cmd("Walk", "dryer#1"),
@@ -268,5 +269,28 @@ def decision_16() -> dict:
             point("C3", "reads-sheets", "the 7:05 start printed on the bedroom sheet",
                   says(clock("7:05"), before=f"pick({c})"))))
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "decision-05": static(
+        "What total should today's milk invoice show for the cartons on the display, at the prices on the board?",
+        "$41: five VAN cartons at $3, four CHOC at $4 and two ORIG at $5 (15 + 16 + 10).",
+        require=[[num(41, "$")]], forbid=[num(39, "$"), num(45, "$")]),
+    "decision-09": static(
+        "Which of the things left on the kitchen table has to go into the fridge right away?",
+        "The pack labelled RAW TROUT: raw fish must be chilled at once; the pasta and the iced tea can stay out."),
+    "decision-10": static(
+        "Which jar should go next to the dough so that the bread rises?",
+        "The jar labelled YEAST, the second from the left on the counter; jam, flour and sugar do not make dough "
+        "rise."),
+    "decision-12": static(
+        "For the quantity on the whiteboard, which quote is cheaper, and what would it cost in total?",
+        "Quote B: 40 notebooks take 5 boxes of 8 at $104, $520, against 8 boxes of 5 at $70, $560, for quote A.",
+        require=[[num(520, "$")]]),
+    "decision-16": static(
+        "Which laundry plan finishes first, and at what time does it finish?",
+        "Plan B: it starts at 7:05 and runs 50 minutes, so it ends at 7:55; plan A (7:20 plus 40 minutes) ends "
+        "at 8:00.", require=[[clock("7:55")]]),
+}
 
 TASKS = [decision_05, decision_09, decision_10, decision_12, decision_16]

@@ -8,6 +8,7 @@ import math
 
 from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, says, state, step, taskpack
 from scenes import S, hotel_suite, kitchen_house, office
+from common import phrase, static  # the static variant (paper D.3) and its rule values
 
 WHERE = plan((None, "I don't remember where it is. Where should I look?"))
 
@@ -26,7 +27,7 @@ def finding_09() -> dict:
     b.set_human((4.4, 3.3), yaw=S)
     m = "jar#1"
     return taskpack(
-        id="finding-09", family="Finding", row=9, scene=b.build(),
+        id="finding-09", family="Finding", static_item=STATIC_ITEMS["finding-09"], row=9, scene=b.build(),
         title="Return the remembered mayonnaise, not the jam, to the fridge",
         prelude="Sandwiches done; I'm off to read for a bit.",
         opening=[cmd("LookAt", m), cmd("LookAt", "jar#2"), cmd("Walk", "coffee_table#1"),
@@ -79,7 +80,7 @@ def finding_10() -> dict:
     scene = b.build()
     t = "thermometer#1"
     return taskpack(
-        id="finding-10", family="Finding", row=10, scene=scene,
+        id="finding-10", family="Finding", static_item=STATIC_ITEMS["finding-10"], row=10, scene=scene,
         title="Recall which bedside cabinet holds the thermometer",
         prelude="Let me tidy the bedside cabinets.",
         opening=[cmd("Open", "bedside_cabinet#1"), cmd("LookAt", t), cmd("Close", "bedside_cabinet#1"),
@@ -131,7 +132,7 @@ def finding_14() -> dict:
     scene = b.build()
     w = "wallet#1"
     return taskpack(
-        id="finding-14", family="Finding", row=14, scene=scene,
+        id="finding-14", family="Finding", static_item=STATIC_ITEMS["finding-14"], row=14, scene=scene,
         title="Find the wallet in the kitchen cabinet, not the living-room one",
         prelude="Getting ready to go out.",
         opening=[cmd("Open", "pantry_cabinet#1"), cmd("LookAt", w), cmd("Close", "pantry_cabinet#1"),
@@ -188,7 +189,7 @@ def finding_15() -> dict:
     scene = b.build()
     f = "form#1"
     return taskpack(
-        id="finding-15", family="Finding", row=15, scene=scene,
+        id="finding-15", family="Finding", static_item=STATIC_ITEMS["finding-15"], row=15, scene=scene,
         title="Fetch the equipment storage form from the file cabinet",
         prelude="Sorting out the storage paperwork.",
         opening=[cmd("Open", "file_cabinet#1"), cmd("LookAt", f), cmd("LookAt", "form#2"),
@@ -243,7 +244,7 @@ def finding_08() -> dict:
     b.set_human((7.2, 1.6), yaw=-math.pi / 2)
     g = "gift_box#2"
     return taskpack(
-        id="finding-08", family="Finding", row=8, scene=b.build(),
+        id="finding-08", family="Finding", static_item=STATIC_ITEMS["finding-08"], row=8, scene=b.build(),
         title="Bring the gift left in the living room, not the look-alike in the kitchen",
         prelude="Wrapping's done; I put one present down in here.",
         opening=[cmd("LookAt", g), cmd("Walk", "table#1"), cmd("LookAt", "table#1"), cmd("LookAt", "gift_box#1")],
@@ -275,5 +276,30 @@ def finding_08() -> dict:
                   acts("navigate_to(side_table#1)", "look_at(side_table#1)"))),
         ticks=18)
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "finding-08": static(
+        "Where is the other gift box the wearer wrapped, the one to bring to the kitchen table?",
+        "On the side table in the living room, next to a mug; not the identical gift on the kitchen counter.",
+        require=[[phrase("side table"), phrase("living room"), phrase("small table"), phrase("end table")]],
+        kind="location"),
+    "finding-09": static(
+        "Where did the wearer leave the mayonnaise?",
+        "On the kitchen counter by the sink: the jar labelled MAYO, to the left of the look-alike JAM jar.",
+        require=[[phrase("counter")]], kind="location"),
+    "finding-10": static(
+        "Which bedside cabinet is the thermometer in?",
+        "In the left bedside cabinet, the first one opened; the other one holds a drink can.",
+        require=[[phrase("left")]], forbid=[phrase("right")], kind="location"),
+    "finding-14": static(
+        "Where is the wallet?",
+        "In the kitchen, inside the tall kitchen cabinet opened first, on its upper shelf; not in the living-room "
+        "sideboard.", require=[[phrase("kitchen")], [phrase("cabinet")]], kind="location"),
+    "finding-15": static(
+        "Where is the equipment storage form?",
+        "Inside the light file cabinet, on its upper shelf next to a FOOD STORAGE copy; the cabinet is closed now.",
+        require=[[phrase("file cabinet"), phrase("filing cabinet")]], forbid=[phrase("archive")], kind="location"),
+}
 
 TASKS = [finding_08, finding_09, finding_10, finding_14, finding_15]

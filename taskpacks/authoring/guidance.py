@@ -8,6 +8,7 @@ import math
 from common import (acts, before, caps, cmd, count, entry, holds, moved, negate, num, order, plan, point, printed_at,
                    says, step, taskpack)
 from scenes import N, S, board, kitchen_house, office, shop
+from common import num, static  # the static variant (paper D.3) and its rule values
 
 ASK_NEXT = plan((None, "What should I do first?"))
 
@@ -38,7 +39,7 @@ def guidance_03() -> dict:
               step("Put the pen on the meeting table.", cmd("Put", "pen#1", "meeting_table#1"))]
     wrong = [oracle[4], oracle[5], oracle[6], oracle[7], oracle[0], oracle[1], oracle[2], oracle[3]]
     return taskpack(
-        id="guidance-03", family="Guidance", row=3, scene=b.build(),
+        id="guidance-03", family="Guidance", static_item=STATIC_ITEMS["guidance-03"], row=3, scene=b.build(),
         title="Archive the old briefing before setting out the new packet",
         prelude="Visitors arrive in ten minutes and the meeting table still has last month's papers.",
         opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("Walk", "meeting_table#1"),
@@ -93,7 +94,7 @@ def guidance_05() -> dict:
              step("Put the onion in the pan.", cmd("PutIn", "onion#1", "pan#1")),
              oracle[5], step("Cook the onion.", cmd("Cook", "onion#1")), oracle[7]]
     return taskpack(
-        id="guidance-05", family="Guidance", row=5, scene=b.build(),
+        id="guidance-05", family="Guidance", static_item=STATIC_ITEMS["guidance-05"], row=5, scene=b.build(),
         title="Follow the tomato recipe: cut, cook, switch off, put the knife back",
         prelude="I want to make the tomato recipe on the board.",
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "tomato#1"),
@@ -151,7 +152,7 @@ def guidance_06() -> dict:
                                         cmd("PutIn", "chocolate#1", "pantry_cabinet#1")),
              oracle[7], oracle[8], oracle[9]]
     return taskpack(
-        id="guidance-06", family="Guidance", row=6, scene=b.build(),
+        id="guidance-06", family="Guidance", static_item=STATIC_ITEMS["guidance-06"], row=6, scene=b.build(),
         title="Sort pantry goods by the storage rule",
         prelude="I just unpacked these four things onto the kitchen table.",
         opening=[cmd("Walk", "rule_sheet#1"), cmd("LookAt", "rule_sheet#1"), cmd("Walk", "table#1"),
@@ -205,7 +206,7 @@ def guidance_11() -> dict:
                           step("And the last soy carton too.", cmd("Grab", "soy_carton#3")),
                           step("Put the last one on the drink shelf.", cmd("PutIn", "soy_carton#3", "drink_shelf#1"))]
     return taskpack(
-        id="guidance-11", family="Guidance", row=11, scene=b.build(),
+        id="guidance-11", family="Guidance", static_item=STATIC_ITEMS["guidance-11"], row=11, scene=b.build(),
         title="Stock a load-limited drink shelf without exceeding it",
         prelude="New soy milk came in; it goes on the drink shelf out front.",
         opening=[cmd("Walk", "packing_table#1"), cmd("LookAt", "soy_carton#1"), cmd("Walk", "drink_shelf#1"),
@@ -258,7 +259,7 @@ def guidance_20() -> dict:
     wrong = oracle[:4] + [step("Pick up the WINE 1000 mL bottle.", cmd("Grab", "bottle#6")),
                           step("Put the big wine in the kit box.", cmd("PutIn", "bottle#6", "kit_box#1"))]
     return taskpack(
-        id="guidance-20", family="Guidance", row=20, scene=b.build(),
+        id="guidance-20", family="Guidance", static_item=STATIC_ITEMS["guidance-20"], row=20, scene=b.build(),
         title="Assemble an exact one-litre tasting kit",
         prelude="A customer ordered a tasting kit; the order sheet is on the wall.",
         opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
@@ -284,5 +285,30 @@ def guidance_20() -> dict:
                   says(num(1, "L", strict=True), num(1000, "mL"), before="pick(bottle#1)"))),
         ticks=28)
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "guidance-03": static(
+        "What should the wearer do first to set up the visitor table the way the board says?",
+        "Archive the old briefing first: put the briefing marked OLD (March) from the meeting table into the archive "
+        "cabinet, before the NEW briefing goes on the table."),
+    "guidance-05": static(
+        "What is the next step the wearer should take to make the recipe on the board?",
+        "Cut the tomato: pick up the knife on the counter and cut the tomato with it (recipe step 1), before it is "
+        "cooked in the pan."),
+    "guidance-06": static(
+        "Following the rule on the wall, what should the wearer do first with the four boxes on the table?",
+        "Start sorting by the rule: sweets go on the open display shelf (candy, chocolate), coffee and coriander "
+        "in the dark pantry cabinet; for example, pick up the candy box and put it on the open shelf."),
+    "guidance-11": static(
+        "How many of the soy cartons can go on the drink shelf, and what should the wearer do first?",
+        "Two: the shelf takes at most 3.2 litres and already holds 1 L of milk and 0.6 L of juice, so two 800 mL "
+        "cartons fit; pick up one soy carton from the packing table and put it on the drink shelf.",
+        require=[[num(2)]]),
+    "guidance-20": static(
+        "Which bottles should the wearer put into the kit box?",
+        "The GIN 200 mL, RUM 300 mL and WINE 500 mL bottles, which make exactly one litre, one at a time.",
+        require=[[num(200, "mL")], [num(300, "mL")], [num(500, "mL")]]),
+}
 
 TASKS = [guidance_03, guidance_05, guidance_06, guidance_11, guidance_20]

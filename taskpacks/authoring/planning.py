@@ -8,6 +8,7 @@ import math
 from common import (acts, any_of, before, caps, cmd, count, counted, entry, holds, moved, num, order, phrase, plan,
                    point, printed, printed_at, says, step, taskpack)
 from scenes import N, S, W, board, classroom, hotel_suite, kitchen_house, shop
+from common import num, static  # the static variant (paper D.3) and its rule values
 
 ASK_PLAN = plan((None, "I know what has to end up where, but what should I do first?"))
 
@@ -34,7 +35,7 @@ def planning_01() -> dict:
                                cmd("PutIn", "juice_carton#1", "shipping_box#1")),
                           oracle[2]]
     return taskpack(
-        id="planning-01", family="Planning", row=1, scene=b.build(),
+        id="planning-01", family="Planning", static_item=STATIC_ITEMS["planning-01"], row=1, scene=b.build(),
         title="Pack an exact water and juice shipment from labelled cartons",
         prelude="The courier comes soon; the shipment order is on the wall.",
         opening=[cmd("Walk", "order_sheet#1"), cmd("LookAt", "order_sheet#1"), cmd("Walk", "stock_counter#1")] +
@@ -95,7 +96,7 @@ def planning_03() -> dict:
                   cmd("Grab", "towel#1"), cmd("PutIn", "towel#1", "dryer#1"), cmd("Close", "dryer#1"),
                   cmd("TurnOn", "dryer#1"))]
     return taskpack(
-        id="planning-03", family="Planning", row=3, scene=b.build(),
+        id="planning-03", family="Planning", static_item=STATIC_ITEMS["planning-03"], row=3, scene=b.build(),
         title="Multi-room hotel check-out close-out",
         prelude="We check out in twenty minutes; the close-out list is on the wall.",
         opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1"),
@@ -152,7 +153,7 @@ def planning_05() -> dict:
              step("Then take one juice carton from the left desk to the right desk.", cmd("Grab", "juice_carton#1"),
                   cmd("Put", "juice_carton#1", "pupil_desk#3"))]
     return taskpack(
-        id="planning-05", family="Planning", row=5, scene=b.build(),
+        id="planning-05", family="Planning", static_item=STATIC_ITEMS["planning-05"], row=5, scene=b.build(),
         title="Balance drinks across three desks in two carries",
         prelude="The kids are back from break in a minute.",
         opening=[cmd("Walk", "whiteboard#1"), cmd("LookAt", "whiteboard#1"), cmd("LookAt", "pupil_desk#1"),
@@ -213,7 +214,7 @@ def planning_12() -> dict:
                   cmd("Open", "fridge#1"), cmd("PutIn", "iced_tea#1", "fridge#1"), cmd("Close", "fridge#1")),
              oracle[1], oracle[2]]
     return taskpack(
-        id="planning-12", family="Planning", row=12, scene=b.build(),
+        id="planning-12", family="Planning", static_item=STATIC_ITEMS["planning-12"], row=12, scene=b.build(),
         title="Repair a mis-stored cold brew and finish the kitchen reset",
         prelude="Let's reset the kitchen before the guests come.",
         opening=[cmd("Walk", "reset_list#1"), cmd("LookAt", "reset_list#1"), cmd("Walk", "counter#2"),
@@ -266,7 +267,7 @@ def planning_14() -> dict:
     wrong = [step("Take the cup from the coffee table to the kitchen counter.", cmd("Grab", "cup#1"),
                   cmd("Put", "cup#1", "counter#1")), oracle[1], oracle[2]]
     return taskpack(
-        id="planning-14", family="Planning", row=14, scene=b.build(),
+        id="planning-14", family="Planning", static_item=STATIC_ITEMS["planning-14"], row=14, scene=b.build(),
         title="Plan a short multi-room reset route from a map",
         prelude="I want the house reset the way the map on the wall says.",
         opening=[cmd("LookAt", "reset_map#1"), cmd("LookAt", "coffee_table#1"), cmd("Walk", "table#1"),
@@ -293,5 +294,30 @@ def planning_14() -> dict:
                   acts("place_inside(book#1, bookshelf#1)", among=["place_inside(book#1, *)", "place(book#1, *)"]))),
         ticks=22)
 
+
+# Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
+STATIC_ITEMS = {
+    "planning-01": static(
+        "Plan the shipment: which cartons should go into the shipping box?",
+        "Water 3 L + 2 L = 5 L and juice 4 L + 3 L = 7 L, as the sheet asks: move the 3-litre and 2-litre water "
+        "cartons and the 4-litre and 3-litre juice cartons into the box, four cartons in all.",
+        require=[[num(2, "L")], [num(3, "L")], [num(4, "L")]]),
+    "planning-03": static(
+        "What is the full plan for the check-out close-out, in order?",
+        "1. Put the gift box in the wardrobe and close it; 2. put the water bottle in the minibar and close it; "
+        "3. put the towel from the bed in the washing machine, close it and start it, in the checklist's order."),
+    "planning-05": static(
+        "Plan the moves so that every desk ends up the way the board says.",
+        "Two carries: take one juice carton from the left desk to the middle desk and one water bottle from the "
+        "left desk to the right desk; then each desk has one water and one juice."),
+    "planning-12": static(
+        "What is the full plan for the kitchen reset?",
+        "Put the cold brew, whose label says keep refrigerated, in the fridge and close it; put the mug from the "
+        "table in the sink; put the sponge in the cleaning cabinet and close it; leave the shelf-stable iced tea."),
+    "planning-14": static(
+        "Plan the reset trips the map on the wall asks for, in an efficient order.",
+        "Take the mug from the coffee table to the kitchen counter, then the phone from the kitchen counter to the "
+        "side table, then the book from the kitchen table to the bookshelf."),
+}
 
 TASKS = [planning_01, planning_03, planning_05, planning_12, planning_14]

@@ -18,6 +18,7 @@ import math
 from common import (acts, any_of, before, caps, cmd, count, entry, ever, holds, in_window, moved, num, phrase, plan,
                    point, printed, printed_at, says, state, step, taskpack, window)
 from scenes import S, board, cafe, hotel_suite, kitchen_house
+from common import num, static  # the static variant (paper D.3) and its rule values
 
 
 def prevention_02() -> dict:
@@ -37,7 +38,7 @@ def prevention_02() -> dict:
                (cmd("Grab", p(4)), "And the other two-serving box."), cmd("Put", p(4), "service_table#1"),
                (cmd("Confirm"), "Order's out."))
     return taskpack(
-        id="prevention-02", family="Prevention", row=2, scene=b.build(),
+        id="prevention-02", family="Prevention", static_item=STATIC_ITEMS["prevention-02"], row=2, scene=b.build(),
         title="Stop a seventh serving going on the party table",
         prelude="I'm putting out the party order from the stock room.",
         opening=[cmd("LookAt", "order_card#1"), cmd("Walk", "stock_table#1"), cmd("LookAt", p(1)),
@@ -85,7 +86,7 @@ def prevention_05() -> dict:
     own = plan(cmd("Open", "oven#1"), cmd("Grab", "dough#1"), cmd("PutIn", "dough#1", "oven#1"),
                cmd("Close", "oven#1"), (cmd("TurnOn", "oven#1"), "Bread's in."))
     return taskpack(
-        id="prevention-05", family="Prevention", row=5, scene=b.build(),
+        id="prevention-05", family="Prevention", static_item=STATIC_ITEMS["prevention-05"], row=5, scene=b.build(),
         title="Score the dough before it goes in the oven",
         prelude="The dough has proved; time to bake.",
         opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "dough#1")],
@@ -133,7 +134,7 @@ def prevention_07() -> dict:
     own = plan(cmd("Open", "fridge#1"), cmd("Grab", "milk_carton#1"), cmd("Put", "milk_carton#1", "table#1"),
                (cmd("Grab", "phone#1"), "Now where's my phone..."), cmd("Put", "phone#1", "table#1"))
     return taskpack(
-        id="prevention-07", family="Prevention", row=7, scene=b.build(),
+        id="prevention-07", family="Prevention", static_item=STATIC_ITEMS["prevention-07"], row=7, scene=b.build(),
         title="Close the fridge before leaving for the phone",
         prelude="Breakfast time.",
         opening=[cmd("LookAt", "fridge#1"), cmd("LookAt", "table#1")],
@@ -181,7 +182,7 @@ def prevention_14() -> dict:
     own = plan(cmd("Grab", "mug#1"), cmd("PutIn", "mug#1", "welcome_shelf#1"), cmd("Grab", "water_bottle#1"),
                cmd("PutIn", "water_bottle#1", "welcome_shelf#1"), (cmd("Confirm"), "Checklist done."))
     return taskpack(
-        id="prevention-14", family="Prevention", row=14, scene=b.build(),
+        id="prevention-14", family="Prevention", static_item=STATIC_ITEMS["prevention-14"], row=14, scene=b.build(),
         title="Catch the gift left off the welcome shelf before sign-off",
         prelude="Preparing the room for the next guest.",
         opening=[cmd("Walk", "checklist#1"), cmd("LookAt", "checklist#1"), cmd("LookAt", "desk#1")],
@@ -232,7 +233,7 @@ def prevention_19() -> dict:
                cmd("PutIn", "sanitizer#1", "pantry_cabinet#1"), cmd("Close", "pantry_cabinet#1"),
                cmd("Grab", "apple#1"), (cmd("Put", "apple#1", "counter#2"), "Apple's on the prep counter."))
     return taskpack(
-        id="prevention-19", family="Prevention", row=19, scene=b.build(),
+        id="prevention-19", family="Prevention", static_item=STATIC_ITEMS["prevention-19"], row=19, scene=b.build(),
         title="Redirect the apple to the fridge instead of the prep counter",
         prelude="Closing the kitchen for the night.",
         opening=[cmd("Walk", "closing_list#1"), cmd("LookAt", "closing_list#1"), cmd("LookAt", "table#1")],
@@ -264,5 +265,27 @@ def prevention_19() -> dict:
                   acts("place_inside(apple#1, fridge#1)", among=["place_inside(apple#1, *)", "place(apple#1, *)"]))),
         ticks=20)
 
+
+# Static variant (paper appendix D.3): the oracle run is cut at its intervention, after the wearer's plan has made
+# the error live and before the Assistant speaks.
+STOP = "The wearer is following their own plan. Should you interrupt now? If so, say what is wrong and what to do."
+STATIC_ITEMS = {
+    "prevention-02": static(
+        STOP, "Yes: the 1-, 3- and 2-serving boxes already on the service table make the exactly six servings the "
+              "order card asks for; the other two-serving box must stay in the stock room (it would make seven).",
+        require=[[num(6)]]),
+    "prevention-05": static(
+        STOP, "Yes: the recipe says to score an X on top, and the dough is still unscored; before it goes in the "
+              "oven, cut an X into it with the knife and put the knife back."),
+    "prevention-07": static(
+        STOP, "Yes: the fridge door is still open after the milk came out; close the fridge before going to fetch "
+              "the phone."),
+    "prevention-14": static(
+        STOP, "Yes: the checklist lists a mug, water and a gift, and the gift box is still on the desk; put it on "
+              "the welcome shelf before signing off."),
+    "prevention-19": static(
+        STOP, "Yes: the closing list says the apple goes in the fridge; now that it is in hand, put it in the fridge "
+              "and close it rather than leaving it on the prep counter."),
+}
 
 TASKS = [prevention_02, prevention_05, prevention_07, prevention_14, prevention_19]

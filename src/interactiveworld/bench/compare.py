@@ -141,6 +141,20 @@ def _interval(v: Any, lo: Any, hi: Any) -> str:
     return f"{v:.1f}" + (f" [{lo:.1f}, {hi:.1f}]" if lo is not None and hi is not None else "")
 
 
+def load_sweeps(run_dirs: list[str | Path], *, problems: list[str] | None = None) -> list[dict[str, Any]]:
+    """The ``eval.json`` records of several sweep folders (:func:`~.metrics.load_results` of each, in order).
+
+    Raises:
+        FileNotFoundError: a folder does not exist.
+    """
+    records: list[dict[str, Any]] = []
+    for d in run_dirs:
+        if not Path(d).is_dir():
+            raise FileNotFoundError(f"{d}: no such run folder")
+        records += load_results(d, problems=problems)
+    return records
+
+
 def write_comparison(run_dirs: list[str | Path], out_dir: str | Path, *, plots: bool = True) -> dict[str, Any]:
     """Write ``comparison.md`` and CSV tables (leaderboard, human swap, memory, repeated seeds) and PNG
     plots for the results of one or more sweep folders.
@@ -152,11 +166,7 @@ def write_comparison(run_dirs: list[str | Path], out_dir: str | Path, *, plots: 
         FileNotFoundError: a folder does not exist, or none holds a finished cell.
     """
     warnings: list[str] = []
-    records: list[dict[str, Any]] = []
-    for d in run_dirs:
-        if not Path(d).is_dir():
-            raise FileNotFoundError(f"{d}: no such run folder")
-        records += load_results(d, problems=warnings)
+    records = load_sweeps(run_dirs, problems=warnings)
     if not records:
         raise FileNotFoundError(f"{', '.join(map(str, run_dirs))}: no eval.json found (no finished cell)")
     records, notes = separate_keys(records)
@@ -204,4 +214,4 @@ def write_comparison(run_dirs: list[str | Path], out_dir: str | Path, *, plots: 
     return {"markdown": text, "files": [str(f) for f in files], "cells": len(records), "warnings": warnings}
 
 
-__all__ = ["SWAP_FAMILIES", "human_swap", "leaderboard", "memory_comparison", "separate_keys", "write_comparison"]
+__all__ = ["SWAP_FAMILIES", "human_swap", "leaderboard", "load_sweeps", "memory_comparison", "separate_keys", "write_comparison"]

@@ -41,6 +41,8 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     capabilities    [{"capability": "C1".."C9", "name", "points": [{"id", "evidence": words,
                      "check": a capabilities.Check (states | acts | order | window)}]}]
     budgets         {"ticks": int, "actions": int}
+    static_item     optional static variant (paper D.3): {"cut": {"before_oracle_step": k}, "question",
+                     "reference", "rule": null | {"kind", "require", "forbid"}} (bench.static_item)
     hash            "sha256:<hex>" of the canonical JSON of every other field
 
 The canonical JSON is ``json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``
@@ -68,6 +70,8 @@ from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
 from .scoring import CompletionSpec
+from .speech import carries
+from .static_item import StaticItem
 
 FORMAT = "interactiveworld.taskpack/1"
 MAX_TASKPACK_BYTES = 4 * 1024 * 1024
@@ -361,6 +365,9 @@ class TaskPack(_Model):
     """Capability atoms C1-C9 with their evaluation points (the capability scores)."""
     budgets: Budgets
     """Tick and action budgets."""
+    static_item: StaticItem | None = None
+    """The static variant of the task (paper appendix D.3): where the oracle run is cut, one question and its
+    reference answer, optional rule checks (interactiveworld.bench.static_item)."""
     hash: str = Field(pattern=r"^sha256:[0-9a-f]{64}$")
     """``sha256:<64 hex>`` of the canonical JSON of every other field; ``iw-eval hash FILE`` writes it."""
 
@@ -407,7 +414,19 @@ class TaskPack(_Model):
                 if isinstance(p.check, WindowCheck) and p.check.window not in windows:
                     raise ValueError(f"capabilities: point {p.id!r} names window {p.check.window!r}, which "
                                      f"intervention_windows does not declare")
+        if self.static_item is not None:
+            self._check_static_item(self.static_item)
         return self
+
+    def _check_static_item(self, item: StaticItem) -> None:
+        k = item.cut.before_oracle_step
+        if k >= len(self.oracle.steps):
+            raise ValueError(f"static_item.cut.before_oracle_step is {k} but the oracle has only "
+                             f"{len(self.oracle.steps)} step(s): the cut must come before an oracle step")
+        if item.rule is not None:
+            given = [v.text() for g in item.rule.require for v in g if carries(item.question, (v,))]
+            if given:
+                raise ValueError(f"static_item.question states the answer it asks for ({', '.join(given)})")
 
     def _check_catalog(self) -> None:
         """A catalog row, when given, fixes the table (the family's) and the id (``<family>-NN``, NN = row)."""
