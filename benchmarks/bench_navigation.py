@@ -5,12 +5,19 @@ Inputs are built once per session and shared by every timing: rooms from recursi
 
 * distance transform: ours (exact separable EDT, 2 threads) vs scipy.ndimage.distance_transform_edt;
 * shortest path between two far corners at inflation 0.20 m: ours (A*, 8-connected, no corner cutting, the full
-  clearance-weighted cost of paper eq. 2) vs pyastar2d (an easier problem: uniform cost, corner cutting
-  allowed), scipy.sparse.csgraph.dijkstra and networkx (both on the same graph and costs as ours).
+  clearance-weighted cost of paper eq. 2, with the map's landmarks as plan_route uses them; their one-off build
+  is timed on its own) vs pyastar2d (an easier problem: uniform cost, corner cutting allowed),
+  scipy.sparse.csgraph.dijkstra and networkx (both on the same graph and costs as ours);
+* the same A* without landmarks, and an interleaved run (ours with and without landmarks, pyastar2d, one after
+  the other each round, so load from other processes hits all alike) printing min and median of each.
+
+    .venv/bin/python -m pytest benchmarks/bench_navigation.py --benchmark-enable -q -s
 """
 from __future__ import annotations
 
 import math
+import os
+import time
 
 import numpy as np
 import pytest
@@ -32,7 +39,8 @@ def house():
     cost = nav.node_cost()
     free = np.argwhere(nav.clearance > 0.5)
     start, goal = tuple(int(v) for v in free[0]), tuple(int(v) for v in free[-1])
-    return {"blocked": blocked, "nav": nav, "passable": passable, "cost": cost, "start": start, "goal": goal}
+    return {"blocked": blocked, "nav": nav, "passable": passable, "cost": cost, "start": start, "goal": goal,
+            "landmarks": nav.landmarks()}
 
 
 def _edges(passable, cost, r=0.1):
@@ -78,11 +86,61 @@ def test_edt_scipy(benchmark, ratios, house):
 # -- shortest path ----------------------------------------------------------------------------------------------
 def test_astar_ours(benchmark, ratios, house, csgraph):
     h = house
-    cells, cost, _ = _core.astar(h["passable"], h["cost"], h["start"], h["goal"])
     ref = scipy.sparse.csgraph.dijkstra(csgraph, directed=True, indices=h["start"][0] * 500 + h["start"][1])
-    np.testing.assert_allclose(cost, ref[h["goal"][0] * 500 + h["goal"][1]], rtol=1e-12)
-    assert cells is not None and len(cells) > 500
-    ratios.time(benchmark, "path 500x500", "ours", _core.astar, h["passable"], h["cost"], h["start"], h["goal"])
+    for lm in (None, h["landmarks"]):
+        cells, cost, _ = _core.astar(h["passable"], h["cost"], h["start"], h["goal"], landmarks=lm)
+        np.testing.assert_allclose(cost, ref[h["goal"][0] * 500 + h["goal"][1]], rtol=1e-12)
+        assert cells is not None and len(cells) > 500
+    ratios.time(benchmark, "path 500x500", "ours", _core.astar, h["passable"], h["cost"], h["start"], h["goal"],
+                landmarks=h["landmarks"])
+
+
+def test_astar_ours_without_landmarks(benchmark, ratios, house):
+    h = house
+    ratios.time(benchmark, "path 500x500", "ours without landmarks", _core.astar, h["passable"], h["cost"],
+                h["start"], h["goal"])
+
+
+def test_landmark_build(benchmark, ratios, house):
+    """One-off cost per map (8 landmarks, one Dijkstra run each plus one): paid at the first route of a scene."""
+    nav = house["nav"]
+    free = nav.blocked == 0
+    cost = nav.node_cost()
+    lm = _core.Landmarks(free, cost, count=8)
+    assert lm.count == 8
+    ratios.time(benchmark, "landmarks 500x500 (once per map)", "ours", _core.Landmarks, free, cost, count=8,
+                rounds=3)
+
+
+def test_astar_interleaved(house, request):
+    """Ours (with and without landmarks) and pyastar2d one after the other each round; min and median of each
+    and the ratios, with the machine's load average."""
+    pyastar2d = pytest.importorskip("pyastar2d")
+    h = house
+    weights = np.where(h["passable"] > 0, 1.0, np.inf).astype(np.float32)
+    runs = {
+        "ours (landmarks)": lambda: _core.astar(h["passable"], h["cost"], h["start"], h["goal"],
+                                                landmarks=h["landmarks"]),
+        "ours (no landmarks)": lambda: _core.astar(h["passable"], h["cost"], h["start"], h["goal"]),
+        "pyastar2d": lambda: pyastar2d.astar_path(weights, h["start"], h["goal"], allow_diagonal=True),
+    }
+    rounds = 30 if request.config.getoption("benchmark_enable", False) else 1
+    times = {k: [] for k in runs}
+    for _ in range(rounds):
+        for name, fn in runs.items():
+            t0 = time.perf_counter()
+            fn()
+            times[name].append(time.perf_counter() - t0)
+    tr = request.config.pluginmanager.get_plugin("terminalreporter")
+    write = tr.write_line if tr else print
+    peer = np.asarray(times["pyastar2d"])
+    write("")
+    write(f"A* 500x500 house, interleaved, {rounds} rounds, load average {os.getloadavg()[0]:.1f}:")
+    for name, t in times.items():
+        t = np.asarray(t)
+        write(f"  {name:<22s} min {t.min() * 1e3:7.3f} ms  median {np.median(t) * 1e3:7.3f} ms   "
+              f"pyastar2d/this min {peer.min() / t.min():5.2f}x  median {np.median(peer) / np.median(t):5.2f}x")
+    assert all(len(t) == rounds for t in times.values())
 
 
 def test_astar_pyastar2d(benchmark, ratios, house):

@@ -229,10 +229,65 @@ void bind_grid(py::module_& m) {
       "Per-cell entry cost of paper eq. (2) without the step length: lam * max(0, d_safe - D) + c_door, (H, W) "
       "float64 from clearance D [m] (H, W) and an optional door cost layer (H, W).");
 
+  py::class_<grid::Landmarks>(
+      m, "Landmarks",
+      "Landmark costs for the A* heuristic (ALT, Goldberg and Harrelson 2005) on an occupancy grid, built once per "
+      "map and reused by every search whose traversable cells lie inside `passable` and whose node costs are no "
+      "lower than `node_cost` (any costs when it is None): the search stays exact, with fewer expansions.")
+      .def(py::init([](const py::array& passable, const py::object& node_cost, int count, double resolution) {
+             U8 p = mask2d(passable, "passable");
+             const int rows = static_cast<int>(p.shape(0)), cols = static_cast<int>(p.shape(1));
+             F64 c;
+             if (!node_cost.is_none()) c = floats(node_cost.cast<py::array>(), "node_cost", rows, cols, "(H, W)");
+             checked_nonneg(resolution, "resolution");
+             const uint8_t* pp = p.data();
+             const double* cp = node_cost.is_none() ? nullptr : c.data();
+             py::gil_scoped_release release;
+             return grid::build_landmarks(pp, cp, rows, cols, resolution, count);
+           }),
+           py::arg("passable"), py::arg("node_cost") = py::none(), py::kw_only(), py::arg("count") = 8,
+           py::arg("resolution") = 0.10,
+           "passable (H, W) bool/uint8: every cell a later search may traverse; node_cost (H, W) float64 >= 0 or "
+           "None (geometric: valid for any costs); count in [1, 64]; resolution [m]. One Dijkstra run per landmark. "
+           "Raises ValueError on a bad count, cost or resolution.")
+      .def_readonly("count", &grid::Landmarks::count, "number of landmarks (fewer than asked on tiny grids)")
+      .def_readonly("resolution", &grid::Landmarks::resolution, "cell size [m]")
+      .def_readonly("has_cost", &grid::Landmarks::has_cost, "built with node costs (else geometric)")
+      .def_property_readonly(
+          "shape", [](const grid::Landmarks& l) { return py::make_tuple(l.rows, l.cols); }, "(H, W) of the grid")
+      .def_property_readonly(
+          "cells",
+          [](const grid::Landmarks& l) {
+            py::array_t<int32_t> out({static_cast<py::ssize_t>(l.cells.size()), py::ssize_t{2}});
+            auto w = out.mutable_unchecked<2>();
+            for (size_t k = 0; k < l.cells.size(); ++k) {
+              w(k, 0) = l.cells[k] / l.cols;
+              w(k, 1) = l.cells[k] % l.cols;
+            }
+            return out;
+          },
+          "(count, 2) int32 (row, col) of the landmarks")
+      .def(
+          "costs",
+          [](const grid::Landmarks& l, bool toward) {
+            py::array_t<double> out({static_cast<py::ssize_t>(l.count), static_cast<py::ssize_t>(l.rows),
+                                    static_cast<py::ssize_t>(l.cols)});
+            auto w = out.mutable_unchecked<3>();
+            const int skip = toward ? l.count : 0;
+            for (int k = 0; k < l.count; ++k)
+              for (int i = 0; i < l.rows; ++i)
+                for (int j = 0; j < l.cols; ++j)
+                  w(k, i, j) = l.table[(static_cast<long long>(i) * l.cols + j) * 2 * l.count + skip + k];
+            return out;
+          },
+          py::kw_only(), py::arg("toward") = false,
+          "(count, H, W) float64 [m-equivalent]: the cost from each landmark to every cell (toward=False) or from "
+          "every cell to the landmark (toward=True) on the landmark graph, inf where unreachable");
+
   m.def(
       "astar",
       [](const py::array& passable, const py::object& node_cost, const py::object& start, const py::object& goal,
-         double resolution) -> py::object {
+         double resolution, const grid::Landmarks* landmarks) -> py::object {
         U8 p = mask2d(passable, "passable");
         const int rows = static_cast<int>(p.shape(0)), cols = static_cast<int>(p.shape(1));
         F64 c;
@@ -244,7 +299,7 @@ void bind_grid(py::module_& m) {
           const uint8_t* pp = p.data();
           const double* cp = node_cost.is_none() ? nullptr : c.data();
           py::gil_scoped_release release;
-          r = grid::astar(pp, cp, rows, cols, resolution, s, g);
+          r = grid::astar(pp, cp, rows, cols, resolution, s, g, landmarks);
         }
         if (!r.found) return py::make_tuple(py::none(), std::numeric_limits<double>::infinity(), r.expanded);
         py::array_t<int32_t> cells({static_cast<py::ssize_t>(r.cells.size()), py::ssize_t{2}});
@@ -256,10 +311,12 @@ void bind_grid(py::module_& m) {
         return py::make_tuple(cells, r.cost, r.expanded);
       },
       py::arg("passable"), py::arg("node_cost"), py::arg("start"), py::arg("goal"), py::kw_only(),
-      py::arg("resolution") = 0.10,
+      py::arg("resolution") = 0.10, py::arg("landmarks") = nullptr,
       "8-connected A* without diagonal corner cutting; step cost resolution * (l8 + node_cost[n']) (paper eq. 2). "
-      "passable (H, W) bool/uint8, node_cost (H, W) float64 >= 0 or None, start/goal (row, col). Returns "
-      "(cells (M, 2) int32 | None when unreachable, cost [m-equivalent] (inf when unreachable), expanded count).");
+      "passable (H, W) bool/uint8, node_cost (H, W) float64 >= 0 or None, start/goal (row, col); landmarks: an "
+      "optional Landmarks of a grid holding every traversable cell (a tighter heuristic, same exact optimum). "
+      "Returns (cells (M, 2) int32 | None when unreachable, cost [m-equivalent] (inf when unreachable), expanded "
+      "count). Raises ValueError for landmarks of another grid size or resolution or a traversable cell they block.");
 
   m.def(
       "dijkstra_field",

@@ -9,4 +9,5 @@ void bind_collision(pybind11::module_& m);   // capsule proxy rig against scene 
 void bind_sdf(pybind11::module_& m);         // voxel signed distance fields
 void bind_reach(pybind11::module_& m);       // CCD inverse kinematics
 void bind_grasp(pybind11::module_& m);       // finger wrapping
+void bind_boxes(pybind11::module_& m);       // oriented-box overlap (placement gate)
 }  // namespace iw::bindings

@@ -21,4 +21,5 @@ PYBIND11_MODULE(_core, m) {
   iw::bindings::bind_collision(m);
   iw::bindings::bind_reach(m);
   iw::bindings::bind_grasp(m);
+  iw::bindings::bind_boxes(m);
 }

@@ -1,9 +1,12 @@
 // 8-connected A* / Dijkstra with the clearance-weighted step cost of paper eq. (2) (appendix B.2.1).
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "iw/grid.hpp"
@@ -15,6 +18,10 @@ constexpr double kSqrt2 = 1.4142135623730951;
 // Bucket width of the open list, in units of the resolution: wide enough that few buckets are empty, narrow
 // enough that few nodes are reopened.
 constexpr double kBucketWidth = 0.1;
+// Nodes whose f is within this relative distance of the goal's g are not expanded: an exact heuristic puts whole
+// plateaus of equally short paths at f = g(goal) up to rounding, and none of them can lead to a cheaper goal by
+// more than the rounding of a sum of doubles.
+constexpr double kTieTolerance = 1e-13;
 
 void check_grid(int rows, int cols) {
   if (rows <= 0 || cols <= 0)
@@ -91,6 +98,22 @@ struct AStarScratch {
   std::vector<int32_t> parent;
 };
 
+// The landmark part of the heuristic at flat cell c (unpadded) toward the goal's entries `tg` (to) and `fg` (from):
+// the best bound, or +inf when c and the goal lie in different components (no path). Unreachable entries are +inf,
+// so a bound across components is +inf - finite = +inf and one of two unreachable entries is NaN, which
+// std::max(best, NaN) drops.
+inline double landmark_bound(const Landmarks& lm, const double* tg, const double* fg, long long c) {
+  const int K = lm.count;
+  const double* tc = lm.table.data() + c * 2 * K;
+  const double* fc = tc + K;
+  double best = -std::numeric_limits<double>::infinity();
+  for (int k = 0; k < K; ++k) {
+    best = std::max(best, tg[k] - tc[k]);
+    best = std::max(best, fc[k] - fg[k]);
+  }
+  return best - lm.margin;
+}
+
 // Neighbour k of (i, j): 0..3 orthogonal (E, W, N, S), 4..7 diagonal (NE, NW, SE, SW).
 constexpr int kDi[8] = {0, 0, 1, -1, 1, 1, -1, -1};
 constexpr int kDj[8] = {1, -1, 0, 0, 1, -1, 1, -1};
@@ -145,24 +168,40 @@ void clearance_cost_layer(const double* clearance, const double* door_cost, long
   }
 }
 
+// The landmark bounds hold for a search on this grid (checked once per search) ...
+void check_landmarks(const Landmarks& lm, bool have_cost, int rows, int cols, double resolution) {
+  if (lm.rows != rows || lm.cols != cols)
+    throw std::invalid_argument("landmarks: built for a (" + std::to_string(lm.rows) + ", " + std::to_string(lm.cols) +
+                                ") grid, passable is (" + std::to_string(rows) + ", " + std::to_string(cols) + ")");
+  if (lm.resolution != resolution)
+    throw std::invalid_argument("landmarks: built at resolution " + std::to_string(lm.resolution) +
+                                ", the search uses " + std::to_string(resolution));
+  if (lm.has_cost && !have_cost)
+    throw std::invalid_argument("landmarks: built with node costs, the search has none (bounds would not hold)");
+}
+
+// ... and at each cell: traversable only where the landmark graph is, at a node cost no lower than its.
+inline void check_landmark_cell(const Landmarks& lm, uint8_t traversable, double cost, long long c) {
+  if (traversable && !lm.mask[c])
+    throw std::invalid_argument("landmarks: cell " + std::to_string(c) +
+                                " is traversable but blocked in the landmark graph (bounds would not hold)");
+  if (lm.has_cost && cost < lm.cost[c])
+    throw std::invalid_argument("landmarks: node cost of cell " + std::to_string(c) +
+                                " is below the landmark graph's (bounds would not hold)");
+}
+
 AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
-                  int32_t start, int32_t goal) {
+                  int32_t start, int32_t goal, const Landmarks* landmarks) {
   check_grid(rows, cols);
   check_cell(start, rows, cols, "start");
   check_cell(goal, rows, cols, "goal");
   if (!(resolution > 0.0) || !std::isfinite(resolution)) throw std::invalid_argument("resolution must be > 0");
-  const long long n = static_cast<long long>(rows) * cols;
-  (void)n;
+  if (landmarks) check_landmarks(*landmarks, node_cost != nullptr, rows, cols, resolution);
+  const Landmarks* lm = landmarks && landmarks->count > 0 ? landmarks : nullptr;
   AStarResult res;
-  if (!passable[start] || !passable[goal]) return res;
-  if (start == goal) {
-    res.found = true;
-    res.cells.push_back(start);
-    return res;
-  }
   // Work on a copy padded with one blocked cell on every side: neighbour loops need no bounds checks. A blocked
   // or border cell has entry = +inf, so relaxing it never lowers its g and the traversability test is a read of
-  // the same record the relaxation needs.
+  // the same record the relaxation needs. The copy also checks the costs and the landmarks' preconditions.
   const int W = cols + 2;
   const long long np = static_cast<long long>(rows + 2) * W;
   // Per-thread scratch reused across calls: repeated planning on one map pays no page faults.
@@ -176,49 +215,77 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   double max_entry = 0.0;
   std::fill(rec.begin(), rec.begin() + W, Rec{inf, inf});
   std::fill(rec.end() - W, rec.end(), Rec{inf, inf});
-  for (int i = 0; i < rows; ++i) {
-    const uint8_t* src = passable + static_cast<long long>(i) * cols;
-    const double* cs = node_cost ? node_cost + static_cast<long long>(i) * cols : nullptr;
-    Rec* cd = rec.data() + static_cast<long long>(i + 1) * W;
-    cd[0] = cd[W - 1] = Rec{inf, inf};
-    ++cd;
-    for (int j = 0; j < cols; ++j) {
-      double e = 0.0;
-      if (cs) {
-        if (!(cs[j] >= 0.0) || std::isinf(cs[j]))
-          throw std::invalid_argument("node cost must be finite and >= 0 (cell " +
-                                      std::to_string(static_cast<long long>(i) * cols + j) + ")");
-        e = r * cs[j];
-        max_entry = std::max(max_entry, e);
+  // One pass fills the padded records, checks the costs and, with landmarks, their preconditions.
+  auto fill = [&](auto with_landmarks) {
+    constexpr bool kLm = decltype(with_landmarks)::value;
+    for (int i = 0; i < rows; ++i) {
+      const long long row = static_cast<long long>(i) * cols;
+      const uint8_t* src = passable + row;
+      const double* cs = node_cost ? node_cost + row : nullptr;
+      Rec* cd = rec.data() + static_cast<long long>(i + 1) * W;
+      cd[0] = cd[W - 1] = Rec{inf, inf};
+      ++cd;
+      for (int j = 0; j < cols; ++j) {
+        double e = 0.0;
+        if (cs) {
+          if (!(cs[j] >= 0.0) || std::isinf(cs[j]))
+            throw std::invalid_argument("node cost must be finite and >= 0 (cell " + std::to_string(row + j) + ")");
+          e = r * cs[j];
+          max_entry = std::max(max_entry, e);
+        }
+        if constexpr (kLm) check_landmark_cell(*landmarks, src[j], cs ? cs[j] : 0.0, row + j);
+        cd[j] = Rec{inf, src[j] ? e : inf};
       }
-      cd[j] = Rec{inf, src[j] ? e : inf};
     }
+  };
+  if (landmarks)
+    fill(std::true_type{});
+  else
+    fill(std::false_type{});
+  if (!passable[start] || !passable[goal]) return res;
+  if (start == goal) {
+    res.found = true;
+    res.cells.push_back(start);
+    return res;
   }
   auto pad = [&](int32_t c) { return static_cast<int32_t>((c / cols + 1) * W + (c % cols) + 1); };
   const int32_t ps = pad(start), pg = pad(goal);
   const int gi = goal / cols + 1, gj = goal % cols + 1;
   const double diag = (kSqrt2 - 2.0) * r, step_o = r, step_d = kSqrt2 * r;
+  const double goal_entry = rec[pg].entry;
   const int32_t off[8] = {1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1};
-  // Largest f increase of one push: a diagonal step at the highest entry cost plus the heuristic's change.
-  auto h = [&](int i, int j) {
+  const double* lm_to_g = lm ? lm->table.data() + static_cast<long long>(goal) * 2 * lm->count : nullptr;
+  const double* lm_from_g = lm ? lm_to_g + lm->count : nullptr;
+  const bool lm_geometric = lm && !lm->has_cost;
+  // (i, j) are padded coordinates; the goal itself has h = 0.
+  auto h = [&](int i, int j) -> double {
     const int di = std::abs(i - gi), dj = std::abs(j - gj);
-    return r * (di + dj) + diag * std::min(di, dj);
+    const double octile = r * (di + dj) + diag * std::min(di, dj);
+    if (!lm) return octile + goal_entry;
+    const double alt = landmark_bound(*lm, lm_to_g, lm_from_g, static_cast<long long>(i - 1) * cols + (j - 1));
+    // geometric bounds leave out every node cost (add the goal's); costed bounds already hold it
+    return lm_geometric ? std::max(octile, alt) + goal_entry : std::max(octile + goal_entry, alt);
   };
   const double h0 = h(ps / W, ps % W);
-  OpenList open(h0, kBucketWidth * r, step_d + max_entry + step_d);
+  if (!(h0 < inf)) return res;  // start and goal lie in different components of the landmark graph
+  // Largest f increase of one push: a diagonal step at the highest entry cost plus the heuristic's change, at most
+  // the cost of the step back (every term is consistent; geometric terms change by a step's length at most).
+  OpenList open(h0, kBucketWidth * r, step_d + max_entry + step_d + (lm && lm->has_cost ? max_entry : 0.0));
   rec[ps].g = 0.0;
   parent[ps] = ps;
   open.push(h0, {0.0, ps});
   Rec* rp = rec.data();
-  double best = inf;  // g of the goal so far
+  double best = inf;    // g of the goal so far
+  double cutoff = inf;  // a node whose f reaches it cannot lead to a cheaper goal
   while (!open.empty()) {
     double lower;
     const Node e = open.pop(lower);
-    if (lower >= best) break;  // nothing left can lead to a cheaper goal
+    if (lower >= cutoff) break;  // nothing left can lead to a cheaper goal
     const int32_t c = e.cell;
     if (e.g > rp[c].g) continue;  // superseded by a cheaper push
-    ++res.expanded;
     const int i = c / W, j = c - i * W;
+    if (best < inf && e.g + h(i, j) >= cutoff) continue;  // no better than the goal found
+    ++res.expanded;
     const double gc = e.g;
     auto relax = [&](int32_t nb, double step, int ni, int nj) {
       Rec& rn = rp[nb];
@@ -228,10 +295,11 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
         parent[nb] = c;
         if (nb == pg) {
           best = ng;
+          cutoff = best * (1.0 - kTieTolerance);
           return;
         }
         const double fn = ng + h(ni, nj);
-        if (fn < best) open.push(fn, {ng, nb});
+        if (fn < cutoff) open.push(fn, {ng, nb});
       }
     };
     const bool e_ok = rp[c + off[0]].entry < inf, w_ok = rp[c + off[1]].entry < inf;
@@ -262,6 +330,86 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   }
   res.cost = cost;
   return res;
+}
+
+Landmarks build_landmarks(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
+                          int count) {
+  check_grid(rows, cols);
+  if (!(resolution > 0.0) || !std::isfinite(resolution)) throw std::invalid_argument("resolution must be > 0");
+  if (count < 1 || count > 64)
+    throw std::invalid_argument("landmark count must be in [1, 64], got " + std::to_string(count));
+  const long long n = static_cast<long long>(rows) * cols;
+  check_costs(node_cost, n);
+  Landmarks lm;
+  lm.rows = rows;
+  lm.cols = cols;
+  lm.resolution = resolution;
+  lm.has_cost = node_cost != nullptr;
+  lm.mask.resize(n);
+  long long free_cells = 0;
+  for (long long c = 0; c < n; ++c) free_cells += (lm.mask[c] = passable[c] ? 1 : 0);
+  if (node_cost) lm.cost.assign(node_cost, node_cost + n);
+  if (free_cells == 0) return lm;
+  const double* cost = node_cost ? lm.cost.data() : nullptr;
+  const double inf = std::numeric_limits<double>::infinity();
+  const double r = resolution;
+  // Seed: the traversable cell nearest the grid's centre; the first landmark is the cell farthest from it.
+  int32_t seed = -1;
+  double seed_d = inf;
+  for (long long c = 0; c < n; ++c) {
+    if (!lm.mask[c]) continue;
+    const double di = c / cols - 0.5 * (rows - 1), dj = c % cols - 0.5 * (cols - 1);
+    if (di * di + dj * dj < seed_d) {
+      seed_d = di * di + dj * dj;
+      seed = static_cast<int32_t>(c);
+    }
+  }
+  std::vector<double> field(n), nearest(n, inf);
+  dijkstra_field(lm.mask.data(), cost, rows, cols, r, seed, field.data());
+  auto farthest = [&](const std::vector<double>& d) {
+    int32_t pick = -1;
+    double far = -1.0;
+    for (long long c = 0; c < n; ++c)
+      if (lm.mask[c] && d[c] > far) {  // +inf (not reached yet) wins
+        far = d[c];
+        pick = static_cast<int32_t>(c);
+      }
+    return std::make_pair(pick, far);
+  };
+  const int want = static_cast<int>(std::min<long long>(count, free_cells));
+  std::vector<std::vector<double>> fields;
+  int32_t pick = farthest(field).first;
+  double largest = 0.0;
+  while (static_cast<int>(fields.size()) < want) {
+    dijkstra_field(lm.mask.data(), cost, rows, cols, r, pick, field.data());
+    lm.cells.push_back(pick);
+    fields.push_back(field);
+    for (long long c = 0; c < n; ++c) {
+      nearest[c] = std::min(nearest[c], field[c]);
+      if (std::isfinite(field[c])) largest = std::max(largest, field[c]);
+    }
+    const auto next = farthest(nearest);
+    if (next.second <= 0.0) break;  // every traversable cell is a landmark
+    pick = next.first;
+  }
+  const int K = lm.count = static_cast<int>(fields.size());
+  lm.table.resize(n * 2 * K);
+  for (int k = 0; k < K; ++k) {
+    // Reversing a path swaps which end's entry cost it pays: cost(c -> L) = cost(L -> c) - r c(c) + r c(L).
+    const double at_l = cost ? r * cost[lm.cells[k]] : 0.0;
+    for (long long c = 0; c < n; ++c) {
+      const double to = fields[k][c];
+      lm.table[c * 2 * K + k] = to;
+      lm.table[c * 2 * K + K + k] = std::isfinite(to) ? to - (cost ? r * cost[c] : 0.0) + at_l : inf;
+    }
+  }
+  // Each entry is a sum of doubles (a reversed cost exceeds a forward one by at most one entry cost): a few ulps
+  // of the largest cover the rounding of a difference of two.
+  double max_entry = 0.0;
+  if (cost)
+    for (long long c = 0; c < n; ++c) max_entry = std::max(max_entry, r * cost[c]);
+  lm.margin = std::ldexp(largest + max_entry, -48);
+  return lm;
 }
 
 void dijkstra_field(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,

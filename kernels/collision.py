@@ -147,9 +147,14 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
     Returns:
         (clearance (B, C) float32 [m], ok (B,) bool).
     Raises:
-        ValueError: malformed skeleton, non-finite or mis-shaped rig / boxes / SDF, tolerance < 0; IndexError:
-            rig joint indices outside the skeleton.
+        ValueError: malformed skeleton, non-finite or mis-shaped rig / boxes / SDF, boxes given without their half
+            extents (or the reverse), tolerance < 0; TypeError: a rig without its arrays, an SDF grid of another
+            dtype; IndexError: rig joint indices outside the skeleton.
     """
+    for k in ("joint_a", "joint_b", "offset_a", "offset_b", "radii"):
+        if not hasattr(rig, k):
+            raise TypeError(f"rig: expected a capsule rig with joint_a, joint_b, offset_a, offset_b and radii, "
+                            f"got {type(rig).__name__} without {k}")
     rot, pos = forward_kinematics(parents, rest_joints, up, poses, translations, device=device)
     J = len(np.asarray(parents))
     C = len(np.asarray(rig.radii).reshape(-1))
@@ -160,8 +165,7 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
     radii = checks.finite("rig.radii", rig.radii, (C,))
     if C == 0 or not np.all(radii > 0):
         raise ValueError("rig.radii: expected at least one capsule, every radius > 0")
-    if not (tolerance >= 0 and np.isfinite(tolerance)):
-        raise ValueError(f"tolerance must be finite and >= 0, got {tolerance!r}")
+    tolerance = checks.positive("tolerance", tolerance, allow_zero=True)
     B = rot.shape[0]
     arr = lambda x, dt: wp.array(np.ascontiguousarray(x, np.float32), dtype=dt, device=device)  # noqa: E731
     ends_a = wp.empty((B, C), dtype=wp.vec3, device=device)
@@ -171,6 +175,9 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
                       wp.array(joint_b, dtype=wp.int32, device=device),
                       arr(rig.offset_a, wp.vec3), arr(rig.offset_b, wp.vec3)],
               outputs=[ends_a, ends_b], device=device)
+    if (box_transforms is None) != (box_half_extents is None):
+        raise ValueError("box_transforms and box_half_extents: give both (N, 4, 4) and (N, 3) or neither, got "
+                         f"{'only box_transforms' if box_half_extents is None else 'only box_half_extents'}")
     T = np.zeros((0, 4, 4)) if box_transforms is None else checks.finite("box_transforms", box_transforms,
                                                                           (None, 4, 4))
     H = np.zeros((0, 3)) if box_half_extents is None else checks.finite("box_half_extents", box_half_extents,
@@ -180,11 +187,13 @@ def check_poses(parents, rest_joints, up, rig, poses, translations, *, box_trans
     Rbw = np.transpose(T[:, :3, :3], (0, 2, 1))
     tbw = -np.einsum("nij,nj->ni", Rbw, T[:, :3, 3])
     if sdf_values is None:
+        if sdf_origin is not None:
+            raise ValueError("sdf_origin: given without sdf_values")
         values, origin, has_field = wp.zeros((1, 1, 1), dtype=wp.float32, device=device), np.zeros(3), 0
     else:
+        origin, sdf_voxel = checks.voxel_grid(sdf_values, sdf_origin, sdf_voxel, device)
         values = sdf_values if isinstance(sdf_values, wp.array) else wp.array(
-            np.ascontiguousarray(sdf_values, np.float32), dtype=wp.float32, device=device)
-        origin, sdf_voxel = checks.voxel_grid(values, sdf_origin, sdf_voxel)
+            checks.finite("sdf_values", sdf_values, None, np.float32), dtype=wp.float32, device=device)
         has_field = 1
     clearance = wp.empty((B, C), dtype=wp.float32, device=device)
     wp.launch(capsule_clearance_kernel, dim=(B, C),

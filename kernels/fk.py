@@ -50,14 +50,8 @@ def forward_kinematics(parents, rest_joints, up, poses, translations, *, device=
     """
     parents, rest_joints, up = checks.skeleton(parents, rest_joints, up)
     J = len(parents)
-    poses = np.asarray(poses, dtype=np.float32)
-    translations = np.asarray(translations, dtype=np.float32)
-    if poses.ndim != 2 or poses.shape[1] != 3 * J:
-        raise ValueError(f"poses: expected (B, {3 * J}) float32, got {poses.shape}")
-    if translations.shape != (len(poses), 3):
-        raise ValueError(f"translations: expected ({len(poses)}, 3) float32, got {translations.shape}")
-    if not (np.all(np.isfinite(poses)) and np.all(np.isfinite(translations))):
-        raise ValueError("poses/translations: contain NaN or infinite values")
+    poses = checks.finite("poses", poses, (None, 3 * J), np.float32)
+    translations = checks.finite("translations", translations, (len(poses), 3), np.float32)
     B = len(poses)
     rot = wp.empty((B, J), dtype=wp.mat33, device=device)
     pos = wp.empty((B, J), dtype=wp.vec3, device=device)

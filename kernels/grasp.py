@@ -77,11 +77,12 @@ def finger_clearance_table(rest_joints, parents, pose, wrists, finger_joints, fi
     checks.finite("finger_radii", finger_radii, (5,))
     if np.any(np.linalg.norm(np.asarray(finger_axes, np.float64), axis=1) < 1e-9):
         raise ValueError("finger_axes: every axis must be non-zero")
-    if not (0 < step and 0 < max_angle <= 2 * np.pi and np.isfinite(step) and max_angle / step <= MAX_CURL_STEPS):
+    step, max_angle = checks.positive("step", step), checks.positive("max_angle", max_angle)
+    if not (max_angle <= 2 * np.pi and max_angle / step <= MAX_CURL_STEPS):
         raise ValueError(f"step and max_angle must be finite, > 0, max_angle <= 2 pi and at most {MAX_CURL_STEPS} "
                          f"curl steps")
     checks.finite("object_from_world", object_from_world, (4, 4))
-    sdf_origin, sdf_voxel = checks.voxel_grid(sdf_values, sdf_origin, sdf_voxel)
+    sdf_origin, sdf_voxel = checks.voxel_grid(sdf_values, sdf_origin, sdf_voxel, device)
     S = int(np.floor(max_angle / step + 1e-9)) + 1
     offsets = rest[fj] - rest[parents[fj]]
     proto = _axis_angle_to_matrix(pose[fj])
@@ -89,7 +90,8 @@ def finger_clearance_table(rest_joints, parents, pose, wrists, finger_joints, fi
     axes = axes / np.linalg.norm(axes, axis=1, keepdims=True)
     O = np.asarray(object_from_world, np.float64)
     f32 = lambda x, dt: wp.array(np.ascontiguousarray(x, np.float32), dtype=dt, device=device)  # noqa: E731
-    values = sdf_values if isinstance(sdf_values, wp.array) else f32(sdf_values, wp.float32)
+    values = sdf_values if isinstance(sdf_values, wp.array) else f32(
+        checks.finite("sdf_values", sdf_values, None, np.float32), wp.float32)
     out = wp.empty((len(W), 5, S), dtype=wp.float32, device=device)
     wp.launch(finger_clearance_kernel, dim=(len(W), 5, S),
               inputs=[f32(W[:, :3, :3], wp.mat33), f32(W[:, :3, 3], wp.vec3), f32(offsets, wp.vec3),

@@ -1,14 +1,27 @@
-"""First-hit and shadow (any-hit) ray queries against a static and a dynamic ``wp.Mesh``.
+"""Ray queries against triangle meshes: first hits and shadow (any-hit) rays against a static and a dynamic
+``wp.Mesh``, the camera's primary rays, and first hits of a small triangle set by screen rectangles.
 
 Face ids use the renderer's global layout ``[static (Fs) | background (1) | dynamic (Fd)]``: a miss
 returns ``Fs`` and a dynamic hit ``Fs + 1 + face``. Barycentrics are returned in Embree's convention
 (hit point ``(1 - u - v) * p0 + u * p1 + v * p2``); Warp's own are ``u * p0 + v * p1 + (1 - u - v) * p2``.
-Ray directions are unit vectors, so ``t`` is a distance [m].
+Ray directions are unit vectors, so ``t`` is a distance [m]. World frame z-up, metres.
+
+Per-pixel kernels take an ``offset`` (the first pixel of the launch), so one frame can be launched as row
+bands: on Warp's CPU device a launch runs on one thread, and bands launched from several Python threads
+(launches release the GIL) use every core. Every host function checks its arguments first (shapes, dtypes,
+finiteness, index ranges, the device of Warp arrays and meshes): Warp kernels do not bound-check their reads.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 import warp as wp
+
+from . import checks
+
+# forward-only kernels (no adjoints to compile); -O3 on the CPU as on CUDA
+wp.set_module_options({"enable_backward": False, "optimization_level": 3})
 
 NO_MESH = wp.constant(wp.uint64(0))
 
@@ -37,6 +50,49 @@ def scene_hit(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int
     return closest_hit(dynamic_mesh, o, d, t, t, f, u, v, static_count + 1)
 
 
+@wp.func
+def segment_meets_box(o: wp.vec3, d: wp.vec3, max_t: float, lo: wp.vec3, hi: wp.vec3) -> bool:
+    """Whether ``o + s d``, s in [0, max_t], meets the box [lo, hi] (slab test, Kay and Kajiya 1986)."""
+    t0 = float(0.0)
+    t1 = max_t
+    for k in range(3):
+        if d[k] == 0.0:
+            if o[k] < lo[k] or o[k] > hi[k]:
+                return False
+        else:
+            a = (lo[k] - o[k]) / d[k]
+            b = (hi[k] - o[k]) / d[k]
+            t0 = wp.max(t0, wp.min(a, b))
+            t1 = wp.min(t1, wp.max(a, b))
+    return t0 <= t1
+
+
+@wp.func
+def occluded(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, dyn_lo: wp.vec3, dyn_hi: wp.vec3, o: wp.vec3,
+             d: wp.vec3, max_t: float) -> int:
+    """1 when ``o + s d``, s in [0, max_t], meets either mesh (either may be ``NO_MESH``); the dynamic mesh is
+    queried only when the segment passes through its bounds [dyn_lo, dyn_hi]."""
+    if static_mesh != NO_MESH:
+        if wp.mesh_query_ray_anyhit(static_mesh, o, d, max_t):
+            return 1
+    if dynamic_mesh != NO_MESH:
+        if segment_meets_box(o, d, max_t, dyn_lo, dyn_hi):
+            if wp.mesh_query_ray_anyhit(dynamic_mesh, o, d, max_t):
+                return 1
+    return 0
+
+
+@wp.func
+def pixel_dir(i: int, width: int, height: int, tan_half_y: float, aspect: float, right: wp.vec3, up: wp.vec3,
+              forward: wp.vec3) -> wp.vec3:
+    """Unit direction through the centre of pixel ``i`` (row-major from the top-left, as ``Camera.rays``)."""
+    row = i / width
+    col = i - row * width
+    x = ((float(col) + 0.5) / float(width) * 2.0 - 1.0) * tan_half_y * aspect
+    y = (1.0 - (float(row) + 0.5) / float(height) * 2.0) * tan_half_y
+    return wp.normalize(forward + right * x + up * y)
+
+
 @wp.kernel
 def first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
                      origins: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3), max_t: float,
@@ -51,27 +107,25 @@ def first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_cou
 
 
 @wp.kernel
-def occluded_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64,
+def occluded_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, dyn_lo: wp.vec3, dyn_hi: wp.vec3,
                     origins: wp.array(dtype=wp.vec3), dirs: wp.array(dtype=wp.vec3), max_t: float,
                     out: wp.array(dtype=wp.int8)):
     i = wp.tid()
-    hit = int(0)
-    if static_mesh != NO_MESH:
-        if wp.mesh_query_ray_anyhit(static_mesh, origins[i], dirs[i], max_t):
-            hit = 1
-    if hit == 0 and dynamic_mesh != NO_MESH:
-        if wp.mesh_query_ray_anyhit(dynamic_mesh, origins[i], dirs[i], max_t):
-            hit = 1
-    out[i] = wp.int8(hit)
+    out[i] = wp.int8(occluded(static_mesh, dynamic_mesh, dyn_lo, dyn_hi, origins[i], dirs[i], max_t))
 
 
 def _mesh_id(mesh) -> wp.uint64:
     return wp.uint64(0) if mesh is None else mesh.id
 
 
-def _check_rays(origins: np.ndarray, dirs: np.ndarray) -> None:
-    if origins.ndim != 2 or origins.shape[1] != 3 or dirs.shape != origins.shape:
-        raise ValueError(f"rays: expected origins and dirs of shape (N, 3), got {origins.shape} and {dirs.shape}")
+def _rays(origins, dirs) -> tuple[np.ndarray, np.ndarray]:
+    o = checks.finite("origins", origins, (None, 3), np.float32)
+    d = checks.finite("dirs", dirs, (len(o), 3), np.float32)
+    return np.ascontiguousarray(o), np.ascontiguousarray(d)
+
+
+def _max_t(max_t) -> float:
+    return checks.positive("max_t", max_t)
 
 
 def first_hit(static_mesh, dynamic_mesh, static_count: int, origins: np.ndarray, dirs: np.ndarray,
@@ -80,73 +134,151 @@ def first_hit(static_mesh, dynamic_mesh, static_count: int, origins: np.ndarray,
 
     Args:
         static_mesh, dynamic_mesh: ``wp.Mesh`` or None, on ``device``.
-        static_count: number of static faces ``Fs`` (the miss id).
-        origins, dirs: shape (N, 3), float32; dirs unit length.
+        static_count: number of static faces ``Fs`` (the miss id), >= 0.
+        origins, dirs: shape (N, 3), float32, finite; dirs unit length.
+        max_t: the farthest hit reported [m], > 0.
 
     Returns:
         t [m], face (global id), u, v: numpy arrays of shape (N,) (float32, int32, float32, float32).
+
+    Raises:
+        ValueError / TypeError: mis-shaped or non-finite rays, a mesh of another type or device, a bad count.
     """
-    _check_rays(origins, dirs)
-    n = len(origins)
-    o = wp.array(np.ascontiguousarray(origins, dtype=np.float32), dtype=wp.vec3, device=device)
-    d = wp.array(np.ascontiguousarray(dirs, dtype=np.float32), dtype=wp.vec3, device=device)
+    static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
+    dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
+    static_count = checks.whole("static_count", static_count)
+    o, d = _rays(origins, dirs)
+    max_t = _max_t(max_t)
+    n = len(o)
     t = wp.empty(n, dtype=float, device=device)
     f = wp.empty(n, dtype=int, device=device)
     u = wp.empty(n, dtype=float, device=device)
     v = wp.empty(n, dtype=float, device=device)
-    wp.launch(first_hit_kernel, dim=n, inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), int(static_count),
-                                                o, d, float(max_t)],
-              outputs=[t, f, u, v], device=device)
+    if n:
+        wp.launch(first_hit_kernel, dim=n, inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), static_count,
+                                                    wp.array(o, dtype=wp.vec3, device=device),
+                                                    wp.array(d, dtype=wp.vec3, device=device), max_t],
+                  outputs=[t, f, u, v], device=device)
     return t.numpy(), f.numpy(), u.numpy(), v.numpy()
 
 
 def any_hit(static_mesh, dynamic_mesh, origins: np.ndarray, dirs: np.ndarray, max_t: float, *, device) -> np.ndarray:
-    """Whether each unit ray hits anything within ``max_t`` [m]; shape (N,), bool."""
-    _check_rays(origins, dirs)
-    n = len(origins)
-    o = wp.array(np.ascontiguousarray(origins, dtype=np.float32), dtype=wp.vec3, device=device)
-    d = wp.array(np.ascontiguousarray(dirs, dtype=np.float32), dtype=wp.vec3, device=device)
-    out = wp.empty(n, dtype=wp.int8, device=device)
-    wp.launch(occluded_kernel, dim=n, inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), o, d, float(max_t)],
-              outputs=[out], device=device)
+    """Whether each unit ray hits either mesh (either may be None) within ``max_t`` [m]; shape (N,), bool. The
+    dynamic mesh is queried only for rays whose segment passes through its bounds (:func:`_mesh_bounds`).
+
+    Raises:
+        ValueError / TypeError: as :func:`first_hit`.
+    """
+    static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
+    dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
+    o, d = _rays(origins, dirs)
+    max_t = _max_t(max_t)
+    out = wp.zeros(len(o), dtype=wp.int8, device=device)
+    lo, hi = _mesh_bounds(dynamic_mesh)
+    if len(o):
+        wp.launch(occluded_kernel, dim=len(o), inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), lo, hi,
+                                                        wp.array(o, dtype=wp.vec3, device=device),
+                                                        wp.array(d, dtype=wp.vec3, device=device), max_t],
+                  outputs=[out], device=device)
     return out.numpy().astype(bool)
 
 
+def _mesh_bounds(mesh, pad: float = 1e-3) -> tuple[wp.vec3, wp.vec3]:
+    """(min, max) corners of a mesh's points grown by ``pad`` [m] (the slab test of :func:`occluded` then never
+    drops a hit to float rounding); zeros for None."""
+    if mesh is None:
+        return wp.vec3(), wp.vec3()
+    p = mesh.points.numpy()
+    return wp.vec3(*(p.min(axis=0) - pad)), wp.vec3(*(p.max(axis=0) + pad))
+
+
 def build_mesh(vertices: np.ndarray, faces: np.ndarray, *, device):
-    """A ``wp.Mesh`` of the triangles on ``device``, or None when there are none."""
-    if len(faces) == 0:
+    """A ``wp.Mesh`` of the triangles on ``device``, or None when there are none.
+
+    Args:
+        vertices: (V, 3) finite [m]; faces: (F, 3) integer indices into ``vertices``.
+
+    Raises:
+        ValueError: mis-shaped or non-finite vertices, non-integer faces; IndexError: a face index outside [0, V).
+    """
+    v, f = checks.mesh_arrays(vertices, faces)
+    if len(f) == 0:
         return None
-    return wp.Mesh(points=wp.array(np.ascontiguousarray(vertices, dtype=np.float32), dtype=wp.vec3, device=device),
-                   indices=wp.array(np.ascontiguousarray(faces, dtype=np.int32).reshape(-1), dtype=int, device=device))
+    return wp.Mesh(points=wp.array(v, dtype=wp.vec3, device=device),
+                   indices=wp.array(f.reshape(-1), dtype=int, device=device))
+
+
+@dataclass
+class RefitMesh:
+    """A ``wp.Mesh`` that follows a triangle set from frame to frame: rebuilt when its faces change, refitted
+    (the BVH's bounds updated in place, its tree kept) when only the vertices move.
+
+    Attributes:
+        device: where the mesh lives.
+        mesh: the current ``wp.Mesh`` (None for an empty set).
+        faces: (F, 3) int32, the faces it was built with.
+    """
+
+    device: object
+    mesh: object = None
+    faces: np.ndarray | None = None
+
+    def update(self, vertices: np.ndarray, faces: np.ndarray):
+        """Follows ``vertices`` (V, 3) and ``faces`` (F, 3) (validated as in :func:`build_mesh`); returns the
+        mesh (or None when there are no faces)."""
+        v, f = checks.mesh_arrays(vertices, faces)
+        same = (self.mesh is not None and self.faces is not None and self.faces.shape == f.shape
+                and self.mesh.points.shape[0] == len(v) and np.array_equal(self.faces, f))
+        if same:
+            self.mesh.points.assign(wp.array(v, dtype=wp.vec3, device="cpu"))
+            self.mesh.refit()
+            return self.mesh
+        self.mesh = build_mesh(v, f, device=self.device)
+        self.faces = f.copy() if self.mesh is not None else None
+        return self.mesh
 
 
 @wp.kernel
 def camera_rays_kernel(width: int, tan_half_y: float, aspect: float, height: int,
-                       right: wp.vec3, up: wp.vec3, forward: wp.vec3, eye: wp.vec3, near: float,
+                       right: wp.vec3, up: wp.vec3, forward: wp.vec3, eye: wp.vec3, near: float, offset: int,
                        origins_out: wp.array(dtype=wp.vec3), dirs_out: wp.array(dtype=wp.vec3)):
     """Rays through pixel centres, row-major from the top-left (as ``Camera.rays``), starting
     ``near`` [m] in front of the eye."""
-    i = wp.tid()
-    row = i / width
-    col = i - row * width
-    x = ((float(col) + 0.5) / float(width) * 2.0 - 1.0) * tan_half_y * aspect
-    y = (1.0 - (float(row) + 0.5) / float(height) * 2.0) * tan_half_y
-    d = wp.normalize(forward + right * x + up * y)
+    i = wp.tid() + offset
+    d = pixel_dir(i, width, height, tan_half_y, aspect, right, up, forward)
     dirs_out[i] = d
     origins_out[i] = eye + d * near
 
 
 @wp.kernel
 def camera_rays_grid_kernel(grid: wp.array(dtype=wp.vec3), right: wp.vec3, up: wp.vec3, forward: wp.vec3,
-                            eye: wp.vec3, near: float,
+                            eye: wp.vec3, near: float, offset: int,
                             origins_out: wp.array(dtype=wp.vec3), dirs_out: wp.array(dtype=wp.vec3)):
     """:func:`camera_rays_kernel` from precomputed unit pixel directions in camera axes (right, up,
     forward): one rotation per ray, no normalisation."""
-    i = wp.tid()
+    i = wp.tid() + offset
     g = grid[i]
     d = right * g[0] + up * g[1] + forward * g[2]
     dirs_out[i] = d
     origins_out[i] = eye + d * near
+
+
+@wp.kernel
+def camera_rays_clear_kernel(grid: wp.array(dtype=wp.vec3), right: wp.vec3, up: wp.vec3, forward: wp.vec3,
+                             eye: wp.vec3, near: float, miss_face: int, offset: int,
+                             origins_out: wp.array(dtype=wp.vec3), dirs_out: wp.array(dtype=wp.vec3),
+                             t_out: wp.array(dtype=float), face_out: wp.array(dtype=int),
+                             u_out: wp.array(dtype=float), v_out: wp.array(dtype=float)):
+    """:func:`camera_rays_grid_kernel` that also clears each pixel's hit to a miss (t = 1e37, ``miss_face``)."""
+    i = wp.tid() + offset
+    g = grid[i]
+    d = right * g[0] + up * g[1] + forward * g[2]
+    dirs_out[i] = d
+    origins_out[i] = eye + d * near
+    t_out[i] = 1.0e37
+    face_out[i] = miss_face
+    u_out[i] = 0.0
+    v_out[i] = 0.0
 
 
 @wp.kernel
@@ -165,85 +297,162 @@ def first_hit_eye_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static
 
 
 @wp.kernel
-def shadow_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, origins: wp.array(dtype=wp.vec3),
-                  light: wp.vec3, max_t: float, need_ray: wp.array(dtype=wp.int8),
-                  blocked_out: wp.array(dtype=wp.int8)):
-    """For pixels with ``need_ray``: 1 where a ray toward the light meets geometry within ``max_t``."""
-    i = wp.tid()
-    hit = bool(False)
-    if need_ray[i] != wp.int8(0):
-        o = origins[i]
-        if static_mesh != NO_MESH:
-            hit = wp.mesh_query_ray_anyhit(static_mesh, o, light, max_t)
-        if not hit and dynamic_mesh != NO_MESH:
-            hit = wp.mesh_query_ray_anyhit(dynamic_mesh, o, light, max_t)
-    if hit:
-        blocked_out[i] = wp.int8(1)
-    else:
-        blocked_out[i] = wp.int8(0)
+def camera_first_hit_kernel(static_mesh: wp.uint64, dynamic_mesh: wp.uint64, static_count: int,
+                            width: int, height: int, tan_half_y: float, aspect: float, right: wp.vec3, up: wp.vec3,
+                            forward: wp.vec3, eye: wp.vec3, near: float, max_t: float, offset: int,
+                            dirs_out: wp.array(dtype=wp.vec3), t_out: wp.array(dtype=float),
+                            face_out: wp.array(dtype=int), u_out: wp.array(dtype=float),
+                            v_out: wp.array(dtype=float)):
+    """:func:`camera_rays_kernel` and :func:`first_hit_eye_kernel` in one pass: each pixel's ray direction
+    (kept for shading) and its closest hit."""
+    i = wp.tid() + offset
+    d = pixel_dir(i, width, height, tan_half_y, aspect, right, up, forward)
+    dirs_out[i] = d
+    t, f, u, v = scene_hit(static_mesh, dynamic_mesh, static_count, eye + d * near, d, max_t)
+    t_out[i] = t
+    face_out[i] = f
+    u_out[i] = u
+    v_out[i] = v
 
 
-def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=None):
+def _camera(camera):
+    """The camera's size and axes, validated: (width, height, tan(fov_y / 2), right, up, forward, eye)."""
+    try:
+        w, h, fov = camera.width, camera.height, camera.fov_y_deg
+        axes = (camera.right, camera.up, camera.forward, camera.eye)
+    except AttributeError as e:
+        raise TypeError(f"camera: expected a render.Camera, got {type(camera).__name__} ({e})") from None
+    w, h = checks.whole("camera.width", w, 1), checks.whole("camera.height", h, 1)
+    fov = checks.positive("camera.fov_y_deg", fov)
+    if fov >= 180.0:
+        raise ValueError(f"camera.fov_y_deg: expected a field of view in (0, 180), got {fov}")
+    right, up, forward, eye = (checks.vec3(f"camera.{k}", a) for k, a in zip(("right", "up", "forward", "eye"), axes))
+    return w, h, float(np.tan(np.radians(fov) / 2.0)), right, up, forward, eye
+
+
+def _rows(rows, height: int, width: int) -> tuple[int, int]:
+    """Validated row band [r0, r1) as a pixel range [r0 * width, r1 * width)."""
+    r0, r1 = (0, height) if rows is None else rows
+    r0, r1 = checks.whole("rows[0]", r0, 0, height), checks.whole("rows[1]", r1, 0, height)
+    if r1 < r0:
+        raise ValueError(f"rows: expected 0 <= r0 <= r1 <= {height}, got ({r0}, {r1})")
+    return r0 * width, r1 * width
+
+
+def camera_rays(camera, *, device, near: float = 0.0, out=(None, None), grid=None, rows=None, clear=None):
     """Primary rays of ``camera`` computed on ``device``: wp arrays (origins, dirs) of N = H*W vec3.
 
     Computed in a kernel rather than with numpy: no BLAS call, so no contention with the ray
     engine's worker threads on a small CPU, and no host-to-device copy on CUDA. ``out`` may hold
     caller-owned (origins, dirs) buffers of length N, reused across frames. ``grid`` may hold the
     camera's N unit pixel directions in camera axes (right, up, forward) as a wp vec3 array on
-    ``device`` (``Camera.rays``' grid), which saves normalising every ray.
+    ``device`` (``Camera.rays``' grid), which saves normalising every ray. ``rows`` = (r0, r1) fills only
+    the pixels of rows [r0, r1) (the rest of ``out`` is left as it was). ``clear`` = (t, face, u, v,
+    miss_face), with ``grid``, also sets those hit buffers (float32, int32, float32, float32 wp arrays of N) to a
+    miss (t = 1e37, face ``miss_face``) in the same pass.
+
+    Raises:
+        ValueError / TypeError: a bad camera, near < 0, buffers or grid of the wrong length, dtype or device.
     """
-    n = camera.width * camera.height
-    origins = out[0] if out[0] is not None and out[0].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
-    dirs = out[1] if out[1] is not None and out[1].shape[0] == n else wp.empty(n, dtype=wp.vec3, device=device)
+    w, h, tan_half_y, right, up, forward, eye = _camera(camera)
+    near = checks.positive("near", near, allow_zero=True)
+    n = w * h
+    i0, i1 = _rows(rows, h, w)
+    origins = wp.empty(n, dtype=wp.vec3, device=device) if out[0] is None else \
+        checks.wp_array("out[0]", out[0], wp.vec3, n, device)
+    dirs = wp.empty(n, dtype=wp.vec3, device=device) if out[1] is None else \
+        checks.wp_array("out[1]", out[1], wp.vec3, n, device)
+    if i1 == i0:
+        return origins, dirs
+    if clear is not None:
+        if grid is None or len(clear) != 5:
+            raise ValueError("clear: expected (t, face, u, v, miss_face) buffers, with a grid")
+        hits = _hit_buffers(clear[:4], n, device)
+        wp.launch(camera_rays_clear_kernel, dim=i1 - i0,
+                  inputs=[checks.wp_array("grid", grid, wp.vec3, n, device), wp.vec3(*right), wp.vec3(*up),
+                          wp.vec3(*forward), wp.vec3(*eye), near, checks.whole("miss_face", clear[4]), i0],
+                  outputs=[origins, dirs, *hits], device=device)
+        return origins, dirs
     if grid is not None:
-        if grid.shape[0] != n:
-            raise ValueError(f"camera_rays: grid expected ({n},) vec3, got {grid.shape}")
-        wp.launch(camera_rays_grid_kernel, dim=n,
-                  inputs=[grid, wp.vec3(*camera.right.astype(np.float32)), wp.vec3(*camera.up.astype(np.float32)),
-                          wp.vec3(*camera.forward.astype(np.float32)), wp.vec3(*camera.eye.astype(np.float32)),
-                          float(near)],
+        checks.wp_array("grid", grid, wp.vec3, n, device)
+        wp.launch(camera_rays_grid_kernel, dim=i1 - i0,
+                  inputs=[grid, wp.vec3(*right), wp.vec3(*up), wp.vec3(*forward), wp.vec3(*eye), near, i0],
                   outputs=[origins, dirs], device=device)
         return origins, dirs
-    wp.launch(camera_rays_kernel, dim=n,
-              inputs=[camera.width, float(np.tan(np.radians(camera.fov_y_deg) / 2.0)),
-                      camera.width / camera.height, camera.height, wp.vec3(*camera.right.astype(np.float32)),
-                      wp.vec3(*camera.up.astype(np.float32)), wp.vec3(*camera.forward.astype(np.float32)),
-                      wp.vec3(*camera.eye.astype(np.float32)), float(near)],
+    wp.launch(camera_rays_kernel, dim=i1 - i0,
+              inputs=[w, tan_half_y, w / h, h, wp.vec3(*right), wp.vec3(*up), wp.vec3(*forward), wp.vec3(*eye), near,
+                      i0],
               outputs=[origins, dirs], device=device)
     return origins, dirs
 
 
+def _hit_buffers(out, n: int, device):
+    names = ("t", "face", "u", "v")
+    dtypes = (wp.float32, wp.int32, wp.float32, wp.float32)
+    if out is None:
+        return tuple(wp.empty(n, dtype=dt, device=device) for dt in dtypes)
+    if len(out) != 4:
+        raise ValueError(f"out: expected (t, face, u, v) buffers, got {len(out)}")
+    return tuple(checks.wp_array(f"out.{k}", a, dt, n, device) for k, a, dt in zip(names, out, dtypes))
+
+
 def first_hit_eye(static_mesh, dynamic_mesh, static_count: int, eye, near: float, dirs, *, device,
-                  max_t: float = 1.0e30):
-    """Closest hits of rays from ``eye + near * dir`` along wp ``dirs``; returns wp arrays (t, face, u, v)."""
-    n = dirs.shape[0]
-    t = wp.empty(n, dtype=float, device=device)
-    f = wp.empty(n, dtype=int, device=device)
-    u = wp.empty(n, dtype=float, device=device)
-    v = wp.empty(n, dtype=float, device=device)
-    wp.launch(first_hit_eye_kernel, dim=n,
-              inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), int(static_count),
-                      wp.vec3(*np.asarray(eye, np.float32)), float(near), dirs, float(max_t)],
-              outputs=[t, f, u, v], device=device)
+                  max_t: float = 1.0e30, out=None):
+    """Closest hits of rays from ``eye + near * dir`` along wp ``dirs`` (N,) vec3; returns wp arrays
+    (t, face, u, v) of length N (``out``: optional caller-owned buffers of those dtypes).
+
+    Raises:
+        ValueError / TypeError: as :func:`first_hit`, and a ``dirs`` that is not a vec3 array on ``device``.
+    """
+    static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
+    dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
+    static_count = checks.whole("static_count", static_count)
+    n = checks.wp_array("dirs", dirs, wp.vec3, None, device).shape[0]
+    eye = checks.vec3("eye", eye)
+    near, max_t = checks.positive("near", near, allow_zero=True), _max_t(max_t)
+    t, f, u, v = _hit_buffers(out, n, device)
+    if n:
+        wp.launch(first_hit_eye_kernel, dim=n,
+                  inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), static_count, wp.vec3(*eye), near, dirs,
+                          max_t],
+                  outputs=[t, f, u, v], device=device)
     return t, f, u, v
 
 
-def shadow(static_mesh, dynamic_mesh, origins, light, max_t: float, need_ray, *, device):
-    """Launch :func:`shadow_kernel`; returns the (N,) int8 wp array of blocked shadow rays."""
-    blocked = wp.empty(need_ray.shape[0], dtype=wp.int8, device=device)
-    wp.launch(shadow_kernel, dim=need_ray.shape[0],
-              inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), origins,
-                      wp.vec3(*np.asarray(light, np.float32)), float(max_t), need_ray],
-              outputs=[blocked], device=device)
-    return blocked
+def camera_first_hit(static_mesh, dynamic_mesh, static_count: int, camera, near: float, *, device,
+                     max_t: float = 1.0e30, dirs=None, out=None, rows=None):
+    """The camera's primary ray directions and their closest hits in one launch (:func:`camera_rays` and
+    :func:`first_hit_eye` fused); returns wp arrays (dirs, t, face, u, v) of N = H*W elements.
 
+    ``dirs`` and ``out`` (t, face, u, v) may be caller-owned buffers reused across frames; ``rows`` = (r0, r1)
+    computes only rows [r0, r1), so bands of one frame can be launched from several threads.
+
+    Raises:
+        ValueError / TypeError: as :func:`first_hit` and :func:`camera_rays`.
+    """
+    static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
+    dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
+    static_count = checks.whole("static_count", static_count)
+    w, h, tan_half_y, right, up, forward, eye = _camera(camera)
+    near, max_t = checks.positive("near", near, allow_zero=True), _max_t(max_t)
+    n = w * h
+    i0, i1 = _rows(rows, h, w)
+    dirs = wp.empty(n, dtype=wp.vec3, device=device) if dirs is None else checks.wp_array("dirs", dirs, wp.vec3, n,
+                                                                                          device)
+    t, f, u, v = _hit_buffers(out, n, device)
+    if i1 > i0:
+        wp.launch(camera_first_hit_kernel, dim=i1 - i0,
+                  inputs=[_mesh_id(static_mesh), _mesh_id(dynamic_mesh), static_count, w, h, tan_half_y, w / h,
+                          wp.vec3(*right), wp.vec3(*up), wp.vec3(*forward), wp.vec3(*eye), near, max_t, i0],
+                  outputs=[dirs, t, f, u, v], device=device)
+    return dirs, t, f, u, v
 
 
 @wp.kernel
 def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.array(dtype=wp.vec4),
                           rects: wp.array(dtype=wp.vec4i), dirs: wp.array(dtype=wp.vec3), near: float,
                           right: wp.vec3, up: wp.vec3, forward: wp.vec3, tan_half_y: float,
-                          width: int, height: int, face_offset: int, write: int,
+                          width: int, height: int, face_offset: int, write: int, row_lo: int, row_hi: int,
                           depth: wp.array(dtype=float), t_out: wp.array(dtype=float),
                           face_out: wp.array(dtype=int), u_out: wp.array(dtype=float),
                           v_out: wp.array(dtype=float)):
@@ -256,7 +465,8 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
     Pass ``write = 0`` lowers ``depth`` to the closest hit per pixel (atomic minimum); pass
     ``write = 1`` stores t, face (+ ``face_offset``) and Embree's barycentrics (u for p1, v for p2)
     where the triangle's hit equals that minimum. On the CPU device, whose launches run serially,
-    ``write = 2`` does both in one pass (store where closer than the hit so far)."""
+    ``write = 2`` does both in one pass (store where closer than the hit so far). Only rows in
+    [``row_lo``, ``row_hi``) are tested, so launches over disjoint row bands may run side by side."""
     k = wp.tid()
     e0 = edges[k, 0]
     e1 = edges[k, 1]
@@ -271,7 +481,7 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
     ay = wp.vec3(wp.dot(up, e0), wp.dot(up, e1), wp.dot(up, e2))
     af = wp.vec3(wp.dot(forward, e0), wp.dot(forward, e1), wp.dot(forward, e2))
     sx = tan_half_y * float(width) / float(height)
-    for row in range(r[2], r[3] + 1):
+    for row in range(wp.max(r[2], row_lo), wp.min(r[3], row_hi - 1) + 1):
         y = (1.0 - (float(row) + 0.5) / float(height) * 2.0) * tan_half_y
         c_lo = int(r[1] + 1)
         c_hi = int(r[0] - 1)
@@ -325,10 +535,88 @@ def rect_first_hit_kernel(edges: wp.array(dtype=wp.vec3, ndim=2), planes: wp.arr
                             v_out[i] = a / s
 
 
+@dataclass
+class RectTriangles:
+    """A small triangle set prepared for :func:`rect_first_hit_rows` against one camera's primary rays:
+    per-triangle edge-plane normals, planes and screen rectangles as wp arrays on ``device``."""
+
+    edges: object
+    planes: object
+    rects: object
+    count: int
+    camera: object
+    device: object
+
+
+def prepare_rect_triangles(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, camera, *,
+                           device) -> RectTriangles:
+    """Edge planes of each triangle seen from ``camera.eye`` (see :func:`rect_first_hit_kernel`).
+
+    Args:
+        vertices: (V, 3) finite [m]; faces: (F, 3) integer indices into ``vertices``.
+        rects: (F, 4) integer inclusive pixel rectangles (col0, col1, row0, row1) holding every pixel
+            whose ray may hit each triangle (an empty one has col1 < col0); clipped to the image here.
+        camera: the :class:`~interactiveworld.render.camera.Camera` whose primary rays these are.
+
+    Raises:
+        ValueError / TypeError / IndexError: as :func:`build_mesh`, mis-shaped ``rects``, a bad camera.
+    """
+    v, f = checks.mesh_arrays(vertices, faces)
+    w, h, _, _, _, _, eye = _camera(camera)
+    rc = np.asarray(rects)
+    if rc.shape != (len(f), 4) or (rc.size and not np.issubdtype(rc.dtype, np.integer)):
+        raise ValueError(f"rects: expected ({len(f)}, 4) integer pixel rectangles, got {rc.shape} {rc.dtype}")
+    # the kernel indexes rays by (row, col): keep every rectangle inside the image
+    rc = rc.astype(np.int64)
+    rc[:, 0:2] = np.clip(rc[:, 0:2], 0, w - 1)
+    rc[:, 2:4] = np.clip(rc[:, 2:4], 0, h - 1)
+    empty = (np.asarray(rects)[:, 1] < np.asarray(rects)[:, 0]) | (np.asarray(rects)[:, 3] < np.asarray(rects)[:, 2])
+    rc[empty] = (0, -1, 0, -1)
+    p = v.astype(np.float64)[f] - eye.astype(np.float64)          # (F, 3, 3) from E
+    edges = np.cross(p, np.roll(p, -1, axis=1))                   # e_k = p_k x p_k+1
+    n = np.cross(p[:, 1] - p[:, 0], p[:, 2] - p[:, 0])
+    planes = np.concatenate([n, np.einsum("ij,ij->i", n, p[:, 0])[:, None]], axis=1)
+    return RectTriangles(edges=wp.array(np.ascontiguousarray(edges, np.float32), dtype=wp.vec3, device=device),
+                         planes=wp.array(np.ascontiguousarray(planes, np.float32), dtype=wp.vec4, device=device),
+                         rects=wp.array(np.ascontiguousarray(rc, np.int32), dtype=wp.vec4i, device=device),
+                         count=len(f), camera=camera, device=device)
+
+
+def rect_first_hit_rows(tris: RectTriangles, near: float, dirs, face_offset: int, t, face, u, v, *, rows=None):
+    """Closest hits of the primary rays of rows ``rows`` = [r0, r1) (all rows when None) against a prepared
+    triangle set, merged into the existing hits (``t``, ``face``, ``u``, ``v``: wp arrays (N,) float32, int32,
+    float32, float32, updated in place where a triangle is hit closer than ``t``). Launches over disjoint row
+    bands may run side by side on the CPU device.
+
+    Raises:
+        ValueError / TypeError: arrays of the wrong length, dtype or device, near < 0, a bad band.
+    """
+    if not isinstance(tris, RectTriangles):
+        raise TypeError(f"tris: expected the RectTriangles of prepare_rect_triangles, got {type(tris).__name__}")
+    device = tris.device
+    w, h, tan_half_y, right, up, forward, _ = _camera(tris.camera)
+    n = w * h
+    checks.wp_array("dirs", dirs, wp.vec3, n, device)
+    t, face, u, v = _hit_buffers((t, face, u, v), n, device)
+    near = checks.positive("near", near, allow_zero=True)
+    face_offset = checks.whole("face_offset", face_offset)
+    i0, i1 = _rows(rows, h, w)
+    if tris.count == 0 or i1 == i0:
+        return
+    serial = wp.get_device(device).is_cpu
+    depth = t if serial else wp.clone(t)
+    for write in ((2,) if serial else (0, 1)):
+        wp.launch(rect_first_hit_kernel, dim=tris.count,
+                  inputs=[tris.edges, tris.planes, tris.rects, dirs, near, wp.vec3(*right), wp.vec3(*up),
+                          wp.vec3(*forward), tan_half_y, w, h, face_offset, write, i0 // w, i1 // w],
+                  outputs=[depth, t, face, u, v], device=device)
+
+
 def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, camera, near: float, dirs,
                    face_offset: int, t, face, u, v, *, device):
     """Closest hits of the primary rays (from ``eye + near * d`` along wp ``dirs``) against a small
-    triangle set, merged into existing hits.
+    triangle set, merged into existing hits: :func:`prepare_rect_triangles` then
+    :func:`rect_first_hit_rows` over every row.
 
     Args:
         vertices: (V, 3) float32 [m]; faces: (F, 3) int32.
@@ -341,24 +629,9 @@ def rect_first_hit(vertices: np.ndarray, faces: np.ndarray, rects: np.ndarray, c
         face_offset: added to the triangle index for the face id written.
         t, face, u, v: wp arrays (N,) of the hits so far (float32, int32, float32, float32), updated in
             place where a triangle is hit closer than ``t``.
+
+    Raises:
+        ValueError / TypeError / IndexError: as the two functions it calls.
     """
-    if len(faces) == 0:
-        return
-    if np.shape(rects) != (len(faces), 4):
-        raise ValueError(f"rect_first_hit: rects expected ({len(faces)}, 4) int32, got {np.shape(rects)}")
-    p = np.asarray(vertices, np.float64)[np.asarray(faces)] - camera.eye   # (F, 3, 3) from E
-    edges = np.cross(p, np.roll(p, -1, axis=1))                                             # e_k = p_k x p_k+1
-    n = np.cross(p[:, 1] - p[:, 0], p[:, 2] - p[:, 0])
-    planes = np.concatenate([n, np.einsum("ij,ij->i", n, p[:, 0])[:, None]], axis=1)
-    e = wp.array(np.ascontiguousarray(edges, np.float32), dtype=wp.vec3, device=device)
-    pl = wp.array(np.ascontiguousarray(planes, np.float32), dtype=wp.vec4, device=device)
-    rc = wp.array(np.ascontiguousarray(rects, np.int32), dtype=wp.vec4i, device=device)
-    serial = wp.get_device(device).is_cpu
-    depth = t if serial else wp.clone(t)
-    for write in ((2,) if serial else (0, 1)):
-        wp.launch(rect_first_hit_kernel, dim=len(faces),
-                  inputs=[e, pl, rc, dirs, float(near), wp.vec3(*camera.right.astype(np.float32)),
-                          wp.vec3(*camera.up.astype(np.float32)), wp.vec3(*camera.forward.astype(np.float32)),
-                          float(np.tan(np.radians(camera.fov_y_deg) / 2.0)), int(camera.width), int(camera.height),
-                          int(face_offset), write],
-                  outputs=[depth, t, face, u, v], device=device)
+    tris = prepare_rect_triangles(vertices, faces, rects, camera, device=device)
+    rect_first_hit_rows(tris, near, dirs, face_offset, t, face, u, v)

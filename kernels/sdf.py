@@ -77,7 +77,7 @@ def query_sdf_kernel(values: wp.array3d(dtype=wp.float32), origin: wp.vec3, voxe
     out[i] = sdf_trilinear(values, origin, voxel, points[i])
 
 
-def grid_layout(vertices: np.ndarray, voxel: float, padding: float) -> tuple[np.ndarray, tuple[int, int, int]]:
+def _grid_layout(vertices: np.ndarray, voxel: float, padding: float) -> tuple[np.ndarray, tuple[int, int, int]]:
     """Origin (3,) and shape (nx, ny, nz) of the padded grid over vertices, as the native core lays it out."""
     lo, hi = vertices.min(0), vertices.max(0)
     ext = hi - lo + 2 * padding
@@ -86,14 +86,11 @@ def grid_layout(vertices: np.ndarray, voxel: float, padding: float) -> tuple[np.
 
 
 def _mesh(vertices, faces, device) -> wp.Mesh:
-    v = np.ascontiguousarray(vertices, dtype=np.float32)
-    f = np.ascontiguousarray(faces, dtype=np.int32).reshape(-1)
-    if v.ndim != 2 or v.shape[1] != 3 or len(v) == 0 or len(f) == 0 or len(f) % 3:
-        raise ValueError(f"mesh: expected vertices (V, 3) and faces (F, 3), got {np.shape(vertices)}, "
-                         f"{np.shape(faces)}")
-    if not np.all(np.isfinite(v)) or f.min() < 0 or f.max() >= len(v):
-        raise ValueError("mesh: non-finite vertices or face indices out of range")
-    return wp.Mesh(points=wp.array(v, dtype=wp.vec3, device=device), indices=wp.array(f, dtype=wp.int32, device=device))
+    v, f = checks.mesh_arrays(vertices, faces)
+    if len(f) == 0:
+        raise ValueError(f"mesh: expected at least one face (F, 3), got {np.shape(faces)}")
+    return wp.Mesh(points=wp.array(v, dtype=wp.vec3, device=device),
+                   indices=wp.array(f.reshape(-1), dtype=wp.int32, device=device))
 
 
 def build_voxel_sdf(vertices, faces, voxel: float, padding: float, *, device="cpu"
@@ -103,11 +100,10 @@ def build_voxel_sdf(vertices, faces, voxel: float, padding: float, *, device="cp
     Returns (values: wp.array3d float32 (nx, ny, nz) on ``device``, origin (3,) float64 [m]).
     Raises ValueError on bad shapes, voxel <= 0 or padding < 0.
     """
-    if not (voxel > 0 and np.isfinite(voxel)) or not (padding >= 0 and np.isfinite(padding)):
-        raise ValueError("voxel must be finite and > 0, padding finite and >= 0")
-    vertices = np.asarray(vertices, dtype=np.float64)
+    voxel, padding = checks.positive("voxel", voxel), checks.positive("padding", padding, allow_zero=True)
     mesh = _mesh(vertices, faces, device)
-    origin, shape = grid_layout(vertices, voxel, padding)
+    vertices = np.asarray(vertices, dtype=np.float64)
+    origin, shape = _grid_layout(vertices, voxel, padding)
     if float(np.prod(np.asarray(shape, dtype=np.float64))) > MAX_SDF_CELLS:
         raise ValueError(f"voxel grid of {shape} cells is too large (more than {MAX_SDF_CELLS}); use a coarser voxel")
     values = wp.empty(shape, dtype=wp.float32, device=device)
@@ -121,8 +117,11 @@ def query_voxel_sdf(values: wp.array, origin, voxel: float, points) -> np.ndarra
     """Trilinear signed distances (N,) float32 [m] at points (N, 3), on the device ``values`` lives on.
 
     Raises ValueError for non-finite points (they would index outside the grid), an empty grid, a non-finite
-    origin or a voxel that is not a positive finite size.
+    origin or a voxel that is not a positive finite size; TypeError for a grid that is not a 3-D float32 warp
+    array.
     """
+    if not isinstance(values, wp.array):
+        raise TypeError(f"values: expected the warp array from build_voxel_sdf, got {type(values).__name__}")
     pts = checks.finite("points", points, (None, 3), np.float32)
     origin, voxel = checks.voxel_grid(values, origin, voxel)
     device = values.device
@@ -134,11 +133,15 @@ def query_voxel_sdf(values: wp.array, origin, voxel: float, points) -> np.ndarra
 
 
 def mesh_signed_distance(vertices, faces, points, *, device="cpu", max_dist: float = 1.0e3) -> np.ndarray:
-    """Exact signed distances (N,) [m] from Warp's ``mesh_query_point_sign_normal`` (negative inside)."""
+    """Exact signed distances (N,) [m] from Warp's ``mesh_query_point_sign_normal`` (negative inside) at points
+    (N, 3) [m] to the mesh vertices (V, 3), faces (F, 3).
+
+    Raises ValueError for mis-shaped or non-finite vertices or points, a mesh without faces, max_dist not a
+    positive finite distance; IndexError for face indices outside [0, V).
+    """
     mesh = _mesh(vertices, faces, device)
     pts = checks.finite("points", points, (None, 3), np.float32)
-    if not (max_dist > 0 and np.isfinite(max_dist)):
-        raise ValueError(f"max_dist must be a positive finite distance [m], got {max_dist!r}")
+    max_dist = checks.positive("max_dist", max_dist)
     out = wp.empty(len(pts), dtype=wp.float32, device=device)
     wp.launch(mesh_distance_kernel, dim=len(pts), inputs=[mesh.id, wp.array(pts, dtype=wp.vec3, device=device),
                                                          float(max_dist)], outputs=[out], device=device)

@@ -1,15 +1,29 @@
 """Per-pixel shading of first hits: Lambert + ambient with a headlight term, per-face colour,
-bilinear texture lookup from a texture atlas, 8-bit sRGB encoding through a lookup table.
+bilinear texture lookup from a texture atlas, 8-bit sRGB encoding through a lookup table, and contact
+shadows by shadow rays toward the light.
 
 Face ids use the renderer's global layout ``[static (Fs) | background (1) | dynamic (Fd)]``; the
-static table carries the background as its row ``Fs``. Colours are linear RGB. Lighting
-(see ``interactiveworld.render.shading``):
+static table carries the background as its row ``Fs``; an id outside the layout shades as background. Colours
+are linear RGB. Lighting (see ``interactiveworld.render.shading``):
 ``c = albedo * (ambient * (1 - headlight + headlight * |n.d|) + diffuse * max(0, n_view . l) * vis)``.
+
+Shadow rays: one per ``block`` x ``block`` pixel tile of a face (its top-left pixel), plus one for every lit
+pixel whose face differs from its tile's first pixel (pass 1, :func:`shadow_prepare`), plus one for every lit
+pixel near which the traced tile corners on its face disagree (pass 2: a shadow edge passes nearby). The passes
+trace against the meshes named in :class:`ShadowRays` inline; a mesh left out there (the static scene when
+Embree traces it on the host) is traced by the caller between the passes, for the rays still unblocked.
+Per-pixel kernels take an ``offset`` (the launch's first pixel), so a frame can run as row bands side by side.
 """
 from __future__ import annotations
 
 import numpy as np
 import warp as wp
+
+from . import checks
+
+# forward-only kernels (no adjoints to compile); -O3 on the CPU as on CUDA
+wp.set_module_options({"enable_backward": False, "optimization_level": 3})
+from .raycast import NO_MESH
 
 vec3ub = wp.types.vector(3, wp.uint8)   # one 8-bit sRGB pixel (a single 3-byte store per pixel)
 
@@ -25,6 +39,24 @@ class FaceTable:
     tex_width: wp.array(dtype=int)           # (S,)
     tex_height: wp.array(dtype=int)          # (S,)
     atlas: wp.array(dtype=wp.vec3)           # all textures' linear texels, row-major, row 0 at the top
+
+
+@wp.struct
+class ShadowRays:
+    """What the shadow passes trace inline: meshes (``NO_MESH`` to leave one to the caller), the shadow boxes of
+    the dynamic mesh's parts (entries 2k and 2k + 1: min and max corner of the region from which a shadow ray can
+    meet part k: its bounds swept back along the ray), the unit direction toward the light, the ray length [m],
+    the lift of the origin off the surface [m], the image width and height [px] and the tile size [px]."""
+
+    static_mesh: wp.uint64
+    dynamic_mesh: wp.uint64
+    dyn_boxes: wp.array(dtype=wp.vec3)
+    light: wp.vec3
+    max_t: float
+    eps: float
+    width: int
+    height: int
+    block: int
 
 
 @wp.func
@@ -76,37 +108,114 @@ def block_rep(row: int, col: int, width: int, block: int) -> int:
     return (row - row % block) * width + (col - col % block)
 
 
+@wp.func
+def table_row(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, f: int) -> int:
+    """The row of global face id ``f`` in its table: >= 0 static (the background at ``static_count``), < 0 the
+    dynamic row ``-1 - row``; an id outside the layout maps to the background."""
+    if f >= 0 and f <= static_count:
+        return f
+    k = f - static_count - 1
+    if k >= 0 and k < dynamic_tab.albedo.shape[0]:
+        return -1 - k
+    return static_count
+
+
+@wp.func
+def pixel_light(static_tab: FaceTable, dynamic_tab: FaceTable, row: int, d: wp.vec3):
+    """(:func:`face_light`, face normal) of a table row from :func:`table_row`."""
+    if row >= 0:
+        return face_light(static_tab, row, d), static_tab.normal[row]
+    return face_light(dynamic_tab, -1 - row, d), dynamic_tab.normal[-1 - row]
+
+
+@wp.func
+def shadow_blocked(rays: ShadowRays, o: wp.vec3) -> int:
+    """1 when the shadow ray from ``o`` meets a mesh traced inline. The dynamic mesh is queried only for an origin
+    inside the shadow box of one of its parts: a ray from anywhere else cannot reach it."""
+    hit = int(0)
+    if rays.static_mesh != NO_MESH:
+        if wp.mesh_query_ray_anyhit(rays.static_mesh, o, rays.light, rays.max_t):
+            hit = 1
+    if hit == 0 and rays.dynamic_mesh != NO_MESH:
+        near = int(0)
+        for k in range(rays.dyn_boxes.shape[0] / 2):
+            lo = rays.dyn_boxes[2 * k]
+            hi = rays.dyn_boxes[2 * k + 1]
+            if o[0] >= lo[0] and o[0] <= hi[0] and o[1] >= lo[1] and o[1] <= hi[1] and o[2] >= lo[2] and o[2] <= hi[2]:
+                near = 1
+                break
+        if near != 0:
+            if wp.mesh_query_ray_anyhit(rays.dynamic_mesh, o, rays.light, rays.max_t):
+                hit = 1
+    return hit
+
+
 @wp.kernel
 def shadow_prepare_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                           face: wp.array(dtype=int), t: wp.array(dtype=float), dirs: wp.array(dtype=wp.vec3),
-                          eye: wp.vec3, near: float, eps: float, width: int, block: int,
+                          eye: wp.vec3, near: float, rays: ShadowRays, offset: int,
                           ndl_out: wp.array(dtype=float), shadow_origin_out: wp.array(dtype=wp.vec3),
-                          need_ray_out: wp.array(dtype=wp.int8)):
-    """Per pixel: max(0, n_view . l), the shadow-ray origin (the hit point lifted by ``eps`` off the
-    face toward the camera side), and whether this pixel traces its own shadow ray: the top-left
-    pixel of each block x block tile, and any lit pixel whose face differs from that pixel's face
-    (the others reuse its answer)."""
-    i = wp.tid()
+                          need_ray_out: wp.array(dtype=wp.int8), blocked_out: wp.array(dtype=wp.int8)):
+    """Pass 1, per pixel: max(0, n_view . l), the shadow-ray origin (the hit point lifted by ``eps`` off the
+    face toward the camera side), whether this pixel traces its own shadow ray (the top-left pixel of each tile,
+    and any lit pixel whose face differs from that pixel's face; the others reuse its answer), and that ray's
+    answer against the meshes traced inline."""
+    i = wp.tid() + offset
     f = face[i]
     d = dirs[i]
-    lt = wp.vec3()
-    n = wp.vec3()
-    if f <= static_count:
-        lt = face_light(static_tab, f, d)
-        n = static_tab.normal[f]
-    else:
-        lt = face_light(dynamic_tab, f - static_count - 1, d)
-        n = dynamic_tab.normal[f - static_count - 1]
+    lt, n = pixel_light(static_tab, dynamic_tab, table_row(static_tab, dynamic_tab, static_count, f), d)
     ndl_out[i] = lt[0]
     need = int(0)
+    hit = int(0)
     if lt[0] > 0.0:
-        shadow_origin_out[i] = eye + d * (near + t[i]) + n * (lt[2] * eps)
-        row = i / width
-        col = i - row * width
-        rep = block_rep(row, col, width, block)
+        o = eye + d * (near + t[i]) + n * (lt[2] * rays.eps)
+        shadow_origin_out[i] = o
+        row = i / rays.width
+        rep = block_rep(row, i - row * rays.width, rays.width, rays.block)
         if rep == i or face[rep] != f:
             need = 1
+            hit = shadow_blocked(rays, o)
     need_ray_out[i] = wp.int8(need)
+    blocked_out[i] = wp.int8(hit)
+
+
+@wp.func
+def near_shadow_edge(face: wp.array(dtype=int), need_ray: wp.array(dtype=wp.int8), blocked: wp.array(dtype=wp.int8),
+                     i: int, width: int, height: int, block: int) -> int:
+    """1 when the traced corners of pixel ``i``'s tile (and of the next tiles right and below) that lie on its
+    face disagree: a shadow edge passes nearby."""
+    row = i / width
+    col = i - row * width
+    r0 = row - row % block
+    c0 = col - col % block
+    ref = blocked[r0 * width + c0]
+    edge = int(0)
+    for k in range(4):
+        rr = r0 + block * (k / 2)
+        cc = c0 + block * (k % 2)
+        if rr < height and cc < width:
+            j = rr * width + cc
+            if face[j] == face[i] and need_ray[j] != wp.int8(0) and blocked[j] != ref:
+                edge = 1
+    return edge
+
+
+@wp.kernel
+def shadow_refine_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), need_ray: wp.array(dtype=wp.int8),
+                         blocked: wp.array(dtype=wp.int8), shadow_origin: wp.array(dtype=wp.vec3),
+                         rays: ShadowRays, offset: int,
+                         need_ray_out: wp.array(dtype=wp.int8), blocked_out: wp.array(dtype=wp.int8)):
+    """Pass 2: a lit pixel without its own ray traces one when :func:`near_shadow_edge`, so edges keep full
+    resolution; its answer against the meshes traced inline."""
+    i = wp.tid() + offset
+    need = int(0)
+    hit = int(0)
+    if ndl[i] > 0.0 and need_ray[i] == wp.int8(0):
+        need = near_shadow_edge(face, need_ray, blocked, i, rays.width, rays.height, rays.block)
+        if need != 0:
+            hit = shadow_blocked(rays, shadow_origin[i])
+    need_ray_out[i] = wp.int8(need)
+    blocked_out[i] = wp.int8(hit)
 
 
 LUT_SIZE = 4096   # entries of the sRGB encoding table (interactiveworld.render.shading.ENCODE_LUT)
@@ -133,9 +242,17 @@ def surface(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float):
 def pixel_surface(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, f: int, d: wp.vec3, u: float,
                   v: float):
     """:func:`surface` of global face id ``f`` (static, background row, or dynamic)."""
-    if f <= static_count:
-        return surface(static_tab, f, d, u, v)
-    return surface(dynamic_tab, f - static_count - 1, d, u, v)
+    row = table_row(static_tab, dynamic_tab, static_count, f)
+    if row >= 0:
+        return surface(static_tab, row, d, u, v)
+    return surface(dynamic_tab, -1 - row, d, u, v)
+
+
+@wp.func
+def encode(a: wp.vec3, lt: wp.vec3, lit: float, ambient: float, diffuse: float, headlight: float,
+           lut: wp.array(dtype=wp.uint8)) -> vec3ub:
+    c = a * (ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * lit)
+    return vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
 
 
 @wp.kernel
@@ -145,10 +262,10 @@ def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
                           need_ray: wp.array(dtype=wp.int8), blocked: wp.array(dtype=wp.int8),
                           need_ray2: wp.array(dtype=wp.int8), blocked2: wp.array(dtype=wp.int8),
                           width: int, block: int, ambient: float, diffuse: float, headlight: float,
-                          lut: wp.array(dtype=wp.uint8), rgb_out: wp.array(dtype=vec3ub)):
+                          lut: wp.array(dtype=wp.uint8), offset: int, rgb_out: wp.array(dtype=vec3ub)):
     """:func:`shade_kernel` with the shadow answers resolved in the same pass:
     a lit pixel is shadowed by its own ray (first or second pass) or else its tile's top-left pixel's."""
-    i = wp.tid()
+    i = wp.tid() + offset
     a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
     lit = ndl[i]
     if lit > 0.0:
@@ -162,49 +279,51 @@ def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
             b = blocked[block_rep(row, i - row * width, width, block)]
         if b != wp.int8(0):
             lit = 0.0
-    c = a * (ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * lit)
-    rgb_out[i] = vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
+    rgb_out[i] = encode(a, lt, lit, ambient, diffuse, headlight, lut)
+
+
+@wp.kernel
+def shade_refined_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
+                         face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
+                         dirs: wp.array(dtype=wp.vec3), ndl: wp.array(dtype=float),
+                         need_ray: wp.array(dtype=wp.int8), blocked: wp.array(dtype=wp.int8),
+                         shadow_origin: wp.array(dtype=wp.vec3), rays: ShadowRays, ambient: float, diffuse: float,
+                         headlight: float, lut: wp.array(dtype=wp.uint8), offset: int,
+                         rgb_out: wp.array(dtype=vec3ub)):
+    """Pass 2 and shading in one launch, for engines that trace every mesh inline: a lit pixel without its own
+    pass-1 ray traces one where :func:`near_shadow_edge` (nothing else reads that answer), else takes its tile's;
+    the same image as :func:`shadow_refine_kernel` followed by :func:`shade_shadowed_kernel`."""
+    i = wp.tid() + offset
+    a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
+    lit = ndl[i]
+    if lit > 0.0:
+        b = int(0)
+        if need_ray[i] != wp.int8(0):
+            b = int(blocked[i])
+        elif near_shadow_edge(face, need_ray, blocked, i, rays.width, rays.height, rays.block) != 0:
+            b = shadow_blocked(rays, shadow_origin[i])
+        else:
+            row = i / rays.width
+            b = int(blocked[block_rep(row, i - row * rays.width, rays.width, rays.block)])
+        if b != 0:
+            lit = 0.0
+    rgb_out[i] = encode(a, lt, lit, ambient, diffuse, headlight, lut)
 
 
 @wp.kernel
 def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                  face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
                  dirs: wp.array(dtype=wp.vec3), shadowed: wp.array(dtype=wp.int8), use_shadows: int,
-                 ambient: float, diffuse: float, headlight: float, lut: wp.array(dtype=wp.uint8),
+                 ambient: float, diffuse: float, headlight: float, lut: wp.array(dtype=wp.uint8), offset: int,
                  rgb_out: wp.array(dtype=vec3ub)):
     """Per pixel: albedo (face colour or texture) times light, encoded to 8-bit sRGB by ``lut``."""
-    i = wp.tid()
+    i = wp.tid() + offset
     a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
     ndl = lt[0]
     if use_shadows != 0:
         if shadowed[i] != wp.int8(0):
             ndl = 0.0
-    c = a * (ambient * (1.0 - headlight + headlight * lt[1]) + diffuse * ndl)
-    rgb_out[i] = vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
-
-
-@wp.kernel
-def shadow_refine_kernel(face: wp.array(dtype=int), ndl: wp.array(dtype=float), need_ray: wp.array(dtype=wp.int8),
-                         blocked: wp.array(dtype=wp.int8), width: int, height: int, block: int,
-                         need_ray_out: wp.array(dtype=wp.int8)):
-    """Second pass: a lit pixel without its own ray traces one when the traced block corners around
-    it on the same face disagree (a shadow edge passes nearby), so edges keep full resolution."""
-    i = wp.tid()
-    need = int(0)
-    if ndl[i] > 0.0 and need_ray[i] == wp.int8(0):
-        row = i / width
-        col = i - row * width
-        r0 = row - row % block
-        c0 = col - col % block
-        ref = blocked[r0 * width + c0]
-        for k in range(4):
-            rr = r0 + block * (k / 2)
-            cc = c0 + block * (k % 2)
-            if rr < height and cc < width:
-                j = rr * width + cc
-                if face[j] == face[i] and need_ray[j] != wp.int8(0) and blocked[j] != ref:
-                    need = 1
-    need_ray_out[i] = wp.int8(need)
+    rgb_out[i] = encode(a, lt, ndl, ambient, diffuse, headlight, lut)
 
 
 def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray, tex_slot: np.ndarray,
@@ -212,95 +331,288 @@ def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray,
     """A :class:`FaceTable` on ``device`` from per-face arrays and linear textures (H, W, 3) float32.
 
     Shapes: albedo, normal (F, 3) float32; n_dot_l (F,) float32; tex_slot (F,) int32 (-1 or an
-    index into ``textures``); uv (F, 3, 2) float32.
+    index into ``textures``); uv (F, 3, 2) float32; F >= 1 (Warp arrays are never empty here).
+
+    Raises:
+        ValueError: mis-shaped or non-finite arrays, an empty table, a slot outside [-1, len(textures)), a texture
+            that is not a non-empty (H, W, 3) array of finite values.
     """
-    f = len(albedo)
+    f = len(albedo) if hasattr(albedo, "__len__") else -1
+    if f < 1:
+        raise ValueError("make_face_table: albedo expected (F, 3) with F >= 1")
     for name, arr, shape in (("albedo", albedo, (f, 3)), ("normal", normal, (f, 3)), ("n_dot_l", n_dot_l, (f,)),
-                             ("tex_slot", tex_slot, (f,)), ("uv", uv, (f, 3, 2))):
-        if np.shape(arr) != shape:
-            raise ValueError(f"make_face_table: {name} expected {shape}, got {np.shape(arr)}")
+                             ("uv", uv, (f, 3, 2))):
+        checks.finite(f"make_face_table: {name}", arr, shape, np.float32)
+    slot = np.asarray(tex_slot)
+    if slot.shape != (f,) or not np.issubdtype(slot.dtype, np.integer):
+        raise ValueError(f"make_face_table: tex_slot expected ({f},) int32, got {slot.shape} {slot.dtype}")
+    textures = list(textures)
+    if f and (slot.min() < -1 or slot.max() >= len(textures)):
+        raise ValueError(f"make_face_table: tex_slot must be -1 or in [0, {len(textures)}), "
+                         f"got {slot.min()}..{slot.max()}")
+    for k, tex in enumerate(textures):
+        shape = np.shape(tex)
+        if len(shape) != 3 or shape[2] != 3 or shape[0] < 1 or shape[1] < 1:
+            raise ValueError(f"make_face_table: textures[{k}] expected (H, W, 3), got {shape}")
+        checks.finite(f"make_face_table: textures[{k}]", tex, None, np.float32)
     tab = FaceTable()
     tab.albedo = wp.array(np.ascontiguousarray(albedo, np.float32), dtype=wp.vec3, device=device)
     tab.normal = wp.array(np.ascontiguousarray(normal, np.float32), dtype=wp.vec3, device=device)
     tab.n_dot_l = wp.array(np.ascontiguousarray(n_dot_l, np.float32), dtype=float, device=device)
-    tab.tex_slot = wp.array(np.ascontiguousarray(tex_slot, np.int32), dtype=int, device=device)
+    tab.tex_slot = wp.array(np.ascontiguousarray(slot, np.int32), dtype=int, device=device)
     tab.uv = wp.array(np.ascontiguousarray(uv, np.float32).reshape(f, 3, 2), dtype=wp.vec2, device=device)
     sizes = [t.shape[0] * t.shape[1] for t in textures]
     offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int32) if sizes else np.zeros(1, np.int32)
-    atlas = (np.concatenate([t.reshape(-1, 3) for t in textures]) if textures else np.zeros((1, 3))).astype(np.float32)
+    atlas = (np.concatenate([np.reshape(t, (-1, 3)) for t in textures]) if textures else np.zeros((1, 3)))
     tab.tex_offset = wp.array(offsets, dtype=int, device=device)
     tab.tex_width = wp.array(np.array([t.shape[1] for t in textures] or [1], np.int32), dtype=int, device=device)
     tab.tex_height = wp.array(np.array([t.shape[0] for t in textures] or [1], np.int32), dtype=int, device=device)
-    tab.atlas = wp.array(atlas, dtype=wp.vec3, device=device)
+    tab.atlas = wp.array(np.ascontiguousarray(atlas, np.float32), dtype=wp.vec3, device=device)
     return tab
 
 
-def _check_lut(lut) -> None:
-    if lut.shape[0] != LUT_SIZE:
-        raise ValueError(f"sRGB lookup table: expected ({LUT_SIZE},) uint8, got {lut.shape}")
+def update_face_normals(tab: FaceTable, normal: np.ndarray, n_dot_l: np.ndarray) -> None:
+    """Replaces the normals (F, 3) and n . l (F,) of a table in place (its faces moved; colours, texture slots
+    and texture coordinates unchanged).
+
+    Raises:
+        ValueError: arrays of another length than the table, or non-finite values.
+    """
+    _check_table("tab", tab, None)
+    f = tab.albedo.shape[0]
+    tab.normal.assign(np.ascontiguousarray(checks.finite("normal", normal, (f, 3), np.float32)))
+    tab.n_dot_l.assign(np.ascontiguousarray(checks.finite("n_dot_l", n_dot_l, (f,), np.float32)))
 
 
-def _buffer(out, n: int, dtype, device):
+def shadow_rays(static_mesh, dynamic_mesh, light, max_t: float, eps: float, width: int, height: int, block: int,
+                *, device, dyn_parts=None) -> ShadowRays:
+    """The :class:`ShadowRays` of a frame.
+
+    Args:
+        static_mesh, dynamic_mesh: ``wp.Mesh`` on ``device`` to trace inline, or None (left to the caller).
+        light: (3,) unit direction toward the light; max_t: shadow ray length [m] > 0; eps: origin lift [m] >= 0.
+        width, height: image size [px]; block: tile size [px] >= 1.
+        dyn_parts: (M, 2, 3) (min, max) corners [m] of the dynamic mesh's parts (every triangle inside one; default:
+            one part, the mesh's own bounds). Each is swept back along the ray (and grown by 1 mm, so float
+            rounding never drops a hit) into its shadow box.
+
+    Raises:
+        ValueError / TypeError: a bad mesh, light, length, size or part bounds.
+    """
+    static_mesh = checks.mesh_or_none("static_mesh", static_mesh, device)
+    dynamic_mesh = checks.mesh_or_none("dynamic_mesh", dynamic_mesh, device)
+    light = checks.vec3("light", light)
+    if abs(float(np.linalg.norm(light)) - 1.0) > 1e-3:
+        raise ValueError(f"light: expected a unit vector, got length {np.linalg.norm(light):.4f}")
+    r = ShadowRays()
+    r.static_mesh = wp.uint64(0) if static_mesh is None else static_mesh.id
+    r.dynamic_mesh = wp.uint64(0) if dynamic_mesh is None else dynamic_mesh.id
+    r.max_t = checks.positive("max_t", max_t)
+    if dyn_parts is None:
+        pts = dynamic_mesh.points.numpy() if dynamic_mesh is not None else np.zeros((1, 3), np.float32)
+        dyn_parts = np.stack([pts.min(axis=0), pts.max(axis=0)])[None]
+    parts = checks.finite("dyn_parts", dyn_parts, (None, 2, 3), np.float64)
+    if len(parts) == 0:
+        parts = np.zeros((1, 2, 3))
+    back = -np.asarray(light, np.float64) * r.max_t
+    lo = np.minimum(parts[:, 0], parts[:, 0] + back) - 1e-3
+    hi = np.maximum(parts[:, 1], parts[:, 1] + back) + 1e-3
+    r.dyn_boxes = wp.array(np.stack([lo, hi], axis=1).reshape(-1, 3).astype(np.float32), dtype=wp.vec3, device=device)
+    r.light = wp.vec3(*light)
+    r.eps = checks.positive("eps", eps, allow_zero=True)
+    r.width, r.height = checks.whole("width", width, 1), checks.whole("height", height, 1)
+    r.block = checks.whole("block", block, 1)
+    return r
+
+
+def _check_lut(lut, device) -> None:
+    checks.wp_array("lut (sRGB lookup table)", lut, wp.uint8, LUT_SIZE, device)
+
+
+def _check_table(name: str, tab, device) -> None:
+    if not isinstance(tab, FaceTable.cls):
+        raise TypeError(f"{name}: expected a kernels.shading.FaceTable, got {type(tab).__name__}")
+    f = tab.albedo.shape[0] if tab.albedo is not None else 0
+    for k in ("normal", "n_dot_l", "tex_slot", "uv"):
+        a = getattr(tab, k)
+        if a is None or a.shape[0] != f or f < 1:
+            raise ValueError(f"{name}.{k}: expected {f} rows like albedo (F >= 1), got "
+                             f"{None if a is None else a.shape}")
+    if device is not None and tab.albedo.device != wp.get_device(device):
+        raise ValueError(f"{name}: the table lives on {tab.albedo.device}, the launch on {wp.get_device(device)}")
+
+
+def _check_tables(static_tab, dynamic_tab, static_count, device) -> int:
+    _check_table("static_tab", static_tab, device)
+    _check_table("dynamic_tab", dynamic_tab, device)
+    fs = checks.whole("static_count", static_count)
+    if static_tab.albedo.shape[0] != fs + 1:
+        raise ValueError(f"static_tab: expected static_count + 1 = {fs + 1} rows (faces and background), "
+                         f"got {static_tab.albedo.shape[0]}")
+    return fs
+
+
+def _pixels(name: str, a, dtype, n: int | None, device) -> int:
+    return checks.wp_array(name, a, dtype, n, device).shape[0]
+
+
+def _band(rows, n: int, width: int) -> tuple[int, int]:
+    """Pixel range [i0, i1) of the row band ``rows`` = (r0, r1) of an image ``width`` wide and n pixels."""
+    width = checks.whole("width", width, 1)
+    if n % width:
+        raise ValueError(f"arrays of {n} pixels do not hold whole rows of {width} px")
+    h = n // width
+    r0, r1 = (0, h) if rows is None else rows
+    r0, r1 = checks.whole("rows[0]", r0, 0, h), checks.whole("rows[1]", r1, 0, h)
+    if r1 < r0:
+        raise ValueError(f"rows: expected 0 <= r0 <= r1 <= {h}, got ({r0}, {r1})")
+    return r0 * width, r1 * width
+
+
+def _buffer(out, n: int, dtype, device, name: str = "out"):
     if out is not None:
-        if out.shape[0] != n or out.dtype != dtype:
-            raise ValueError(f"output buffer: expected ({n},) {dtype}, got {out.shape} {out.dtype}")
-        return out
+        return checks.wp_array(name, out, dtype, n, device)
     return wp.empty(n, dtype=dtype, device=device)
 
 
-def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, shadowed,
-          ambient: float, diffuse: float, headlight: float, lut, *, device, out=None):
-    """Launch :func:`shade_kernel`; returns the N sRGB pixels as a wp array of ``vec3ub``
-    (``.numpy()`` gives (N, 3) uint8). ``shadowed`` is an (N,) int8 wp array or None (no shadows);
-    ``out`` may be a caller-owned buffer of that type."""
-    _check_lut(lut)
-    n = face.shape[0]
-    rgb = _buffer(out, n, vec3ub, device)
-    use = shadowed is not None
-    if not use:
-        shadowed = wp.empty(1, dtype=wp.int8, device=device)
-    wp.launch(shade_kernel, dim=n, inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, dirs, shadowed,
-                                           int(use), float(ambient), float(diffuse), float(headlight), lut],
-              outputs=[rgb], device=device)
-    return rgb
-
-
-def shadow_refine(face, ndl, need_ray, blocked, width: int, height: int, block: int, *, device, out=None):
-    """Launch :func:`shadow_refine_kernel`; returns the (N,) int8 wp array of second-pass shadow rays
-    (``out``: an optional caller-owned buffer)."""
-    out = _buffer(out, face.shape[0], wp.int8, device)
-    wp.launch(shadow_refine_kernel, dim=face.shape[0], inputs=[face, ndl, need_ray, blocked, int(width), int(height), int(block)],
-              outputs=[out], device=device)
+def _out(out, count: int):
+    if not isinstance(out, (tuple, list)) or len(out) != count:
+        raise ValueError(f"out: expected {count} buffers (or None for each), got {out!r}")
     return out
 
 
+def _light(ambient, diffuse, headlight) -> tuple[float, float, float]:
+    """The lighting weights, each a finite number >= 0 (headlight at most 1)."""
+    a, d = checks.positive("ambient", ambient, allow_zero=True), checks.positive("diffuse", diffuse, allow_zero=True)
+    h = checks.positive("headlight", headlight, allow_zero=True)
+    if h > 1.0:
+        raise ValueError(f"headlight: expected a weight in [0, 1], got {h}")
+    return a, d, h
+
+
+def _launch(kernel, i0: int, i1: int, inputs, outputs, device) -> None:
+    if i1 > i0:
+        wp.launch(kernel, dim=i1 - i0, inputs=inputs + [i0], outputs=outputs, device=device)
+
+
+def shade(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, shadowed,
+          ambient: float, diffuse: float, headlight: float, lut, *, device, out=None, width: int | None = None,
+          rows=None):
+    """Launch :func:`shade_kernel`; returns the N sRGB pixels as a wp array of ``vec3ub``
+    (``.numpy()`` gives (N, 3) uint8). ``shadowed`` is an (N,) int8 wp array or None (no shadows);
+    ``out`` may be a caller-owned buffer of that type; ``rows`` = (r0, r1) shades rows [r0, r1) of an image
+    ``width`` pixels wide only.
+
+    Raises:
+        ValueError / TypeError: tables, arrays or lookup table of the wrong type, length or device.
+    """
+    fs = _check_tables(static_tab, dynamic_tab, static_count, device)
+    _check_lut(lut, device)
+    n = _pixels("face", face, wp.int32, None, device)
+    for name, a, dt in (("u", u, wp.float32), ("v", v, wp.float32), ("dirs", dirs, wp.vec3)):
+        _pixels(name, a, dt, n, device)
+    use = shadowed is not None
+    shadowed = wp.empty(1, dtype=wp.int8, device=device) if not use else checks.wp_array("shadowed", shadowed,
+                                                                                           wp.int8, n, device)
+    rgb = _buffer(out, n, vec3ub, device)
+    i0, i1 = (0, n) if rows is None else _band(rows, n, width)
+    _launch(shade_kernel, i0, i1, [static_tab, dynamic_tab, fs, face, u, v, dirs, shadowed, int(use),
+                                   *_light(ambient, diffuse, headlight), lut], [rgb], device)
+    return rgb
+
+
 def shadow_prepare(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, t, dirs, eye,
-                   near: float, eps: float, width: int, block: int, *, device, out=(None, None, None)):
-    """Launch :func:`shadow_prepare_kernel`; returns wp arrays (ndl float32, shadow-ray origins vec3,
-    need_ray int8) of length N (origins are left unwritten where ndl is 0). ``out`` may hold
-    caller-owned buffers of those types reused across frames."""
-    n = face.shape[0]
-    ndl = _buffer(out[0], n, wp.float32, device)
-    so = _buffer(out[1], n, wp.vec3, device)
-    need = _buffer(out[2], n, wp.int8, device)
-    wp.launch(shadow_prepare_kernel, dim=n,
-              inputs=[static_tab, dynamic_tab, int(static_count), face, t, dirs, wp.vec3(*np.asarray(eye, np.float32)),
-                      float(near), float(eps), int(width), int(block)],
-              outputs=[ndl, so, need], device=device)
-    return ndl, so, need
+                   near: float, rays: ShadowRays, *, device, out=(None, None, None, None), rows=None):
+    """Launch :func:`shadow_prepare_kernel` (pass 1); returns wp arrays (ndl float32, shadow-ray origins vec3,
+    need_ray int8, blocked int8) of length N (origins are left unwritten where ndl is 0; blocked holds the answers
+    against the meshes in ``rays`` only). ``out`` may hold caller-owned buffers of those types reused across
+    frames; ``rows`` = (r0, r1) prepares rows [r0, r1) only.
+
+    Raises:
+        ValueError / TypeError: tables, arrays or parameters of the wrong type, length or device.
+    """
+    fs = _check_tables(static_tab, dynamic_tab, static_count, device)
+    if not isinstance(rays, ShadowRays.cls):
+        raise TypeError(f"rays: expected a kernels.shading.ShadowRays, got {type(rays).__name__}")
+    n = _pixels("face", face, wp.int32, rays.width * rays.height, device)
+    _pixels("t", t, wp.float32, n, device)
+    _pixels("dirs", dirs, wp.vec3, n, device)
+    eye, near = checks.vec3("eye", eye), checks.positive("near", near, allow_zero=True)
+    bufs = [_buffer(o, n, dt, device, f"out[{k}]") for k, (o, dt) in
+            enumerate(zip(_out(out, 4), (wp.float32, wp.vec3, wp.int8, wp.int8)))]
+    i0, i1 = _band(rows, n, rays.width)
+    _launch(shadow_prepare_kernel, i0, i1, [static_tab, dynamic_tab, fs, face, t, dirs, wp.vec3(*eye), near, rays],
+            bufs, device)
+    return tuple(bufs)
+
+
+def shadow_refine(face, ndl, need_ray, blocked, shadow_origin, rays: ShadowRays, *, device, out=(None, None),
+                  rows=None):
+    """Launch :func:`shadow_refine_kernel` (pass 2); returns the (N,) int8 wp arrays (need_ray2, blocked2) of the
+    second-pass rays and their answers against the meshes in ``rays`` (``out``: optional caller-owned buffers;
+    ``rows``: as :func:`shadow_prepare`). Reads pass 1 of the next tile row: run it after pass 1 of every band.
+
+    Raises:
+        ValueError / TypeError: arrays or parameters of the wrong type, length or device.
+    """
+    if not isinstance(rays, ShadowRays.cls):
+        raise TypeError(f"rays: expected a kernels.shading.ShadowRays, got {type(rays).__name__}")
+    n = _pixels("face", face, wp.int32, rays.width * rays.height, device)
+    for name, a, dt in (("ndl", ndl, wp.float32), ("need_ray", need_ray, wp.int8), ("blocked", blocked, wp.int8),
+                        ("shadow_origin", shadow_origin, wp.vec3)):
+        _pixels(name, a, dt, n, device)
+    bufs = [_buffer(o, n, wp.int8, device, f"out[{k}]") for k, o in enumerate(_out(out, 2))]
+    i0, i1 = _band(rows, n, rays.width)
+    _launch(shadow_refine_kernel, i0, i1, [face, ndl, need_ray, blocked, shadow_origin, rays], bufs, device)
+    return tuple(bufs)
 
 
 def shade_shadowed(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, ndl,
                    need_ray, blocked, need_ray2, blocked2, width: int, block: int, ambient: float, diffuse: float,
-                   headlight: float, lut, *, device, out=None):
+                   headlight: float, lut, *, device, out=None, rows=None):
     """Launch :func:`shade_shadowed_kernel` (shading with the two-pass shadow answers resolved inline);
-    returns the N sRGB pixels as a wp array of ``vec3ub``."""
-    _check_lut(lut)
-    n = face.shape[0]
+    returns the N sRGB pixels as a wp array of ``vec3ub`` (``rows``: as :func:`shadow_prepare`).
+
+    Raises:
+        ValueError / TypeError: tables, arrays or parameters of the wrong type, length or device.
+    """
+    fs = _check_tables(static_tab, dynamic_tab, static_count, device)
+    _check_lut(lut, device)
+    n = _pixels("face", face, wp.int32, None, device)
+    for name, a, dt in (("u", u, wp.float32), ("v", v, wp.float32), ("dirs", dirs, wp.vec3), ("ndl", ndl, wp.float32),
+                        ("need_ray", need_ray, wp.int8), ("blocked", blocked, wp.int8),
+                        ("need_ray2", need_ray2, wp.int8), ("blocked2", blocked2, wp.int8)):
+        _pixels(name, a, dt, n, device)
+    block = checks.whole("block", block, 1)
     rgb = _buffer(out, n, vec3ub, device)
-    wp.launch(shade_shadowed_kernel, dim=n,
-              inputs=[static_tab, dynamic_tab, int(static_count), face, u, v, dirs, ndl, need_ray, blocked,
-                      need_ray2, blocked2, int(width), int(block), float(ambient), float(diffuse), float(headlight),
-                      lut],
-              outputs=[rgb], device=device)
+    i0, i1 = _band(rows, n, width)
+    _launch(shade_shadowed_kernel, i0, i1,
+            [static_tab, dynamic_tab, fs, face, u, v, dirs, ndl, need_ray, blocked, need_ray2, blocked2, int(width),
+             block, *_light(ambient, diffuse, headlight), lut], [rgb], device)
+    return rgb
+
+
+def shade_refined(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, face, u, v, dirs, ndl,
+                  need_ray, blocked, shadow_origin, rays: ShadowRays, ambient: float, diffuse: float, headlight: float,
+                  lut, *, device, out=None, rows=None):
+    """Launch :func:`shade_refined_kernel` (pass 2 traced inline, then shading); returns the N sRGB pixels as a
+    wp array of ``vec3ub`` (``rows``: as :func:`shadow_prepare`). For ``rays`` that name every mesh.
+
+    Raises:
+        ValueError / TypeError: tables, arrays or parameters of the wrong type, length or device.
+    """
+    fs = _check_tables(static_tab, dynamic_tab, static_count, device)
+    _check_lut(lut, device)
+    if not isinstance(rays, ShadowRays.cls):
+        raise TypeError(f"rays: expected a kernels.shading.ShadowRays, got {type(rays).__name__}")
+    n = _pixels("face", face, wp.int32, rays.width * rays.height, device)
+    for name, a, dt in (("u", u, wp.float32), ("v", v, wp.float32), ("dirs", dirs, wp.vec3), ("ndl", ndl, wp.float32),
+                        ("need_ray", need_ray, wp.int8), ("blocked", blocked, wp.int8),
+                        ("shadow_origin", shadow_origin, wp.vec3)):
+        _pixels(name, a, dt, n, device)
+    rgb = _buffer(out, n, vec3ub, device)
+    i0, i1 = _band(rows, n, rays.width)
+    _launch(shade_refined_kernel, i0, i1,
+            [static_tab, dynamic_tab, fs, face, u, v, dirs, ndl, need_ray, blocked, shadow_origin, rays,
+             *_light(ambient, diffuse, headlight), lut], [rgb], device)
     return rgb

@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from test_grid_reference import assert_valid_cell_path, dijkstra_reference, path_cost
 
 from interactiveworld import _core
-from interactiveworld.actions.navigation import synthetic_house_occupancy
+from interactiveworld.actions import navigation
+from interactiveworld.actions.navigation import NavigationMap, plan_route, synthetic_house_occupancy
 
 
 def _random_case(rows, cols, density, seed, with_cost):
@@ -56,14 +57,19 @@ def test_dijkstra_field_equals_reference(rows, cols, density, seed):
     np.testing.assert_array_equal(reach, np.isfinite(ref))
 
 
-def test_astar_house_grid_equals_dijkstra():
-    blocked = synthetic_house_occupancy((120, 140), seed=4)
-    passable = (~blocked).astype(np.uint8)
-    clearance = _core.distance_transform(passable, scale=0.1)
+def _house_case(shape, seed):
+    """A synthetic house: free cells (H, W) uint8, eq. (2) costs, cells traversable at 0.20 m inflation, and the
+    first and last of those (start, goal)."""
+    free = (~synthetic_house_occupancy(shape, seed=seed)).astype(np.uint8)
+    clearance = _core.distance_transform(free, scale=0.1)
     cost = _core.clearance_cost_layer(clearance, None)
     passable = (clearance > 0.2).astype(np.uint8)
-    free = np.argwhere(passable)
-    s, g = tuple(free[0]), tuple(free[-1])
+    cells = np.argwhere(passable)
+    return free, cost, passable, tuple(cells[0]), tuple(cells[-1])
+
+
+def test_astar_house_grid_equals_dijkstra():
+    _, cost, passable, s, g = _house_case((120, 140), 4)
     ref = dijkstra_reference(passable, cost, s)
     cells, total, expanded = _core.astar(passable, cost, s, g)
     np.testing.assert_allclose(total, ref[g], rtol=1e-12)
@@ -166,3 +172,133 @@ def test_astar_extreme_costs_never_crash(value):
     np.testing.assert_allclose(total, ref[5, 6], rtol=1e-12)
     field = _core.dijkstra_field(p, c, (0, 0))
     np.testing.assert_allclose(field, ref, rtol=1e-12)
+
+
+# ---------------------------------------------------------------------------------------------- landmarks (ALT)
+def _superset(passable, rng, extra):
+    """A landmark mask holding every traversable cell of `passable` and some more."""
+    return (passable.astype(bool) | (rng.random(passable.shape) < extra)).astype(np.uint8)
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.integers(1, 24), cols=st.integers(1, 24), density=st.floats(0.0, 0.5), seed=st.integers(0, 2**31),
+       with_cost=st.booleans(), geometric=st.booleans(), count=st.integers(1, 9), extra=st.floats(0.0, 0.3))
+def test_landmark_astar_cost_equals_dijkstra_optimum(rows, cols, density, seed, with_cost, geometric, count, extra):
+    """With landmarks measured on a larger graph at lower costs (or geometric ones), A* still returns the optimum
+    of the csgraph reference."""
+    passable, cost, s, g = _random_case(rows, cols, density, seed, with_cost)
+    rng = np.random.default_rng(seed + 1)
+    mask = _superset(passable, rng, extra)
+    lm_cost = None if (geometric or cost is None) else cost * rng.uniform(0.0, 1.0, cost.shape)
+    lm = _core.Landmarks(mask, lm_cost, count=count, resolution=0.1)
+    ref = dijkstra_reference(passable, cost, s, resolution=0.1)
+    cells, total, _ = _core.astar(passable, cost, s, g, resolution=0.1, landmarks=lm)
+    if math.isinf(ref[g]):
+        assert cells is None and math.isinf(total)
+        return
+    np.testing.assert_allclose(total, ref[g], rtol=1e-12, atol=1e-12)
+    assert tuple(cells[0]) == s and tuple(cells[-1]) == g
+    assert_valid_cell_path(cells, passable)
+    np.testing.assert_allclose(path_cost(cells, cost, 0.1), total, rtol=1e-12, atol=1e-12)
+
+
+def test_landmark_costs_are_dijkstra_both_ways():
+    """`costs()` from each landmark equals a Dijkstra field from it, and `costs(toward=True)` equals the cost of
+    reaching the landmark from each cell (a Dijkstra field from every cell, read at the landmark)."""
+    blocked = synthetic_house_occupancy((30, 36), seed=2)
+    free = (~blocked).astype(np.uint8)
+    cost = _core.clearance_cost_layer(_core.distance_transform(free, scale=0.1), None)
+    lm = _core.Landmarks(free, cost, count=3)
+    assert lm.count == 3 and lm.has_cost and lm.shape == (30, 36)
+    to, back = lm.costs(), lm.costs(toward=True)
+    for k, (i, j) in enumerate(lm.cells):
+        assert free[i, j]
+        np.testing.assert_allclose(to[k], dijkstra_reference(free, cost, (i, j)), rtol=1e-12, atol=1e-12)
+    probe = [tuple(c) for c in np.argwhere(free)[:: 97]]
+    for c in probe:
+        field = dijkstra_reference(free, cost, c)
+        np.testing.assert_allclose(back[:, c[0], c[1]], [field[i, j] for i, j in lm.cells], rtol=1e-12, atol=1e-12)
+
+
+def test_landmarks_spread_to_every_component_and_far_apart():
+    p = np.zeros((20, 41), np.uint8)
+    p[:, :20] = 1
+    p[:, 21:] = 1                                     # two rooms, no door
+    lm = _core.Landmarks(p, None, count=4, resolution=1.0)
+    sides = {int(j) > 20 for _, j in lm.cells}
+    assert sides == {False, True}
+    # the first landmark of the pair of open rooms is a corner (farthest-first)
+    assert any((i in (0, 19)) and (j in (0, 19, 21, 40)) for i, j in lm.cells)
+    # a search across the wall ends at once: the landmarks put the rooms in different components
+    cells, total, expanded = _core.astar(p, None, (0, 0), (0, 40), resolution=1.0, landmarks=lm)
+    assert cells is None and math.isinf(total) and expanded == 0
+
+
+def test_landmarks_cut_expansions_on_the_house_grid_with_the_same_optimum():
+    free, cost, passable, s, g = _house_case((160, 180), 6)
+    ref = dijkstra_reference(passable, cost, s)
+    plain = _core.astar(passable, cost, s, g)
+    lm = _core.Landmarks(free, cost, count=8)
+    fast = _core.astar(passable, cost, s, g, landmarks=lm)
+    np.testing.assert_allclose([plain[1], fast[1]], [ref[g], ref[g]], rtol=1e-12)
+    assert_valid_cell_path(fast[0], passable)
+    assert fast[2] < 0.6 * plain[2]
+
+
+@pytest.mark.parametrize("build, text", [
+    (lambda p, c: _core.Landmarks(np.zeros_like(p), c), "blocked in the landmark graph"),
+    (lambda p, c: _core.Landmarks(p, c + 0.5), "below the landmark graph"),
+    (lambda p, c: _core.Landmarks(p, c, resolution=0.2), "resolution"),
+    (lambda p, c: _core.Landmarks(np.ones((4, 4), np.uint8), None), "grid"),
+])
+def test_landmarks_that_would_break_the_bound_are_refused(build, text):
+    p = np.ones((5, 6), np.uint8)
+    c = np.zeros((5, 6))
+    with pytest.raises(ValueError, match=text):
+        _core.astar(p, c, (0, 0), (4, 5), landmarks=build(p, c))
+    with pytest.raises(ValueError, match="node costs"):
+        _core.astar(p, None, (0, 0), (4, 5), landmarks=_core.Landmarks(p, c))
+
+
+@pytest.mark.parametrize("count", [0, 65])
+def test_landmark_count_bounds(count):
+    with pytest.raises(ValueError, match="count"):
+        _core.Landmarks(np.ones((3, 3), np.uint8), None, count=count)
+
+
+def test_plan_route_with_landmarks_keeps_the_optimum(monkeypatch):
+    """On a map large enough for landmarks, plan_route's A* finds a route of the same cost as without them, on
+    the same inflation radius; with every door state of the map the landmarks stay valid (all doors open)."""
+    blocked = synthetic_house_occupancy((120, 150), seed=3)
+    nav = NavigationMap.from_occupancy(blocked)
+    free = np.argwhere(nav.clearance > 0.4)
+    a, b = nav.cell_to_world(free[0]), nav.cell_to_world(free[-1])
+    monkeypatch.setattr(navigation, "LANDMARK_MIN_CELLS", 10**9)
+    plain = plan_route(nav, a, b)
+    assert nav.landmarks() is None
+    monkeypatch.setattr(navigation, "LANDMARK_MIN_CELLS", 0)
+    assert nav.landmarks() is not None and nav.landmarks() is nav.landmarks()   # built once, then reused
+    fast = plan_route(nav, a, b)
+    assert fast.inflation_radius == plain.inflation_radius
+    np.testing.assert_allclose(fast.cost, plain.cost, rtol=1e-12)
+    assert_valid_cell_path(fast.cells, nav.passable(fast.inflation_radius, keep=(tuple(fast.cells[0]),
+                                                                                   tuple(fast.cells[-1]))))
+
+
+def test_landmarks_measured_with_doors_open_serve_every_door_state(monkeypatch):
+    """The map's landmarks come from its all-doors-open graph: routes with the door closed (a detour) and open
+    cost what they cost without landmarks, and the native check finds no cell or cost that breaks the bound."""
+    from test_navigation import two_room_house
+
+    costs = {}
+    for min_cells in (10**9, 0):
+        monkeypatch.setattr(navigation, "LANDMARK_MIN_CELLS", min_cells)
+        nav = NavigationMap.from_geometry(two_room_house())
+        for is_open in (False, True):
+            nav.set_door_open("door#1", is_open)
+            route = plan_route(nav, (0.8, 0.8), (6.5, 1.0))
+            costs.setdefault(is_open, []).append(getattr(route, "cost", math.inf))
+    assert nav.landmarks() is not None
+    for is_open, (plain, fast) in costs.items():
+        np.testing.assert_allclose(fast, plain, rtol=1e-12)
+    assert costs[True][0] < costs[False][0]

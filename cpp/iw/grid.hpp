@@ -79,14 +79,43 @@ struct AStarResult {
   long long expanded = 0;           // nodes closed
 };
 
+// Landmark distances for the A* heuristic (ALT: Goldberg and Harrelson, "Computing the shortest path: A* search
+// meets graph theory", SODA 2005), measured on a landmark graph: the 8-connected moves (no corner cutting) of
+// `mask` with step cost r * (l8 + cost[n']) (cost zero when the landmarks are geometric). For landmark k and cell c,
+// `table[2 * count * c + k]` is the cost from the landmark to c and `table[2 * count * c + count + k]` the cost
+// from c to the landmark (one cell's entries side by side), +inf where unreachable. On a query graph whose traversable cells lie inside `mask` and whose node
+// costs are >= `cost` cell by cell, both to(L, g) - to(L, n) and from(n, L) - from(g, L) are lower bounds on the
+// cost from n to g (triangle inequality on the landmark graph, whose every path is a path of the query graph at
+// no higher cost).
+struct Landmarks {
+  int rows = 0, cols = 0, count = 0;
+  double resolution = 0.0;
+  double margin = 0.0;              // [m] subtracted from every bound: covers the rounding of the tables
+  bool has_cost = false;            // false: geometric landmarks (valid for any node costs >= 0)
+  std::vector<int32_t> cells;       // (count,) flat landmark cells
+  std::vector<uint8_t> mask;        // (rows*cols,) 1 = traversable in the landmark graph
+  std::vector<double> cost;         // (rows*cols,) node costs of the landmark graph (empty when geometric)
+  std::vector<double> table;        // (rows*cols*2*count,) [m-equivalent]
+};
+
+// `count` landmarks on `passable` (1..64) with node costs `node_cost` (null: geometric), chosen farthest-first:
+// each new one is the traversable cell farthest from those chosen so far (a cell no landmark reaches counts as
+// farthest, so every component gets one). One Dijkstra run per landmark plus one to seed the choice; fewer
+// landmarks when there are fewer traversable cells.
+Landmarks build_landmarks(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
+                          int count);
+
 // 8-connected A* on `passable` (non-zero = traversable) with step cost r*(l8 + node_cost[n']) and no diagonal
 // corner cutting (a diagonal step needs both orthogonal neighbours traversable). Heuristic: r * octile distance
-// (consistent because node_cost >= 0, which is checked). The open list is a ring of LIFO buckets of width
-// 0.1 r over f; nodes are reopened when their g improves and the search stops once the lowest bucket cannot
-// beat the goal's g, so the returned cost is the exact optimum. Start and goal must be traversable, else not
-// found. `cost` is summed along the returned cells.
+// plus the goal's own entry cost r * node_cost[goal] for every cell but the goal (the last step always pays it)
+// and, with `landmarks`, the larger of that and the landmark bounds (minus the margin); every term is consistent
+// because node_cost >= 0 (checked). `landmarks` must come from a mask holding every traversable cell of
+// `passable` and, unless geometric, from costs no higher than `node_cost`, at the same grid size and resolution
+// (all checked). The open list is a ring of LIFO buckets of width 0.1 r over f; nodes are reopened when their g
+// improves and the search stops once the lowest bucket cannot beat the goal's g, so the returned cost is the
+// exact optimum. Start and goal must be traversable, else not found. `cost` is summed along the returned cells.
 AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
-                  int32_t start, int32_t goal);
+                  int32_t start, int32_t goal, const Landmarks* landmarks = nullptr);
 
 // Single-source Dijkstra on the same graph: cost-to-reach [m-equivalent] for each cell, +inf if unreachable.
 void dijkstra_field(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,

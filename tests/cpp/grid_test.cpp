@@ -67,6 +67,22 @@ void test_astar_corner_and_cost() {
   assert(throws_invalid([&] { astar(open.data(), nullptr, 3, 3, 1.0, 0, 9); }));
 }
 
+void test_landmark_astar() {
+  // 3 x 5 room with a wall in the middle column except the bottom row: landmarks on the open room keep the
+  // optimum of plain A*, and a landmark graph missing a traversable cell is refused.
+  std::vector<uint8_t> p(15, 1);
+  p[2] = p[7] = 0;
+  std::vector<double> c(15, 0.25);
+  const Landmarks lm = build_landmarks(p.data(), c.data(), 3, 5, 1.0, 3);
+  assert(lm.count == 3 && lm.has_cost);
+  const AStarResult plain = astar(p.data(), c.data(), 3, 5, 1.0, 0, 4);
+  const AStarResult alt = astar(p.data(), c.data(), 3, 5, 1.0, 0, 4, &lm);
+  assert(plain.found && alt.found && near(plain.cost, alt.cost) && alt.expanded <= plain.expanded);
+  std::vector<uint8_t> q(p);
+  q[2] = 1;  // traversable here, blocked in the landmark graph
+  assert(throws_invalid([&] { astar(q.data(), c.data(), 3, 5, 1.0, 0, 4, &lm); }));
+}
+
 void test_segment_cost_and_pull() {
   GridSpec s;
   s.rows = 3;
@@ -114,6 +130,7 @@ void test_rasterise() {
 int main() {
   test_distance_transform();
   test_astar_corner_and_cost();
+  test_landmark_astar();
   test_segment_cost_and_pull();
   test_rasterise();
   std::puts("grid_test: all passed");

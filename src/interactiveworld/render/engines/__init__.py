@@ -1,7 +1,7 @@
 """First-hit ray engines behind the renderer.
 
-An engine holds two triangle sets: the static scene (built once) and the dynamic set (rebuilt per
-frame: the body, held and moving objects, opened doors). Face ids it returns use the renderer's
+An engine holds two triangle sets: the static scene (built once) and the dynamic set (given every
+frame: the body, held and moving objects, opened doors; Warp refits its mesh while the faces stay the same). Face ids it returns use the renderer's
 global layout ``[static faces (Fs) | background (1) | dynamic faces (Fd)]``: a static hit returns its
 face index, a miss returns ``Fs``, a dynamic hit returns ``Fs + 1 + face``. Barycentrics follow
 Embree's convention: the hit point is ``(1 - u - v) * p0 + u * p1 + v * p2``.

@@ -3,9 +3,10 @@
 The static scene is one committed Embree scene holding the merged static triangles; the dynamic
 triangles go into a second small scene rebuilt per frame. A primary ray is traced against the
 static scene first and then against the dynamic one with ``tfar`` clipped to the static hit, so the
-dynamic scene only reports closer hits. (The renderer itself takes only static first hits from
-here and hits the few hundred dynamic triangles with ``kernels.raycast.rect_first_hit``; shadow
-rays use both scenes, the dynamic one only for rays that pass through its bounds.)
+dynamic scene only reports closer hits. (The renderer itself takes only static first hits and static
+shadow rays from here, :meth:`EmbreeEngine.static_hits_into` and :meth:`EmbreeEngine.static_occluded`, in row
+bands from several threads: embreex releases the GIL while it traces. The few hundred dynamic triangles are hit
+by ``kernels.raycast.rect_first_hit_rows`` and shadow rays meet them in a refitted Warp mesh.)
 """
 from __future__ import annotations
 
@@ -39,6 +40,36 @@ class EmbreeEngine:
         self._static = _scene(vertices, faces)
         self._static_count = len(faces)
         self._dynamic = None
+        if self._static is not None:   # commit (build the BVH) now, not inside the first traced band
+            self._static.run(np.zeros((1, 3), np.float32), np.array([[0.0, 0.0, 1.0]], np.float32))
+
+    @property
+    def static_count(self) -> int:
+        """Number of static faces ``Fs`` (the miss id)."""
+        return self._static_count
+
+    def static_hits_into(self, origins: np.ndarray, dirs: np.ndarray, t: np.ndarray, face: np.ndarray,
+                         u: np.ndarray, v: np.ndarray) -> None:
+        """Merges the static first hits of unit rays (N, 3) float32 into caller-owned hits (N,): t float32 [m]
+        (1e37 where there is none yet), face int32 global id, u, v float32. Embree traces each ray only up to
+        its t, so a ray already stopped by a near dynamic hit costs little; where it finds a closer static hit,
+        that hit replaces the one there. Thread-safe for disjoint outputs."""
+        if self._static is None:
+            return
+        r = self._static.run(origins, dirs, output=1, dists=t)   # tfar = t in; the closer hit's t out, in place
+        hit = r["primID"] >= 0
+        np.copyto(face, r["primID"], where=hit)
+        np.copyto(u, r["u"], where=hit)
+        np.copyto(v, r["v"], where=hit)
+
+    def static_occluded(self, origins: np.ndarray, direction: np.ndarray, max_t: float) -> np.ndarray:
+        """Whether rays from ``origins`` (N, 3) float32 along one unit ``direction`` (3,) meet the static scene
+        within ``max_t`` [m]: (N,) bool."""
+        if self._static is None or len(origins) == 0:
+            return np.zeros(len(origins), bool)
+        d = np.asarray(direction, np.float32).reshape(1, 3)
+        return self._static.run(np.ascontiguousarray(origins, np.float32), d, query="OCCLUDED",
+                                dists=float(max_t)) != -1
 
     def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
         self._dynamic = _scene(vertices, faces)

@@ -1,5 +1,6 @@
 """Warp first-hit engine (``wp.Mesh`` + ``mesh_query_ray``): the engine on CUDA; runs on Warp's
-single-threaded CPU device too (the cross-check of the Embree engine)."""
+CPU device too (the cross-check of the Embree engine), where the renderer launches a frame as row bands from
+several threads. The dynamic mesh is refitted, not rebuilt, while its faces stay the same."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -40,7 +41,23 @@ class WarpEngine:
         self.name = f"warp-{'cpu' if device == 'cpu' else 'cuda'}"
         self._static = None
         self._dynamic = None
+        self._refit = raycast.RefitMesh(device)
         self._static_count = 0
+
+    @property
+    def static_mesh(self):
+        """The static ``wp.Mesh`` (None when the scene has no faces)."""
+        return self._static
+
+    @property
+    def dynamic_mesh(self):
+        """The dynamic ``wp.Mesh`` of the last :meth:`build_dynamic` (None when it had no faces)."""
+        return self._dynamic
+
+    @property
+    def static_count(self) -> int:
+        """Number of static faces ``Fs`` (the miss id)."""
+        return self._static_count
 
     def build_static(self, vertices: np.ndarray, faces: np.ndarray) -> None:
         self._static = self._rc.build_mesh(vertices, faces, device=self.device)
@@ -48,7 +65,8 @@ class WarpEngine:
         self._dynamic = None
 
     def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None:
-        self._dynamic = self._rc.build_mesh(vertices, faces, device=self.device)
+        """The dynamic set of this frame: refitted when its faces are those of the last call, else rebuilt."""
+        self._dynamic = self._refit.update(vertices, faces)
 
     def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None,
                   include_dynamic: bool = True) -> Hits:
@@ -66,14 +84,8 @@ class WarpEngine:
         return self._rc.any_hit(self._static, self._dynamic, origins, dirs, max_t, device=self.device)
 
     # -- device-resident path used by the renderer (no host round trip on CUDA) --------------------------
-    def trace_camera(self, camera, near: float):
-        """Primary rays of ``camera`` and their first hits, all as wp arrays on the engine's device:
-        (dirs, t, face, u, v)."""
-        _, dirs = self._rc.camera_rays(camera, device=self.device)
-        t, f, u, v = self._rc.first_hit_eye(self._static, self._dynamic, self._static_count, camera.eye, near, dirs,
-                                            device=self.device)
-        return dirs, t, f, u, v
-
-    def shadow(self, origins, light, max_t: float, need_ray):
-        """Shadow rays from wp ``origins`` toward ``light`` where ``need_ray``; returns the int8 blocked flags."""
-        return self._rc.shadow(self._static, self._dynamic, origins, light, max_t, need_ray, device=self.device)
+    def trace_camera(self, camera, near: float, *, dirs=None, out=None, rows=None):
+        """Primary rays of ``camera`` and their first hits in one launch, all as wp arrays on the engine's device:
+        (dirs, t, face, u, v); ``dirs``/``out`` may be reused buffers, ``rows`` = (r0, r1) a band of rows."""
+        return self._rc.camera_first_hit(self._static, self._dynamic, self._static_count, camera, near,
+                                         device=self.device, dirs=dirs, out=out, rows=rows)
