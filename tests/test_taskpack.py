@@ -121,6 +121,10 @@ def test_builtin_discovery_and_selection(tmp_path, monkeypatch):
     assert [p.name for p in select_taskpacks(None)] == ["decision-05.json", "prevention-01.json"]
     assert [p.name for p in select_taskpacks(["all"], "WATCH")] == ["prevention-01.json"]
     assert [p.name for p in select_taskpacks(["prevention-01"])] == ["prevention-01.json"]
+    # --family given twice selects the union; a family with no TaskPack among several is no error
+    assert [p.name for p in select_taskpacks(None, ["ASK", "Prevention"])] == ["decision-05.json",
+                                                                               "prevention-01.json"]
+    assert [p.name for p in select_taskpacks(None, ["Planning", "WATCH"])] == ["prevention-01.json"]
     with pytest.raises(TaskPackError, match="unknown task id 'decision-99'"):
         select_taskpacks(["decision-99"])
     with pytest.raises(ValueError, match="unknown family 'Cooking'"):

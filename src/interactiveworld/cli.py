@@ -603,7 +603,7 @@ def build_parser() -> argparse.ArgumentParser:
                        epilog=_paras(_TASKPACK_HELP, env_help + " The factory and the render setting are "
                                      "recorded in sweep.json, each trace header and eval.json (replay uses them)."))
     r.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
-    r.add_argument("--family", help="only this family (name or protocol)")
+    r.add_argument("--family", action="append", help="only this family (name or protocol); repeat for several")
     r.add_argument("--assistant", nargs="+", default=["oracle"], metavar="NAME",
                    help="one or more of: oracle | silent | wrong | early | nohelp | hello | generic | nagger | "
                         "echo | random | a litellm model string (default: oracle)")
@@ -670,7 +670,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "each must pass nothing and stay within the clean_pass and MCR limits."),
                        epilog=_paras(_TASKPACK_HELP, env_help))
     v.add_argument("tasks", nargs="*", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
-    v.add_argument("--family", help="only this family (name or protocol)")
+    v.add_argument("--family", action="append", help="only this family (name or protocol); repeat for several")
     v.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
     v.add_argument("--static-only", action="store_true", help="skip the control runs")

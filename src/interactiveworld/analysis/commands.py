@@ -82,7 +82,7 @@ def add_static_parser(sub: Any) -> None:
     p.add_argument("--judge", metavar="MODEL", help="judge model (default: the first --assistant; give a fixed "
                                                     "judge to compare models)")
     p.add_argument("--tasks", nargs="+", metavar="ID|FILE", help="TaskPacks (default: all built-in)")
-    p.add_argument("--family", help="only this family")
+    p.add_argument("--family", action="append", help="only this family; repeat for several")
     p.add_argument("--out", default="runs/static", help="output folder (items, static.jsonl, report/); re-use to "
                                                         "resume (default runs/static)")
     p.add_argument("--interactive", nargs="+", metavar="SWEEP", default=[],

@@ -638,18 +638,18 @@ def taskpack_family(path: Path) -> str | None:
         return None
 
 
-def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) -> list[Path]:
+def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | None = None) -> list[Path]:
     """Resolve a task selection to TaskPack files.
 
     Args:
         tasks: ids of built-in TaskPacks or paths to TaskPack files; None or ``["all"]`` = all.
-        family: restrict to one family (name or protocol).
+        family: restrict to one family or several (names or protocols; ``--family`` given more than once).
 
     Raises:
         TaskPackError: no built-in TaskPacks are installed, an id is unknown, or a file is missing.
         ValueError: the family is unknown.
     """
-    fam = Family.parse(family) if family else None
+    fams = {Family.parse(f).value for f in ([family] if isinstance(family, str) else family or [])}
     builtin = builtin_taskpacks()
     paths: list[Path] = []
     if not tasks or tasks == ["all"]:
@@ -672,10 +672,10 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | None = None) 
             else:
                 known = ", ".join(builtin) or "none installed"
                 raise TaskPackError(f"unknown task id {t!r} (built-in TaskPacks: {known})")
-    if fam is not None:
-        paths = [p for p in paths if taskpack_family(p) == fam.value]
+    if fams:
+        paths = [p for p in paths if taskpack_family(p) in fams]
         if not paths:
-            raise TaskPackError(f"no selected TaskPack belongs to family {fam.value}")
+            raise TaskPackError(f"no selected TaskPack belongs to family {' or '.join(sorted(fams))}")
     return paths
 
 
