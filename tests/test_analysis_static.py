@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from iw_catalog import params as catalog_params
 from iw_analysis_server import WRONG, AnalysisServer
 
 from interactiveworld.analysis.judging import CallSettings, parse_json_reply
@@ -81,7 +82,7 @@ def state_items(tmp_path_factory):
     return tmp_path_factory.mktemp("state_items")
 
 
-@pytest.mark.parametrize("tid", sorted(PACKS))
+@pytest.mark.parametrize("tid", catalog_params(PACKS))
 def test_cut_is_reached_before_the_decision(tid, state_items):
     """State-only run of the reference program to the cut: the cut tick is reached, nothing of the oracle step at
     the cut was executed, and for Prevention the error is live (the window opened) but not yet done (deadline)."""

@@ -9,6 +9,7 @@ import json
 import re
 
 import pytest
+from iw_catalog import params as catalog_params
 
 pytest.importorskip("gymnasium")
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack, parse_taskpack  # noqa: E402
@@ -38,7 +39,7 @@ def _without_indices(handles: str) -> str:
     return re.sub(r"<([^<>]+)> \(\d+\)", r"<\1>", handles)
 
 
-@pytest.mark.parametrize("task_id", TASKS)
+@pytest.mark.parametrize("task_id", catalog_params(TASKS))
 def test_handles_are_seen_or_held_and_state_no_evidence(task_id):
     tp = _pack(task_id)
     legend = {e.handle: e for e in tp.human_context.legend}

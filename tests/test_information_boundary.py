@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from iw_catalog import params as catalog_params
 
 sys.path.insert(0, str(Path(__file__).parent))
 from iw_policies import ListAssistant, ListHuman  # noqa: E402
@@ -110,7 +111,7 @@ def _first_human_observation(tid: str, tmp_path, speech: list[str] = ()):
     return tp, env, h.seen
 
 
-@pytest.mark.parametrize("tid", IDS)
+@pytest.mark.parametrize("tid", catalog_params(IDS))
 def test_the_first_legend_lists_only_places_and_what_the_human_sees_or_reaches(tid, tmp_path):
     tp = load_taskpack(PACKS[tid])
     env = Environment(render=False)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from iw_catalog import params as catalog_params
 
 pytest.importorskip("pxr")
 from PIL import Image  # noqa: E402
@@ -68,7 +69,7 @@ def _physics(stage: Usd.Stage) -> dict[str, dict[str, object]]:
     return {str(k).split(".")[-1]: {str(p): d for p, d in zip(*v)} for k, v in parsed.items()}
 
 
-@pytest.mark.parametrize("task_id", TASKS)
+@pytest.mark.parametrize("task_id", catalog_params(TASKS))
 def test_every_builtin_scene_reads_back(task_id, handoff_envs, tmp_path):
     env = handoff_envs(task_id)
     scene = env.scene

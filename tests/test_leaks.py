@@ -272,7 +272,7 @@ def _check_pack(tid: str, wire, tmp_path: Path, *, render: bool) -> None:
             assert sum(_images(b) for b in requests if "human" in b["model"]) > 0
 
 
-@pytest.mark.parametrize("tid", IDS)
+@pytest.mark.parametrize("tid", catalog_params(IDS))
 def test_no_leaks_state_only(tid, wire, tmp_path):
     _check_pack(tid, wire, tmp_path, render=False)
 

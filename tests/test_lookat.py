@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from iw_catalog import params as catalog_params
 
 from interactiveworld.bench.families import command_targets
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
@@ -83,7 +84,7 @@ def test_a_held_label_is_brought_close_anywhere():
     assert env.can_inspect("pack#1", kf) and cam.near is not None
 
 
-@pytest.mark.parametrize("tid", sorted(PACKS))
+@pytest.mark.parametrize("tid", catalog_params(PACKS))
 def test_labels_lying_flat_read_upright_from_where_the_wearer_looks(tid):
     """Every card, form or sheet the opening looks at is turned so its text-up points away from the wearer."""
     tp = load_taskpack(PACKS[tid])

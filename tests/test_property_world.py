@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from iw_catalog import params as catalog_params
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -148,7 +149,7 @@ PROFILE = dict(deadline=None, derandomize=True, suppress_health_check=[HealthChe
                database=None)
 
 
-@pytest.mark.parametrize("scene_name", sorted(SCENES))
+@pytest.mark.parametrize("scene_name", catalog_params(SCENES))
 @settings(max_examples=4, **PROFILE)
 @given(data=st.data())
 def test_ok_means_postcondition_and_refusal_changes_nothing(scene_name, data):
@@ -156,7 +157,7 @@ def test_ok_means_postcondition_and_refusal_changes_nothing(scene_name, data):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("scene_name", sorted(SCENES))
+@pytest.mark.parametrize("scene_name", catalog_params(SCENES))
 @settings(max_examples=12, **PROFILE)
 @given(data=st.data())
 def test_ok_means_postcondition_long_run(scene_name, data):

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from iw_catalog import params as catalog_params
 
 from interactiveworld.bench.families import Family, command_targets
 from interactiveworld.bench.reference import entry_names, refers_to
@@ -263,7 +264,7 @@ def test_relation_world_sets_down_on_the_floor_beside_an_anchor(monkeypatch):
     assert not any(r[0] == "near" and "box#1" in r for r in w.relations())
 
 
-@pytest.mark.parametrize("tid", IDS)
+@pytest.mark.parametrize("tid", catalog_params(IDS))
 def test_controls(tid, packs, tmp_path):
     """On the kinematic world: oracle + scripted Human passes with the declared step count; silent, no-help,
     wrong and early fail (iw-eval validate)."""
