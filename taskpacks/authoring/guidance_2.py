@@ -292,8 +292,10 @@ def guidance_12() -> dict:
                   "closed, cooked. The ham and the scone are bread-shaped stand-ins.",
         title="Resume the breakfast plan after the ham stage",
         prelude="I'm making breakfast from the plan on the board. Let me finish the ham first.",
+        # the pan goes to the table, not the counter: set on the counter top its rim leaves no collision-free hand
+        # approach to the flat ham lying in it
         opening=[cmd("Walk", "counter#1"), cmd("LookAt", "recipe_board#1"), cmd("TurnOff", "cooktop#1"),
-                 cmd("Grab", "pan#1"), cmd("Put", "pan#1", "counter#1"), cmd("Grab", "ham#1"),
+                 cmd("Grab", "pan#1"), cmd("Put", "pan#1", "table#1"), cmd("Grab", "ham#1"),
                  cmd("Put", "ham#1", "plate#1"), cmd("Walk", "counter#2"), cmd("LookAt", "scone#1")],
         handoff="Sorry, I lost track after the ham. What comes next? One step at a time.",
         human_task="You were making breakfast from the plan on the board and lost track after the ham: you want the "

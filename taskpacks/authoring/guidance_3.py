@@ -331,8 +331,10 @@ def guidance_19() -> dict:
               step("Fry the potato.", cmd("Cook", "potato#1")),
               step("Switch the cooktop off.", cmd("TurnOff", "cooktop#1")),
               step("Bring the pan over to the kitchen table.", cmd("Grab", "pan#1"), cmd("Put", "pan#1", "table#1")),
-              step("Put the onion on the plate.", cmd("Grab", "onion#1"), cmd("Put", "onion#1", "plate#1")),
-              step("Put the potato on the plate.", cmd("Grab", "potato#1"), cmd("Put", "potato#1", "plate#1"))]
+              # the potato is plated first: the pan, nudged as the onion is lifted out first, came to rest on the
+              # plate and tipped the plated onion off
+              step("Put the potato on the plate.", cmd("Grab", "potato#1"), cmd("Put", "potato#1", "plate#1")),
+              step("Put the onion on the plate.", cmd("Grab", "onion#1"), cmd("Put", "onion#1", "plate#1"))]
     wrong = oracle[:4] + oracle[5:]   # the potato is never cut
     goals = [holds("inside", "mug#1", "sink#1")]
     for v in veg:
