@@ -127,3 +127,13 @@ def test_oracle_is_minimal(tid, tmp_path):
     optional = sum(len(s.commands) for s in tp.oracle.steps if s.optional)
     assert rec["passed"] == 1 and rec["stable_completion_action"] == rec["actions"] == tp.oracle.step_count + optional
     assert rec["efficiency"] == pytest.approx(rec["actions"] / tp.oracle.step_count)
+
+
+def test_a_battery_row_that_breaks_a_limit_says_which():
+    from interactiveworld.cli import _battery_breach
+
+    row = {"void": 1, "passed": 0, "top_clean_pass": 0.0, "top_capability": "C1", "top_mcr": 0.0,
+           "top_family": "Decision"}
+    assert _battery_breach(row) == "1 VOID: a TaskPack that does not run"
+    row.update(void=0, passed=2, top_clean_pass=BATTERY_MAX_CLEAN_PASS + 2.5, top_capability="C6")
+    assert _battery_breach(row) == f"passed 2; clean_pass {BATTERY_MAX_CLEAN_PASS + 2.5:g} % on C6"

@@ -511,6 +511,22 @@ def cmd_validate(args: argparse.Namespace) -> int:
     return 1 if _print_battery(battery) or failures else 0
 
 
+def _battery_breach(row: dict) -> str:
+    """Which limit a battery row breaks, in words (a VOID cell is a broken TaskPack or world, not a score)."""
+    from .bench.validate import BATTERY_MAX_CLEAN_PASS, BATTERY_MAX_MCR
+
+    why = []
+    if row["void"]:
+        why.append(f"{row['void']} VOID: a TaskPack that does not run")
+    if row["passed"]:
+        why.append(f"passed {row['passed']}")
+    if row["top_clean_pass"] > BATTERY_MAX_CLEAN_PASS:
+        why.append(f"clean_pass {row['top_clean_pass']:g} % on {row['top_capability']}")
+    if row["top_mcr"] > BATTERY_MAX_MCR:
+        why.append(f"MCR {row['top_mcr']:g} % on {row['top_family']}")
+    return "; ".join(why) or "limit broken"
+
+
 def _print_battery(records: list[dict]) -> bool:
     """Print the degenerate-Assistant battery table; True when a row breaks a limit."""
     from .bench.report import markdown_table
@@ -521,7 +537,7 @@ def _print_battery(records: list[dict]) -> bool:
     rows = battery_table(records)
     print(f"\nDegenerate Assistants (scripted Human; limits: pass 0, clean_pass <= {BATTERY_MAX_CLEAN_PASS:g} % "
           f"per capability, MCR <= {BATTERY_MAX_MCR:g} % per family)")
-    print(markdown_table([{**r, "ok": "ok" if r["ok"] else "FAIL"} for r in rows],
+    print(markdown_table([{**r, "ok": "ok" if r["ok"] else "FAIL (" + _battery_breach(r) + ")"} for r in rows],
                          [("assistant", "Assistant"), ("tasks", "Tasks"), ("void", "VOID"), ("passed", "Passed"),
                           ("top_capability", "Top capability"), ("top_clean_pass", "clean_pass %"),
                           ("top_family", "Top family"), ("top_mcr", "MCR %"), ("ok", "Within limits")]))
