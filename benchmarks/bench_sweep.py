@@ -1,6 +1,6 @@
 """Sweep throughput: local worker processes and Ray (DESIGN.md "Backends and scale").
 
-* ``test_two_workers_scale`` -- a state-only oracle sweep over every built-in TaskPack x 4 seeds
+* ``test_two_workers_scale`` -- a state-only oracle sweep over the catalog sample (five TaskPacks per family) x 4 seeds
   (120 cells) run by ``iw-eval run`` with ``--workers 1`` and ``--workers 2``, each a fresh process as a
   user starts it. The peer is the machine's own ceiling: two independent ``--workers 1`` processes
   sharing the cells between them, started together. Printed: speed-up of 2 workers over 1, the
@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from iw_catalog import sample
 from iw_taskpacks import write_packs
 
 from interactiveworld.bench.sweep import CellSpec, run_sweep
@@ -50,9 +51,10 @@ def _timed_procs(cmds: list[list[str]]) -> float:
 
 def test_two_workers_scale(benchmark, capsys):
     full = not getattr(benchmark, "disabled", False)
-    tasks = None if full else sorted(builtin_taskpacks())[:2]
+    # 120 cells: the catalog sample (five TaskPacks per family, tests/iw_catalog.py) x 4 seeds
+    tasks = sample(builtin_taskpacks()) if full else sorted(builtin_taskpacks())[:2]
     seeds, halves = ("0-3", ("0-1", "2-3")) if full else ("0-1", ("0", "1"))
-    n_cells = len(tasks or builtin_taskpacks()) * (4 if full else 2)
+    n_cells = len(tasks) * (4 if full else 2)
     load0 = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as d:
         d = Path(d)
