@@ -146,7 +146,8 @@ def test_narrate_exposure_is_by_reference(tmp_path):
     assert seen[0].handles == []
     _, _, seen = _first_human_observation("accessibility-04", tmp_path,
                                           ["The toilet is on your right; turn to face the shelf."])
-    assert [a for a, _ in seen[0].handles] == ["<towel_shelf> (1)"]
+    # the bottle the wearer already holds is listed; "toilet" exposes nothing by substring
+    assert [a for a, _ in seen[0].handles] == ["<bottle> (1)", "<towel_shelf> (1)"]
     _, _, seen = _first_human_observation("accessibility-04", tmp_path, ["The bottles are on the top shelf."])
     assert [a for a, _ in seen[0].handles] == ["<bottle> (1)", "<bottle> (2)", "<bottle> (3)", "<towel_shelf> (1)"]
 

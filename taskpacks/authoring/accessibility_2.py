@@ -319,4 +319,5 @@ STATIC_ITEMS = {
         "waste bin; the salad at the right end is far from the leak and the sponge is not food."),
 }
 
-TASKS = [accessibility_02, accessibility_03, accessibility_05, accessibility_06, accessibility_08]
+# accessibility_05 is held back: its declared state evidence is the position its legend entry states
+TASKS = [accessibility_02, accessibility_03, accessibility_06, accessibility_08]

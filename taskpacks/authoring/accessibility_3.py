@@ -317,4 +317,5 @@ STATIC_ITEMS = {
         "desk and the badge to the lobby desk near the door."),
 }
 
-TASKS = [accessibility_13, accessibility_15, accessibility_18, accessibility_19, accessibility_20]
+# accessibility_20 is held back: its evidence label is a handle's name, and the checklist reads upside down
+TASKS = [accessibility_13, accessibility_15, accessibility_18, accessibility_19]
