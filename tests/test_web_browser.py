@@ -1,5 +1,7 @@
-"""A person at the keyboard: headless Chromium driven by selenium plays both roles of the built-in
-decision-05 on the physical world (rendered at 320x240 to keep it quick), through ``iw-eval play``.
+"""A person at the keyboard: headless Chromium driven by selenium plays both roles of decision-05 on the
+physical world (rendered at 320x240 to keep it quick), through ``iw-eval play``. The TaskPack is the first
+release of decision-05 (``tests/data/decision-05-first-release.json``: the invoice cards in view at handoff), so
+that re-authoring the catalog's copy does not change the keystrokes these tests type.
 
 Needs selenium, FastAPI/uvicorn and Debian's ``chromium`` + ``chromium-driver``; skipped where any is
 missing. Screenshots of both roles go to ``$IW_PLAY_SCREENSHOTS`` (else the test's temporary folder),
@@ -27,6 +29,8 @@ from selenium.webdriver.common.keys import Keys  # noqa: E402
 from interactiveworld import cli  # noqa: E402
 from interactiveworld.bench.logs import read_eval, read_trace  # noqa: E402
 
+FIRST_RELEASE = Path(__file__).parent / "data" / "decision-05-first-release.json"
+
 
 @pytest.fixture
 def shots(tmp_path):
@@ -48,7 +52,7 @@ def play(tmp_path):
     procs = []
 
     def start(*args):
-        proc, url = start_play("decision-05", tmp_path / "runs", *args)
+        proc, url = start_play(str(FIRST_RELEASE), tmp_path / "runs", *args)
         procs.append(proc)
         return url, tmp_path / "runs"
 
