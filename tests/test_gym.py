@@ -178,7 +178,7 @@ def test_observation_frame_and_render():
     assert obs["frame"].shape == (48, 64, 3) and obs["frame"].dtype == np.uint8 and obs["frame"].std() > 0
     np.testing.assert_array_equal(env.render(), obs["frame"])
     before = obs["frame"].copy()
-    obs, *_ = env.step("[Walk] <approval_desk> (1)")
+    obs, *_ = env.step("[Walk] <stock_counter> (1)")   # decision-05's handoff stands at the approval desk
     assert not np.array_equal(obs["frame"], before)  # the view moved with the body
     assert obs in env.observation_space
     with pytest.raises(ValueError, match="state_only"):
