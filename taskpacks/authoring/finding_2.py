@@ -329,11 +329,11 @@ def finding_07() -> dict:
 STATIC_ITEMS = {
     "finding-01": static(
         "Which of the two cold units is the freezer?",
-        "The right one: its sign reads FREEZER -18 C; the left one's reads CHILLER +4 C.",
+        "The right one: its sign reads FREEZER -18 C.",
         require=[[phrase("right")]], forbid=[phrase("left")], kind="location"),
     "finding-02": static(
         "Which cold unit holds the dairy?",
-        "The right one: it holds the milk; the left one holds raw chicken.",
+        "The right one: it holds the milk.",
         require=[[phrase("right")]], forbid=[phrase("left")], kind="location"),
     "finding-04": static(
         "Where is the sponge?",
