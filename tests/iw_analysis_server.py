@@ -21,7 +21,7 @@ from iw_openai_server import ScriptedServer
 
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
 
-WRONG = "The answer is the blue box, nothing else matters."
+WRONG = "The answer is the wooden crate, nothing else matters."
 """States no place, number or step of any built-in item: only the judge can call it right."""
 
 
