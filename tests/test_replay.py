@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from iw_catalog import full_catalog, sample
 
 sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import write_packs  # noqa: E402
@@ -145,15 +146,18 @@ def test_allow_list_comes_from_the_environment(monkeypatch):
 
 
 @pytest.mark.slow
-def test_oracle_and_controls_over_every_taskpack_replay_without_a_mismatch(tmp_path, capsys):
+def test_oracle_and_controls_over_every_taskpack_replay_without_a_mismatch(tmp_path, capsys, request):
+    """Every cell of the five controls replays to a MATCH: over the catalog sample (every TaskPack with
+    ``--full-catalog``)."""
+    ids = sorted(builtin_taskpacks()) if full_catalog(request.config) else sample(builtin_taskpacks())
     out = tmp_path / "run"
     rc = main(["run", "--assistant", "oracle", "silent", "nohelp", "wrong", "early", "--no-render", "--no-progress",
-               "--out", str(out), "--workers", "2"])
+               "--out", str(out), "--workers", "2", "--tasks", *ids])
     assert rc == 0
     capsys.readouterr()
     assert main(["replay", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
     n_cells = len([p for p in out.rglob("eval.json") if "attempts" not in p.parts])
-    assert n_cells >= 4 * len(builtin_taskpacks())
+    assert n_cells >= 4 * len(ids)
     assert lines[-1] == f"replayed {n_cells} cell(s): {n_cells} MATCH, 0 MISMATCH or FAILED"
     assert sum("replay MATCH" in ln for ln in lines) == n_cells
