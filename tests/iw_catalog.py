@@ -1,14 +1,14 @@
 """Which built-in TaskPacks the per-TaskPack tests that run episodes go over.
 
 The static checks (schema, hash, static checks, program structure, the relation-level dry run, evidence exposure in
-every text the Human receives) run on every built-in TaskPack. The checks that run one or more episodes or
-renders per TaskPack (controls, the state-only and rendered leak scans, render/no-render parity, OCR of the evidence,
-the Gymnasium rollouts and handles, the world property test, the USD round trip, LookAt, the first legend, the static
-variant's cut, oracle minimality, the battery, replay of the controls) run by default on a sample of five TaskPacks per family, spread
-evenly over the family's rows in id order (all of them while a family has five or fewer), so that the suite stays
-within its time budget as the catalog grows to 120. The others carry the ``catalog`` mark and run with
-``pytest --full-catalog`` (or ``IW_FULL_CATALOG=1``); ``iw-eval validate`` runs every TaskPack's controls, battery
-and evidence scan in any case.
+every text the Human receives) run on every built-in TaskPack. The checks that run one or more episodes or renders
+per TaskPack (controls, the state-only and rendered leak scans, render/no-render parity, OCR of the evidence, the
+Gymnasium rollouts and handles, the world property test, the USD round trip, LookAt, the first legend, the static
+variant's cut, oracle minimality, the battery, replay of the controls) run by default on a sample of five TaskPacks
+per family, spread evenly over the family's rows in id order (all of them while a family has five or fewer), so that
+the suite stays within its time budget as the catalog grows to 120. The others carry the ``catalog`` mark and run
+with ``pytest --full-catalog`` (or ``IW_FULL_CATALOG=1``); ``iw-eval validate`` runs every TaskPack's controls,
+battery and evidence scan in any case.
 """
 from __future__ import annotations
 
