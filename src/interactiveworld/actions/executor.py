@@ -146,7 +146,8 @@ class Executor:
         self.physics.begin()
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
-        self.physics.set_ghosts(self._handled(self.last_targets))
+        handled = self._handled(self.last_targets)  # read before the command: a grasp ends the target's support
+        self.physics.set_ghosts(handled)
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
         try:
@@ -161,7 +162,7 @@ class Executor:
                     break
             t1 = time.perf_counter()
             if error is None:
-                physical.sweep_body(self, self.frames, self._handled(self.last_targets))
+                physical.sweep_body(self, self.frames, handled)
                 physical.settle(self, keyframes=True)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
@@ -198,9 +199,14 @@ class Executor:
 
     def _handled(self, targets: list[str]) -> set[str]:
         """What the command handles on purpose, which does not feel the body's capsules: its entities and what
-        rests on or in them (a pulled rack's contents, a carried bowl's tomato)."""
+        rests on or in them (a pulled rack's contents, a carried bowl's tomato), and the movable vessel a target
+        rests on or in with that vessel's other contents: a hand taking the ham out of a pan reaches into the pan,
+        and a kinematic hand, which cannot yield as a real one does, would otherwise shove the pan and tip out
+        what else it holds."""
         keys = {t for t in targets if t in self.scene.entities}
         graph = support_graph(self.scene)
+        movable = {e.key for e in self.scene.movables()}
+        keys.update(b for t in list(keys) for b in graph.get(t, ()) if b in movable)
         for t in list(keys):
             keys.update(riders(self.scene, t, graph))
         if self.scene.human.held in keys:  # riders() leaves out what the hand carries: a carried box's contents

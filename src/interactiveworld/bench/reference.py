@@ -23,10 +23,7 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
-import inflect
-
 _WORD = re.compile(r"\$?[a-z0-9]+(?:'[a-z]+)?(?:[.:][0-9]+)*%?")
-_ENGINE = inflect.engine()
 
 AUXILIARY_HOMOGRAPHS = frozenset({"can", "may", "will", "must", "might", "should", "would", "could", "need"})
 """Single-word names that are also auxiliary verbs: a reference needs noun context (rule 4)."""
@@ -61,12 +58,21 @@ _CLOSED_CLASS = _FUNCTION_WORDS | DETERMINERS | _AFTER_AUXILIARY | frozenset({
 """Words that are never plural nouns (``inflect`` would strip their final s)."""
 
 
+@lru_cache(maxsize=1)
+def inflect_engine():
+    """inflect's engine, made on first use: importing inflect costs about 2 s (typeguard instruments it), which
+    every worker process and CLI start would otherwise pay."""
+    import inflect
+
+    return inflect.engine()
+
+
 @lru_cache(maxsize=8192)
 def singular(word: str) -> str:
     """The singular of an English noun (``inflect``); the word itself when it is not a plural."""
     if len(word) < 3 or not word.isalpha() or word in _CLOSED_CLASS:
         return word
-    s = _ENGINE.singular_noun(word)
+    s = inflect_engine().singular_noun(word)
     return s if isinstance(s, str) and s else word
 
 

@@ -22,15 +22,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-import inflect
-
 from ..agents.prompts import human_system_prompt
 from . import scoring
 from .families import command_targets
-from .reference import find_name, words
+from .reference import inflect_engine, find_name, words
 from .taskpack import Evidence, TaskPack
 
-_INFLECT = inflect.engine()
 
 
 @dataclass
@@ -95,7 +92,7 @@ def human_texts(tp: TaskPack) -> list[tuple[str, str]]:
 
 
 def _number_words(n: int) -> set[str]:
-    return {str(n), *words(_INFLECT.number_to_words(n))} if n <= 20 else {str(n)}
+    return {str(n), *words(inflect_engine().number_to_words(n))} if n <= 20 else {str(n)}
 
 
 _LINK_WORDS = frozenset({"the", "a", "an", "on", "in", "inside", "into", "at", "by", "of", "to", "from", "with",

@@ -55,7 +55,17 @@ def make_label_texture(text: str, *, size_px=(256, 128), fg=(0, 0, 0), bg=(255, 
     w, h = int(size_px[0]), int(size_px[1])
     if w < 8 or h < 8:
         raise ValueError(f"make_label_texture: size_px must be at least 8x8, got {size_px}")
-    img = Image.new("RGB", (w, h), tuple(int(c) for c in bg))
+    key = (str(text), w, h, tuple(int(c) for c in fg), tuple(int(c) for c in bg),
+           None if font_size is None else int(font_size), int(margin_px))
+    return _rasterise(*key).copy()
+
+
+@lru_cache(maxsize=128)  # at most 1024 px on a side: well under 200 MB even when full
+def _rasterise(text: str, w: int, h: int, fg: tuple, bg: tuple, font_size: int | None,
+               margin_px: int) -> np.ndarray:
+    """:func:`make_label_texture`'s work, cached: every scene rebuilds its label quads (state-only runs too, for
+    visibility), and the same few texts come back at every tick. The cached image is read-only."""
+    img = Image.new("RGB", (w, h), bg)
     draw = ImageDraw.Draw(img)
     avail_w, avail_h = w - 2 * margin_px, h - 2 * margin_px
     if font_size is None:
@@ -74,8 +84,10 @@ def make_label_texture(text: str, *, size_px=(256, 128), fg=(0, 0, 0), bg=(255, 
     if x1 - x0 > w or y1 - y0 > h:
         raise ValueError(f"make_label_texture: text does not fit in {w}x{h} px at font size {font_size}")
     draw.multiline_text(((w - (x1 - x0)) / 2 - x0, (h - (y1 - y0)) / 2 - y0), text, font=font,
-                        fill=tuple(int(c) for c in fg), spacing=spacing, align="center")
-    return np.asarray(img, dtype=np.uint8).copy()
+                        fill=fg, spacing=spacing, align="center")
+    out = np.asarray(img, dtype=np.uint8).copy()
+    out.flags.writeable = False
+    return out
 
 
 def label_quad(text: str, center, normal, up, width_m: float, height_m: float, *, owner: str,
