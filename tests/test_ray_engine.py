@@ -18,6 +18,9 @@ from interactiveworld.cli import main  # noqa: E402
 
 ray = pytest.importorskip("ray")
 
+# one local Ray instance per suite run: under pytest-xdist every test of this file goes to the same worker
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 @pytest.mark.slow
 def test_run_starts_and_stops_its_own_local_instance(tmp_path, monkeypatch, capsys):

@@ -45,5 +45,7 @@ python3 -m pip install -q --no-build-isolation ".[test,body,ray,usd,gym,web]"
 say "installed in $((SECONDS - start)) s"
 
 export LITELLM_LOCAL_MODEL_COST_MAP=True
-say "python3 -m pytest $*"
-python3 -m pytest "$@"
+# One pytest worker per CPU (pytest-xdist): most cases are single-threaded CPU work. Tests that share one
+# resource (the suite's local Ray instance) carry an xdist_group mark and stay on one worker.
+say "python3 -m pytest -n auto --dist loadgroup $*"
+python3 -m pytest -n auto --dist loadgroup "$@"
