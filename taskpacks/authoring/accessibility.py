@@ -88,8 +88,11 @@ def accessibility_04() -> dict:
     b.add_object("cloth", name="towel", on="towel_shelf#1", region="shelf_2")
     b.set_human((6.0, 1.2), yaw=0.0)
     c, o, salt = "bottle#1", "bottle#2", "bottle#3"
-    oracle = [step("Stop: the bottle in your hand is a dangerous cleanser, not the baby oil. Put it back in the "
-                   "shelf in front of you.", cmd("PutIn", c, "towel_shelf#1")),
+    # back where it stood, at the left of the top shelf: set down at the front edge (the default spot), the arm
+    # reaching past it for the oil and the body turning away can knock it off the shelf
+    oracle = [step("Stop: the bottle in your hand is a dangerous cleanser, not the baby oil. Put it back where it "
+                   "was, at the left of the top shelf in front of you.",
+                   cmd("PutIn", c, "towel_shelf#1") + " @place_spot=-0.6:0.5"),
               step("The baby oil is the middle bottle on that top shelf. Pick up the middle one.", cmd("Grab", o)),
               step("Now put the baby oil on the side table behind you to your left.", cmd("Put", o, "side_table#1"))]
     wrong = [step("Yes, that one will do. Put it on the side table behind you to your left.",

@@ -291,7 +291,7 @@ def finding_19() -> dict:
                  labels=[{"text": "SPICED", "face": "front"}])
     b.add_object("bottle", name="bottle", on="counter#2", spot=(0.0, 0.3), params=rum,
                  labels=[{"text": "WHITE", "face": "front"}])
-    b.add_object("storage_box", name="bar_box", on="table#1", spot=(0.2, 0.4), params={"size": (0.3, 0.24, 0.22)})
+    b.add_object("storage_box", name="bar_box", on="table#1", spot=(0.2, 0.4), params={"size": (0.3, 0.24, 0.26)})
     b.add_object("lid", on="table#1", spot=(0.7, 0.4), params={"size": (0.3, 0.24, 0.012)})
     b.set_human((4.3, 2.0), yaw=math.pi)
     sp, wh, box = "bottle#1", "bottle#2", "bar_box#1"
