@@ -459,7 +459,7 @@ STATIC_ITEMS = {
     "decision-19": static(
         "How many more mugs does the beverage station need for the three-mug setup?",
         "One: two mugs went on, one of them came off again into the sink and a third went on, so two are on the "
-        "station.", require=[[phrase("1 more"), phrase("one"), num(1)]], forbid=[phrase("2 more")]),
+        "station.", require=[[num(1)]], forbid=[phrase("2 more"), phrase("no more")]),
     "decision-20": static(
         "Which items on the fridge list still have to go into the fridge?",
         "The yogurt (item 2) and the feta (item 4); the milk, the eggs and the butter went in before the phone "
