@@ -463,7 +463,7 @@ STATIC_ITEMS = {
     "decision-20": static(
         "Which items on the fridge list still have to go into the fridge?",
         "The yogurt (item 2) and the feta (item 4); the milk, the eggs and the butter went in before the phone "
-        "call."),
+        "call.", require=[[phrase("yogurt"), phrase("item 2")], [phrase("feta"), phrase("item 4")]]),
 }
 
 TASKS = [decision_11, decision_13, decision_14, decision_15, decision_17, decision_18, decision_19, decision_20]
