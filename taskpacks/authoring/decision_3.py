@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from common import (acts, caps, cmd, entry, holds, moved, num, phrase, plan, point, printed_at, says, state, static,
-                    step, taskpack)
+from common import (acts, caps, cmd, count, counted, entry, holds, moved, negate, num, phrase, plan, point,
+                    printed_at, says, state, static, step, taskpack)
 from scenes import E, N, S, board, cafe, kitchen_house, office
 
 from scenes_decision import flat, gym
@@ -302,6 +302,138 @@ def decision_18() -> dict:
                   acts(f"pick({item})", among=["pick(*)"]))))
 
 
+def decision_19() -> dict:
+    """Keep the ledger of mugs put on and taken off the beverage station without looking back: one on, one on,
+    one off into the sink, one on (+1 +1 -1 +1 = 2), so one more mug completes the three-mug setup; the sponge
+    and the phone stay where they were, the mug in the sink stays there."""
+    b = kitchen_house()
+    # the station the ledger is about, by the kitchen's south wall, out of view from the living room
+    b.add_fixture("counter", name="beverage_station", at=(1.6, 0.35), yaw=S, params={"width": 1.2})
+    for i in range(5):   # interchangeable white mugs on the counter right of the oven
+        b.add_object("mug", on="counter#2", spot=(-0.72 + 0.36 * i, 0.35), params={"color": (0.95, 0.95, 0.95)})
+    b.add_object("sponge", on="sink#1", spot=(0.6, 0.3))
+    b.add_object("phone", on="table#1", spot=(0.4, 0.3))
+    b.set_human((3.0, 3.0), yaw=N)
+    st, spares = "beverage_station#1", ("mug#4", "mug#5")
+    # the two mugs that stay go to the station's ends, so the centre the first mug left is free for the next
+    put2 = f"{cmd('Put', 'mug#2', st)} @place_spot=-0.6:0.3"
+    put3 = f"{cmd('Put', 'mug#3', st)} @place_spot=0.6:0.3"
+    return taskpack(
+        id="decision-19", family="Decision", static_item=STATIC_ITEMS["decision-19"], row=19,
+        scene=b.build(),
+        title="Keep the mug ledger and complete the three-mug setup",
+        prelude="Setting out mugs on the beverage station for the team meeting.",
+        opening=[cmd("Grab", "mug#1"), cmd("Put", "mug#1", st), cmd("Grab", "mug#2"), put2, cmd("Grab", "mug#1"),
+                 cmd("PutIn", "mug#1", "sink#1"), cmd("Grab", "mug#3"), put3, cmd("Walk", "coffee_table#1"),
+                 cmd("LookAt", "coffee_table#1")],
+        handoff="I lost count of the mugs on the beverage station back there. The meeting needs three. Help me "
+                "finish setting it up.",
+        human_task="You were setting mugs out on the beverage station for a three-mug setup and lost count of what "
+                   "is on it now. How many more does it need? You want exactly three mugs on the station, and the "
+                   "sponge and your phone left where they are.",
+        evidence=[counted(2, "mugs", st, put3),
+                  state("one mug lifted off again and left in the sink", "mug#1", cmd("PutIn", "mug#1", "sink#1"))],
+        legend=[entry("mug#4", "a white mug on the counter right of the oven, left of the other", movable=True),
+                entry("mug#5", "a white mug on the counter right of the oven, right of the other", movable=True),
+                entry("sponge#1", "a yellow sponge at the kitchen sink", movable=True),
+                entry("phone#1", "your phone on the kitchen table", movable=True),
+                entry(st, "the beverage station by the kitchen's south wall"),
+                entry("counter#2", "the counter right of the oven"), entry("table#1", "the kitchen table")],
+        oracle=[step("You put three mugs out and took one back to the sink, so two mugs are on the station: one more "
+                     "makes three. Pick up a white mug from the counter right of the oven.", cmd("Grab", spares[0]),
+                     match=["Pick up a mug from the counter."]),
+                step("Put it on the beverage station.", cmd("Put", spares[0], st))],
+        wrong=[step("Two more mugs are needed. Pick up a white mug from the counter right of the oven.",
+                    cmd("Grab", spares[0])),
+               step("Put it on the beverage station.", cmd("Put", spares[0], st)),
+               step("Now the other white mug on that counter.", cmd("Grab", spares[1])),
+               step("Put it on the beverage station too.", cmd("Put", spares[1], st))],
+        no_help=plan((None, "How many mugs are on the station now?")),
+        goals=[count("on", ["*", st], eq=3)],
+        prohibitions=[moved("sponge#1"), moved("phone#1"), moved("mug#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C4", "ledger-kept", "+1 +1 -1 +1: two mugs on the station, the third taken back to the sink",
+                  says(phrase("2 mugs"), phrase("only 2"), phrase("2 are on"), phrase("2 on the station"),
+                       wrong=[phrase("already 3"), phrase("3 are on"), phrase("3 on the station")],
+                       before=f"place(*, {st})")),
+            point("C5", "one-more", "three wanted less the two there: exactly one more mug",
+                  says(phrase("1 more"), phrase("just 1"), phrase("another 1"), wrong=[phrase("2 more"),
+                                                                                       phrase("no more")],
+                       before=f"place(*, {st})"))))
+
+
+GROCERY_LIST = "FRIDGE LIST\n1 MILK\n2 YOGURT\n3 EGGS\n4 FETA\n5 BUTTER"
+
+
+def decision_20() -> dict:
+    """Follow the five-item fridge list across a phone call: before the call the wearer put away items 1, 3 and 5
+    (milk, eggs, butter) and closed the fridge; the yogurt (2) and the feta (4) are still on the table. Both go
+    in, the fridge ends closed, the three put away stay inside and the unlisted bread stays on the table."""
+    b = kitchen_house(recipe=GROCERY_LIST)
+    # neutral handles; the listed five in a row along the table's front (south to north: feta, eggs, milk, butter,
+    # yogurt), the unlisted bread behind them, clear of the hand's path
+    for kind, text, params, spot in (
+            ("carton", "EGGS", {"size": (0.1, 0.16, 0.07), "color": (0.75, 0.65, 0.5)}, (-0.4, 0.3)),
+            ("cheese", "FETA", {"size": (0.12, 0.09, 0.06), "color": (0.95, 0.95, 0.9)}, (-0.8, 0.3)),
+            ("milk_carton", "MILK", {}, (0.0, 0.3)),
+            ("bread", None, {}, (0.0, 0.8)),
+            ("carton", "BUTTER", {"size": (0.12, 0.07, 0.05), "color": (0.95, 0.85, 0.4)}, (0.4, 0.3)),
+            ("carton", "YOGURT", {"size": (0.09, 0.09, 0.1), "color": (0.97, 0.97, 0.97)}, (0.8, 0.3))):
+        b.add_object(kind, name="item", on="table#1", spot=spot, params=params,
+                     labels=[{"text": text, "face": "front"}] if text else [])
+    b.add_object("phone", on="side_table#1", spot=(0.2, 0.3))
+    b.set_human((3.0, 0.6), yaw=N)
+    eggs, feta, milk, bread, butter, yogurt = (f"item#{i + 1}" for i in range(6))
+    fridge = "fridge#1"
+    return taskpack(
+        id="decision-20", family="Decision", static_item=STATIC_ITEMS["decision-20"], row=20,
+        scene=b.build(),
+        title="Finish the fridge list after a phone call",
+        prelude="Putting the shopping away; the fridge list is on the board over the counter.",
+        opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("Walk", "table#1"),
+                 *(cmd("LookAt", f"item#{i + 1}") for i in range(6)),
+                 cmd("Grab", milk), cmd("Open", fridge), cmd("PutIn", milk, fridge), cmd("Grab", eggs),
+                 cmd("PutIn", eggs, fridge), cmd("Grab", butter), cmd("PutIn", butter, fridge), cmd("Close", fridge),
+                 cmd("Walk", "side_table#1"), cmd("Grab", "phone#1"), cmd("AnswerPhone", "phone#1"), cmd("Wait"),
+                 cmd("Put", "phone#1", "side_table#1"), cmd("LookAt", "side_table#1")],
+        handoff="Sorry, that call took ages. Where was I with the fridge list? Help me finish it.",
+        human_task="You were putting away the groceries on your five-item fridge list when the phone rang, and you "
+                   "lost track. Which are still missing? You want everything on the list in the fridge, the fridge "
+                   "closed, and nothing else moved.",
+        evidence=[*printed_at("recipe_board#1", "2 YOGURT", "4 FETA"), *printed_at(yogurt, "YOGURT"),
+                  *printed_at(feta, "FETA"),
+                  state("milk, eggs and butter put in the fridge before the call", fridge,
+                        cmd("PutIn", butter, fridge))],
+        legend=[entry(feta, "a white block at the south end of the kitchen table, by the chair", movable=True),
+                entry(yogurt, "a white tub at the north end of the kitchen table", movable=True),
+                entry(bread, "a loaf on the west side of the kitchen table", movable=True),
+                *(entry(k, f"an item inside the fridge, the {n} put away", movable=True)
+                  for k, n in ((milk, "first"), (eggs, "second"), (butter, "third"))),
+                entry(fridge, "the fridge"), entry("table#1", "the kitchen table")],
+        oracle=[step("Milk, eggs and butter, items 1, 3 and 5, went in before the call; the yogurt and the feta, "
+                     "items 2 and 4, are still on the table. Pick up the yogurt, the white tub at the north end of "
+                     "the table.", cmd("Grab", yogurt), match=["Pick up the yogurt."]),
+                step("Open the fridge.", cmd("Open", fridge)),
+                step("Put the yogurt in the fridge.", cmd("PutIn", yogurt, fridge)),
+                step("Now pick up the feta, the white block at the south end of the table.", cmd("Grab", feta)),
+                step("Put the feta in the fridge too.", cmd("PutIn", feta, fridge)),
+                step("Close the fridge.", cmd("Close", fridge))],
+        wrong=[step("Only the yogurt is left. Pick up the white tub at the north end of the table.",
+                    cmd("Grab", yogurt)),
+               step("Open the fridge.", cmd("Open", fridge)),
+               step("Put the yogurt in the fridge.", cmd("PutIn", yogurt, fridge)),
+               step("Close the fridge; the list is done.", cmd("Close", fridge))],
+        no_help=plan((None, "Which ones are still missing?")),
+        goals=[holds("inside", yogurt, fridge), holds("inside", feta, fridge)],
+        prohibitions=[*(negate(holds("inside", k, fridge)) for k in (milk, eggs, butter)), moved(bread),
+                      holds("open", fridge), moved("phone#1"), HELD_NOTHING],
+        capabilities=caps(
+            point("C4", "list-across-call", "the YOGURT (item 2) on the list read before the call, still out",
+                  says(phrase("yogurt"), phrase("item 2"), before=f"pick({yogurt})")),
+            point("C7", "both-omissions", "the FETA (item 4) skipped as well: named before the repair starts",
+                  says(phrase("feta"), phrase("item 4"), before=f"pick({yogurt})"))))
+
+
 # Static variant (paper appendix D.3): asked with the frames of the oracle run cut before its first step.
 STATIC_ITEMS = {
     "decision-11": static(
@@ -324,6 +456,14 @@ STATIC_ITEMS = {
     "decision-18": static(
         "Which of the two bottles on the bathroom shelf keeps the entryway fresh all week with nobody acting?",
         "The reed diffuser, the left bottle with the sticks; the spray bottle needs someone to press it."),
+    "decision-19": static(
+        "How many more mugs does the beverage station need for the three-mug setup?",
+        "One: two mugs went on, one of them came off again into the sink and a third went on, so two are on the "
+        "station.", require=[[num(1)]], forbid=[phrase("2 more"), phrase("no more")]),
+    "decision-20": static(
+        "Which items on the fridge list still have to go into the fridge?",
+        "The yogurt (item 2) and the feta (item 4); the milk, the eggs and the butter went in before the phone "
+        "call.", require=[[phrase("yogurt"), phrase("item 2")], [phrase("feta"), phrase("item 4")]]),
 }
 
-TASKS = [decision_11, decision_13, decision_14, decision_15, decision_17, decision_18]
+TASKS = [decision_11, decision_13, decision_14, decision_15, decision_17, decision_18, decision_19, decision_20]
