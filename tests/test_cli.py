@@ -158,6 +158,7 @@ def test_hash_reports_schema_problems(tmp_path, capsys):
     (["run", "--seeds", "x"], "--seeds: expected at most 1000 non-negative integers"),
     (["run", "--seeds", "1,,2"], "--seeds: expected at most"),
     (["run", "--seeds", "0-100000"], "--seeds: expected at most"),
+    (["run", "--seeds", "3-1"], "--seeds: the range '3-1' runs downwards; write it from the lower seed ('1-3')"),
     (["run", "--assistant-memory"], "applies to model Assistants only"),
     (["run", "--workers", "0"], "--workers"),
     (["run", "--env", "no_such_module:Env"], "--env: the environment factory 'no_such_module:Env' cannot be"),

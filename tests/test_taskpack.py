@@ -5,6 +5,7 @@ import hashlib
 import json
 import re
 import sys
+import warnings
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import _hashed, decision_pack, prevention_pack, write_packs  # noqa: E402
 
-from interactiveworld.bench.taskpack import (TaskPackError, builtin_taskpacks, canonical_json,  # noqa: E402
+from interactiveworld.bench.taskpack import (TaskPackError, TaskPackFolderWarning, builtin_taskpacks, canonical_json,  # noqa: E402
                                              compute_hash, load_taskpack, parse_taskpack, rehash_file,
                                              select_taskpacks)
 
@@ -133,6 +134,23 @@ def test_builtin_discovery_and_selection(tmp_path, monkeypatch):
         select_taskpacks(None, "Planning")
     with pytest.raises(TaskPackError, match="no such TaskPack file"):
         select_taskpacks([str(tmp_path / "nope.json")])
+    # a near miss gets the id it most likely meant, not the whole catalog
+    with pytest.raises(TaskPackError, match=r"unknown task id 'decision-5'; did you mean 'decision-05'\? "
+                                            r"\(2 built-in TaskPacks, decision-05 to prevention-01"):
+        select_taskpacks(["decision-5"])
+    with pytest.raises(TaskPackError, match="did you mean 'prevention-01'"):
+        select_taskpacks(["prevntion-01"])
+
+
+def test_an_unreadable_file_in_a_taskpack_folder_is_named_once(tmp_path, monkeypatch):
+    write_packs(tmp_path)
+    (tmp_path / "half-written.json").write_text('{"format": "interactiveworld.taskpack/1", "id": ')
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path))
+    with pytest.warns(TaskPackFolderWarning, match=r"half-written\.json: left out of the TaskPacks: .*JSON"):
+        assert list(builtin_taskpacks()) == ["decision-05", "prevention-01"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the same file version is not named again on every listing
+        assert list(builtin_taskpacks()) == ["decision-05", "prevention-01"]
 
 
 def test_no_taskpacks_installed_is_a_clear_error(tmp_path, monkeypatch):

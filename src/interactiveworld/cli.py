@@ -66,9 +66,15 @@ class UsageError(Exception):
 def _seeds(values: list[str]) -> list[int]:
     try:
         return _parse_seeds(values)
+    except _SeedRangeError as exc:
+        raise UsageError(f"--seeds: {exc}") from None
     except ValueError:
         raise UsageError(f"--seeds: expected at most {MAX_SEEDS} non-negative integers (e.g. '0 1 2', '0,1' or '0-4'), "
                          f"got {values}") from None
+
+
+class _SeedRangeError(ValueError):
+    """A seed range written downwards (``3-1``)."""
 
 
 MAX_SEEDS = 1000  # a typo such as 0-100000 should not start a sweep of millions of cells
@@ -83,6 +89,9 @@ def _parse_seeds(values: list[str]) -> list[int]:
                 raise ValueError(values)
             if "-" in part[1:]:
                 a, b = part.split("-", 1)
+                if int(b) < int(a) and int(a) >= 0 and int(b) >= 0:
+                    raise _SeedRangeError(f"the range {part!r} runs downwards; write it from the lower seed "
+                                          f"('{b}-{a}')")
                 if int(b) - int(a) >= MAX_SEEDS:
                     raise ValueError(values)
                 out += list(range(int(a), int(b) + 1))
@@ -714,12 +723,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _plain_warnings(prog: str) -> None:
+    """Our own warnings (a TaskPack file left out, ...) as one line each, like the errors, without Python's
+    source-line echo; other libraries' warnings keep their usual form."""
+    import warnings
+
+    default = warnings.formatwarning
+
+    def fmt(message, category, filename, lineno, line=None):
+        if category.__module__.startswith("interactiveworld."):
+            return f"{prog}: warning: {message}\n"
+        return default(message, category, filename, lineno, line)
+
+    warnings.formatwarning = fmt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from .analysis.commands import CommandError
     from .bench.logs import scrubbed_streams
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    _plain_warnings(f"iw-eval {args.command}")
     with scrubbed_streams():  # no credential reaches the terminal either
         try:
             return int(args.func(args) or 0)

@@ -55,10 +55,12 @@ Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSO
 """
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import os
 import re
+import warnings
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -612,6 +614,25 @@ def taskpack_dirs() -> list[Path]:
     return dirs
 
 
+class TaskPackFolderWarning(UserWarning):
+    """A ``*.json`` file in a TaskPack folder that cannot be read, so it is left out of the built-in list."""
+
+
+_WARNED: set[tuple[str, float]] = set()
+
+
+def _warn_unreadable(path: Path, exc: Exception) -> None:
+    """Say once per file version that ``path`` was left out (a half-written TaskPack must not vanish silently)."""
+    try:
+        stamp = (str(path), path.stat().st_mtime)
+    except OSError:
+        stamp = (str(path), 0.0)
+    if stamp not in _WARNED:
+        _WARNED.add(stamp)
+        why = f"not valid JSON ({exc})" if isinstance(exc, json.JSONDecodeError) else str(exc)
+        warnings.warn(f"{path}: left out of the TaskPacks: {why}", TaskPackFolderWarning, stacklevel=3)
+
+
 def builtin_taskpacks() -> dict[str, Path]:
     """Built-in TaskPack files by id (first folder of :func:`taskpack_dirs` wins on duplicates).
 
@@ -623,7 +644,8 @@ def builtin_taskpacks() -> dict[str, Path]:
         for f in sorted(d.glob("*.json")):
             try:
                 data = read_json_file(f, max_bytes=MAX_TASKPACK_BYTES)
-            except (OSError, ValueError):  # unreadable, not JSON or over a limit: not a usable TaskPack
+            except (OSError, ValueError) as exc:  # unreadable, not JSON or over a limit: not a usable TaskPack
+                _warn_unreadable(f, exc)
                 continue
             if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("id"), str):
                 found.setdefault(data["id"], f)
@@ -636,6 +658,18 @@ def taskpack_family(path: Path) -> str | None:
         return read_json_file(path, max_bytes=MAX_TASKPACK_BYTES).get("family")
     except (OSError, ValueError, AttributeError):
         return None
+
+
+def _unknown_id_message(task: str, known: list[str]) -> str:
+    """An unknown id, with the closest built-in ids (``decision-5`` -> ``decision-05``) instead of all of them."""
+    if not known:
+        return f"unknown task id {task!r} (no built-in TaskPacks are installed)"
+    m = re.fullmatch(r"([a-z]+)-(\d+)", task.strip().lower())
+    padded = f"{m.group(1)}-{int(m.group(2)):02d}" if m else None
+    close = [padded] if padded in known else difflib.get_close_matches(task.strip().lower(), known, n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    return (f"unknown task id {task!r}{hint} ({len(known)} built-in TaskPacks, {known[0]} to {known[-1]}; "
+            f"'iw-eval report --tasks' lists them)")
 
 
 def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | None = None) -> list[Path]:
@@ -670,8 +704,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | N
                     raise TaskPackError(f"{t}: no such TaskPack file")
                 paths.append(p)
             else:
-                known = ", ".join(builtin) or "none installed"
-                raise TaskPackError(f"unknown task id {t!r} (built-in TaskPacks: {known})")
+                raise TaskPackError(_unknown_id_message(t, list(builtin)))
     if fams:
         paths = [p for p in paths if taskpack_family(p) in fams]
         if not paths:
