@@ -240,7 +240,8 @@ def accessibility_20() -> dict:
     desk), leaving the completed ones as they are."""
     b = office()
     b.add_fixture("desk", at=(9.3, 0.45), yaw=math.pi / 2, params={"width": 1.0, "depth": 0.6})  # desk#3, lobby
-    b.add_object("document", name="checklist", on="meeting_table#1", spot=(-0.5, 0.35), yaw=math.pi,
+    # a quarter turn on the table (front +x): the lines run across the wearer's view from the south side
+    b.add_object("document", name="checklist", on="meeting_table#1", spot=(-0.5, 0.35), yaw=math.pi / 2,
                  labels=[{"text": "1 FOLDER - SHELF\n2 MUG - BREAK COUNTER\n3 PHONE - MY DESK\n4 BADGE - LOBBY DESK",
                           "face": "top"}])
     b.add_object("book", name="binder", on="shelf#1", region="shelf_2", spot=(0.0, 0.4),
