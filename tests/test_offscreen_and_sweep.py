@@ -186,3 +186,25 @@ def test_sweeping_without_a_dustpan_is_refused_and_shards_are_not_picked_up():
     out = env.execute("[Wipe] <sponge> (1) <table> (1)")
     assert out.ok, out.error
     assert ("on", "glass_shards#1", "table#1") in env.relations()
+
+
+def test_offscreen_events_replay_and_a_changed_one_is_caught(tmp_path):
+    """An opening with an offscreen event, recorded as the episode records it (``opening_command`` records, then
+    the ``baseline`` with its digest), re-executes to the same outcomes and digests; a trace whose recorded move
+    went elsewhere is reported as a mismatch."""
+    from interactiveworld.bench.replay import ReplayResult, replay_records
+
+    lines = ["[LookAt] <cup> (1)", "[Offscreen] <mug> (1) <table> (2)"]
+    env = _env(_two_rooms())
+    trace = [{"type": "opening_command", "command": c, "outcome": env.execute(c).to_log()} for c in lines]
+    env.mark_baseline()
+    trace.append({"type": "baseline", "digest": env.state_digest()})
+    again = _env(_two_rooms())
+    res = replay_records(trace, again, ReplayResult(cell=tmp_path))
+    assert res.steps == 2 and res.mismatches == [] and res.digest == env.state_digest()
+    # after the replayed baseline the world refuses a further offscreen event, as in the episode
+    assert again.execute("[Offscreen] <mug> (1) <table> (1)").error.code == ErrorCode.PRECONDITION_FAILED
+    forged = [dict(r) for r in trace]
+    forged[1] = {**forged[1], "command": "[Offscreen] <mug> (1) <table> (2) @place_spot=-1:1"}
+    res = replay_records(forged, _env(_two_rooms()), ReplayResult(cell=tmp_path))
+    assert any(m.startswith("baseline: state digest") for m in res.mismatches)
