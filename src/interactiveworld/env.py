@@ -68,6 +68,7 @@ class Environment:
         self._reachable_cache: set[str] | None = None
         self._occlusion = None        # render.visibility.OcclusionScene of this scene's static geometry
         self._static_samples: dict[str, np.ndarray] = {}
+        self._opening = False  # offscreen events allowed: from reset until the handoff baseline is taken
 
     # ------------------------------------------------------------------ lifecycle
     def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
@@ -83,6 +84,7 @@ class Environment:
         self._static_samples = {}
         self._forget_views()
         self.mark_baseline()
+        self._opening = True
 
     def _need(self) -> Scene:
         if self.scene is None:
@@ -90,8 +92,10 @@ class Environment:
         return self.scene
 
     def mark_baseline(self) -> None:
-        """Record the current poses (for ``unmoved``) and relation set (the handoff baseline)."""
+        """Record the current poses (for ``unmoved``) and relation set (the handoff baseline). From then on
+        offscreen events (:mod:`interactiveworld.actions.offscreen`) are refused: they belong to the opening."""
         scene = self._need()
+        self._opening = False
         self._baseline_poses = {k: e.pose.copy() for k, e in scene.entities.items()}
         self.executor.baseline = self._baseline_poses
         self.baseline_relations = self.relations()
@@ -110,9 +114,14 @@ class Environment:
         return [Handle(e.name, e.index, e.category, True, e.description) for e in scene.entities.values()]
 
     def execute(self, command: str) -> StepOutcome:
-        """Parse, compile, execute, settle, read back, verify and (unless rendering is off) render one command."""
+        """Parse, compile, execute, settle, read back, verify and (unless rendering is off) render one command.
+        An offscreen event line of a TaskPack opening (``[Offscreen] <object> (i) <support> (j)``) is carried
+        out by :meth:`_offscreen` instead."""
+        from .actions.offscreen import is_offscreen
         from .language import compile_text
         scene = self._need()
+        if is_offscreen(command):
+            return self._offscreen(command)
         t0 = time.perf_counter()
         compiled = compile_text(command, self._entities(),
                                 last_navigation_target=self.executor.last_navigation_target,
@@ -138,6 +147,29 @@ class Environment:
             timing["render"] = time.perf_counter() - t2
         out.timing = timing
         return out
+
+    def _offscreen(self, command: str) -> StepOutcome:
+        """Another person moves an object out of the wearer's view (:mod:`interactiveworld.actions.offscreen`):
+        refused after the handoff baseline, when malformed, or when any of it is in view; no frames."""
+        from .actions.offscreen import offscreen_move, parse_offscreen
+        if not self._opening:
+            err = PrimitiveError(ErrorCode.PRECONDITION_FAILED, "An offscreen event belongs to a TaskPack's "
+                                 "opening; it cannot happen after the handoff.", {})
+            return StepOutcome(command=command, ok=False, error=err, primitive=None)
+        try:
+            move = parse_offscreen(command)
+        except ValueError as exc:
+            return StepOutcome(command=command, ok=False,
+                               error=PrimitiveError(ErrorCode.PARSE_ERROR, str(exc), {}), primitive=None)
+
+        def in_view() -> set[str]:
+            return self._visible_from(self._camera(), self._dynamic())
+
+        result = self.executor.apply_event(lambda ex: offscreen_move(ex, move, in_view))
+        self._forget_views()
+        return StepOutcome(command=command, ok=result.ok, error=result.error, primitive="offscreen",
+                           relation_delta=result.relation_delta, interval=None,
+                           timing={"parse": 0.0, **result.timing, "render": 0.0})
 
     # ------------------------------------------------------------------ queries
     def relations(self) -> frozenset[Relation]:

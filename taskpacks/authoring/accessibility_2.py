@@ -139,7 +139,8 @@ def accessibility_05() -> dict:
     b = kitchen_house()
     b.add_fixture("cabinet", name="corner_cabinet", at=(5.7, 3.4), yaw=3.141592653589793,
                   params={"width": 0.6, "height": 0.9, "shelves": 1})
-    b.add_object("cactus", on="counter#2", spot=(-0.55, 0.4))
+    # neutral handle: the name "cactus" would tell the blind wearer what only the frames show
+    b.add_object("cactus", name="item", on="counter#2", spot=(-0.55, 0.4))
     b.add_object("bottle", name="bottle", on="counter#2", spot=(0.05, 0.45),
                  params={"color": (0.95, 0.9, 0.8), "radius": 0.03, "height": 0.12},
                  labels=[{"text": "SKIN\nCREAM", "face": "front"}])
@@ -149,20 +150,20 @@ def accessibility_05() -> dict:
     b.add_object("bottle", name="bottle", on="corner_cabinet#1", region="shelf_1", spot=(0.5, 0.4),
                  params={"color": (0.9, 0.8, 0.2), "height": 0.2}, labels=[{"text": "DISH\nSOAP", "face": "front"}])
     b.set_human((4.6, 3.5), yaw=S)
-    cream, spray, soap, cab = "bottle#1", "bottle#2", "bottle#3", "corner_cabinet#1"
+    cactus, cream, spray, soap, cab = "item#1", "bottle#1", "bottle#2", "bottle#3", "corner_cabinet#1"
     return taskpack(
         id="accessibility-05", family="Accessibility", row=5,
         static_item=STATIC_ITEMS["accessibility-05"], scene=b.build(),
         title="Admit the spray is not in view, scan for it and bring it back past a cactus",
         prelude="I'm at the kitchen counter.",
-        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", "cactus#1"), cmd("LookAt", cream)],
+        opening=[cmd("LookAt", "counter#2"), cmd("LookAt", cactus), cmd("LookAt", cream)],
         handoff="My glass spray should be here on the counter in front of me. Can you see it? I need it on this "
                 "counter.",
         human_task="You want your spray on the counter in front of you; you thought it was there, but you cannot "
                    "see where it is.",
         evidence=[state("spray absent from the counter in view", "counter#2", cmd("LookAt", "counter#2")),
-                  state("cactus at the left end of the counter", "cactus#1", cmd("LookAt", "cactus#1"))],
-        legend=[entry("cactus#1", "a pot, at the left end of the counter in front of you", movable=True),
+                  state("cactus at the left end of the counter", cactus, cmd("LookAt", cactus))],
+        legend=[entry(cactus, "a pot, at the left end of the counter in front of you", movable=True),
                 entry(cream, "a small bottle, in the middle of the counter in front of you", movable=True),
                 entry("sponge#1", "a soft block, at the right end of the counter in front of you", movable=True),
                 entry(spray, "a bottle, at the left of the low cabinet's shelf", movable=True,
@@ -182,8 +183,8 @@ def accessibility_05() -> dict:
                step("Put it back down on the counter in front of you.", cmd("Put", cream, "counter#2"))],
         no_help=ASK_SEE,
         goals=[holds("on", spray, "counter#2")],
-        prohibitions=[moved("cactus#1"), moved(cream), moved("sponge#1"), moved(soap), holds("held", "*")],
-        evaluator={"kind": "cfss", "gates": gate_still("cactus#1", cream, "sponge#1")},
+        prohibitions=[moved(cactus), moved(cream), moved("sponge#1"), moved(soap), holds("held", "*")],
+        evaluator={"kind": "cfss", "gates": gate_still(cactus, cream, "sponge#1")},
         capabilities=caps(
             point("C9", "admits-absent", "the spray is not among the things on the counter in view",
                   says(phrase("can't see the spray"), phrase("cannot see the spray"), phrase("don't see the spray"),
@@ -319,5 +320,4 @@ STATIC_ITEMS = {
         "waste bin; the salad at the right end is far from the leak and the sponge is not food."),
 }
 
-# accessibility_05 is held back: its declared state evidence is the position its legend entry states
-TASKS = [accessibility_02, accessibility_03, accessibility_06, accessibility_08]
+TASKS = [accessibility_02, accessibility_03, accessibility_05, accessibility_06, accessibility_08]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from common import (acts, any_of, caps, cmd, entry, ever, holds, moved, negate, order, phrase, plan, point,
-                    printed_at, says, state, static, step, taskpack)
+                    printed_at, renamed, says, state, static, step, taskpack)
 from accessibility import ASK_SEE, gate_still
 from scenes import S, kitchen_house, office
 
@@ -240,7 +240,8 @@ def accessibility_20() -> dict:
     desk), leaving the completed ones as they are."""
     b = office()
     b.add_fixture("desk", at=(9.3, 0.45), yaw=math.pi / 2, params={"width": 1.0, "depth": 0.6})  # desk#3, lobby
-    b.add_object("document", name="checklist", on="meeting_table#1", spot=(-0.5, 0.35), yaw=math.pi,
+    # a quarter turn on the table (front +x): the lines run across the wearer's view from the south side
+    b.add_object("document", name="checklist", on="meeting_table#1", spot=(-0.5, 0.35), yaw=math.pi / 2,
                  labels=[{"text": "1 FOLDER - SHELF\n2 MUG - BREAK COUNTER\n3 PHONE - MY DESK\n4 BADGE - LOBBY DESK",
                           "face": "top"}])
     b.add_object("book", name="binder", on="shelf#1", region="shelf_2", spot=(0.0, 0.4),
@@ -249,21 +250,23 @@ def accessibility_20() -> dict:
     b.add_object("phone", on="meeting_table#1", spot=(0.2, 0.4))
     b.add_object("card", name="badge", on="meeting_table#1", spot=(0.6, 0.4), labels=[{"text": "STAFF", "face": "top"}])
     b.set_human((8.0, 1.2), yaw=S)
-    cl = "checklist#1"
+    # neutral handles: the office's "shelf" and "break_counter" would state the checklist's printed places
+    scene = renamed(b.build(), {"shelf#1": "rack", "break_counter#1": "counter"})
+    cl, rack, counter = "checklist#1", "rack#1", "counter#1"
     return taskpack(
         id="accessibility-20", family="Accessibility", row=20,
-        static_item=STATIC_ITEMS["accessibility-20"], scene=b.build(),
+        static_item=STATIC_ITEMS["accessibility-20"], scene=scene,
         title="Finish the two errands left on a checklist",
         prelude="I'm back in the meeting room with my errand list.",
-        opening=[cmd("LookAt", cl), cmd("Walk", "desk#2"), cmd("LookAt", "binder#1"), cmd("Walk", "break_counter#1"),
-                 cmd("LookAt", "break_counter#1")],
+        opening=[cmd("LookAt", cl), cmd("Walk", "desk#2"), cmd("LookAt", "binder#1"), cmd("Walk", counter),
+                 cmd("LookAt", counter)],
         handoff="I've done some of the errands on my list, but I can't remember which. Can you check and help me "
                 "finish?",
         human_task="You have an errand checklist on the meeting table and have done some of it already, but you "
                    "cannot read the list or remember which ones are done.",
         evidence=[*printed_at(cl, "FOLDER", "SHELF", "BREAK COUNTER", "MY DESK", "LOBBY DESK"),
                   state("folder already on the shelf", "binder#1", cmd("LookAt", "binder#1")),
-                  state("mug already on the break counter", "mug#1", cmd("LookAt", "break_counter#1"))],
+                  state("mug already on the break counter", "mug#1", cmd("LookAt", counter))],
         legend=[entry("phone#1", "your phone, on the meeting table", movable=True),
                 entry("badge#1", "a card, at the right of the meeting table", movable=True, aliases=["card"]),
                 entry("mug#1", "a mug", movable=True),
@@ -317,5 +320,4 @@ STATIC_ITEMS = {
         "desk and the badge to the lobby desk near the door."),
 }
 
-# accessibility_20 is held back: its evidence label is a handle's name, and the checklist reads upside down
-TASKS = [accessibility_13, accessibility_15, accessibility_18, accessibility_19]
+TASKS = [accessibility_13, accessibility_15, accessibility_18, accessibility_19, accessibility_20]

@@ -129,6 +129,37 @@ def state(text: str, entity: str, shown_by: str | None = None) -> dict[str, Any]
     return {"kind": "state", "text": text, "entity": entity, "shown_by": shown_by}
 
 
+def renamed(scene: dict[str, Any], renames: dict[str, str]) -> dict[str, Any]:
+    """``scene`` (a built scene dict, changed in place and returned) with entities renamed: ``{"shelf#1":
+    "rack"}`` makes ``shelf#1`` the entity ``rack#1`` (same index) and rewrites every support, container and
+    attachment that names it. For a neutral handle where a shared scene's fixture name is a task's evidence.
+
+    Raises:
+        ValueError: an old key is not in the scene, or the new key is already taken.
+    """
+    keys = {f"{e['name']}#{e['index']}" for e in scene["entities"]}
+    new_keys = {}
+    for old, name in renames.items():
+        if old not in keys:
+            raise ValueError(f"renamed: no entity {old} in the scene")
+        new = f"{name}#{old.partition('#')[2]}"
+        if new in keys or new in new_keys.values():
+            raise ValueError(f"renamed: {new} is already in the scene")
+        new_keys[old] = new
+    for e in scene["entities"]:
+        key = f"{e['name']}#{e['index']}"
+        if key in new_keys:
+            e["name"] = new_keys[key].partition("#")[0]
+        for field, ref in (("on", "support"), ("in", "container")):
+            if field in e and e[field].get(ref) in new_keys:
+                e[field][ref] = new_keys[e[field][ref]]
+    for a in scene.get("attachments", []):
+        for ref in ("child", "parent"):
+            if a.get(ref) in new_keys:
+                a[ref] = new_keys[a[ref]]
+    return scene
+
+
 def arg(key: str) -> str:
     """``"mug#2"`` -> ``"<mug> (2)"``."""
     name, _, idx = key.partition("#")

@@ -4,7 +4,8 @@
 handoff relations back from geometry, then applies each primitive's *declared effect* symbolically (paper
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
 TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Wipe with the
-tool in hand (an empty hand picks it up first, as the primitive does), Sit/StandUp, FallToFloor). Preconditions
+tool in hand (an empty hand picks it up first, as the primitive does; a sweeping tool moves the debris on the
+surface into a dustpan there), Sit/StandUp, FallToFloor, and an opening's offscreen events). Preconditions
 that belong to the task logic are enforced (one object in hand, a closed or lidded container cannot be
 reached into, cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
@@ -73,8 +74,23 @@ class RelationWorld:
             return PrimitiveError(ErrorCode.PARSE_ERROR, exc.message, {"token": exc.token})
 
     def execute(self, command: str) -> StepOutcome:
+        from interactiveworld.actions.offscreen import is_offscreen, parse_offscreen
         from interactiveworld.language import ParseError, parse_command, resolve_verb
 
+        if is_offscreen(command):  # someone else sets the object down on the support (visibility not modelled)
+            try:
+                move = parse_offscreen(command)
+            except ValueError as exc:
+                return StepOutcome(command, False, PrimitiveError(ErrorCode.PARSE_ERROR, str(exc)))
+            if move.obj not in self.movable or move.obj == self.held_key:
+                return StepOutcome(command, False, PrimitiveError(ErrorCode.PRECONDITION_FAILED,
+                                                                  f"{move.obj} cannot be moved"), "offscreen")
+            before = self.relations()
+            self.place[move.obj] = ("on", move.support)
+            self.moved.add(move.obj)
+            after = self.relations()
+            delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
+            return StepOutcome(command, True, None, "offscreen", relation_delta=delta)
         try:
             parsed = parse_command(command)
         except ParseError as exc:
@@ -161,13 +177,26 @@ class RelationWorld:
                 return True
         return False
 
+    def _sweep(self, target: str) -> str | None:
+        """Debris resting on ``target`` goes inside the dustpan standing on it (the first by key)."""
+        debris = sorted(o for o, (p, d) in self.place.items() if p == "on" and d == target
+                        and "debris" in self.affordances.get(o, set()))
+        pans = sorted(o for o, (p, d) in self.place.items() if p == "on" and d == target
+                      and "dustpan" in self.affordances.get(o, set()))
+        if debris and not pans:
+            return f"no dustpan on {target} to sweep {', '.join(debris)} into"
+        for o in debris:
+            self.place[o] = ("inside", pans[0])
+            self.moved.add(o)
+        return None
+
     def _apply(self, prim: str, k: list[str]) -> str | None:
         if prim in _NO_EFFECT:
             return None
         if prim == "pick":
             if self.held_key:
                 return f"already holding {self.held_key}"
-            if k[0] not in self.movable:
+            if k[0] not in self.movable or "debris" in self.affordances.get(k[0], set()):
                 return f"{k[0]} cannot be picked up"
             if not self._reachable(k[0]):
                 return f"{k[0]} is inside a closed container"
@@ -205,8 +234,14 @@ class RelationWorld:
             return None
         if prim == "wipe":  # as the primitive: an empty hand picks the wiping tool up first and keeps it
             if self.held_key is None:
-                return self._apply("pick", k[:1])
-            return None if self.held_key == k[0] else f"you are holding {self.held_key}, not {k[0]}"
+                err = self._apply("pick", k[:1])
+                if err:
+                    return err
+            elif self.held_key != k[0]:
+                return f"you are holding {self.held_key}, not {k[0]}"
+            if "sweeping_tool" in self.affordances.get(k[0], set()):
+                return self._sweep(k[1])
+            return None
         if prim in ("sit", "standup"):
             self.sitting = k[0] if prim == "sit" else None
             return None

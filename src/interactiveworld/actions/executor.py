@@ -197,6 +197,34 @@ class Executor:
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
         return ExecutionResult(True, None, interval, delta, after, timing)
 
+    def apply_event(self, event: Any) -> ExecutionResult:
+        """Run a world event that is no action of the wearer (``event(self)`` returns a PrimitiveError or None;
+        :mod:`.offscreen`) in a command's transaction: settle and read back on success, restore the world on an
+        error. The body does not move and no keyframes are recorded (interval None)."""
+        t0 = time.perf_counter()
+        before = self.relations()
+        snap = Snapshot.take(self.scene, self.motion.doors_open())
+        self.physics.begin()
+        self.frames = []
+        try:
+            error = event(self)
+        except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
+            error = fail(ErrorCode.INTERNAL, f"internal error in a world event: {type(exc).__name__}: {exc}",
+                         exception=type(exc).__name__)
+        t1 = time.perf_counter()
+        self.frames = []
+        if error is not None:
+            snap.restore(self.scene)
+            self.physics.rollback()
+            self.motion.restore_doors(snap.doors_open)
+            self.motion.invalidate()
+            return ExecutionResult(False, error, None, RelationDelta(), before, {"execute": t1 - t0, "settle": 0.0})
+        self.physics.commit()
+        after = self.relations()
+        delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
+        return ExecutionResult(True, None, None, delta, after, {"execute": t1 - t0,
+                                                                "settle": time.perf_counter() - t1})
+
     def _handled(self, targets: list[str]) -> set[str]:
         """What the command handles on purpose, which does not feel the body's capsules: its entities and what
         rests on or in them (a pulled rack's contents, a carried bowl's tomato), and the movable vessel a target

@@ -17,7 +17,9 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
     initial_state   optional overrides, handed to reset inside the scene under "initial_state"
     opening         {"prelude_say", "commands": [...], "handoff_say", "pin_frames"}
                     (a command is a grammar line "[Grab] <mug> (2)" or the structured form
-                     {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line)
+                     {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line; or an
+                     offscreen event "[Offscreen] <mug> (1) <desk> (2)": someone else moves the object out of
+                     the wearer's view, interactiveworld.actions.offscreen)
     public_context  text both agents receive ('' when the request is only spoken)
     human_context   {"task": the Human's own task context (its question, goal, plan, need, requested
                      outcome or what it seeks; never sent to the Assistant),
@@ -121,6 +123,22 @@ def _command_text(v: Any) -> str:
 CommandText = Annotated[str, BeforeValidator(_command_text)]
 
 
+def _opening_command_text(v: Any) -> str:
+    """An opening line: a command of the action language, or an offscreen event of another person
+    (``[Offscreen] <object> (i) <support> (j)``, :mod:`interactiveworld.actions.offscreen`), checked here."""
+    from ..actions.offscreen import is_offscreen, parse_offscreen
+
+    if isinstance(v, str) and is_offscreen(v):
+        if "\n" in v:
+            raise ValueError(f"not a single line: {v!r}")
+        parse_offscreen(v)  # raises ValueError naming the fault
+        return v
+    return _command_text(v)
+
+
+OpeningCommandText = Annotated[str, BeforeValidator(_opening_command_text)]
+
+
 class CatalogRef(_Model):
     """Where the task is listed in the paper's catalog (appendix C.4, Tables 7-12)."""
 
@@ -135,10 +153,13 @@ class Opening(_Model):
 
     prelude_say: str = ""
     """What the wearer says before the opening commands (heard by the Assistant); '' for nothing."""
-    commands: list[CommandText] = []
+    commands: list[OpeningCommandText] = []
     """Opening commands run in order before handoff, unscored: each a grammar line such as
     ``[LookAt] <price_sheet> (1)`` or the structured form ``{"verb", "args", "indices", "scalar_arg",
-    "place_spot"}``; their frames are the Assistant's first evidence. A failing one makes the cell VOID."""
+    "place_spot"}``; their frames are the Assistant's first evidence. A line may also be an offscreen event,
+    ``[Offscreen] <object> (i) <support> (j) [@place_spot=u:v]``: another person moves the object onto the
+    support out of the wearer's view (refused, and the cell VOID, when any of it is in view; no frames). A
+    failing line makes the cell VOID."""
     handoff_say: str = Field(min_length=1)
     """The wearer's request at handoff (heard by the Assistant): the task as the wearer states it."""
     pin_frames: bool = True

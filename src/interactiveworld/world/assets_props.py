@@ -1,5 +1,5 @@
 """Parametric builders of further props: gym apparatus (parallel bars, balance beam), a display pedestal, a
-projector, a backpack, fruit with a crown (pineapple), a reed diffuser and a spray atomizer.
+projector, a backpack, fruit with a crown (pineapple), a reed diffuser, a spray atomizer and broken glass.
 
 Frames and units follow :mod:`interactiveworld.world.assets`: entity-local, z up, metres, origin at the centre of
 the footprint at floor (or base) level, the front of a fixture towards local ``+x``. The kinds are registered in
@@ -16,7 +16,7 @@ from .assets import (DARK, STEEL, AssetModel, Surface, _box, _cylinder, _finish,
                      _sphere, _v)
 
 __all__ = ["parallel_bars", "balance_beam", "pedestal", "projector", "backpack", "crowned_fruit",
-           "reed_diffuser", "atomizer"]
+           "reed_diffuser", "atomizer", "glass_shards", "SHARD_LAYOUT"]
 
 
 def parallel_bars(p: dict[str, Any]) -> AssetModel:
@@ -138,3 +138,36 @@ def atomizer(p: dict[str, Any]) -> AssetModel:
     return _finish(AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
                               mass=p["mass"], friction=p["friction"]))
 
+
+
+SHARD_LAYOUT = ((-0.30, -0.20, 0.3, 1.0), (0.25, -0.35, 1.9, 0.8), (0.05, 0.10, 4.0, 1.2), (-0.20, 0.40, 2.6, 0.7),
+                (0.35, 0.30, 5.2, 0.9), (-0.40, 0.05, 1.2, 0.6), (0.15, -0.05, 3.3, 0.5))
+"""Where the shards of :func:`glass_shards` lie: (x, y) as fractions of the footprint from its centre, yaw
+[rad] and a size factor; fixed, so the same parameters give the same pieces."""
+
+
+def glass_shards(p: dict[str, Any]) -> AssetModel:
+    """Broken glass lying flat: ``count`` (<= 7) thin triangular shards, ``thickness`` [m], each up to
+    ``shard`` [m] across, scattered by :data:`SHARD_LAYOUT` over a ``size`` (x, y) [m] footprint. The pieces
+    collide as they look (one triangular prism each). Affordances debris (swept up with a
+    ``sweeping_tool``, never picked up by hand) and sharp."""
+    sx, sy = p["size"]
+    parts = []
+    for i, (fx, fy, yaw, k) in enumerate(SHARD_LAYOUT[: int(p["count"])]):
+        r = 0.5 * p["shard"] * k
+        tri = [(r * math.cos(a), r * math.sin(a)) for a in (0.0, 2.2, 4.1)]  # an uneven triangle
+        prism = _prism(tri, p["thickness"])
+        prism.apply_transform(trimesh.transformations.rotation_matrix(yaw, (0, 0, 1)))
+        prism.apply_translation((fx * sx, fy * sy, 0.0))
+        parts.append(_mesh_part(f"shard_{i}", prism, p["color"]))
+    return _finish(AssetModel(p["_kind"], p["_category"], True, parts,
+                              affordances=frozenset({"movable", "debris", "sharp"}), mass=p["mass"],
+                              friction=p["friction"]))
+
+
+def _prism(tri, height: float) -> trimesh.Trimesh:
+    """A closed triangular prism: the counter-clockwise triangle ``tri`` ((x, y) x 3 [m]) from z = 0 to ``height``."""
+    (ax, ay), (bx, by), (cx, cy) = tri
+    v = [(ax, ay, 0.0), (bx, by, 0.0), (cx, cy, 0.0), (ax, ay, height), (bx, by, height), (cx, cy, height)]
+    f = [(0, 2, 1), (3, 4, 5), (0, 1, 4), (0, 4, 3), (1, 2, 5), (1, 5, 4), (2, 0, 3), (2, 3, 5)]
+    return trimesh.Trimesh(vertices=v, faces=f, process=False)

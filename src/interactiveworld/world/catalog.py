@@ -277,7 +277,7 @@ _obj("jug", "kitchenware", _cyl_object, {"radius": 0.06, "height": 0.2, "color":
 # Builders in :mod:`.assets_props`; (mass [kg], friction) as in PHYSICAL.
 from .assets_props import (atomizer as _atomizer, backpack as _backpack, balance_beam as _balance_beam,  # noqa: E402
                            crowned_fruit as _crowned_fruit, parallel_bars as _parallel_bars, pedestal as _pedestal,
-                           projector as _projector, reed_diffuser as _reed_diffuser)
+                           projector as _projector, reed_diffuser as _reed_diffuser, glass_shards as _glass_shards)
 
 _reg("parallel_bars", "sports", False, _parallel_bars,
      {"length": 2.2, "spacing": 0.5, "height": 1.6, "color": (0.3, 0.3, 0.35), "rail_color": LIGHT_WOOD},
@@ -393,6 +393,24 @@ _obj("cactus", "plant", _cyl_object, {"radius": 0.05, "height": 0.2, "color": (0
      "potted cactus (prickly: a hazard to steer a hand around); radius/height [m].")
 _obj("shoe", "clothing", _box_object, {"size": (0.28, 0.1, 0.1), "color": (0.35, 0.25, 0.2)},
      "a single shoe; size (x,y,z) [m].")
+
+# Broken glass on a table and what contains it (paper Table 9, row 12): shards that are swept, never picked up by
+# hand, a hand broom that sweeps them ([Wipe] <broom> <surface>) into a dustpan standing on that surface.
+# (mass [kg], friction): a handful of glass (0.1 kg, slippery), a 0.25 kg broom, a 0.3 kg plastic dustpan.
+PHYSICAL.update({"glass_shards": (0.1, 0.4), "broom": (0.25, 0.6), "dustpan": (0.3, 0.6)})
+_obj("glass_shards", "hazard", _glass_shards,
+     {"size": (0.14, 0.1), "count": 7, "shard": 0.04, "thickness": 0.006, "color": (0.72, 0.86, 0.93)},
+     "broken glass lying flat: count (<= 7) thin triangular shards up to shard [m] across, thickness [m], over a "
+     "size (x, y) [m] footprint. Affordances debris (refused by [Grab]; a [Wipe] with a sweeping tool over the "
+     "surface they lie on moves them into a dustpan there), sharp.")
+_obj("broom", "tool", _stick_object,
+     {"length": 0.38, "width": 0.07, "thickness": 0.05, "color": (0.2, 0.2, 0.22), "grip_color": (0.75, 0.55, 0.3)},
+     "hand broom: length/width/thickness [m], grip_color (the handle), color (the bristle head). Affordances "
+     "wiping_tool, sweeping_tool.", _aff=("wiping_tool", "sweeping_tool"))
+_obj("dustpan", "tool", _box_object, {"size": (0.24, 0.28, 0.04), "color": (0.85, 0.2, 0.15)},
+     "dustpan: a shallow open-top tray; region 'interior'. Affordances container, dustpan (what a sweep over the "
+     "surface it stands on collects).", _aff=("container", "dustpan"))
+
 
 def asset_kind(kind: str) -> AssetKind:
     """Catalog entry of ``kind``; raises ``KeyError`` naming the known kinds."""

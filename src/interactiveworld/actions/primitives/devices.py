@@ -9,9 +9,11 @@ import numpy as np
 import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
-from ...world.relations import on, supporters
+from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot
+from ...world.relations import inside, on, riders, supporters
 from ...world.scene import FLOOR_KEY
 from ...errors import fail
+from . import physical
 from .locomotion import sit, standup
 from .manipulation import pick
 from .motion import contact_point, need_held
@@ -247,7 +249,47 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
     err = _tool_path(ex, target, sweep, "wipe")
     if err:
         return err
+    if "sweeping_tool" in scene.entities[tool].affordances:
+        err = sweep_debris(ex, target)
+        if err:
+            return err
     scene.entities[target].state["wiped"] = True
+    return None
+
+
+DUSTPAN_SPOT = (0.0, 0.5)
+"""Where swept debris lands in a dustpan's interior: (u, v), its centre (nearest free spot)."""
+
+
+def sweep_debris(ex: "Executor", target: str) -> PrimitiveError | None:
+    """The sweep of a ``sweeping_tool`` over ``target``: every ``debris`` object resting on ``target`` goes into
+    the dustpan (``dustpan`` affordance) standing on ``target`` (the first by key when there are several), each at
+    the free spot of its interior nearest :data:`DUSTPAN_SPOT`, dropped and settled, and must then lie inside
+    it. Nothing to sweep is no error.
+
+    Returns:
+        None, or PRECONDITION_FAILED (debris but no dustpan on ``target``), PLACEMENT_FAILED (no room in the
+        pan, or a piece did not come to rest inside it); the caller's transaction restores the world.
+    """
+    scene = ex.scene
+    debris = sorted(k for k, e in scene.entities.items() if "debris" in e.affordances and on(scene, k, target))
+    if not debris:
+        return None
+    pans = sorted(k for k, e in scene.entities.items()
+                  if "dustpan" in e.affordances and k != scene.human.held and on(scene, k, target))
+    if not pans:
+        return fail(ErrorCode.PRECONDITION_FAILED, f"There is nothing on {target} to sweep {', '.join(debris)} "
+                    "into; stand a dustpan on it first.", debris=debris)
+    pan = pans[0]
+    for key in debris:
+        try:
+            pose = find_spot(scene, key, pan, spot=DUSTPAN_SPOT, drop=RELEASE_HEIGHT)
+        except PlacementError as exc:
+            return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} in {pan}: {exc}.", container=pan)
+        scene.move_entity(key, pose, riders=riders(scene, key))
+        physical.settle(ex)
+        if not inside(scene, key, pan):
+            return fail(ErrorCode.PLACEMENT_FAILED, f"{key} did not come to rest inside {pan}.", container=pan)
     return None
 
 

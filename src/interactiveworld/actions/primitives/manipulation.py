@@ -51,6 +51,9 @@ def check_pick(ex: "Executor", goal) -> PrimitiveError | None:
     e = scene.entities[key]
     if not e.movable:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} cannot be picked up.", target=key)
+    if "debris" in e.affordances:
+        return fail(ErrorCode.NOT_AFFORDED, f"{key} is too sharp to pick up by hand; sweep it up with a broom.",
+                    target=key)
     if key in scene.attachments:
         return fail(ErrorCode.PRECONDITION_FAILED,
                     f"{key} is attached to {scene.attachments[key]['parent']}; detach it first.")
