@@ -175,7 +175,8 @@ class Environment:
         return self._reachable_now()
 
     def state_digest(self) -> str:
-        """SHA-256 of poses (rounded to 0.1 mm / 1e-4), articulations, states, attachments and the human."""
+        """SHA-256 of poses (rounded to 0.1 mm / 1e-4), articulations, states, attachments, the human and, when the
+        scene declares scripted events, which of them have fired."""
         scene = self._need()
         h = scene.human
         data = {
@@ -185,6 +186,8 @@ class Environment:
             "human": {"xy": np.round(h.xy, 4).tolist(), "yaw": round(h.yaw, 4), "posture": h.posture,
                       "sitting": h.sitting, "held": h.held, "phone_at_ear": h.phone_at_ear},
         }
+        if scene.events:  # only when declared, so the digests of scenes without events are unchanged
+            data["events_fired"] = [e.id for e in scene.events if e.fired]
         blob = json.dumps(data, sort_keys=True, default=_json_default).replace("-0.0,", "0.0,")
         return hashlib.sha256(blob.encode()).hexdigest()
 

@@ -8,7 +8,8 @@ the command's keyframes in the MuJoCo simulation (pushing what they brush), and 
 touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). When any goal fails, the world and
 the simulation are restored to their state before the command and the
 :class:`~interactiveworld.errors.PrimitiveError` is returned with no frames. After success, every primitive's
-postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`);
+postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`),
+after any scripted event whose condition now holds has fired (:mod:`interactiveworld.world.events`);
 a claim that does not hold becomes POSTCONDITION_FAILED saying what the world shows instead (the world keeps
 what physically happened, no success frames).
 
@@ -26,6 +27,7 @@ import numpy as np
 
 from ..env_types import RelationDelta
 from ..errors import ErrorCode, PrimitiveError, fail
+from ..world.events import fire_events
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
 from ..world.physics import world_of
 from ..world.relations import read_relations, riders, support_graph
@@ -104,6 +106,8 @@ class Executor:
         self.baseline = baseline
         self.physics = world_of(scene)
         self.physics.settle_at_reset()
+        if scene.events:
+            fire_events(scene, read_relations(scene, baseline))
         self.motion = Motion(scene)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
@@ -179,6 +183,8 @@ class Executor:
         self.physics.commit()
         self.physics.set_ghosts(())
         after = self.relations()
+        if fire_events(self.scene, after):  # scripted events change states only: read the relations again
+            after = self.relations()
         t3 = time.perf_counter()
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
         timing = {"execute": t1 - t0, "settle": t3 - t1}
