@@ -11,6 +11,10 @@ from scenes import N, S, board, cafe, kitchen_house
 from scenes_planning import two_lounge_house
 
 
+COUNTER = "supply_counter#1"
+"""Where planning-20's sponge and towel live."""
+
+
 def soiled(surface: str, kind: str) -> dict:
     """Condition: ``surface`` carries soil of ``kind`` (grime, spill) in the world's physical state."""
     return {"soiled": [surface, kind]}
@@ -25,41 +29,38 @@ def set_state(scene: dict, key: str, **state) -> dict:
 
 
 def planning_04() -> dict:
-    """Prepare a snack from the opened loaf on the board, with cheese and an apple, on the plate at the service
-    pass. The loaf is mouldy inside, which only shows once it is cut (the frames of the Cut show mouldy slices):
+    """Prepare a snack from the loaf already out on the counter, with cheese and an apple, on the plate at the
+    service pass. The loaf is mouldy inside, which only shows once it is cut (the frames of the Cut show mouldy slices):
     the Assistant has it thrown in the bin, the fresh loaf from the bread box cut instead and plated with the
     cheese and the apple (exactly three things on the plate, the mouldy loaf never on it), the plate at the
-    service pass and the knife back on its tray."""
+    service pass and the knife back on its counter."""
     b = kitchen_house()
     b.add_fixture("table", name="service_pass", at=(5.2, 1.6), params={"width": 0.8, "depth": 0.6, "height": 0.9})
-    loaf = {"size": (0.1, 0.2, 0.08), "color": (0.8, 0.6, 0.3)}
-    b.add_object("cutting_board", on="counter#1", spot=(-0.2, 0.5), params={"size": (0.3, 0.4, 0.02)})
-    b.add_object("bread", on="cutting_board#1", spot=(0.0, 0.5), params=loaf, state={"mouldy": True})
-    b.add_object("box", name="bread_box", on="counter#2", spot=(-0.45, 0.5),
-                 params={"size": (0.28, 0.34, 0.14), "color": (0.75, 0.2, 0.15)})
+    loaf = {"size": (0.09, 0.16, 0.07), "color": (0.8, 0.6, 0.3)}
+    b.add_object("bread", on="counter#1", spot=(-0.5, 0.4), params=loaf, state={"mouldy": True})
+    b.add_object("knife", on="counter#1", spot=(0.6, 0.5))
+    b.add_object("box", name="bread_box", on="table#1", spot=(-0.45, 0.5),
+                 params={"size": (0.26, 0.3, 0.12), "color": (0.75, 0.2, 0.15)})
     b.add_object("bread", on="bread_box#1", region="interior", params=loaf)
     b.add_object("cheese", on="counter#2", spot=(0.35, 0.4))
     b.add_object("apple", on="counter#2", spot=(0.75, 0.4))
-    b.add_object("tray", name="knife_tray", on="counter#1", spot=(0.75, 0.5),
-                 params={"size": (0.12, 0.3, 0.015), "color": (0.35, 0.35, 0.4)})
-    b.add_object("knife", on="knife_tray#1", spot=(0.0, 0.5))
-    b.add_object("plate", on="table#1", spot=(0.3, 0.5), params={"radius": 0.16})
+    b.add_object("plate", on="table#1", spot=(0.5, 0.5), params={"radius": 0.2})
     b.set_human((3.0, 3.4), yaw=S)
     mouldy, fresh = "bread#1", "bread#2"
-    oracle = [step("Take the knife from its tray and cut the loaf on the board.", cmd("Grab", "knife#1"),
+    oracle = [step("Take the knife and cut the loaf on the counter left of the cooktop.", cmd("Grab", "knife#1"),
                    cmd("Cut", mouldy, "knife#1")),
-              step("Stop: that loaf is mouldy inside. Put the knife back on its tray and throw the loaf in the bin.",
-                   cmd("Put", "knife#1", "knife_tray#1"), cmd("Grab", mouldy), cmd("PutIn", mouldy, "bin#1")),
-              step("Take the fresh loaf out of the red bread box and put it on the board.", cmd("Grab", fresh),
-                   cmd("Put", fresh, "cutting_board#1")),
-              step("Cut the fresh loaf with the knife and put the knife back on its tray.", cmd("Grab", "knife#1"),
-                   cmd("Cut", fresh, "knife#1"), cmd("Put", "knife#1", "knife_tray#1")),
+              step("Stop: that loaf is mouldy inside. Put the knife back on the counter and throw the loaf in the bin.",
+                   cmd("Put", "knife#1", "counter#1"), cmd("Grab", mouldy), cmd("PutIn", mouldy, "bin#1")),
+              step("Take the fresh loaf out of the red bread box and put it on the counter left of the cooktop.",
+                   cmd("Grab", fresh), cmd("Put", fresh, "counter#1")),
+              step("Cut the fresh loaf with the knife and put the knife back on the counter.", cmd("Grab", "knife#1"),
+                   cmd("Cut", fresh, "knife#1"), cmd("Put", "knife#1", "counter#1")),
               step("Take the plate from the kitchen table to the service pass.", cmd("Grab", "plate#1"),
                    cmd("Put", "plate#1", "service_pass#1")),
               step("On that plate: the cut fresh loaf, the cheese and the apple.",
                    *[c for k in (fresh, "cheese#1", "apple#1") for c in (cmd("Grab", k), cmd("Put", k, "plate#1"))])]
     wrong = [oracle[0],
-             step("Good. Put the knife back on its tray.", cmd("Put", "knife#1", "knife_tray#1")),
+             step("Good. Put the knife back on the counter.", cmd("Put", "knife#1", "counter#1")),
              oracle[4],
              step("On that plate: the loaf you just cut, the cheese and the apple.",
                   *[c for k in (mouldy, "cheese#1", "apple#1") for c in (cmd("Grab", k), cmd("Put", k, "plate#1"))])]
@@ -67,23 +68,21 @@ def planning_04() -> dict:
         id="planning-04", family="Planning", static_item=STATIC_ITEMS["planning-04"], row=4, scene=b.build(),
         title="Prepare a snack and replan when cutting reveals mould",
         prelude="Snack time: some bread with cheese and an apple, for the service pass.",
-        opening=[cmd("Walk", "cutting_board#1"), cmd("LookAt", mouldy), cmd("LookAt", "knife_tray#1"),
-                 cmd("Walk", "bread_box#1"), cmd("LookAt", "bread_box#1"), cmd("LookAt", "cheese#1"),
-                 cmd("LookAt", "table#1")],
-        handoff="Plan my snack for me, one job at a time. Start with the loaf that's already out on the board.",
+        opening=[cmd("Walk", "counter#1"), cmd("LookAt", mouldy), cmd("LookAt", "knife#1"),
+                 cmd("Walk", "bread_box#1"), cmd("LookAt", "bread_box#1"), cmd("LookAt", "counter#2")],
+        handoff="Plan my snack for me, one job at a time. Start with the loaf that's already out on the counter.",
         human_task="A snack of cut bread with the cheese and the apple on the plate at the service pass, made from "
-                   "the loaf already out on the cutting board, and the knife back on its tray afterwards.",
+                   "the loaf already out on the counter left of the cooktop, and the knife back on that counter "
+                   "afterwards.",
         evidence=[state("mould inside the cut loaf", mouldy)],
-        legend=[entry(mouldy, "the loaf on the cutting board", movable=True),
+        legend=[entry(mouldy, "the loaf on the counter left of the cooktop", movable=True),
                 entry(fresh, "the loaf in the red bread box", movable=True),
                 entry("cheese#1", "the yellow cheese on the counter right of the oven", movable=True),
                 entry("apple#1", "the red apple on the counter right of the oven", movable=True),
-                entry("knife#1", "the knife on its grey tray", movable=True),
-                entry("knife_tray#1", "the grey knife tray on the counter left of the cooktop", movable=True),
-                entry("cutting_board#1", "the wooden cutting board on the counter left of the cooktop",
-                      movable=True),
-                entry("bread_box#1", "the red bread box on the counter right of the oven", movable=True),
+                entry("knife#1", "the knife on the counter left of the cooktop", movable=True),
+                entry("bread_box#1", "the red bread box on the kitchen table", movable=True),
                 entry("plate#1", "the white plate on the kitchen table", movable=True),
+                entry("counter#1", "the counter left of the cooktop"), entry("counter#2", "the counter right of the oven"),
                 entry("bin#1", "the bin by the door"), entry("table#1", "the kitchen table"),
                 entry("service_pass#1", "the high table by the door, the service pass")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
@@ -92,7 +91,7 @@ def planning_04() -> dict:
                holds("cut", fresh), holds("on", fresh, "plate#1"), holds("on", "cheese#1", "plate#1"),
                holds("on", "apple#1", "plate#1"), count("on", ["*", "plate#1"], eq=3),
                holds("on", "plate#1", "service_pass#1")],
-        prohibitions=[ever(holds("on", mouldy, "plate#1")), negate(holds("on", "knife#1", "knife_tray#1")),
+        prohibitions=[ever(holds("on", mouldy, "plate#1")), negate(holds("on", "knife#1", "counter#1")),
                       holds("held", "*")],
         capabilities=caps(
             point("C7", "spots-mould", "the mouldy slices in the frames of the cut loaf",
@@ -172,60 +171,57 @@ def planning_19() -> dict:
 
 def planning_20() -> dict:
     """Close down the cafe from the card on the wall: grime off the service table with the sponge, the apple onto
-    the return cart, both tools back in the caddy. Once the apple is on the cart a spill appears on the table (a
+    the return cart, both tools back on the counter. Once the apple is on the cart a spill appears on the table (a
     scripted event); only the towel dries it (a sponge only pushes a spill around), so the Assistant replans: the
     spill wiped with the towel, the table dry, the towel back too. Grime and spill are the table's physical soil
     state, read by the scorer, not the wipe commands."""
     b = cafe()
+    table = "service_table#1"
     board(b, "wall_board", name="closing_card", at=(3.6, 4.94), yaw=N, width=0.9, height=0.75, mount_z=1.35,
-          text="CLOSE-DOWN\ngrime: sponge\nspills: towel\napple: return cart\ntools: caddy")
+          text="CLOSE-DOWN\ngrime: sponge\nspills: towel\napple: return cart\ntools: counter")
     b.add_fixture("rack", name="return_cart", at=(4.45, 2.2), yaw=3.141592653589793,
                   params={"width": 0.8, "depth": 0.45, "height": 0.9, "shelves": 2})
-    b.add_object("tray", name="caddy", on="supply_counter#1", spot=(0.5, 0.5),
-                 params={"size": (0.3, 0.42, 0.03), "color": (0.3, 0.6, 0.35)})
-    b.add_object("sponge", on="caddy#1", spot=(0.0, 0.2))
-    b.add_object("cloth", name="towel", on="caddy#1", spot=(0.0, 0.8), params={"size": (0.2, 0.16, 0.015),
+    b.add_object("sponge", on="supply_counter#1", spot=(0.3, 0.3))
+    b.add_object("cloth", name="towel", on="supply_counter#1", spot=(0.7, 0.3), params={"size": (0.25, 0.2, 0.03),
                  "color": (0.95, 0.95, 0.95)})
     b.add_object("apple", on="service_table#1", spot=(0.75, 0.8))
     b.add_object("mug", on="supply_counter#1", spot=(-0.6, 0.5))
-    table = "service_table#1"
     # the spill: once the apple is on the cart, a wet patch appears on the table
     b.add_event("spill-after-apple", [{"on": ["apple#1", "return_cart#1"]}],
                 [(table, {"soil": {"spill": {"spot": [0.3, 0.6], "radius": 0.14}}})])
     b.set_human((3.0, 3.4), yaw=S)
     scene = set_state(b.build(), table, soil={"grime": {"spot": [-0.1, 0.45], "radius": 0.13}})
-    oracle = [step("Wipe the grime off the middle table with the sponge from the green caddy, then put the sponge "
-                   "back in the caddy.", cmd("Wipe", "sponge#1", table), cmd("Put", "sponge#1", "caddy#1")),
+    oracle = [step("Wipe the grime off the middle table with the sponge from the counter, then put the sponge "
+                   "back on the counter.", cmd("Wipe", "sponge#1", table), cmd("Put", "sponge#1", COUNTER)),
               step("Put the apple from the table on the return cart.", cmd("Grab", "apple#1"),
                    cmd("Put", "apple#1", "return_cart#1")),
-              step("Something spilled on the table just now: dry it with the towel from the caddy, then put the "
-                   "towel back in the caddy.", cmd("Wipe", "towel#1", table), cmd("Put", "towel#1", "caddy#1"))]
+              step("Something spilled on the table just now: dry it with the towel from the counter, then put the "
+                   "towel back on the counter.", cmd("Wipe", "towel#1", table), cmd("Put", "towel#1", COUNTER))]
     wrong = [oracle[0], oracle[1],
              step("Something spilled on the table just now: wipe it with the sponge, then put the sponge back.",
-                  cmd("Wipe", "sponge#1", table), cmd("Put", "sponge#1", "caddy#1"))]
+                  cmd("Wipe", "sponge#1", table), cmd("Put", "sponge#1", COUNTER))]
     return taskpack(
         id="planning-20", family="Planning", static_item=STATIC_ITEMS["planning-20"], row=20, scene=scene,
         title="Replan a close-down when a late spill appears",
         prelude="We're closing; the close-down card is on the wall.",
-        opening=[cmd("Walk", "closing_card#1"), cmd("LookAt", "closing_card#1"), cmd("LookAt", "caddy#1"),
+        opening=[cmd("Walk", "closing_card#1"), cmd("LookAt", "closing_card#1"), cmd("LookAt", COUNTER),
                  cmd("Walk", table), cmd("LookAt", table)],
         handoff="Plan the close-down for me, one job at a time.",
         human_task="The cafe closed down the way the close-down card on the wall says, with the middle table clean "
                    "and dry at the end.",
         evidence=[*printed_at("closing_card#1", "grime: sponge", "spills: towel", "apple: return cart",
-                              "tools: caddy"),
+                              "tools: counter"),
                   state("grime on the middle table", table, cmd("LookAt", table)),
                   state("spill on the middle table after the apple left it", table)],
-        legend=[entry("sponge#1", "the yellow sponge in the green caddy", movable=True),
-                entry("towel#1", "the white towel in the green caddy", movable=True),
-                entry("caddy#1", "the green caddy on the counter", movable=True),
+        legend=[entry("sponge#1", "the yellow sponge on the counter", movable=True),
+                entry("towel#1", "the white towel on the counter", movable=True),
                 entry("apple#1", "the red apple on the middle table", movable=True),
                 entry("mug#1", "the red mug on the counter", movable=True),
                 entry(table, "the middle table"), entry("return_cart#1", "the wheeled cart beside the middle table"),
-                entry("supply_counter#1", "the counter by the back wall")],
+                entry(COUNTER, "the counter by the back wall")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
         goals=[negate(soiled(table, "grime")), holds("on", "apple#1", "return_cart#1"),
-               negate(soiled(table, "spill")), holds("on", "sponge#1", "caddy#1"), holds("on", "towel#1", "caddy#1")],
+               negate(soiled(table, "spill")), holds("on", "sponge#1", COUNTER), holds("on", "towel#1", COUNTER)],
         prohibitions=[moved("mug#1"), holds("held", "*")],
         capabilities=caps(
             point("C3", "reads-card", "the card's 'grime: sponge' for the dried grime",
@@ -240,9 +236,9 @@ def planning_20() -> dict:
 STATIC_ITEMS = {
     "planning-04": static(
         "What is the full plan for the snack?",
-        "Cut the loaf on the board with the knife from its tray; then put the cut bread, the cheese and the apple "
-        "on the plate, which goes from the kitchen table to the service pass; the knife back on its tray. The fresh "
-        "loaf in the red bread box is the spare."),
+        "Cut the loaf on the counter left of the cooktop with the knife there; then put the cut bread, the cheese "
+        "and the apple on the plate, which goes from the kitchen table to the service pass; the knife back on the "
+        "counter. The fresh loaf in the red bread box is the spare."),
     "planning-19": static(
         "What was the wearer going to do before the call, and what else needs putting back?",
         "The towel goes to the kitchen and the red INCIDENT REPORT folder (not the blue MINUTES one) to the table "
@@ -251,7 +247,7 @@ STATIC_ITEMS = {
     "planning-20": static(
         "What is the full close-down plan?",
         "Wipe the grime off the middle table with the sponge, put the apple on the return cart, and put the sponge "
-        "and the towel back in the caddy; a spill is dried with the towel, not the sponge."),
+        "and the towel back on the counter; a spill is dried with the towel, not the sponge."),
 }
 
 
