@@ -221,8 +221,9 @@ def planning_20() -> dict:
                 entry(COUNTER, "the counter by the back wall")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
         goals=[negate(soiled(table, "grime")), holds("on", "apple#1", "return_cart#1"),
-               negate(soiled(table, "spill")), holds("on", "sponge#1", COUNTER), holds("on", "towel#1", COUNTER)],
-        prohibitions=[moved("mug#1"), holds("held", "*")],
+               negate(soiled(table, "spill"))],
+        prohibitions=[negate(holds("on", "sponge#1", COUNTER)), negate(holds("on", "towel#1", COUNTER)),
+                      moved("mug#1"), holds("held", "*")],
         capabilities=caps(
             point("C3", "reads-card", "the card's 'grime: sponge' for the dried grime",
                   acts(f"wipe(sponge#1, {table})", among=[f"wipe(*, {table})"])),
