@@ -12,7 +12,7 @@ from interactiveworld.bench.taskpack import TaskPackError, load_taskpack, builti
 from interactiveworld.world import Scene, SceneBuilder, read_relations
 from interactiveworld.world.events import fire_events, merge_state, parse_events
 from interactiveworld.world.serialize import SceneFormatError, scene_to_dict
-from interactiveworld.world.soil import (MOULD_COLOR, SOIL_COLORS, SOIL_LIFT, soil_meshes, soil_patch_center,
+from interactiveworld.world.soil import (MOULD_COLOR, MOULD_TINT, SOIL_COLORS, SOIL_LIFT, soil_meshes, soil_patch_center,
                                          soil_relations, wipe_soil)
 
 GRIME = {"grime": {"spot": [0.5, 0.25], "radius": 0.1}}
@@ -115,8 +115,9 @@ def test_mould_shows_only_once_cut():
     tri = cut.vertices.astype(np.float64)[cut.faces[mouldy_faces]]
     area = 0.5 * np.linalg.norm(np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0]), axis=1).sum()
     assert np.isclose(area, 4 * 0.09 * 0.07, rtol=1e-4)
-    assert loaf not in _colours(mouldy)                 # every slice tinted: 0.45 * loaf + 0.55 * mould
-    tint = tuple(np.round(np.float32(0.45) * np.asarray((0.8, 0.6, 0.3)) + 0.55 * np.asarray(MOULD_COLOR), 4))
+    assert loaf not in _colours(mouldy)                 # every slice tinted: 0.4 * loaf + 0.6 * mould
+    assert MOULD_TINT == 0.6
+    tint = tuple(np.round(0.4 * np.asarray((0.8, 0.6, 0.3)) + 0.6 * np.asarray(MOULD_COLOR), 4))
     assert any(np.allclose(c, tint, atol=1e-3) for c in _colours(mouldy))
     assert "mouldy" not in {r[0] for r in read_relations(mouldy)}   # no relation carries it
 

@@ -20,7 +20,7 @@ import numpy as np
 from .env_types import Handle, Relation, StepOutcome
 from .errors import ErrorCode, PrimitiveError
 from .render.visibility import OcclusionScene, reached_fractions, samples_by_owner, visible_entities
-from .world.motion import LOOK_HOLD, Keyframe
+from .world.motion import LOOK_HOLD, RESULT, Keyframe
 from .world.scene import Scene
 
 __all__ = ["Environment"]
@@ -131,9 +131,14 @@ class Environment:
             t2 = time.perf_counter()
             from .render import sample_interval
             idx = sample_interval(result.interval, self.frames_per_command)
+            shown = False  # a scripted event this command fired shows from the result frame on
             for i in idx:
                 kf = result.interval.keyframes[i]
-                out.frames.append(self._render_keyframe(kf, compiled))
+                shown = shown or RESULT in kf.tags
+                if result.pre_event_states and not shown:
+                    out.frames.append(self._render_with_states(kf, compiled, result.pre_event_states))
+                else:
+                    out.frames.append(self._render_keyframe(kf, compiled))
                 out.frame_tags.append(kf.tags)
             timing["render"] = time.perf_counter() - t2
         out.timing = timing
@@ -273,6 +278,18 @@ class Environment:
         targets = list(compiled.targets) if compiled is not None and compiled.targets else []
         camera, dynamic = self.keyframe_view(kf, targets)
         return self._renderer_ready().render(camera, dynamic=dynamic)
+
+    def _render_with_states(self, kf: Keyframe, compiled, states: dict[str, dict[str, Any]]) -> np.ndarray:
+        """Render ``kf`` with the entity states ``states`` (key -> state) in place of the current ones."""
+        scene = self._need()
+        now = {k: scene.entities[k].state for k in states}
+        try:
+            for k, st in states.items():
+                scene.entities[k].state = st
+            return self._render_keyframe(kf, compiled)
+        finally:
+            for k, st in now.items():
+                scene.entities[k].state = st
 
     def render_view(self) -> np.ndarray:
         """The current egocentric frame, (H, W, 3) uint8 (rendering must be on)."""

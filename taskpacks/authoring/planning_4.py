@@ -179,8 +179,8 @@ def planning_20() -> dict:
     table = "service_table#1"
     board(b, "wall_board", name="closing_card", at=(3.6, 4.94), yaw=N, width=0.9, height=0.75, mount_z=1.35,
           text="CLOSE-DOWN\ngrime: sponge\nspills: towel\napple: return cart\ntools: counter")
-    b.add_fixture("rack", name="return_cart", at=(4.45, 2.2), yaw=3.141592653589793,
-                  params={"width": 0.8, "depth": 0.45, "height": 0.9, "shelves": 2})
+    b.add_fixture("table", name="return_cart", at=(3.0, 1.05), yaw=S,
+                  params={"width": 0.8, "depth": 0.5, "height": 0.85, "color": (0.6, 0.62, 0.65)})
     b.add_object("sponge", on="supply_counter#1", spot=(0.3, 0.3))
     b.add_object("cloth", name="towel", on="supply_counter#1", spot=(0.7, 0.3), params={"size": (0.25, 0.2, 0.03),
                  "color": (0.95, 0.95, 0.95)})
@@ -188,7 +188,7 @@ def planning_20() -> dict:
     b.add_object("mug", on="supply_counter#1", spot=(-0.6, 0.5))
     # the spill: once the apple is on the cart, a wet patch appears on the table
     b.add_event("spill-after-apple", [{"on": ["apple#1", "return_cart#1"]}],
-                [(table, {"soil": {"spill": {"spot": [0.3, 0.6], "radius": 0.14}}})])
+                [(table, {"soil": {"spill": {"spot": [-0.75, 0.5], "radius": 0.14}}})])
     b.set_human((3.0, 3.4), yaw=S)
     scene = set_state(b.build(), table, soil={"grime": {"spot": [-0.1, 0.45], "radius": 0.13}})
     oracle = [step("Wipe the grime off the middle table with the sponge from the counter, then put the sponge "
@@ -217,7 +217,7 @@ def planning_20() -> dict:
                 entry("towel#1", "the white towel on the counter", movable=True),
                 entry("apple#1", "the red apple on the middle table", movable=True),
                 entry("mug#1", "the red mug on the counter", movable=True),
-                entry(table, "the middle table"), entry("return_cart#1", "the wheeled cart beside the middle table"),
+                entry(table, "the middle table"), entry("return_cart#1", "the grey cart beside the middle table"),
                 entry(COUNTER, "the counter by the back wall")],
         oracle=oracle, wrong=wrong, no_help=ASK_PLAN,
         goals=[negate(soiled(table, "grime")), holds("on", "apple#1", "return_cart#1"),

@@ -78,6 +78,8 @@ class ExecutionResult:
         relation_delta: relations added/removed by the command (read back after settling).
         relations: the full relation set after the command.
         timing: seconds per stage (``execute``, ``settle`` (read-back)).
+        pre_event_states: key -> state before the scripted events this command fired changed it: the frames
+            before the result frame show the world as it was (the event happens when the command's effect does).
     """
 
     ok: bool
@@ -86,6 +88,7 @@ class ExecutionResult:
     relation_delta: RelationDelta
     relations: frozenset
     timing: dict[str, float] = field(default_factory=dict)
+    pre_event_states: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 class Executor:
@@ -183,8 +186,11 @@ class Executor:
         self.physics.commit()
         self.physics.set_ghosts(())
         after = self.relations()
+        touched = {k for ev in self.scene.events if not ev.fired for k, _ in ev.patches}
+        pre_event = {k: copy.deepcopy(self.scene.entities[k].state) for k in touched}
         if fire_events(self.scene, after):  # scripted events change states only: read the relations again
             after = self.relations()
+        pre_event = {k: st for k, st in pre_event.items() if st != self.scene.entities[k].state}
         t3 = time.perf_counter()
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
         timing = {"execute": t1 - t0, "settle": t3 - t1}
@@ -193,14 +199,14 @@ class Executor:
                           else {}, before, after, snap.human, snap.poses, snap.states)
         post = verify(ctx, compiled.spec)
         if post is not None:
-            return ExecutionResult(False, post, None, delta, after, timing)
+            return ExecutionResult(False, post, None, delta, after, timing, pre_event)
         if not self.frames:
             self.keyframe()
         last = self.frames[-1]
         last.tags = frozenset(last.tags | {RESULT})
         self._aim_result(compiled, last)
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
-        return ExecutionResult(True, None, interval, delta, after, timing)
+        return ExecutionResult(True, None, interval, delta, after, timing, pre_event)
 
     def _handled(self, targets: list[str]) -> set[str]:
         """What the command handles on purpose, which does not feel the body's capsules: its entities and what

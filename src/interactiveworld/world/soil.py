@@ -43,9 +43,9 @@ SOIL_DEFAULT_RADIUS = 0.12
 """Patch radius [m] when the state gives none."""
 SOIL_LIFT = 0.002
 """The patch is a disc this thick [m] lying on the surface (drawn over it, never a collider)."""
-MOULD_COLOR = (0.3, 0.42, 0.22)
+MOULD_COLOR = (0.22, 0.42, 0.25)
 """Linear RGB of mould: the cut faces of a mouldy object."""
-MOULD_TINT = 0.55
+MOULD_TINT = 0.6
 """Blend of a mouldy slice's own colour towards :data:`MOULD_COLOR` (0 none, 1 all mould)."""
 
 
