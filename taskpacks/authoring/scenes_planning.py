@@ -111,10 +111,10 @@ def two_lounge_house() -> SceneBuilder:
     b.add_fixture("table", name="sideboard", at=(9.7, 2.0), yaw=E, params={"width": 1.0, "depth": 0.45,
                                                                            "height": 0.85})
     b.add_fixture("sofa", at=(1.5, 7.5), yaw=N)
-    b.add_fixture("coffee_table", at=(1.5, 6.2))
+    b.add_fixture("coffee_table", at=(1.5, 6.2), yaw=S)    # long side to the sofa
     b.add_fixture("desk", at=(4.3, 7.5), yaw=N, params={"width": 1.0, "depth": 0.6})
     b.add_fixture("computer", on="desk#1", spot=(0.3, 0.6))
     b.add_fixture("chair", at=(4.3, 6.8), yaw=S)
     b.add_fixture("sofa", at=(8.5, 7.5), yaw=N)
-    b.add_fixture("coffee_table", at=(8.5, 6.2))
+    b.add_fixture("coffee_table", at=(8.5, 6.2), yaw=S)
     return b
