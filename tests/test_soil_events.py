@@ -228,3 +228,18 @@ def test_a_taskpack_with_a_bad_event_does_not_load():
     data["scene"]["events"][0]["when"] = [{"on": ["pear#1", "return_cart#1"]}]
     with pytest.raises(TaskPackError, match=r"scene.*no entity 'pear#1'"):
         parse_taskpack(data, verify_hash=False)
+
+
+def test_planning_19_opening_interference_happens():
+    """planning-19's opening call moves the phone from the living-room table to the dining-room sideboard, so the
+    phone goal can only be earned by putting it back (Table 8 row 19: "opening interference occurred")."""
+    from interactiveworld.env import Environment
+
+    tp = load_taskpack(builtin_taskpacks()["planning-19"])
+    env = Environment(render=False)
+    env.reset(tp.reset_scene())
+    assert ("on", "phone#1", "coffee_table#1") in env.relations()
+    for c in tp.opening.commands:
+        assert env.execute(c).ok, c
+    rel = env.relations()
+    assert ("on", "phone#1", "sideboard#1") in rel and ("on", "phone#1", "coffee_table#1") not in rel
