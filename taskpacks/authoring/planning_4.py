@@ -111,13 +111,14 @@ def planning_19() -> dict:
     b = two_lounge_house()
     b.add_object("cloth", name="towel", on="sofa#1", spot=(0.4, 0.4), params={"size": (0.25, 0.2, 0.03),
                  "color": (0.95, 0.95, 0.95)})
-    b.add_object("folder", on="coffee_table#1", spot=(-0.45, 0.5), yaw=3.141592653589793,
+    # the covers read upright from the near edge of the table, where the wearer stands
+    b.add_object("folder", on="coffee_table#1", spot=(-0.9, 0.5),
                  params={"color": (0.8, 0.2, 0.2)}, labels=[{"text": "INCIDENT\nREPORT", "face": "top"}])
-    b.add_object("folder", on="coffee_table#1", spot=(0.05, 0.5), yaw=3.141592653589793,
+    b.add_object("folder", on="coffee_table#1", spot=(0.0, 0.5),
                  params={"color": (0.2, 0.35, 0.8)}, labels=[{"text": "MINUTES", "face": "top"}])
-    b.add_object("phone", on="coffee_table#1", spot=(0.6, 0.5))
+    b.add_object("phone", on="coffee_table#1", spot=(0.8, 0.5))
     b.add_object("mug", on="dining_table#1", spot=(0.3, 0.5))
-    b.set_human((1.5, 5.2), yaw=1.5707963267948966)
+    b.set_human((1.5, 5.4), yaw=S)
     oracle = [step("Your phone was on the living-room table before the call: bring it back from the dining-room "
                    "sideboard.", cmd("Grab", "phone#1"), cmd("Put", "phone#1", "coffee_table#1")),
               step("You said the towel goes to the kitchen: take it from the sofa to the kitchen counter.",
