@@ -12,8 +12,8 @@ from interactiveworld.bench.taskpack import TaskPackError, load_taskpack, builti
 from interactiveworld.world import Scene, SceneBuilder, read_relations
 from interactiveworld.world.events import fire_events, merge_state, parse_events
 from interactiveworld.world.serialize import SceneFormatError, scene_to_dict
-from interactiveworld.world.soil import (MOULD_COLOR, MOULD_TINT, SOIL_COLORS, SOIL_LIFT, soil_meshes, soil_patch_center,
-                                         soil_relations, wipe_soil)
+from interactiveworld.world.soil import (MOULD_COLOR, MOULD_TINT, SOIL_COLORS, SOIL_LIFT, soil_meshes,
+                                         soil_patch_center, soil_relations, wipe_soil)
 
 GRIME = {"grime": {"spot": [0.5, 0.25], "radius": 0.1}}
 SPILL = {"spill": {"spot": [-0.5, 0.75], "radius": 0.14}}

@@ -15,8 +15,8 @@ the event happened (absent or false in an authored scene).
 An event fires once, the first time its condition holds in the settled world: at reset and after every command
 that succeeded or changed the world (:meth:`~interactiveworld.actions.executor.Executor.execute`); the command's
 frames show its effect from the result frame on (the earlier ones show the states before it). A command that fails
-restores the world and fires nothing. Fired events are part of the scene's canonical dict and of the environment's state digest,
-so a replayed trace fires them at the same command.
+restores the world and fires nothing. Fired events are part of the scene's canonical dict and of the
+environment's state digest, so a replayed trace fires them at the same command.
 """
 from __future__ import annotations
 

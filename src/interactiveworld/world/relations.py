@@ -4,7 +4,8 @@ with documented tolerances"; paper appendix B.3.2 "Scoring" lists the 14 predica
 Relations are tuples: ``("on", A, B)``, ``("inside", A, B)``, ``("near", A, B)`` (both orders),
 ``("held", A)``, ``("sitting", seat)``, ``("attached", child, parent)``, ``("raised", A)``, ``("unmoved", A)``,
 ``("open", A)``, ``("closed", A)``, ``("running", A)``, ``("off", A)``, ``("cut", A)``, ``("cooked", A)``;
-besides these 14 predicates, ``("soiled", A, kind)`` for each soil kind on a surface (:mod:`.soil`). The floor is the pseudo-entity ``"floor#1"``.
+besides these 14 predicates, ``("soiled", A, kind)`` for each soil kind on a surface (:mod:`.soil`). The floor
+is the pseudo-entity ``"floor#1"``.
 
 ``on`` and ``inside`` come from support and contact, read by the physics
 (:meth:`~interactiveworld.world.physics.PhysicsWorld.support`: MuJoCo contacts and contact forces of the current

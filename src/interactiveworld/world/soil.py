@@ -111,8 +111,9 @@ def soil_patch_center(e: "Entity", patch: dict[str, Any], pose: np.ndarray | Non
 
 
 def soil_meshes(e: "Entity", pose: np.ndarray | None = None) -> list[VisualMesh]:
-    """One flat disc (24 segments, :data:`SOIL_LIFT` thick) per soil kind on ``e``, in its colour, lying on its surface at entity pose ``pose`` (default the current one). The discs are anonymous
-    meshes (owner ``""``): they are no entity, so visibility sampling of ``e`` is unchanged."""
+    """One flat disc (24 segments, :data:`SOIL_LIFT` thick) per soil kind on ``e``, in its colour, lying on its
+    surface at entity pose ``pose`` (default the current one). The discs are anonymous meshes (owner ``""``):
+    they are no entity, so the visibility sampling of ``e`` is unchanged."""
     out = []
     for kind, patch in sorted(soils(e).items()):
         c = soil_patch_center(e, patch, pose)
