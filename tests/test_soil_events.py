@@ -243,3 +243,28 @@ def test_planning_19_opening_interference_happens():
         assert env.execute(c).ok, c
     rel = env.relations()
     assert ("on", "phone#1", "sideboard#1") in rel and ("on", "phone#1", "coffee_table#1") not in rel
+
+
+def test_an_event_shows_from_the_result_frame_on(monkeypatch):
+    """The frames of the command that fires an event show the world as it was until the result frame: the frames
+    before it are drawn with the table's state from before the spill, the result frame with the spill."""
+    from interactiveworld.env import Environment
+    from interactiveworld.world.motion import RESULT
+
+    env = Environment(render=True, width=64, height=48)
+    env.reset(_spill_event(_builder()).build())
+    assert env.execute("[Grab] <apple> (1)").ok
+    drawn: list[dict] = []
+    real = Environment._render_with_states
+
+    def spy(self, kf, compiled, states):
+        drawn.append(states)
+        return real(self, kf, compiled, states)
+
+    monkeypatch.setattr(Environment, "_render_with_states", spy)
+    out = env.execute("[Put] <apple> (1) <cart> (1)")
+    assert out.ok and len(out.frames) == 4
+    first_result = next(i for i, tags in enumerate(out.frame_tags) if RESULT in tags)
+    assert len(drawn) == first_result >= 1
+    assert all("soil" not in st["table#1"] for st in drawn)
+    assert "spill" in env.scene.entity("table#1").state["soil"]
