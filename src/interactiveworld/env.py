@@ -20,7 +20,7 @@ import numpy as np
 from .env_types import Handle, Relation, StepOutcome
 from .errors import ErrorCode, PrimitiveError
 from .render.visibility import OcclusionScene, reached_fractions, samples_by_owner, visible_entities
-from .world.motion import LOOK_HOLD, Keyframe
+from .world.motion import LOOK_HOLD, RESULT, Keyframe
 from .world.scene import Scene
 
 __all__ = ["Environment"]
@@ -140,9 +140,14 @@ class Environment:
             t2 = time.perf_counter()
             from .render import sample_interval
             idx = sample_interval(result.interval, self.frames_per_command)
+            shown = False  # a scripted event this command fired shows from the result frame on
             for i in idx:
                 kf = result.interval.keyframes[i]
-                out.frames.append(self._render_keyframe(kf, compiled))
+                shown = shown or RESULT in kf.tags
+                if result.pre_event_states and not shown:
+                    out.frames.append(self._render_with_states(kf, compiled, result.pre_event_states))
+                else:
+                    out.frames.append(self._render_keyframe(kf, compiled))
                 out.frame_tags.append(kf.tags)
             timing["render"] = time.perf_counter() - t2
         out.timing = timing
@@ -207,7 +212,8 @@ class Environment:
         return self._reachable_now()
 
     def state_digest(self) -> str:
-        """SHA-256 of poses (rounded to 0.1 mm / 1e-4), articulations, states, attachments and the human."""
+        """SHA-256 of poses (rounded to 0.1 mm / 1e-4), articulations, states, attachments, the human and, when the
+        scene declares scripted events, which of them have fired."""
         scene = self._need()
         h = scene.human
         data = {
@@ -217,6 +223,8 @@ class Environment:
             "human": {"xy": np.round(h.xy, 4).tolist(), "yaw": round(h.yaw, 4), "posture": h.posture,
                       "sitting": h.sitting, "held": h.held, "phone_at_ear": h.phone_at_ear},
         }
+        if scene.events:  # only when declared, so the digests of scenes without events are unchanged
+            data["events_fired"] = [e.id for e in scene.events if e.fired]
         blob = json.dumps(data, sort_keys=True, default=_json_default).replace("-0.0,", "0.0,")
         return hashlib.sha256(blob.encode()).hexdigest()
 
@@ -302,6 +310,18 @@ class Environment:
         targets = list(compiled.targets) if compiled is not None and compiled.targets else []
         camera, dynamic = self.keyframe_view(kf, targets)
         return self._renderer_ready().render(camera, dynamic=dynamic)
+
+    def _render_with_states(self, kf: Keyframe, compiled, states: dict[str, dict[str, Any]]) -> np.ndarray:
+        """Render ``kf`` with the entity states ``states`` (key -> state) in place of the current ones."""
+        scene = self._need()
+        now = {k: scene.entities[k].state for k in states}
+        try:
+            for k, st in states.items():
+                scene.entities[k].state = st
+            return self._render_keyframe(kf, compiled)
+        finally:
+            for k, st in now.items():
+                scene.entities[k].state = st
 
     def render_view(self) -> np.ndarray:
         """The current egocentric frame, (H, W, 3) uint8 (rendering must be on)."""

@@ -5,7 +5,9 @@ handoff relations back from geometry, then applies each primitive's *declared ef
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
 TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Wipe with the
 tool in hand (an empty hand picks it up first, as the primitive does; a sweeping tool moves the debris on the
-surface into a dustpan there), Sit/StandUp, FallToFloor, and an opening's offscreen events). Preconditions
+surface into a dustpan there; the soil kinds the tool's kind cleans leave the surface), Sit/StandUp, FallToFloor,
+and an opening's offscreen events), and fires the scene's scripted events once their condition holds (their soil,
+``cut`` and ``cooked`` state patches; :mod:`interactiveworld.world.events`). Preconditions
 that belong to the task logic are enforced (one object in hand, a closed or lidded container cannot be
 reached into, cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
@@ -26,6 +28,7 @@ from typing import Any
 import numpy as np
 
 from interactiveworld.env_types import Handle, RelationDelta, StepOutcome
+from interactiveworld.world.soil import CLEANED_BY, SOIL_KINDS
 from interactiveworld.errors import ErrorCode, PrimitiveError
 
 _NO_EFFECT = {"navigate_to", "forward", "turn", "squat", "look_around", "look_scan", "look_at", "wait", "confirm",
@@ -64,6 +67,9 @@ class RelationWorld:
         self.sitting: str | None = next((r[1] for r in rel if r[0] == "sitting"), None)
         self.moved: set[str] = set()
         self.floor_near: dict[str, str] = {}
+        self.kind = {k: e.kind for k, e in ents.items()}
+        self.soiled = {(r[1], r[2]) for r in rel if r[0] == "soiled"}
+        self.events = list(env.scene.events)  # fired at reset already, as in the world
 
     def split_commands(self, action_block: str) -> list[str] | PrimitiveError:
         from interactiveworld.language import ParseError, split_commands
@@ -106,6 +112,8 @@ class RelationWorld:
                                spec.name)
         before = self.relations()
         err = self._apply(spec.name, keys)
+        if err is None:
+            self._fire_events()
         after = self.relations()
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
         if err is not None:
@@ -126,6 +134,7 @@ class RelationWorld:
         for k in self.powered:
             out.add(("running" if k in self.running else "off", k))
         out |= {("cut", k) for k in self.cut} | {("cooked", k) for k in self.cooked}
+        out |= {("soiled", k, kind) for k, kind in self.soiled}
         if self.held_key:
             out.add(("held", self.held_key))
         for o, anchor in self.floor_near.items():   # near holds in both orders, as in the world's read-back
@@ -241,6 +250,7 @@ class RelationWorld:
                 return f"you are holding {self.held_key}, not {k[0]}"
             if "sweeping_tool" in self.affordances.get(k[0], set()):
                 return self._sweep(k[1])
+            self.soiled -= {(k[1], kind) for kind in SOIL_KINDS if self.kind.get(k[0]) in CLEANED_BY[kind]}
             return None
         if prim in ("sit", "standup"):
             self.sitting = k[0] if prim == "sit" else None
@@ -272,6 +282,20 @@ class RelationWorld:
             self.cooked.add(k[0])
             return None
         return f"{prim} is not modelled in the dry run"
+
+
+    def _fire_events(self) -> None:
+        """Fire the scripted events whose condition now holds (soil, cut and cooked patches)."""
+        rel = self.relations()
+        for ev in self.events:
+            if ev.fired or not ev.holds(rel):
+                continue
+            ev.fired = True
+            for key, patch in ev.patches:
+                self.soiled |= {(key, kind) for kind in (patch.get("soil") or {})}
+                for field, into in (("cut", self.cut), ("cooked", self.cooked)):
+                    if patch.get(field):
+                        into.add(key)
 
 
 def dry_validate(tp: Any):

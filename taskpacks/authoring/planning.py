@@ -1,6 +1,7 @@
 """Planning (ORCHESTRATE) TaskPacks: the Human knows the requested outcome but may not make, reorder or
 repair the plan; the Assistant decomposes it into subtasks, each carried out as a short local motor
-sequence (paper Table 8). Rows 1, 2, 3, 5, 12 and 14; the others in ``planning_2.py`` and ``planning_3.py``."""
+sequence (paper Table 8). Rows 1, 2, 3, 5, 12 and 14; the others in ``planning_2.py``, ``planning_3.py`` and
+``planning_4.py``."""
 from __future__ import annotations
 
 import math

@@ -3,7 +3,8 @@
 fixture's front faces the room; doors between rooms start open).
 
 Scenes: ``five_room_house`` (entry, kitchen, living room, bathroom, bedroom on a ring of open doors),
-``grocery_aisle`` (three signed aisle shelves and a checkout counter), ``office_floor`` (six office rooms).
+``grocery_aisle`` (three signed aisle shelves and a checkout counter), ``office_floor`` (six office rooms),
+``two_lounge_house`` (kitchen, dining room and two living rooms).
 """
 from __future__ import annotations
 
@@ -87,4 +88,33 @@ def office_floor() -> SceneBuilder:
     b.add_fixture("sink", at=(10.0, 0.35), yaw=S)
     b.add_fixture("shelf", name="bath_shelf", at=(11.75, 2.4), yaw=E, params={"width": 0.8, "height": 1.4,
                                                                              "shelves": 3})
+    return b
+
+
+def two_lounge_house() -> SceneBuilder:
+    """Four 5 x 4 m rooms on a 10 x 8 m plan: kitchen (0..5 x 0..4 m: counter, fridge, table) and dining room
+    (5..10 x 0..4 m: dining table, a low sideboard) in the south row; living room (0..5 x 4..8 m: sofa, coffee
+    table, desk with a computer and chair) and a second living room (5..10 x 4..8 m: sofa, coffee table) in the
+    north row. Open doors: kitchen-dining room, kitchen-living room, living room-second living room, dining
+    room-second living room."""
+    b = SceneBuilder("two_lounge_house")
+    b.add_room("kitchen", (0, 0, 5, 4))
+    b.add_room("dining_room", (5, 0, 10, 4), walls=("south", "east", "north"))
+    b.add_room("living_room", (0, 4, 5, 8), walls=("west", "north", "east"))
+    b.add_room("second_living_room", (5, 4, 10, 8), walls=("east", "north"))
+    for at in ((5.0, 2.0), (2.5, 4.0), (5.0, 6.0), (7.5, 4.0)):
+        b.add_door(at=at, open=True)
+    b.add_fixture("counter", at=(2.5, 0.35), yaw=S, params={"width": 1.6})
+    b.add_fixture("fridge", at=(0.45, 1.2), yaw=W)
+    b.add_fixture("table", at=(2.0, 2.2), params={"width": 1.0, "depth": 0.7})
+    b.add_fixture("table", name="dining_table", at=(7.5, 2.0), params={"width": 1.4, "depth": 0.9})
+    b.add_fixture("table", name="sideboard", at=(9.7, 2.0), yaw=E, params={"width": 1.0, "depth": 0.45,
+                                                                           "height": 0.85})
+    b.add_fixture("sofa", at=(1.5, 7.5), yaw=N)
+    b.add_fixture("coffee_table", at=(1.5, 6.2), yaw=S)    # long side to the sofa
+    b.add_fixture("desk", at=(4.3, 7.5), yaw=N, params={"width": 1.0, "depth": 0.6})
+    b.add_fixture("computer", on="desk#1", spot=(0.3, 0.6))
+    b.add_fixture("chair", at=(4.3, 6.8), yaw=S)
+    b.add_fixture("sofa", at=(8.5, 7.5), yaw=N)
+    b.add_fixture("coffee_table", at=(8.5, 6.2), yaw=S)
     return b

@@ -8,7 +8,8 @@ the command's keyframes in the MuJoCo simulation (pushing what they brush), and 
 touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). When any goal fails, the world and
 the simulation are restored to their state before the command and the
 :class:`~interactiveworld.errors.PrimitiveError` is returned with no frames. After success, every primitive's
-postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`);
+postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`),
+after any scripted event whose condition now holds has fired (:mod:`interactiveworld.world.events`);
 a claim that does not hold becomes POSTCONDITION_FAILED saying what the world shows instead (the world keeps
 what physically happened, no success frames).
 
@@ -26,6 +27,7 @@ import numpy as np
 
 from ..env_types import RelationDelta
 from ..errors import ErrorCode, PrimitiveError, fail
+from ..world.events import fire_events
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
 from ..world.physics import world_of
 from ..world.relations import read_relations, riders, support_graph
@@ -76,6 +78,8 @@ class ExecutionResult:
         relation_delta: relations added/removed by the command (read back after settling).
         relations: the full relation set after the command.
         timing: seconds per stage (``execute``, ``settle`` (read-back)).
+        pre_event_states: key -> state before the scripted events this command fired changed it: the frames
+            before the result frame show the world as it was (the event happens when the command's effect does).
     """
 
     ok: bool
@@ -84,6 +88,7 @@ class ExecutionResult:
     relation_delta: RelationDelta
     relations: frozenset
     timing: dict[str, float] = field(default_factory=dict)
+    pre_event_states: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 class Executor:
@@ -104,6 +109,8 @@ class Executor:
         self.baseline = baseline
         self.physics = world_of(scene)
         self.physics.settle_at_reset()
+        if scene.events:
+            fire_events(scene, read_relations(scene, baseline))
         self.motion = Motion(scene)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
@@ -180,6 +187,11 @@ class Executor:
         self.physics.commit()
         self.physics.set_ghosts(())
         after = self.relations()
+        touched = {k for ev in self.scene.events if not ev.fired for k, _ in ev.patches}
+        pre_event = {k: copy.deepcopy(self.scene.entities[k].state) for k in touched}
+        if fire_events(self.scene, after):  # scripted events change states only: read the relations again
+            after = self.relations()
+        pre_event = {k: st for k, st in pre_event.items() if st != self.scene.entities[k].state}
         t3 = time.perf_counter()
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
         timing = {"execute": t1 - t0, "settle": t3 - t1}
@@ -188,14 +200,14 @@ class Executor:
                           else {}, before, after, snap.human, snap.poses, snap.states)
         post = verify(ctx, compiled.spec)
         if post is not None:
-            return ExecutionResult(False, post, None, delta, after, timing)
+            return ExecutionResult(False, post, None, delta, after, timing, pre_event)
         if not self.frames:
             self.keyframe()
         last = self.frames[-1]
         last.tags = frozenset(last.tags | {RESULT})
         self._aim_result(compiled, last)
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
-        return ExecutionResult(True, None, interval, delta, after, timing)
+        return ExecutionResult(True, None, interval, delta, after, timing, pre_event)
 
     def apply_event(self, event: Any) -> ExecutionResult:
         """Run a world event that is no action of the wearer (``event(self)`` returns a PrimitiveError or None;

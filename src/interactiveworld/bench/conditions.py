@@ -16,6 +16,8 @@ compact                                                 meaning
 ``{"count": {"pred": "inside", "args": ["*", "box#1"],  :class:`Count` (``eq``, ``ge`` or ``le``; or ``op``/``n``)
 "eq": 3}}``
 ``{"ever": C}``                                         :class:`Ever`: C held at some tick after handoff
+``{"soiled": ["table#1", "spill"]}``                    :class:`Soiled`: the surface carries that soil kind
+                                                        (``"*"``: any kind) -- not one of the 14 predicates
 ``{"succeeded": "pick(mug#1)"}`` or                     :class:`CommandSucceeded`
 ``{"succeeded": {"primitive": "pick", "args": [...]}}``
 ``{"multiset": {"pick(mug#1)": 2, "turn_on": 1}}``       :class:`CommandMultiset` (at least these counts; with
@@ -45,6 +47,8 @@ __all__ = [
     "AllOf",
     "Count",
     "Ever",
+    "Soiled",
+    "SOIL_KINDS",
     "CommandPattern",
     "CommandSucceeded",
     "CommandMultiset",
@@ -181,6 +185,39 @@ class Ever(_Model):
     """The condition type tag (the compact form without it is expanded on load)."""
     cond: "Condition"
     """The state condition that must have held at some tick after handoff."""
+
+
+SOIL_KINDS = ("grime", "spill")
+"""The soil kinds a :class:`Soiled` condition names (the world's :data:`interactiveworld.world.soil.SOIL_KINDS`)."""
+
+
+class Soiled(_Model):
+    """A surface state: ``surface`` carries soil of kind ``soil`` (dried ``grime`` or a wet ``spill``; ``"*"``
+    any kind), read from the world's relation ``("soiled", surface, kind)`` (:mod:`interactiveworld.world.soil`).
+
+    Soil is physical truth, not command history: a ``[Wipe]`` with a tool that does not clean the kind leaves it.
+    "The table is dry" is ``{"not": {"soiled": ["table#1", "spill"]}}``. As a positive goal it follows the
+    baseline rules of an atom (soil present at handoff earns nothing until removed and back).
+    """
+
+    kind: Literal["soiled"] = "soiled"
+    """The condition type tag (the compact form ``{"soiled": [surface, soil]}`` is expanded on load)."""
+    surface: str
+    """The entity key of the surface (``*`` for any)."""
+    soil: str
+    """The soil kind: ``grime``, ``spill`` or ``*`` for any."""
+
+    @field_validator("surface")
+    @classmethod
+    def _surface_key(cls, v: str) -> str:
+        return _check_key(v, where="soiled surface")
+
+    @field_validator("soil")
+    @classmethod
+    def _soil_kind(cls, v: str) -> str:
+        if v != WILDCARD and v not in SOIL_KINDS:
+            raise ValueError(f"unknown soil kind {v!r}; expected one of {', '.join(SOIL_KINDS)} or '*'")
+        return v
 
 
 class CommandPattern(_Model):
@@ -323,6 +360,10 @@ def _expand(data: Any) -> Any:
         return {"kind": "atom", "pred": key, "args": value}
     if key in ("not", "ever"):
         return {"kind": key, "cond": value}
+    if key == "soiled":
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise ValueError("'soiled' takes [surface key, soil kind], e.g. [\"table#1\", \"spill\"]")
+        return {"kind": "soiled", "surface": value[0], "soil": value[1]}
     if key in ("any", "all"):
         return {"kind": key, "conds": value}
     if key == "count":
@@ -349,12 +390,12 @@ def _expand(data: Any) -> Any:
         return {"kind": key, **value}
     raise ValueError(
         f"unknown condition key {key!r}; expected a predicate ({', '.join(PREDICATES)}) or one of not, any, all, "
-        f"count, ever, succeeded, multiset, sequence, before, forbidden_before"
+        f"count, ever, soiled, succeeded, multiset, sequence, before, forbidden_before"
     )
 
 
 Condition = Annotated[
-    Union[Atom, Not, AnyOf, AllOf, Count, Ever, CommandSucceeded, CommandMultiset, CommandSequence, Before,
+    Union[Atom, Not, AnyOf, AllOf, Count, Ever, Soiled, CommandSucceeded, CommandMultiset, CommandSequence, Before,
           ForbiddenBefore],
     Field(discriminator="kind"),
 ]
@@ -379,6 +420,8 @@ def describe(cond: BaseModel) -> str:
         return f"count {cond.pred}({', '.join(cond.args)}) {cond.op} {cond.n}"
     if isinstance(cond, Ever):
         return f"ever {describe(cond.cond)}"
+    if isinstance(cond, Soiled):
+        return f"soiled({cond.surface}, {cond.soil})"
     if isinstance(cond, CommandSucceeded):
         return f"succeeded {cond.command.text()}"
     if isinstance(cond, CommandMultiset):
@@ -401,6 +444,8 @@ def to_compact(cond: BaseModel) -> Any:
         return {cond.kind: to_compact(cond.cond)}
     if isinstance(cond, (AnyOf, AllOf)):
         return {cond.kind: [to_compact(c) for c in cond.conds]}
+    if isinstance(cond, Soiled):
+        return {"soiled": [cond.surface, cond.soil]}
     if isinstance(cond, Count):
         op = {"==": "eq", ">=": "ge", "<=": "le"}[cond.op]
         return {"count": {"pred": cond.pred, "args": list(cond.args), op: cond.n}}

@@ -71,6 +71,7 @@ from .conditions import (
     Ever,
     ForbiddenBefore,
     Not,
+    Soiled,
     describe,
     to_compact,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "AllOf",
     "Count",
     "Ever",
+    "Soiled",
     "CommandSucceeded",
     "CommandMultiset",
     "CommandSequence",
@@ -300,6 +302,11 @@ class _Timeline:
             return any(
                 self._match(cond.pred, cond.args, r) and (not (exclude and positive) or self.fresh(r, i))
                 for r in self.by_pred[i].get(cond.pred, ())
+            )
+        if isinstance(cond, Soiled):  # the relation ("soiled", surface, kind), matched like an atom
+            return any(
+                self._match("soiled", (cond.surface, cond.soil), r) and (not (exclude and positive) or self.fresh(r, i))
+                for r in self.by_pred[i].get("soiled", ())
             )
         if isinstance(cond, Not):
             return not self.holds(cond.cond, i, positive=not positive, exclude=exclude)

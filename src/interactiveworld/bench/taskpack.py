@@ -13,7 +13,8 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
                     given, the table must be the family's and the id "<family>-NN" with NN = row
     scene           the world's serialised scene, an "interactiveworld.scene/1" dict documented in
                     interactiveworld.world.serialize (handed to Environment.reset; ``iw-eval validate``
-                    loads it with the world's loader, serialize.scene_from_dict)
+                    loads it with the world's loader, serialize.scene_from_dict); its optional "events"
+                    (scripted world events, interactiveworld.world.events) are checked on load
     initial_state   optional overrides, handed to reset inside the scene under "initial_state"
     opening         {"prelude_say", "commands": [...], "handoff_say", "pin_frames"}
                     (a command is a grammar line "[Grab] <mug> (2)" or the structured form
@@ -405,6 +406,12 @@ class TaskPack(_Model):
         if "path" in v:
             raise ValueError("'path' is not allowed: a TaskPack carries its scene inline (the hash covers the "
                              "file only), so a scene cannot refer to another file")
+        if "events" in v:  # scripted world events: checked here too, so a bad one is named when the file loads
+            from ..world.events import parse_events
+
+            keys = {f"{e.get('name')}#{e.get('index')}" for part in ("entities", "doors")
+                    for e in (v.get(part) or []) if isinstance(e, dict)}
+            parse_events(v["events"], keys)
         return v
 
     @model_validator(mode="after")

@@ -28,8 +28,8 @@ scene's own box set (:meth:`~interactiveworld.world.scene.Scene.entity_boxes`).
 
 Round trip: every datum of the scene dict (``interactiveworld.scene/1``) that the geometry does not carry is
 stored as a custom ``interactiveworld:*`` attribute (kind, parameters, state, labels, description, door
-openings, rooms, walls, the human state, attachments, free attributes); poses are read back from the prims'
-transforms, which USD stores as ``matrix4d`` (exact doubles), so ``import_scene(export_scene(s)) ==
+openings, rooms, walls, the human state, attachments, free attributes, scripted events); poses are read back from
+the prims' transforms, which USD stores as ``matrix4d`` (exact doubles), so ``import_scene(export_scene(s)) ==
 s.to_dict()``. Editing an entity's transform in another tool moves it on import.
 """
 from __future__ import annotations
@@ -195,6 +195,8 @@ def export_scene(scene: Scene, path: str | Path, *, body: BodyModel | None = Non
     _json_attr(world, "human", canonical["human"])
     _json_attr(world, "attachments", canonical["attachments"])
     _json_attr(world, "attributes", canonical["attributes"])
+    if "events" in canonical:  # scripted world events, written only when the scene declares them
+        _json_attr(world, "events", canonical["events"])
 
     physics = UsdPhysics.Scene.Define(stage, "/World/PhysicsScene")
     physics.CreateGravityDirectionAttr(Gf.Vec3f(0.0, 0.0, -1.0))
@@ -416,10 +418,13 @@ def import_scene(path: str | Path) -> dict[str, Any]:
         entities.append({**common, "kind": _get(prim, "kind", where), "labels": _get_json(prim, "labels", where),
                          "pose": {"position": [float(v) for v in pose[:3, 3]],
                                   "rotation": [float(v) for v in pose[:3, :3].reshape(-1)]}})
-    return {"format": SCENE_FORMAT, "name": _get(world, "sceneName", where), "rooms": rooms, "walls": walls,
-            "doors": doors, "entities": entities, "human": _get_json(world, "human", where),
-            "attachments": _get_json(world, "attachments", where),
-            "attributes": _get_json(world, "attributes", where)}
+    out = {"format": SCENE_FORMAT, "name": _get(world, "sceneName", where), "rooms": rooms, "walls": walls,
+           "doors": doors, "entities": entities, "human": _get_json(world, "human", where),
+           "attachments": _get_json(world, "attachments", where),
+           "attributes": _get_json(world, "attributes", where)}
+    if world.GetAttribute(f"{NS}:events"):
+        out["events"] = _get_json(world, "events", where)
+    return out
 
 
 def _children(stage: Usd.Stage, path: str, where: str) -> list[Usd.Prim]:

@@ -127,6 +127,16 @@ class SceneBuilder:
         self._d["attributes"][key] = value
         return self
 
+    def add_event(self, event_id: str, when: Sequence[dict[str, Any]],
+                  set_state: Sequence[tuple[str, dict[str, Any]]]) -> "SceneBuilder":
+        """A scripted event (:mod:`interactiveworld.world.events`): the first time every relation atom of ``when``
+        (compact form, ``{"on": ["apple#1", "cart#1"]}``) holds, each (entity key, state patch) of ``set_state`` is
+        applied. Checked when the scene is loaded."""
+        self._d.setdefault("events", []).append(
+            {"id": event_id, "when": [copy.deepcopy(_jsonable(a)) for a in when],
+             "set": [{"entity": k, "state": copy.deepcopy(_jsonable(st))} for k, st in set_state]})
+        return self
+
     def build(self) -> dict[str, Any]:
         """The scene dict (a deep copy; JSON-compatible)."""
         return copy.deepcopy(self._d)

@@ -3,8 +3,9 @@ with documented tolerances"; paper appendix B.3.2 "Scoring" lists the 14 predica
 
 Relations are tuples: ``("on", A, B)``, ``("inside", A, B)``, ``("near", A, B)`` (both orders),
 ``("held", A)``, ``("sitting", seat)``, ``("attached", child, parent)``, ``("raised", A)``, ``("unmoved", A)``,
-``("open", A)``, ``("closed", A)``, ``("running", A)``, ``("off", A)``, ``("cut", A)``, ``("cooked", A)``.
-The floor is the pseudo-entity ``"floor#1"``.
+``("open", A)``, ``("closed", A)``, ``("running", A)``, ``("off", A)``, ``("cut", A)``, ``("cooked", A)``;
+besides these 14 predicates, ``("soiled", A, kind)`` for each soil kind on a surface (:mod:`.soil`). The floor
+is the pseudo-entity ``"floor#1"``.
 
 ``on`` and ``inside`` come from support and contact, read by the physics
 (:meth:`~interactiveworld.world.physics.PhysicsWorld.support`: MuJoCo contacts and contact forces of the current
@@ -23,6 +24,7 @@ import numpy as np
 from .boxes import aabb_of_obbs, obb_distance
 from .physics import SUPPORT_NORMAL_MAX_DEG, SupportTable, world_of
 from .scene import FLOOR_KEY, Scene
+from .soil import soil_relations
 
 __all__ = [
     "ON_NORMAL_MAX_DEG", "ON_BEAR_FRACTION", "INSIDE_VOLUME_FRACTION", "NEAR_DISTANCE", "UNMOVED_POSITION",
@@ -297,6 +299,8 @@ def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
             rel.add(("cut", key))
         if e.state.get("cooked"):
             rel.add(("cooked", key))
+        if "soil" in e.state:
+            rel |= soil_relations(e)
         if e.model.upright_axis is not None and raised(scene, key):
             rel.add(("raised", key))
         if baseline is not None and key in baseline and unmoved(scene, key, baseline):

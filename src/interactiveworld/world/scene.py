@@ -230,6 +230,7 @@ class Scene:
         self.human = HumanState(np.zeros(2))
         self.attachments: dict[str, dict[str, Any]] = {}
         self.extra: dict[str, Any] = {}
+        self.events: list = []  # scripted events (:class:`.events.SceneEvent`), fired by the executor
 
     # ---------------------------------------------------------------- construction / serialisation
     @classmethod
@@ -454,13 +455,20 @@ class Scene:
 
     def dynamic_visual_meshes(self, *, object_poses: dict[str, np.ndarray] | None = None,
                               articulation: dict[str, float] | None = None) -> list[VisualMesh]:
-        """Movable objects, articulated fixtures and movable fixtures, optionally at keyframe overrides."""
+        """Movable objects, articulated fixtures and movable fixtures, optionally at keyframe overrides, then the
+        soil patches on any entity (:func:`.soil.soil_meshes`: soil comes and goes, so it is drawn per frame even
+        on a fixture that never moves)."""
+        from .soil import soil_meshes, soils
         out = []
         for e in self.entities.values():
             if self.is_dynamic(e):
                 pose = None if object_poses is None else object_poses.get(e.key)
                 frac = None if articulation is None else articulation.get(e.key)
                 out.extend(self.entity_visuals(e, pose=pose, opening=frac))
+        for e in self.entities.values():
+            if soils(e):
+                pose = None if object_poses is None else object_poses.get(e.key)
+                out.extend(soil_meshes(e, pose))
         return out
 
     def visual_meshes(self) -> list[VisualMesh]:
@@ -498,7 +506,7 @@ class Scene:
 
     def _visual_parts(self, e: Entity):
         if e.state.get("cut") and e.movable:
-            return _sliced_parts(e.model)
+            return _sliced_parts(e.model, mouldy=bool(e.state.get("mouldy")))
         if e.state.get("cooked") and e.movable:
             return [_tinted(p, 0.6) for p in e.model.parts]
         return e.model.parts
@@ -550,9 +558,11 @@ def _tinted(part, factor: float):
     return replace(part, color=tuple(c * factor for c in part.color))
 
 
-def _sliced_parts(model: AssetModel):
-    """A cut object drawn as three slices separated by 6 mm gaps along its longest horizontal axis."""
+def _sliced_parts(model: AssetModel, *, mouldy: bool = False):
+    """A cut object drawn as three slices separated by 6 mm gaps along its longest horizontal axis; a ``mouldy``
+    one with its slices tinted and its cut faces in the mould colour (:func:`.soil.mouldy_slices`)."""
     from dataclasses import replace
+    from .soil import mouldy_slices
     lo, hi = model.bounds
     axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
     out = []
@@ -567,10 +577,13 @@ def _sliced_parts(model: AssetModel):
             piece = piece.slice_plane(normal * edges[i + 1], -normal, cap=True)
             if piece is None or len(piece.faces) == 0:
                 continue
-            piece = piece.copy()
+            pieces = [replace(part, mesh=piece.copy())]
+            if mouldy:  # the cut faces are found in place, before the slices are spread apart
+                pieces = mouldy_slices(pieces, axis, edges[1:3])
             shift = np.zeros(3)
             shift[axis] = (i - 1) * 0.006
-            piece.apply_translation(shift)
-            out.append(replace(part, mesh=piece))
+            for p in pieces:
+                p.mesh.apply_translation(shift)
+            out += pieces
     return out or list(model.parts)
 

@@ -10,7 +10,12 @@ Top level::
      "entities": [ENTITY, ...],            # in load order: a support precedes what rests on it
      "human":   {"xy": [x, y], "yaw": rad, ...},
      "attachments": [{"child": key, "parent": key, "child_connector": str, "parent_connector": str}],
-     "attributes": {free JSON}}
+     "attributes": {free JSON},
+     "events":  [{"id": str, "when": [atom, ...], "set": [{"entity": key, "state": {...}}], "fired": bool}]}
+
+``events`` (optional) are scripted world events, "when condition X first holds, set state Y"
+(:mod:`interactiveworld.world.events`). An entity state may carry ``soil`` (grime, spills; :mod:`.soil`) and
+``mouldy`` (hidden until the object is cut).
 
 ``ENTITY`` = ``{"name", "index", "kind" (asset catalog), "params" (overrides of the kind's defaults),
 "state" (open fraction, running, cut, cooked, free task attributes), "labels": [{"text", "face"}],
@@ -36,9 +41,11 @@ import numpy as np
 
 from .assets import build_asset
 from .builder import SCENE_FORMAT
+from .events import events_to_dict, parse_events
 from .physics import world_of
 from .placement import RELEASE_HEIGHT, PlacementError, find_spot, rest_on_support
 from .scene import Entity, HumanState, Room, Scene, Wall, yaw_pose
+from .soil import validate_soil
 
 __all__ = ["scene_from_dict", "scene_to_dict", "SceneFormatError", "SCENE_FORMAT"]
 
@@ -191,6 +198,13 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
             _need(a, f, "attachments[]")
         scene.attachments[a["child"]] = dict(a)
     scene.extra = copy.deepcopy(data.get("attributes", {}))
+    try:
+        for e in scene.entities.values():
+            if "soil" in e.state:
+                validate_soil(e.state["soil"], f"{e.key}.state.soil")
+        scene.events = parse_events(data.get("events"), set(scene.entities))
+    except ValueError as exc:
+        raise SceneFormatError(str(exc)) from None
     if placed:
         world_of(scene).settle(record=False)
         for key, support in placed:
@@ -230,12 +244,15 @@ def scene_to_dict(scene: Scene) -> dict[str, Any]:
         human["object_in_wrist"] = _floats(h.object_in_wrist)
         human["carried"] = {k: _floats(v) for k, v in h.carried.items()}
         human["carried_bearers"] = {k: sorted(v) for k, v in h.carried_bearers.items()}
-    return {"format": SCENE_FORMAT, "name": scene.name,
-            "rooms": [{"name": r.name, "rect": [float(v) for v in r.rect], "floor_z": float(r.floor_z)}
-                      for r in scene.rooms],
-            "walls": [{"start": [float(v) for v in w.start], "end": [float(v) for v in w.end],
-                       "thickness": float(w.thickness), "height": float(w.height), "floor_z": float(w.floor_z)}
-                      for w in scene.walls],
-            "doors": doors, "entities": entities, "human": human,
-            "attachments": [dict(a) for a in scene.attachments.values()],
-            "attributes": copy.deepcopy(scene.extra)}
+    out = {"format": SCENE_FORMAT, "name": scene.name,
+           "rooms": [{"name": r.name, "rect": [float(v) for v in r.rect], "floor_z": float(r.floor_z)}
+                     for r in scene.rooms],
+           "walls": [{"start": [float(v) for v in w.start], "end": [float(v) for v in w.end],
+                      "thickness": float(w.thickness), "height": float(w.height), "floor_z": float(w.floor_z)}
+                     for w in scene.walls],
+           "doors": doors, "entities": entities, "human": human,
+           "attachments": [dict(a) for a in scene.attachments.values()],
+           "attributes": copy.deepcopy(scene.extra)}
+    if scene.events:  # written only when declared, so scenes without events keep their canonical form
+        out["events"] = events_to_dict(scene.events)
+    return out

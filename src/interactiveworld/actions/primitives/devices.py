@@ -12,6 +12,7 @@ from ...errors import ErrorCode, PrimitiveError
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot
 from ...world.relations import inside, on, riders, supporters
 from ...world.scene import FLOOR_KEY
+from ...world.soil import wipe_soil
 from ...errors import fail
 from . import physical
 from .locomotion import sit, standup
@@ -228,7 +229,9 @@ def check_wipe(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def wipe(ex: "Executor", goal) -> PrimitiveError | None:
-    """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty)."""
+    """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty); sets
+    ``wiped`` and removes the soil kinds the tool's kind cleans (:func:`~interactiveworld.world.soil.wipe_soil`:
+    a sponge lifts grime, a cloth soaks up a spill; the other kind stays)."""
     err = check_wipe(ex, goal)
     if err:
         return err
@@ -254,6 +257,7 @@ def wipe(ex: "Executor", goal) -> PrimitiveError | None:
         if err:
             return err
     scene.entities[target].state["wiped"] = True
+    wipe_soil(scene.entities[target], scene.entities[tool].kind)
     return None
 
 
