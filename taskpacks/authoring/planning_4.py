@@ -57,8 +57,10 @@ def planning_04() -> dict:
                    cmd("Cut", fresh, "knife#1"), cmd("Put", "knife#1", "counter#1")),
               step("Take the plate from the kitchen table to the service pass.", cmd("Grab", "plate#1"),
                    cmd("Put", "plate#1", "service_pass#1")),
+              # spots side by side: the default spot puts the cut loaf in the middle and leaves no room beside it
               step("On that plate: the cut fresh loaf, the cheese and the apple.",
-                   *[c for k in (fresh, "cheese#1", "apple#1") for c in (cmd("Grab", k), cmd("Put", k, "plate#1"))])]
+                   *[c for k, spot in ((fresh, "-1:0.5"), ("cheese#1", "1:0.15"), ("apple#1", "1:0.85"))
+                     for c in (cmd("Grab", k), f"{cmd('Put', k, 'plate#1')} @place_spot={spot}")])]
     wrong = [oracle[0],
              step("Good. Put the knife back on the counter.", cmd("Put", "knife#1", "counter#1")),
              oracle[4],
