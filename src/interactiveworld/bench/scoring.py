@@ -58,6 +58,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..env_types import Relation
 from .conditions import (
     PREDICATES,
+    RECEIVED,
     WILDCARD,
     AllOf,
     AnyOf,
@@ -71,6 +72,7 @@ from .conditions import (
     Ever,
     ForbiddenBefore,
     Not,
+    Received,
     describe,
     to_compact,
 )
@@ -327,6 +329,11 @@ class _Timeline:
                 if k < len(cond.steps) and cond.steps[k].matches(c.primitive, tuple(c.targets)):
                     k += 1
             return k == len(cond.steps)
+        if isinstance(cond, Received):
+            # the record relation is history: read as it is (see Received), whatever the sign or exclusion
+            record = next((tuple(r[2:]) for r in self.by_pred[i].get(RECEIVED, ()) if r[1:2] == (cond.entity,)),
+                          ())  # no relation: the entity received nothing
+            return cond.matches(record)
         if isinstance(cond, Before):
             gate = next((j for j in range(i + 1) if self.holds(cond.then, j, positive=positive, exclude=exclude)),
                         None)
