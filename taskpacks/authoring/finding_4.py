@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import math
 
-from common import acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, state, static, step, taskpack
+from common import (acts, caps, cmd, entry, holds, moved, phrase, plan, point, printed_at, received, state, static, step,
+                    taskpack)
 from scenes import S, kitchen_house
 
 WHERE = plan((None, "I don't remember which glass is which. Which one is it?"))
 GLASSES = ("glass#1", "glass#2")
-
-
-def received(entity: str, *items: str) -> dict:
-    """Condition: ``entity``'s record of what was poured into it is exactly ``items`` in this order."""
-    return {"received": {"entity": entity, "items": list(items), "exact": True}}
 
 
 def holding(contents: str, destination: str) -> dict:

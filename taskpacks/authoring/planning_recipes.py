@@ -3,18 +3,13 @@ world keeps a persistent record of what was poured into or onto each entity (``r
 "rice, then water, then heat" and "soy sauce, then vinegar" from the world state, not from the command trace."""
 from __future__ import annotations
 
-from common import (acts, any_of, before, caps, cmd, count, entry, holds, negate, order, point, printed_at, static,
-                    step, taskpack)
+from common import (acts, any_of, before, caps, cmd, count, entry, holds, negate, order, point, printed_at, received,
+                    static, step, taskpack)
 from planning import ASK_PLAN
 from planning_2 import OVEN_SHUT, OVEN_SPOTS
 from scenes import N, S, board, kitchen_house
 
 WOOD = (0.35, 0.22, 0.12)
-
-
-def received(entity: str, *items: str, exact: bool = True) -> dict:
-    """Condition: ``entity``'s record of what was poured into or onto it is ``items`` in this order."""
-    return {"received": {"entity": entity, "items": list(items), "exact": exact}}
 
 
 def planning_07() -> dict:
