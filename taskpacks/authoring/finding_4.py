@@ -32,7 +32,7 @@ def finding_03() -> dict:
     b.add_object("bottle", on="counter#1", spot=(0.1, 0.4), state={"contents": "vodka"},
                  params={"color": (0.85, 0.9, 0.92)}, labels=[{"text": "VODKA", "face": "front"}])
     b.add_object("phone", on="table#1", spot=(0.3, 0.4))
-    b.set_human((3.4, 3.5), yaw=math.pi / 2)
+    b.set_human((1.9, 3.7), yaw=math.pi / 2)
     water, vodka = "bottle#1", "bottle#2"
     g_water, g_vodka = GLASSES
     moved_left = cmd("Put", g_vodka, "counter#2") + " @place_spot=-0.8:0.4"
