@@ -49,7 +49,7 @@ def planning_07() -> dict:
         title="Schedule rice and water before the heat, then reset the ingredients and tools",
         prelude="Porridge for breakfast; the recipe card is over the counter.",
         opening=[cmd("Walk", "recipe_board#1"), cmd("LookAt", "recipe_board#1"), cmd("LookAt", "counter#1"),
-                 cmd("LookAt", "counter#2")],
+                 cmd("LookAt", rice), cmd("Walk", "counter#2"), cmd("LookAt", "counter#2")],
         handoff="Let's make the porridge and leave the kitchen tidy. Plan it for me, one job at a time.",
         human_task="Porridge made in the pot on the cooktop the way the recipe card over the counter says, then the "
                    "kitchen reset: the bag back in the pantry cabinet with its door shut, the knife back in the "
@@ -121,7 +121,7 @@ def planning_18() -> dict:
         title="Infer the seasoning order and roast chicken and bread together",
         prelude="Roast chicken with bread tonight; the card is on the wall by the oven.",
         opening=[cmd("Walk", "roast_card#1"), cmd("LookAt", "roast_card#1"), cmd("LookAt", "counter#2"),
-                 cmd("LookAt", "counter#1")],
+                 cmd("Walk", "counter#1"), cmd("LookAt", "soy#1"), cmd("LookAt", "vinegar#1")],
         handoff="Season it right and get both out together. Plan it for me, one job at a time.",
         human_task="The chicken seasoned the way the card by the oven says and roasted with the bread, each served "
                    "on its own plate on the service counter, and the oven left off and shut.",
