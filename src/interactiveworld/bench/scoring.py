@@ -27,6 +27,9 @@ agents receive no credit for the initial state"):
 A point that would hold physically but earns no credit under these rules is reported with
 ``baseline_excluded = True``.
 
+The ``received`` record (:class:`~.conditions.Received`: what was poured into or onto an entity, in order) is
+history, not a relation that can be broken and re-established: rule 1 does not apply to it, rule 2 does.
+
 **Ordering gates.** ``before(first, then)`` holds when ``then`` holds at some tick and ``first`` held at a
 tick no later than the first such tick; ``forbidden_before(forbidden, gate)`` holds when ``gate`` holds at some
 tick and ``forbidden`` held at no tick strictly before the first such tick. Both are unmet while their gate has
