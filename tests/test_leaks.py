@@ -186,7 +186,7 @@ _HANDLE = re.compile(r"<\s*[A-Za-z][\w ]*>\s*\(\s*\d+\s*\)")
 _COORDS = (re.compile(r"-?\d+\.\d+\s*[,;]?\s+-?\d+\.\d+"), re.compile(r"-?\d+\.\d+,-?\d+\.\d+"),
            re.compile(r"[(\[]\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*[)\]]"), re.compile(r"\b[xyz]\s*[=:]\s*-?\d"))
 _PREDICATES = ("on", "inside", "near", "unmoved", "open", "closed", "held", "attached", "raised", "cooked", "cut",
-               "running", "off", "sitting")
+               "running", "off", "sitting", "received")  # the 14 predicates and the received record
 _RELATION = re.compile(rf"\b(?:{'|'.join(_PREDICATES)})\s*\(\s*[A-Za-z_]+|\[\s*\"(?:{'|'.join(_PREDICATES)})\"\s*,")
 _COMMAND = re.compile(r"\[\s*(?:" + "|".join(sorted({re.escape(a) for a in all_aliases()}, key=len, reverse=True))
                       + r")\s*\]", re.I)

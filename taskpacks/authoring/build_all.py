@@ -16,9 +16,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import TASKPACK_DIR, write  # noqa: E402
 
 FAMILY_SCRIPTS = ("guidance", "guidance_2", "guidance_3", "planning", "planning_2", "planning_3", "planning_4",
-                  "accessibility", "accessibility_2", "accessibility_3", "accessibility_4", "accessibility_5",
-                  "decision", "decision_2", "decision_3", "prevention", "prevention_2", "finding", "finding_2",
-                  "finding_3")
+                  "planning_recipes", "accessibility", "accessibility_2", "accessibility_3", "accessibility_4",
+                  "accessibility_5", "decision", "decision_2", "decision_3", "prevention", "prevention_2", "finding",
+                  "finding_2", "finding_3", "finding_4")
 
 
 def build(families: list[str] | None = None) -> list[Path]:

@@ -75,6 +75,12 @@ def before(first: dict[str, Any], then: dict[str, Any]) -> dict[str, Any]:
     return {"before": {"first": first, "then": then}}
 
 
+def received(entity: str, *items: str, exact: bool = True) -> dict[str, Any]:
+    """The world's persistent record of what was poured into or onto ``entity`` is ``items`` in this order
+    (``exact`` False: ``items`` occur in it in this order among others)."""
+    return {"received": {"entity": entity, "items": list(items), "exact": exact}}
+
+
 def step(say: str, *commands: str, match: Iterable[str] = (), kind: str = "interrupt", after: int = 0,
          skip: int = 0) -> dict[str, Any]:
     """One guidance step: the Assistant utterance and the commands the scripted Human grounds it to."""

@@ -3,11 +3,12 @@
 :class:`RelationWorld` builds the real scene with :class:`interactiveworld.env.Environment` to read the
 handoff relations back from geometry, then applies each primitive's *declared effect* symbolically (paper
 Table 5 semantics: Grab makes an object held, Put/PutIn place it on/inside the destination, Open/Close,
-TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Wipe with the
-tool in hand (an empty hand picks it up first, as the primitive does; a sweeping tool moves the debris on the
-surface into a dustpan there; the soil kinds the tool's kind cleans leave the surface), Sit/StandUp, FallToFloor,
-and an opening's offscreen events), and fires the scene's scripted events once their condition holds (their soil,
-``cut`` and ``cooked`` state patches; :mod:`interactiveworld.world.events`). Preconditions
+TurnOn/TurnOff, Open/CloseDoor, Cut with a held cutting tool, Cook on or in a running heat source, Pour from the
+held source (its contents join the target's ``received`` record), Wipe with the tool in hand (an empty hand picks
+it up first, as the primitive does; a sweeping tool moves the debris on the surface into a dustpan there; the soil
+kinds the tool's kind cleans leave the surface), Sit/StandUp, FallToFloor, and an opening's offscreen events), and
+fires the scene's scripted events once their condition holds (their soil, ``cut`` and ``cooked`` state patches;
+:mod:`interactiveworld.world.events`). Preconditions
 that belong to the task logic are enforced (one object in hand, a closed or lidded container cannot be
 reached into, cutting needs the tool in hand, cooking needs a running heat source); reach, collision and grasp are not
 modelled. It answers one question while the kinematic executor is being tuned: are the oracle, the wrong
@@ -63,6 +64,8 @@ class RelationWorld:
         self.running = {r[1] for r in rel if r[0] == "running"}
         self.cut = {r[1] for r in rel if r[0] == "cut"}
         self.cooked = {r[1] for r in rel if r[0] == "cooked"}
+        self.contents = {k: e.state.get("contents") for k, e in ents.items() if e.state.get("contents")}
+        self.received = {r[1]: list(r[2:]) for r in rel if r[0] == "received"}
         self.held_key: str | None = env.held()
         self.sitting: str | None = next((r[1] for r in rel if r[0] == "sitting"), None)
         self.moved: set[str] = set()
@@ -135,6 +138,7 @@ class RelationWorld:
             out.add(("running" if k in self.running else "off", k))
         out |= {("cut", k) for k in self.cut} | {("cooked", k) for k in self.cooked}
         out |= {("soiled", k, kind) for k, kind in self.soiled}
+        out |= {("received", k, *record) for k, record in self.received.items() if record}
         if self.held_key:
             out.add(("held", self.held_key))
         for o, anchor in self.floor_near.items():   # near holds in both orders, as in the world's read-back
@@ -276,7 +280,21 @@ class RelationWorld:
                 return f"{k[0]} cannot be cut"
             self.cut.add(k[0])
             return None
+        if prim == "pour":  # (target, source): the held source's contents join the target's record
+            if self.held_key != k[1] or "pour_source" not in self.affordances.get(k[1], set()):
+                return f"hold something to pour from to pour into {k[0]}"
+            if not ({"pour_target", "container", "cookable"} & self.affordances.get(k[0], set())):
+                return f"you cannot pour into {k[0]}"
+            if k[0] in self.openable and k[0] not in self.open:
+                return f"{k[0]} is closed"
+            got = self.contents.pop(k[1], None)
+            if got:
+                self.received[k[0]] = self.received.get(k[0], []) + [got]
+            return None
         if prim == "cook":
+            aff = self.affordances.get(k[0], set())
+            if "cookable" not in aff and not ("container" in aff and self.received.get(k[0])):
+                return f"{k[0]} cannot be cooked"
             if not self._heated(k[0]):
                 return f"{k[0]} is not on or in a running heat source"
             self.cooked.add(k[0])

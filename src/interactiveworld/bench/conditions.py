@@ -23,6 +23,8 @@ compact                                                 meaning
 ``{"multiset": {"pick(mug#1)": 2, "turn_on": 1}}``       :class:`CommandMultiset` (at least these counts; with
                                                         ``{"counts": {...}, "exact": true}`` exactly)
 ``{"sequence": ["open(fridge#1)", "close(fridge#1)"]}``  :class:`CommandSequence` (in order, gaps allowed)
+``{"received": {"entity": "pot#1", "items": ["rice",    :class:`Received`: what was poured into or onto the
+"water"], "exact": true}}``                             entity, in this order (``exact`` false: among others)
 ``{"before": {"first": C1, "then": C2}}``               :class:`Before`
 ``{"forbidden_before": {"forbidden": C1, "gate": C2}}`` :class:`ForbiddenBefore`
 ======================================================  ==========================================================
@@ -41,6 +43,7 @@ __all__ = [
     "PREDICATES",
     "PREDICATE_ARITY",
     "WILDCARD",
+    "RECEIVED",
     "Atom",
     "Not",
     "AnyOf",
@@ -53,6 +56,7 @@ __all__ = [
     "CommandSucceeded",
     "CommandMultiset",
     "CommandSequence",
+    "Received",
     "Before",
     "ForbiddenBefore",
     "Condition",
@@ -73,6 +77,9 @@ PREDICATE_ARITY: dict[str, int] = {
 """Number of entity arguments of each predicate."""
 
 WILDCARD = "*"
+RECEIVED = "received"
+"""Name of the record relation ``("received", entity, content, ...)`` read by :class:`Received` (the world's
+``interactiveworld.world.relations.RECEIVED``): history, not one of the 14 predicates."""
 _KEY_RE = re.compile(r"^[a-z0-9]+(?:_[a-z0-9]+)*#\d+$")
 _PATTERN_RE = re.compile(r"^\s*([a-z_]+)\s*(?:\((.*)\))?\s*$")
 
@@ -316,6 +323,60 @@ class CommandSequence(_Model):
     _non_empty = field_validator("steps")(lambda v: _non_empty(v, "steps"))
 
 
+class Received(_Model):
+    """The entity's persistent record of what was poured into or onto it (the world's ``received`` relation,
+    oldest first) matches ``items`` in order: with ``exact`` the whole record is ``items``; otherwise ``items``
+    occur in it in this order with other entries allowed between and around them.
+
+    The record is history, not geometry: it only grows and cannot be broken and re-established, so it is read
+    as it is at each tick, with no relation-level baseline exclusion (a goal that held at handoff and at every
+    tick since still earns nothing). It names contents ("vodka"), never an entity's hidden identity, so "the
+    glass that holds vodka" is ``any`` over the glasses of ``all[received(glass, [vodka]), on(glass, ...)]``.
+    """
+
+    kind: Literal["received"] = "received"
+    """The condition type tag (the compact form without it is expanded on load)."""
+    entity: str
+    """The entity key ``name#index`` whose record is read."""
+    items: tuple[str, ...] = ()
+    """Content names in the order they must have been received (lower case as configured in the scene, e.g.
+    ``soy sauce``); empty with ``exact``: the entity received nothing."""
+    exact: bool = True
+    """True: the record is exactly ``items``; false: ``items`` occur in the record in this order."""
+
+    @field_validator("entity")
+    @classmethod
+    def _key(cls, v: str) -> str:
+        if v == WILDCARD:
+            raise ValueError("received: 'entity' must be one entity key; use any/all over keys for alternatives")
+        return _check_key(v, where="received entity")
+
+    @field_validator("items")
+    @classmethod
+    def _names(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for item in v:
+            if not item.strip():
+                raise ValueError("received: an item is a non-empty content name")
+        return v
+
+    @model_validator(mode="after")
+    def _something(self) -> "Received":
+        if not self.items and not self.exact:
+            raise ValueError("received: with exact false, give at least one item (an empty subsequence always "
+                             "matches)")
+        return self
+
+    def matches(self, record: tuple[str, ...]) -> bool:
+        """Whether an entity's record (oldest first) satisfies the condition."""
+        if self.exact:
+            return tuple(record) == self.items
+        it = iter(record)
+        return all(any(got == want for got in it) for want in self.items)
+
+    def text(self) -> str:
+        return f"received({self.entity}, [{', '.join(self.items)}]{'' if self.exact else ', in order'})"
+
+
 class Before(_Model):
     """Ordering gate: ``then`` holds at some tick, and ``first`` held at a tick no later than the first such tick."""
 
@@ -384,19 +445,23 @@ def _expand(data: Any) -> Any:
         return {"kind": "multiset", "counts": value}
     if key == "sequence":
         return {"kind": "sequence", "steps": value}
+    if key == "received":
+        if not isinstance(value, dict):
+            raise ValueError("'received' takes an object {entity, items, exact}")
+        return {"kind": "received", **value}
     if key in ("before", "forbidden_before"):
         if not isinstance(value, dict):
             raise ValueError(f"{key!r} takes an object")
         return {"kind": key, **value}
     raise ValueError(
         f"unknown condition key {key!r}; expected a predicate ({', '.join(PREDICATES)}) or one of not, any, all, "
-        f"count, ever, soiled, succeeded, multiset, sequence, before, forbidden_before"
+        f"count, ever, soiled, succeeded, multiset, sequence, received, before, forbidden_before"
     )
 
 
 Condition = Annotated[
-    Union[Atom, Not, AnyOf, AllOf, Count, Ever, Soiled, CommandSucceeded, CommandMultiset, CommandSequence, Before,
-          ForbiddenBefore],
+    Union[Atom, Not, AnyOf, AllOf, Count, Ever, Soiled, CommandSucceeded, CommandMultiset, CommandSequence, Received,
+          Before, ForbiddenBefore],
     Field(discriminator="kind"),
 ]
 """Any condition; validation also accepts the compact JSON form."""
@@ -429,6 +494,8 @@ def describe(cond: BaseModel) -> str:
         return "commands{" + ", ".join(f"{p.text()} {rel} {n}" for p, n in cond.counts) + "}"
     if isinstance(cond, CommandSequence):
         return "sequence[" + " -> ".join(p.text() for p in cond.steps) + "]"
+    if isinstance(cond, Received):
+        return cond.text()
     if isinstance(cond, Before):
         return f"({describe(cond.first)}) before ({describe(cond.then)})"
     if isinstance(cond, ForbiddenBefore):
@@ -456,6 +523,8 @@ def to_compact(cond: BaseModel) -> Any:
         return {"multiset": {"counts": counts, "exact": True} if cond.exact else counts}
     if isinstance(cond, CommandSequence):
         return {"sequence": [p.text() for p in cond.steps]}
+    if isinstance(cond, Received):
+        return {"received": {"entity": cond.entity, "items": list(cond.items), "exact": cond.exact}}
     if isinstance(cond, Before):
         return {"before": {"first": to_compact(cond.first), "then": to_compact(cond.then)}}
     if isinstance(cond, ForbiddenBefore):

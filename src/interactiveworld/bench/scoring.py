@@ -27,6 +27,9 @@ agents receive no credit for the initial state"):
 A point that would hold physically but earns no credit under these rules is reported with
 ``baseline_excluded = True``.
 
+The ``received`` record (:class:`~.conditions.Received`: what was poured into or onto an entity, in order) is
+history, not a relation that can be broken and re-established: rule 1 does not apply to it, rule 2 does.
+
 **Ordering gates.** ``before(first, then)`` holds when ``then`` holds at some tick and ``first`` held at a
 tick no later than the first such tick; ``forbidden_before(forbidden, gate)`` holds when ``gate`` holds at some
 tick and ``forbidden`` held at no tick strictly before the first such tick. Both are unmet while their gate has
@@ -58,6 +61,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..env_types import Relation
 from .conditions import (
     PREDICATES,
+    RECEIVED,
     WILDCARD,
     AllOf,
     AnyOf,
@@ -72,6 +76,7 @@ from .conditions import (
     ForbiddenBefore,
     Not,
     Soiled,
+    Received,
     describe,
     to_compact,
 )
@@ -334,6 +339,11 @@ class _Timeline:
                 if k < len(cond.steps) and cond.steps[k].matches(c.primitive, tuple(c.targets)):
                     k += 1
             return k == len(cond.steps)
+        if isinstance(cond, Received):
+            # the record relation is history: read as it is (see Received), whatever the sign or exclusion
+            record = next((tuple(r[2:]) for r in self.by_pred[i].get(RECEIVED, ()) if r[1:2] == (cond.entity,)),
+                          ())  # no relation: the entity received nothing
+            return cond.matches(record)
         if isinstance(cond, Before):
             gate = next((j for j in range(i + 1) if self.holds(cond.then, j, positive=positive, exclude=exclude)),
                         None)

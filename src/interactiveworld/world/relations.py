@@ -7,6 +7,10 @@ Relations are tuples: ``("on", A, B)``, ``("inside", A, B)``, ``("near", A, B)``
 besides these 14 predicates, ``("soiled", A, kind)`` for each soil kind on a surface (:mod:`.soil`). The floor
 is the pseudo-entity ``"floor#1"``.
 
+Beside the 14 predicates, one record relation carries history rather than geometry: ``("received", A, c1, c2,
+...)``, the contents poured into or onto A in the order they came (:data:`RECEIVED`; only when A received
+something). It is one tuple per entity, so "exactly soy sauce, then vinegar" is a single lookup.
+
 ``on`` and ``inside`` come from support and contact, read by the physics
 (:meth:`~interactiveworld.world.physics.PhysicsWorld.support`: MuJoCo contacts and contact forces of the current
 poses, every body at rest): ``on(A, B)`` when A touches B and B bears it; an object in a bowl on a counter is on
@@ -30,9 +34,13 @@ __all__ = [
     "ON_NORMAL_MAX_DEG", "ON_BEAR_FRACTION", "INSIDE_VOLUME_FRACTION", "NEAR_DISTANCE", "UNMOVED_POSITION",
     "UNMOVED_ANGLE_DEG", "OPEN_FRACTION", "CLOSED_FRACTION", "RAISED_TILT_DEG", "ATTACH_POSITION",
     "on", "inside", "inside_region", "near", "unmoved", "is_open", "is_closed", "covering_lid", "raised", "attached",
-    "supporters", "support_graph", "riders", "bears", "read_relations", "pose_change", "support_table",
+    "RECEIVED", "received", "supporters", "support_graph", "riders", "bears", "read_relations", "pose_change", "support_table",
     "carried_bearers",
 ]
+
+RECEIVED = "received"
+"""Entity state field (and record relation name): the ordered list of content names poured into or onto the
+entity (``pour``). It only ever grows, so it stays readable after the current ``contents`` changed or emptied."""
 
 ON_NORMAL_MAX_DEG = SUPPORT_NORMAL_MAX_DEG
 """on(A, B): only contacts whose normal (from B into A) is within 30 degrees of straight up bear A."""
@@ -274,13 +282,19 @@ class _BoxCache:
         self.b_lo, self.b_hi = aabb_of_obbs(self.b_t, self.b_h)
 
 
+def received(entity) -> list[str]:
+    """The ordered record of what ``entity`` received by pouring (:data:`RECEIVED`, oldest first; [] if none)."""
+    return [str(c) for c in entity.state.get(RECEIVED) or ()]
+
+
 def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
                    *, include_near: bool = True) -> frozenset[tuple[str, ...]]:
     """Every ground predicate true in the (settled) scene now.
 
     ``on``/``inside`` for each movable object from one support read-back (:func:`support_table`); ``near``
     for each movable object against every entity (AABB pre-filter, then the exact box distance); ``unmoved``
-    for each entity in ``baseline`` (key -> pose (4, 4)). Same results as the per-pair predicate functions.
+    for each entity in ``baseline`` (key -> pose (4, 4)); the ``received`` record of each entity that received
+    something by pouring. Same results as the per-pair predicate functions.
     """
     rel: set[tuple[str, ...]] = set()
     keys = list(scene.entities)
@@ -301,6 +315,9 @@ def read_relations(scene: Scene, baseline: dict[str, np.ndarray] | None = None,
             rel.add(("cooked", key))
         if "soil" in e.state:
             rel |= soil_relations(e)
+        record = received(e)
+        if record:
+            rel.add((RECEIVED, key, *record))
         if e.model.upright_axis is not None and raised(scene, key):
             rel.add(("raised", key))
         if baseline is not None and key in baseline and unmoved(scene, key, baseline):

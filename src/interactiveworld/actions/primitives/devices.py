@@ -10,7 +10,7 @@ import trimesh
 
 from ...errors import ErrorCode, PrimitiveError
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot
-from ...world.relations import inside, on, riders, supporters
+from ...world.relations import RECEIVED, inside, on, received, riders, supporters
 from ...world.scene import FLOOR_KEY
 from ...world.soil import wipe_soil
 from ...errors import fail
@@ -26,6 +26,11 @@ AUTO_SIT_RADIUS = 1.2
 """use_computer sits on a free seat within this distance [m] of the workstation when not sitting."""
 COOK_SECONDS = 2.0
 """Duration [s] of the cooking interaction (frames at 2 per second)."""
+
+
+def _cooks_its_contents(entity) -> bool:
+    """A vessel (``container``) that received something by pour is cooked as a dish: rice and water in a pot."""
+    return "container" in entity.affordances and bool(received(entity))
 
 
 def _heat_source(ex: "Executor", food: str) -> str | None:
@@ -50,7 +55,7 @@ def check_cook(ex: "Executor", goal) -> PrimitiveError | None:
     scene = ex.scene
     food = goal.targets[0]
     e = scene.entities[food]
-    if "cookable" not in e.affordances:
+    if "cookable" not in e.affordances and not _cooks_its_contents(e):
         return fail(ErrorCode.NOT_AFFORDED, f"{food} cannot be cooked.", target=food)
     if scene.human.held == food:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{food} is in your hand; put it on or in a cooker first.")
@@ -64,7 +69,8 @@ def check_cook(ex: "Executor", goal) -> PrimitiveError | None:
 
 
 def cook(ex: "Executor", goal) -> PrimitiveError | None:
-    """Requires the food in/on a running heat source; tends it and sets cooked."""
+    """Requires the food in/on a running heat source; tends it and sets cooked. A vessel holding what was poured
+    into it (:func:`received`) is cooked as one dish."""
     err = check_cook(ex, goal)
     if err:
         return err
@@ -178,7 +184,7 @@ def check_pour(ex: "Executor", goal) -> PrimitiveError | None:
     if err:
         return err
     t = ex.scene.entities[target]
-    if not ({"pour_target", "container"} & t.affordances):
+    if not ({"pour_target", "container", "cookable"} & t.affordances):
         return fail(ErrorCode.NOT_AFFORDED, f"You cannot pour into {target}.", target=target)
     if t.model.joints and t.opening < 0.5:
         return fail(ErrorCode.PRECONDITION_FAILED, f"{target} is closed; open it first.")
@@ -187,7 +193,8 @@ def check_pour(ex: "Executor", goal) -> PrimitiveError | None:
 
 def pour(ex: "Executor", goal) -> PrimitiveError | None:
     """Tilt the held source over the target's rim (to 100 deg and back); its configured ``contents`` move into
-    the target's ``contents``."""
+    the target's ``contents`` (onto a food, ``cookable``, they season it and the food has no ``contents``) and
+    are appended to the target's :data:`RECEIVED` record. An empty source pours nothing and records nothing."""
     err = check_pour(ex, goal)
     if err:
         return err
@@ -211,7 +218,9 @@ def pour(ex: "Executor", goal) -> PrimitiveError | None:
     scene.set_wrist(h.wrist)
     contents = e.state.get("contents")
     if contents:
-        t.state["contents"] = contents
+        if {"pour_target", "container"} & t.affordances:
+            t.state["contents"] = contents
+        t.state[RECEIVED] = received(t) + [contents]  # a new list: snapshots must not share it
         e.state["contents"] = None
     ex.motion.retreat(ex, plan)
     return None

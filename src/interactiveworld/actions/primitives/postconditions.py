@@ -199,9 +199,12 @@ def _pour(ctx: PostContext) -> list[Claim]:
     claims = [_relation(ctx, ("held", source))]
     had = ctx.states_before.get(source, {}).get("contents")
     if had:
-        got = ctx.scene.entities[target].state.get("contents")
-        claims.append(Claim(f"{had} in {target}", got == had and not ctx.scene.entities[source].state.get("contents"),
-                            f"{target} holds {got or 'nothing'}"))
+        # the target's record (devices.RECEIVED) gained exactly what the source held, and the source is empty
+        before = list(ctx.states_before.get(target, {}).get("received") or ())
+        got = list(ctx.scene.entities[target].state.get("received") or ())
+        claims.append(Claim(f"{had} in {target}", got == before + [had]
+                            and not ctx.scene.entities[source].state.get("contents"),
+                            f"{target} received {', '.join(got) or 'nothing'}"))
     return claims
 
 
