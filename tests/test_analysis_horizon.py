@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from iw_catalog import sample
 from iw_openai_server import ScriptedServer
 from scipy import stats
 
@@ -152,8 +153,9 @@ class OracleOnShortTasks(ScriptedServer):
 
 @pytest.mark.slow
 def test_report_on_a_served_model_that_fails_long_tasks(tmp_path, capsys):
-    packs = {t: tp for t, tp in ((t, load_taskpack(p)) for t, p in builtin_taskpacks().items())
-             if tp.family.value in ("Guidance", "Planning", "Prevention")}
+    # ten TaskPacks per family (sample() spreads them over the rows): enough for the Firth fit, half the run time
+    ids = sample([t for t in builtin_taskpacks() if t.split("-")[0] in ("guidance", "planning", "prevention")], 10)
+    packs = {t: load_taskpack(builtin_taskpacks()[t]) for t in ids}
     oracle = tmp_path / "oracle"
     assert main(["run", "--assistant", "oracle", "--tasks", *packs, "--no-render", "--out", str(oracle),
                  "--no-progress"]) == 0
