@@ -465,3 +465,22 @@ def test_missing_provider_key_is_reported_before_any_episode(monkeypatch, capsys
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     assert main(["run", "--assistant", "openai/gpt-4o", "--tasks", "decision-05"]) == 2
     assert "no credentials: set OPENAI_API_KEY" in capsys.readouterr().err
+
+
+def test_our_warnings_print_as_one_line_and_the_formatter_is_installed_once():
+    import warnings
+
+    from interactiveworld.bench.taskpack import TaskPackFolderWarning
+    from interactiveworld.cli import _plain_warnings
+
+    saved = warnings.formatwarning
+    try:
+        _plain_warnings("iw-eval run")
+        first = warnings.formatwarning
+        _plain_warnings("iw-eval validate")
+        assert warnings.formatwarning is first  # not wrapped again on every main()
+        line = warnings.formatwarning("x.json: left out", TaskPackFolderWarning, "taskpack.py", 1)
+        assert line == "iw-eval validate: warning: x.json: left out\n"
+        assert "UserWarning" in warnings.formatwarning("other", UserWarning, "lib.py", 3, "code")
+    finally:
+        warnings.formatwarning = saved

@@ -723,18 +723,26 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+_WARNING_PROG = ["iw-eval"]
+
+
 def _plain_warnings(prog: str) -> None:
     """Our own warnings (a TaskPack file left out, ...) as one line each, like the errors, without Python's
-    source-line echo; other libraries' warnings keep their usual form."""
+    source-line echo; other libraries' warnings keep their usual form. Installed once per process (``main`` runs
+    many times in one test process); later calls only change the program name."""
     import warnings
 
+    _WARNING_PROG[0] = prog
+    if getattr(warnings.formatwarning, "_iw_plain", False):
+        return
     default = warnings.formatwarning
 
     def fmt(message, category, filename, lineno, line=None):
         if category.__module__.startswith("interactiveworld."):
-            return f"{prog}: warning: {message}\n"
+            return f"{_WARNING_PROG[0]}: warning: {message}\n"
         return default(message, category, filename, lineno, line)
 
+    fmt._iw_plain = True
     warnings.formatwarning = fmt
 
 
