@@ -151,6 +151,9 @@ def test_an_unreadable_file_in_a_taskpack_folder_is_named_once(tmp_path, monkeyp
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # the same file version is not named again on every listing
         assert list(builtin_taskpacks()) == ["decision-05", "prevention-01"]
+    # asking for it by name says why it is missing rather than suggesting another id
+    with pytest.raises(TaskPackError, match=r"task id 'half-written': half-written\.json was left out: not valid JSON"):
+        select_taskpacks(["half-written"])
 
 
 def test_no_taskpacks_installed_is_a_clear_error(tmp_path, monkeypatch):

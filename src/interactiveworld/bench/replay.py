@@ -279,8 +279,10 @@ def cells_to_replay(target: Path) -> list[Path]:
     """
     if (target / TRACE_NAME).is_file():
         return [target]
+    if target.exists() and not target.is_dir():
+        raise ReplayError(f"{target}: is a file; give a cell folder or a sweep folder (the --out of 'iw-eval run')")
     if not target.is_dir():
-        raise ReplayError(f"{target}: no such cell folder")
+        raise ReplayError(f"{target}: no such cell or sweep folder")
     cells = [c for c in find_cells(target) if (c / TRACE_NAME).is_file() and (c / EVAL_NAME).is_file()]
     if not cells:
         raise ReplayError(f"{target}: no {TRACE_NAME} (not a cell folder, and no finished cell below it)")

@@ -647,6 +647,8 @@ class TaskPackFolderWarning(UserWarning):
 
 
 _WARNED: set[tuple[str, float]] = set()
+_LEFT_OUT: dict[str, str] = {}
+"""File stem -> why that file was left out of the last listing (an unknown id names its broken file)."""
 
 
 def _warn_unreadable(path: Path, exc: Exception) -> None:
@@ -655,6 +657,8 @@ def _warn_unreadable(path: Path, exc: Exception) -> None:
         stamp = (str(path), path.stat().st_mtime)
     except OSError:
         stamp = (str(path), 0.0)
+    _LEFT_OUT[path.stem] = f"{path.name} was left out: " + (
+        f"not valid JSON ({exc})" if isinstance(exc, json.JSONDecodeError) else str(exc))
     if stamp not in _WARNED:
         _WARNED.add(stamp)
         why = f"not valid JSON ({exc})" if isinstance(exc, json.JSONDecodeError) else str(exc)
@@ -668,6 +672,7 @@ def builtin_taskpacks() -> dict[str, Path]:
     data may live beside them).
     """
     found: dict[str, Path] = {}
+    _LEFT_OUT.clear()
     for d in taskpack_dirs():
         for f in sorted(d.glob("*.json")):
             try:
@@ -690,13 +695,17 @@ def taskpack_family(path: Path) -> str | None:
 
 def _unknown_id_message(task: str, known: list[str]) -> str:
     """An unknown id, with the closest built-in ids (``decision-5`` -> ``decision-05``) instead of all of them."""
+    broken = _LEFT_OUT.get(task.strip())
+    if broken:
+        return f"task id {task!r}: {broken}"
     if not known:
         return f"unknown task id {task!r} (no built-in TaskPacks are installed)"
     m = re.fullmatch(r"([a-z]+)-(\d+)", task.strip().lower())
     padded = f"{m.group(1)}-{int(m.group(2)):02d}" if m else None
     close = [padded] if padded in known else difflib.get_close_matches(task.strip().lower(), known, n=3, cutoff=0.6)
     hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    return (f"unknown task id {task!r}{hint} ({len(known)} built-in TaskPacks, {known[0]} to {known[-1]}; "
+    count = f"{len(known)} built-in TaskPack" + ("s" if len(known) != 1 else "")
+    return (f"unknown task id {task!r}{hint} ({count}, {known[0]} to {known[-1]}; "
             f"'iw-eval report --tasks' lists them)")
 
 
