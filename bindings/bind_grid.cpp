@@ -273,11 +273,12 @@ void bind_grid(py::module_& m) {
             py::array_t<double> out({static_cast<py::ssize_t>(l.count), static_cast<py::ssize_t>(l.rows),
                                     static_cast<py::ssize_t>(l.cols)});
             auto w = out.mutable_unchecked<3>();
-            const int skip = toward ? l.count : 0;
             for (int k = 0; k < l.count; ++k)
               for (int i = 0; i < l.rows; ++i)
-                for (int j = 0; j < l.cols; ++j)
-                  w(k, i, j) = l.table[(static_cast<long long>(i) * l.cols + j) * 2 * l.count + skip + k];
+                for (int j = 0; j < l.cols; ++j) {
+                  const long long c = static_cast<long long>(i) * l.cols + j;
+                  w(k, i, j) = toward ? l.from(c, k) : l.to(c, k);
+                }
             return out;
           },
           py::kw_only(), py::arg("toward") = false,

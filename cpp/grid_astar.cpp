@@ -11,8 +11,20 @@
 
 #include "iw/grid.hpp"
 
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#endif
+
 namespace iw::grid {
 namespace {
+
+// The relaxation lambda is called at eight sites per expansion; left to itself GCC keeps it out of line and reloads
+// every captured variable on each call.
+#if defined(__GNUC__)
+#define IW_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define IW_ALWAYS_INLINE
+#endif
 
 constexpr double kSqrt2 = 1.4142135623730951;
 // Bucket width of the open list, in units of the resolution: wide enough that few buckets are empty, narrow
@@ -87,31 +99,37 @@ class OpenList {
   size_t mask_ = 0, cur_ = 0, count_ = 0;
 };
 
-// g and the entry cost r * node_cost side by side: one cache line serves both reads of a neighbour.
+// Per-cell search state of one query, valid only when `stamp` equals the query's generation: a query initialises
+// the cells it reaches instead of the whole grid.
 struct Rec {
   double g;
-  double entry;
+  int32_t parent;
+  uint32_t stamp;
 };
 
 struct AStarScratch {
   std::vector<Rec> rec;
-  std::vector<int32_t> parent;
+  uint32_t generation = 0;
 };
 
-// The landmark part of the heuristic at flat cell c (unpadded) toward the goal's entries `tg` (to) and `fg` (from):
-// the best bound, or +inf when c and the goal lie in different components (no path). Unreachable entries are +inf,
-// so a bound across components is +inf - finite = +inf and one of two unreachable entries is NaN, which
-// std::max(best, NaN) drops.
-inline double landmark_bound(const Landmarks& lm, const double* tg, const double* fg, long long c) {
+// The landmark part of the heuristic at cell c toward the goal, whose table row is `tg`: with d_k = to(c, k) -
+// to(g, k), the "to" bounds are -d_k and the "from" bounds d_k - r c(c) + r c(g) (Landmarks::from), where r c(c)
+// may be replaced by the query's entry cost `entry_c` (no lower: the bound only loosens) and `entry_g` is the
+// landmark graph's r c(g) (0 when geometric). Returns the best bound, or +inf when c and the goal lie in
+// different components (no path). An entry unreachable from landmark k is +inf: one such of c and g gives
+// d_k = +-inf (different components), both give NaN, which the comparisons drop.
+inline double landmark_bound(const Landmarks& lm, const double* tg, long long c, double entry_c, double entry_g) {
   const int K = lm.count;
-  const double* tc = lm.table.data() + c * 2 * K;
-  const double* fc = tc + K;
-  double best = -std::numeric_limits<double>::infinity();
+  const double* tc = lm.table.data() + c * K;
+  const double inf = std::numeric_limits<double>::infinity();
+  double lo = inf, hi = -inf;
   for (int k = 0; k < K; ++k) {
-    best = std::max(best, tg[k] - tc[k]);
-    best = std::max(best, fc[k] - fg[k]);
+    const double d = tc[k] - tg[k];
+    lo = d < lo ? d : lo;
+    hi = d > hi ? d : hi;
   }
-  return best - lm.margin;
+  const double back = lm.has_cost ? hi - entry_c + entry_g : hi;
+  return std::max(-lo, back) - lm.margin;
 }
 
 // Neighbour k of (i, j): 0..3 orthogonal (E, W, N, S), 4..7 diagonal (NE, NW, SE, SW).
@@ -190,6 +208,60 @@ inline void check_landmark_cell(const Landmarks& lm, uint8_t traversable, double
                                 " is below the landmark graph's (bounds would not hold)");
 }
 
+namespace {
+
+// Branch-free scans that say whether the inputs are valid; the slow loop in `throw_first_bad_cell` runs only when
+// they fail, to name the first bad cell. Every query pays them over the whole grid, so the cost scan is written
+// with SSE2 (part of every x86-64 target; a scalar loop elsewhere): compilers do not vectorise a flag reduction
+// over doubles on their own.
+bool costs_valid(const double* node_cost, const double* floor_cost, long long n, double& max_cost) {
+  const double inf = std::numeric_limits<double>::infinity();
+  long long c = 0;
+  bool ok = true;
+  double m = 0.0;
+#if defined(__SSE2__) || defined(_M_X64)
+  // Ordered comparisons are false on NaN, so a NaN cost fails `v >= 0`.
+  const __m128d zero = _mm_setzero_pd(), vinf = _mm_set1_pd(inf);
+  __m128d good = _mm_castsi128_pd(_mm_set1_epi32(-1)), vmax = zero;
+  for (; c + 2 <= n; c += 2) {
+    const __m128d v = _mm_loadu_pd(node_cost + c);
+    __m128d g = _mm_and_pd(_mm_cmpge_pd(v, zero), _mm_cmplt_pd(v, vinf));
+    if (floor_cost) g = _mm_and_pd(g, _mm_cmpge_pd(v, _mm_loadu_pd(floor_cost + c)));
+    good = _mm_and_pd(good, g);
+    vmax = _mm_max_pd(vmax, v);
+  }
+  ok = _mm_movemask_pd(good) == 3;
+  double lanes[2];
+  _mm_storeu_pd(lanes, vmax);
+  m = std::max(lanes[0], lanes[1]);
+#endif
+  for (; c < n; ++c) {
+    const double v = node_cost[c];
+    ok = ok && v >= 0.0 && v < inf && (!floor_cost || v >= floor_cost[c]);
+    m = std::max(m, v);
+  }
+  max_cost = m;
+  return ok;
+}
+
+bool inside_mask(const uint8_t* passable, const uint8_t* mask, long long n) {
+  uint8_t bad = 0;
+  for (long long c = 0; c < n; ++c) bad |= static_cast<uint8_t>((passable[c] != 0) & (mask[c] == 0));
+  return bad == 0;
+}
+
+[[noreturn]] void throw_first_bad_cell(const uint8_t* passable, const double* node_cost, long long n,
+                                       const Landmarks* lm) {
+  for (long long c = 0; c < n; ++c) {
+    if (node_cost && (!(node_cost[c] >= 0.0) || std::isinf(node_cost[c])))
+      throw std::invalid_argument("node cost must be finite and >= 0 (cell " + std::to_string(c) + ")");
+    if (lm) check_landmark_cell(*lm, passable[c], node_cost ? node_cost[c] : 0.0, c);
+  }
+  throw std::logic_error("astar: input scan and cell checks disagree");
+}
+
+}  // namespace
+
 AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
                   int32_t start, int32_t goal, const Landmarks* landmarks) {
   check_grid(rows, cols);
@@ -197,128 +269,116 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   check_cell(goal, rows, cols, "goal");
   if (!(resolution > 0.0) || !std::isfinite(resolution)) throw std::invalid_argument("resolution must be > 0");
   if (landmarks) check_landmarks(*landmarks, node_cost != nullptr, rows, cols, resolution);
+  const long long n = static_cast<long long>(rows) * cols;
+  // The costs, and with landmarks their preconditions, are checked on every cell: a bound broken anywhere could
+  // make the search miss the optimum without ever reaching the cell that breaks it.
+  double max_cost = 0.0;
+  const double* floor_cost = landmarks && landmarks->has_cost ? landmarks->cost.data() : nullptr;
+  bool valid = node_cost ? costs_valid(node_cost, floor_cost, n, max_cost) : true;
+  if (landmarks) valid = valid && inside_mask(passable, landmarks->mask.data(), n);
+  if (!valid) throw_first_bad_cell(passable, node_cost, n, landmarks);
   const Landmarks* lm = landmarks && landmarks->count > 0 ? landmarks : nullptr;
   AStarResult res;
-  // Work on a copy padded with one blocked cell on every side: neighbour loops need no bounds checks. A blocked
-  // or border cell has entry = +inf, so relaxing it never lowers its g and the traversability test is a read of
-  // the same record the relaxation needs. The copy also checks the costs and the landmarks' preconditions.
-  const int W = cols + 2;
-  const long long np = static_cast<long long>(rows + 2) * W;
-  // Per-thread scratch reused across calls: repeated planning on one map pays no page faults.
-  thread_local AStarScratch scratch;
-  scratch.rec.resize(np);
-  scratch.parent.resize(np);
-  std::vector<Rec>& rec = scratch.rec;
-  std::vector<int32_t>& parent = scratch.parent;
-  const double inf = std::numeric_limits<double>::infinity();
-  const double r = resolution;
-  double max_entry = 0.0;
-  std::fill(rec.begin(), rec.begin() + W, Rec{inf, inf});
-  std::fill(rec.end() - W, rec.end(), Rec{inf, inf});
-  // One pass fills the padded records, checks the costs and, with landmarks, their preconditions.
-  auto fill = [&](auto with_landmarks) {
-    constexpr bool kLm = decltype(with_landmarks)::value;
-    for (int i = 0; i < rows; ++i) {
-      const long long row = static_cast<long long>(i) * cols;
-      const uint8_t* src = passable + row;
-      const double* cs = node_cost ? node_cost + row : nullptr;
-      Rec* cd = rec.data() + static_cast<long long>(i + 1) * W;
-      cd[0] = cd[W - 1] = Rec{inf, inf};
-      ++cd;
-      for (int j = 0; j < cols; ++j) {
-        double e = 0.0;
-        if (cs) {
-          if (!(cs[j] >= 0.0) || std::isinf(cs[j]))
-            throw std::invalid_argument("node cost must be finite and >= 0 (cell " + std::to_string(row + j) + ")");
-          e = r * cs[j];
-          max_entry = std::max(max_entry, e);
-        }
-        if constexpr (kLm) check_landmark_cell(*landmarks, src[j], cs ? cs[j] : 0.0, row + j);
-        cd[j] = Rec{inf, src[j] ? e : inf};
-      }
-    }
-  };
-  if (landmarks)
-    fill(std::true_type{});
-  else
-    fill(std::false_type{});
   if (!passable[start] || !passable[goal]) return res;
   if (start == goal) {
     res.found = true;
     res.cells.push_back(start);
     return res;
   }
-  auto pad = [&](int32_t c) { return static_cast<int32_t>((c / cols + 1) * W + (c % cols) + 1); };
-  const int32_t ps = pad(start), pg = pad(goal);
-  const int gi = goal / cols + 1, gj = goal % cols + 1;
+  const double inf = std::numeric_limits<double>::infinity();
+  const double r = resolution;
+  const double max_entry = r * max_cost;
+  // Per-thread scratch reused across calls: repeated planning pays no allocation and no page faults, and a query
+  // writes only the cells it reaches (a new generation invalidates the rest).
+  thread_local AStarScratch scratch;
+  if (scratch.rec.size() < static_cast<size_t>(n)) scratch.rec.resize(n, Rec{inf, -1, 0});
+  if (++scratch.generation == 0) {
+    for (Rec& x : scratch.rec) x.stamp = 0;
+    scratch.generation = 1;
+  }
+  const uint32_t gen = scratch.generation;
+  Rec* rp = scratch.rec.data();
+  auto entry = [&](int32_t c) { return node_cost ? r * node_cost[c] : 0.0; };
+  const int gi = goal / cols, gj = goal % cols;
   const double diag = (kSqrt2 - 2.0) * r, step_o = r, step_d = kSqrt2 * r;
-  const double goal_entry = rec[pg].entry;
-  const int32_t off[8] = {1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1};
-  const double* lm_to_g = lm ? lm->table.data() + static_cast<long long>(goal) * 2 * lm->count : nullptr;
-  const double* lm_from_g = lm ? lm_to_g + lm->count : nullptr;
+  const double goal_entry = entry(goal);
+  const double* lm_g = lm ? lm->table.data() + static_cast<long long>(goal) * lm->count : nullptr;
+  const double lm_goal_entry = lm && lm->has_cost ? r * lm->cost[goal] : 0.0;
   const bool lm_geometric = lm && !lm->has_cost;
-  // (i, j) are padded coordinates; the goal itself has h = 0.
-  auto h = [&](int i, int j) -> double {
+  // The goal itself has h = 0; `e` is the entry cost of cell c = (i, j).
+  auto h = [&](int32_t c, int i, int j, double e) -> double {
     const int di = std::abs(i - gi), dj = std::abs(j - gj);
     const double octile = r * (di + dj) + diag * std::min(di, dj);
     if (!lm) return octile + goal_entry;
-    const double alt = landmark_bound(*lm, lm_to_g, lm_from_g, static_cast<long long>(i - 1) * cols + (j - 1));
+    const double alt = landmark_bound(*lm, lm_g, c, e, lm_goal_entry);
     // geometric bounds leave out every node cost (add the goal's); costed bounds already hold it
     return lm_geometric ? std::max(octile, alt) + goal_entry : std::max(octile + goal_entry, alt);
   };
-  const double h0 = h(ps / W, ps % W);
+  const double h0 = h(start, start / cols, start % cols, entry(start));
   if (!(h0 < inf)) return res;  // start and goal lie in different components of the landmark graph
   // Largest f increase of one push: a diagonal step at the highest entry cost plus the heuristic's change, at most
   // the cost of the step back (every term is consistent; geometric terms change by a step's length at most).
   OpenList open(h0, kBucketWidth * r, step_d + max_entry + step_d + (lm && lm->has_cost ? max_entry : 0.0));
-  rec[ps].g = 0.0;
-  parent[ps] = ps;
-  open.push(h0, {0.0, ps});
-  Rec* rp = rec.data();
+  rp[start] = Rec{0.0, start, gen};
+  open.push(h0, {0.0, start});
   double best = inf;    // g of the goal so far
   double cutoff = inf;  // a node whose f reaches it cannot lead to a cheaper goal
+  const int32_t up = cols;
   while (!open.empty()) {
     double lower;
     const Node e = open.pop(lower);
     if (lower >= cutoff) break;  // nothing left can lead to a cheaper goal
     const int32_t c = e.cell;
-    if (e.g > rp[c].g) continue;  // superseded by a cheaper push
-    const int i = c / W, j = c - i * W;
-    if (best < inf && e.g + h(i, j) >= cutoff) continue;  // no better than the goal found
+    if (e.g > rp[c].g) continue;  // superseded by a cheaper push (a pushed cell has this query's stamp)
+    const int i = c / cols, j = c - i * cols;
+    if (best < inf && e.g + h(c, i, j, entry(c)) >= cutoff) continue;  // no better than the goal found
     ++res.expanded;
     const double gc = e.g;
-    auto relax = [&](int32_t nb, double step, int ni, int nj) {
+#if defined(__GNUC__)
+    // The landmark rows of the neighbours (one cache line each with eight landmarks) are read below, mostly for
+    // cells seen for the first time: start all of those loads now rather than one after the other.
+    if (lm) {
+      const int K = lm->count, j0 = j > 0 ? j - 1 : j, j1 = j + 1 < cols ? j + 1 : j;
+      for (int ii = i > 0 ? i - 1 : i; ii <= i + 1 && ii < rows; ++ii)
+        for (int jj = j0; jj <= j1; ++jj)
+          __builtin_prefetch(lm->table.data() + (static_cast<long long>(ii) * cols + jj) * K);
+    }
+#endif
+    // nb = (ni, nj) is traversable.
+    auto relax = [&](int32_t nb, double step, int ni, int nj) IW_ALWAYS_INLINE {
       Rec& rn = rp[nb];
-      const double ng = gc + step + rn.entry;
+      if (rn.stamp != gen) rn = Rec{inf, -1, gen};
+      const double en = entry(nb);
+      const double ng = gc + step + en;
       if (ng < rn.g) {
         rn.g = ng;
-        parent[nb] = c;
-        if (nb == pg) {
+        rn.parent = c;
+        if (nb == goal) {
           best = ng;
           cutoff = best * (1.0 - kTieTolerance);
           return;
         }
-        const double fn = ng + h(ni, nj);
+        const double fn = ng + h(nb, ni, nj, en);
         if (fn < cutoff) open.push(fn, {ng, nb});
       }
     };
-    const bool e_ok = rp[c + off[0]].entry < inf, w_ok = rp[c + off[1]].entry < inf;
-    const bool n_ok = rp[c + off[2]].entry < inf, s_ok = rp[c + off[3]].entry < inf;
-    if (e_ok) relax(c + off[0], step_o, i, j + 1);
-    if (w_ok) relax(c + off[1], step_o, i, j - 1);
-    if (n_ok) relax(c + off[2], step_o, i + 1, j);
-    if (s_ok) relax(c + off[3], step_o, i - 1, j);
-    // A blocked diagonal cell has entry = inf, so relaxing it changes nothing.
-    if (n_ok && e_ok) relax(c + off[4], step_d, i + 1, j + 1);
-    if (n_ok && w_ok) relax(c + off[5], step_d, i + 1, j - 1);
-    if (s_ok && e_ok) relax(c + off[6], step_d, i - 1, j + 1);
-    if (s_ok && w_ok) relax(c + off[7], step_d, i - 1, j - 1);
+    // Orthogonal neighbours inside the grid and traversable; a diagonal needs both of its sides (no corner cutting).
+    const bool e_ok = j + 1 < cols && passable[c + 1], w_ok = j > 0 && passable[c - 1];
+    const bool n_ok = i + 1 < rows && passable[c + up], s_ok = i > 0 && passable[c - up];
+    if (e_ok) relax(c + 1, step_o, i, j + 1);
+    if (w_ok) relax(c - 1, step_o, i, j - 1);
+    if (n_ok) relax(c + up, step_o, i + 1, j);
+    if (s_ok) relax(c - up, step_o, i - 1, j);
+    if (n_ok && e_ok && passable[c + up + 1]) relax(c + up + 1, step_d, i + 1, j + 1);
+    if (n_ok && w_ok && passable[c + up - 1]) relax(c + up - 1, step_d, i + 1, j - 1);
+    if (s_ok && e_ok && passable[c - up + 1]) relax(c - up + 1, step_d, i - 1, j + 1);
+    if (s_ok && w_ok && passable[c - up - 1]) relax(c - up - 1, step_d, i - 1, j - 1);
   }
   if (!(best < inf)) return res;
   res.found = true;
-  for (int32_t c = pg;; c = parent[c]) {
-    res.cells.push_back((c / W - 1) * cols + (c % W - 1));
-    if (c == ps) break;
+  for (int32_t c = goal;; c = rp[c].parent) {
+    res.cells.push_back(c);
+    if (c == start) break;
   }
   std::reverse(res.cells.begin(), res.cells.end());
   // Report the cost summed along the returned path (equal to `best` up to rounding order).
@@ -393,16 +453,9 @@ Landmarks build_landmarks(const uint8_t* passable, const double* node_cost, int 
     pick = next.first;
   }
   const int K = lm.count = static_cast<int>(fields.size());
-  lm.table.resize(n * 2 * K);
-  for (int k = 0; k < K; ++k) {
-    // Reversing a path swaps which end's entry cost it pays: cost(c -> L) = cost(L -> c) - r c(c) + r c(L).
-    const double at_l = cost ? r * cost[lm.cells[k]] : 0.0;
-    for (long long c = 0; c < n; ++c) {
-      const double to = fields[k][c];
-      lm.table[c * 2 * K + k] = to;
-      lm.table[c * 2 * K + K + k] = std::isfinite(to) ? to - (cost ? r * cost[c] : 0.0) + at_l : inf;
-    }
-  }
+  lm.table.resize(n * K);
+  for (int k = 0; k < K; ++k)
+    for (long long c = 0; c < n; ++c) lm.table[c * K + k] = fields[k][c];
   // Each entry is a sum of doubles (a reversed cost exceeds a forward one by at most one entry cost): a few ulps
   // of the largest cover the rounding of a difference of two.
   double max_entry = 0.0;

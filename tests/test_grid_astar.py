@@ -158,6 +158,65 @@ def test_search_bad_parameters():
         _core.reachable_mask(p, (0, 9))
 
 
+def test_astar_search_state_does_not_leak_between_queries():
+    """Each query starts from a clean search state although the native side reuses it: a query on one grid, then on
+    grids of other sizes, then the first again gives the first answer, and every answer is the reference optimum."""
+    _, cost_a, pass_a, s_a, g_a = _house_case((60, 70), 5)
+    rng = np.random.default_rng(11)
+    first = _core.astar(pass_a, cost_a, s_a, g_a)
+    ref_a = dijkstra_reference(pass_a, cost_a, s_a)
+    np.testing.assert_allclose(first[1], ref_a[g_a], rtol=1e-12)
+    for shape in ((23, 91), (3, 4), (80, 80)):
+        p = (rng.random(shape) >= 0.25).astype(np.uint8)
+        p[0, 0] = p[-1, -1] = 1
+        c = rng.uniform(0.0, 2.0, shape)
+        cells, total, _ = _core.astar(p, c, (0, 0), (shape[0] - 1, shape[1] - 1))
+        ref = dijkstra_reference(p, c, (0, 0))[-1, -1]
+        if math.isinf(ref):
+            assert cells is None
+        else:
+            np.testing.assert_allclose(total, ref, rtol=1e-12)
+            assert_valid_cell_path(cells, p)
+    again = _core.astar(pass_a, cost_a, s_a, g_a)
+    np.testing.assert_array_equal(again[0], first[0])
+    assert again[1:] == first[1:]
+    # the same grid from another start: the cells the first query reached must not look reached already
+    s_b = tuple(int(v) for v in np.argwhere(pass_a)[len(np.argwhere(pass_a)) // 2])
+    np.testing.assert_allclose(_core.astar(pass_a, cost_a, s_b, g_a)[1], dijkstra_reference(pass_a, cost_a, s_b)[g_a],
+                               rtol=1e-12)
+
+
+@pytest.mark.parametrize("cell", [(0, 1), (4, 6), (3, 5)])   # scanned two at a time: an even, the odd last, walled off
+@pytest.mark.parametrize("value, text", [(-1.0, ">= 0"), (np.nan, ">= 0"), (np.inf, ">= 0"),
+                                         ("below", "below the landmark graph"), ("masked", "blocked in the landmark")])
+def test_astar_checks_every_cell_not_only_those_it_reaches(cell, value, text):
+    """A bad cost, or a cell that breaks the landmark bounds, is refused wherever it lies, even where the search
+    would never go (walled off from the start; grid of 35 cells, an odd count); a cost of -0.0 is a valid zero."""
+    p = np.ones((5, 7), np.uint8)
+    p[2:, 4] = p[2, 4:] = 0            # walls off the corner (3..4, 5..6)
+    c = np.full((5, 7), 0.5)
+    lm_free, lm_cost = p.copy(), c.copy()
+    lm_free[2:, 4] = lm_free[2, 4:] = 1
+    if value == "below":
+        lm_cost[cell] = 1.0
+    elif value == "masked":
+        lm_free[cell] = 0
+    else:
+        c[cell] = value
+    lm = _core.Landmarks(lm_free, lm_cost, count=2)
+    with pytest.raises(ValueError, match=text) as err:
+        _core.astar(p, c, (0, 0), (0, 3), landmarks=lm)
+    assert f"cell {cell[0] * 7 + cell[1]}" in str(err.value)
+    if isinstance(value, float):
+        with pytest.raises(ValueError, match=text):
+            _core.astar(p, c, (0, 0), (0, 3))
+    c = np.full((5, 7), 0.5)
+    c[cell] = -0.0
+    cells, total, _ = _core.astar(p, c, (0, 0), (0, 3), resolution=1.0)
+    np.testing.assert_array_equal(cells, [[0, 0], [0, 1], [0, 2], [0, 3]])   # straight along row 0
+    assert total == 3.0 + c[0, 1] + c[0, 2] + c[0, 3]
+
+
 @pytest.mark.parametrize("value", [1e6, 1e300, 1.7e308])
 def test_astar_extreme_costs_never_crash(value):
     p = np.ones((6, 7), np.uint8)

@@ -8,7 +8,10 @@
 // copies. Bad input throws std::invalid_argument / std::out_of_range.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <limits>
+#include <new>
 #include <vector>
 
 namespace iw::grid {
@@ -79,14 +82,32 @@ struct AStarResult {
   long long expanded = 0;           // nodes closed
 };
 
+// Storage aligned to `Align` bytes: one landmark row of eight doubles is then one cache line.
+template <class T, std::size_t Align>
+struct AlignedAllocator {
+  using value_type = T;
+  AlignedAllocator() = default;
+  template <class U>
+  AlignedAllocator(const AlignedAllocator<U, Align>&) {}
+  template <class U>
+  struct rebind {
+    using other = AlignedAllocator<U, Align>;
+  };
+  T* allocate(std::size_t n) { return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t(Align))); }
+  void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t(Align)); }
+  friend bool operator==(const AlignedAllocator&, const AlignedAllocator&) { return true; }
+  friend bool operator!=(const AlignedAllocator&, const AlignedAllocator&) { return false; }
+};
+
 // Landmark distances for the A* heuristic (ALT: Goldberg and Harrelson, "Computing the shortest path: A* search
 // meets graph theory", SODA 2005), measured on a landmark graph: the 8-connected moves (no corner cutting) of
-// `mask` with step cost r * (l8 + cost[n']) (cost zero when the landmarks are geometric). For landmark k and cell c,
-// `table[2 * count * c + k]` is the cost from the landmark to c and `table[2 * count * c + count + k]` the cost
-// from c to the landmark (one cell's entries side by side), +inf where unreachable. On a query graph whose traversable cells lie inside `mask` and whose node
-// costs are >= `cost` cell by cell, both to(L, g) - to(L, n) and from(n, L) - from(g, L) are lower bounds on the
-// cost from n to g (triangle inequality on the landmark graph, whose every path is a path of the query graph at
-// no higher cost).
+// `mask` with step cost r * (l8 + cost[n']) (cost zero when the landmarks are geometric). `to(c, k)` is the cost
+// from landmark k to cell c and `from(c, k)` the cost from c to the landmark, +inf where unreachable; only the
+// former is stored (one cell's entries side by side), the latter follows from it because reversing a path swaps
+// which end's entry cost it pays. On a query graph whose traversable cells lie inside `mask` and whose node costs
+// are >= `cost` cell by cell, both to(g, k) - to(n, k) and from(n, k) - from(g, k) are lower bounds on the cost
+// from n to g (triangle inequality on the landmark graph, whose every path is a path of the query graph at no
+// higher cost).
 struct Landmarks {
   int rows = 0, cols = 0, count = 0;
   double resolution = 0.0;
@@ -95,7 +116,14 @@ struct Landmarks {
   std::vector<int32_t> cells;       // (count,) flat landmark cells
   std::vector<uint8_t> mask;        // (rows*cols,) 1 = traversable in the landmark graph
   std::vector<double> cost;         // (rows*cols,) node costs of the landmark graph (empty when geometric)
-  std::vector<double> table;        // (rows*cols*2*count,) [m-equivalent]
+  std::vector<double, AlignedAllocator<double, 64>> table;  // (rows*cols*count,) to(c, k) at [count*c + k]
+  double to(long long c, int k) const { return table[c * count + k]; }
+  // cost(c -> L) = cost(L -> c) - r cost(c) + r cost(L)
+  double from(long long c, int k) const {
+    const double t = to(c, k);
+    if (!has_cost || !(t < std::numeric_limits<double>::infinity())) return t;
+    return t - resolution * cost[c] + resolution * cost[cells[k]];
+  }
 };
 
 // `count` landmarks on `passable` (1..64) with node costs `node_cost` (null: geometric), chosen farthest-first:
@@ -114,6 +142,8 @@ Landmarks build_landmarks(const uint8_t* passable, const double* node_cost, int 
 // (all checked). The open list is a ring of LIFO buckets of width 0.1 r over f; nodes are reopened when their g
 // improves and the search stops once the lowest bucket cannot beat the goal's g, so the returned cost is the
 // exact optimum. Start and goal must be traversable, else not found. `cost` is summed along the returned cells.
+// Cost per query: one vectorised check of every cell (the preconditions above) plus work on the cells reached;
+// the search state lives in per-thread scratch reused from query to query (no per-query allocation or clearing).
 AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
                   int32_t start, int32_t goal, const Landmarks* landmarks = nullptr);
 

@@ -64,6 +64,14 @@ void test_astar_corner_and_cost() {
   assert(near(field[8], r.cost) && near(field[4], std::sqrt(2.0) + 5.0));
   c[2] = -1.0;
   assert(throws_invalid([&] { astar(open.data(), c.data(), 3, 3, 1.0, 0, 8); }));
+  // The search state is reused between queries: a second search from another start owes nothing to the first.
+  c[2] = 0.0;
+  assert(near(astar(open.data(), c.data(), 3, 3, 1.0, 2, 6).cost, 2.0 + std::sqrt(2.0)));  // around the centre
+  // A bad cost where the search never goes (walled off) is refused all the same.
+  std::vector<uint8_t> walled = {1, 1, 0, 1, 1, 0, 0, 0, 1};
+  std::vector<double> far(9, 0.0);
+  far[8] = std::numeric_limits<double>::quiet_NaN();
+  assert(throws_invalid([&] { astar(walled.data(), far.data(), 3, 3, 1.0, 0, 4); }));
   assert(throws_invalid([&] { astar(open.data(), nullptr, 3, 3, 1.0, 0, 9); }));
 }
 
