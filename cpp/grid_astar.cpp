@@ -57,10 +57,13 @@ struct Node {
   int32_t cell;
 };
 
+using Buckets = std::vector<std::vector<Node>>;
+
 class OpenList {
  public:
-  // f0: the smallest key ever pushed; span: largest amount a push can exceed the key being expanded.
-  OpenList(double f0, double width, double span) : base_(f0) {
+  // f0: the smallest key ever pushed; span: largest amount a push can exceed the key being expanded. The buckets
+  // live in `storage`, emptied here: a caller that keeps it between searches keeps their capacity.
+  OpenList(double f0, double width, double span, Buckets& storage) : base_(f0), ring_(storage) {
     if (!std::isfinite(f0) || !std::isfinite(span) || !(width > 0.0))
       throw std::invalid_argument("step costs too large for the search (non-finite cost sums)");
     constexpr double kMaxBuckets = 1 << 20;  // extreme cost layers get wider buckets (still exact)
@@ -70,7 +73,8 @@ class OpenList {
     const size_t need = static_cast<size_t>(std::ceil(span * inv_width_)) + 3;
     size_t n = 16;
     while (n < need) n <<= 1;
-    ring_.resize(n);
+    if (ring_.size() < n) ring_.resize(n);
+    for (size_t k = 0; k < n; ++k) ring_[k].clear();
     mask_ = n - 1;
   }
   bool empty() const { return count_ == 0; }
@@ -95,7 +99,7 @@ class OpenList {
 
  private:
   double base_, width_, inv_width_;
-  std::vector<std::vector<Node>> ring_;
+  Buckets& ring_;
   size_t mask_ = 0, cur_ = 0, count_ = 0;
 };
 
@@ -110,6 +114,7 @@ struct Rec {
 struct AStarScratch {
   std::vector<Rec> rec;
   uint32_t generation = 0;
+  Buckets open;
 };
 
 // The landmark part of the heuristic at cell c toward the goal, whose table row is `tg`: with d_k = to(c, k) -
@@ -289,7 +294,7 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   const double r = resolution;
   const double max_entry = r * max_cost;
   // Per-thread scratch reused across calls: repeated planning pays no allocation and no page faults, and a query
-  // writes only the cells it reaches (a new generation invalidates the rest).
+  // writes only the cells it reaches (a new generation invalidates the rest) and the open list's buckets.
   thread_local AStarScratch scratch;
   if (scratch.rec.size() < static_cast<size_t>(n)) scratch.rec.resize(n, Rec{inf, -1, 0});
   if (++scratch.generation == 0) {
@@ -318,7 +323,8 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   if (!(h0 < inf)) return res;  // start and goal lie in different components of the landmark graph
   // Largest f increase of one push: a diagonal step at the highest entry cost plus the heuristic's change, at most
   // the cost of the step back (every term is consistent; geometric terms change by a step's length at most).
-  OpenList open(h0, kBucketWidth * r, step_d + max_entry + step_d + (lm && lm->has_cost ? max_entry : 0.0));
+  OpenList open(h0, kBucketWidth * r, step_d + max_entry + step_d + (lm && lm->has_cost ? max_entry : 0.0),
+                scratch.open);
   rp[start] = Rec{0.0, start, gen};
   open.push(h0, {0.0, start});
   double best = inf;    // g of the goal so far
@@ -344,6 +350,16 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
           __builtin_prefetch(lm->table.data() + (static_cast<long long>(ii) * cols + jj) * K);
     }
 #endif
+    // Improved neighbours are pushed after the loop and, with landmarks, the one nearest the goal (octile distance)
+    // last: inside a bucket the last in leaves first, and among cells of equal f (whole rooms of them with landmark
+    // bounds: a landmark whose shortest path to the goal passes an optimal-path cell m gives f = C* to every cell
+    // reached through m, on the optimal paths or not) the nearest is likeliest to lead on to the goal. The order
+    // changes which equal-f cell is expanded first, never the optimum.
+    struct Pending {
+      double f, dist;
+      Node node;
+    } pending[8];
+    int pending_count = 0;
     // nb = (ni, nj) is traversable.
     auto relax = [&](int32_t nb, double step, int ni, int nj) IW_ALWAYS_INLINE {
       Rec& rn = rp[nb];
@@ -359,7 +375,10 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
           return;
         }
         const double fn = ng + h(nb, ni, nj, en);
-        if (fn < cutoff) open.push(fn, {ng, nb});
+        if (fn < cutoff) {
+          const int di = std::abs(ni - gi), dj = std::abs(nj - gj);
+          pending[pending_count++] = {fn, (di + dj) + (kSqrt2 - 2.0) * std::min(di, dj), {ng, nb}};
+        }
       }
     };
     // Orthogonal neighbours inside the grid and traversable; a diagonal needs both of its sides (no corner cutting).
@@ -373,6 +392,14 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
     if (n_ok && w_ok && passable[c + up - 1]) relax(c + up - 1, step_d, i + 1, j - 1);
     if (s_ok && e_ok && passable[c - up + 1]) relax(c - up + 1, step_d, i - 1, j + 1);
     if (s_ok && w_ok && passable[c - up - 1]) relax(c - up - 1, step_d, i - 1, j - 1);
+    for (int a = lm ? 1 : pending_count; a < pending_count; ++a) {  // insertion sort, farthest first
+      const Pending x = pending[a];
+      int b = a;
+      for (; b > 0 && pending[b - 1].dist < x.dist; --b) pending[b] = pending[b - 1];
+      pending[b] = x;
+    }
+    for (int k = 0; k < pending_count; ++k)
+      if (pending[k].f < cutoff) open.push(pending[k].f, pending[k].node);
   }
   if (!(best < inf)) return res;
   res.found = true;
@@ -478,7 +505,8 @@ void dijkstra_field(const uint8_t* passable, const double* node_cost, int rows, 
   double max_cost = 0.0;
   if (node_cost)
     for (long long k = 0; k < n; ++k) max_cost = std::max(max_cost, node_cost[k]);
-  OpenList open(0.0, kBucketWidth * resolution, resolution * (kSqrt2 + max_cost) + resolution);
+  Buckets buckets;
+  OpenList open(0.0, kBucketWidth * resolution, resolution * (kSqrt2 + max_cost) + resolution, buckets);
   out[start] = 0.0;
   open.push(0.0, {0.0, start});
   while (!open.empty()) {
