@@ -139,9 +139,11 @@ Landmarks build_landmarks(const uint8_t* passable, const double* node_cost, int 
 // and, with `landmarks`, the larger of that and the landmark bounds (minus the margin); every term is consistent
 // because node_cost >= 0 (checked). `landmarks` must come from a mask holding every traversable cell of
 // `passable` and, unless geometric, from costs no higher than `node_cost`, at the same grid size and resolution
-// (all checked). The open list is a ring of LIFO buckets of width 0.1 r over f; nodes are reopened when their g
-// improves and the search stops once the lowest bucket cannot beat the goal's g, so the returned cost is the
-// exact optimum. Start and goal must be traversable, else not found. `cost` is summed along the returned cells.
+// (all checked). The open list is a ring of LIFO buckets of width 0.1 r over f (with landmarks, an expansion's
+// neighbours enter it nearest the goal last, so that equal-f cells nearer the goal leave first); nodes are
+// reopened when their g improves and the search stops once the lowest bucket cannot beat the goal's g, so the
+// returned cost is the exact optimum. Start and goal must be traversable, else not found. `cost` is summed along
+// the returned cells.
 // Cost per query: one vectorised check of every cell (the preconditions above) plus work on the cells reached;
 // the search state lives in per-thread scratch reused from query to query (no per-query allocation or clearing).
 AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, int cols, double resolution,
