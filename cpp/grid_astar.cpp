@@ -323,6 +323,7 @@ AStarResult astar(const uint8_t* passable, const double* node_cost, int rows, in
   if (!(h0 < inf)) return res;  // start and goal lie in different components of the landmark graph
   // Largest f increase of one push: a diagonal step at the highest entry cost plus the heuristic's change, at most
   // the cost of the step back (every term is consistent; geometric terms change by a step's length at most).
+  if (scratch.open.size() > 4096) Buckets().swap(scratch.open);  // do not keep the ring of an extreme cost layer
   OpenList open(h0, kBucketWidth * r, step_d + max_entry + step_d + (lm && lm->has_cost ? max_entry : 0.0),
                 scratch.open);
   rp[start] = Rec{0.0, start, gen};
