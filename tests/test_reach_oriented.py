@@ -190,3 +190,15 @@ def test_into_opening_follows_the_fixture_heading():
         scene = scene_from_dict(_room("oven", name="oven", at=(2.0, 1.0), yaw=yaw))
         key = next(k for k in scene.entities if k.startswith("oven"))
         np.testing.assert_allclose(into_opening(scene, key), [-np.cos(yaw), -np.sin(yaw), 0.0], atol=1e-9)
+
+
+@pytest.mark.parametrize("kw, match", [({"target": [0.4, 0.0]}, "target"), ({"target": [np.nan, 0, 1]}, "target"),
+                                       ({"translation": [0.0, 0.0]}, "translation"), ({"pose": np.zeros(10)}, "pose"),
+                                       ({"max_iterations": -1}, "max_iterations"), ({"tolerance": 0.0}, "tolerance"),
+                                       ({"hand": "middle"}, "hand")])
+def test_bad_solver_arguments(model, kw, match):
+    pose, tr = standing_pose(model, (0.0, 0.0), 0.0)
+    args = dict(pose=pose, translation=tr, target=[0.4, -0.2, 1.0], direction=[1.0, 0.0, 0.0]) | kw
+    with pytest.raises(ValueError, match=match):
+        solve_arm_oriented(model, args.pop("pose"), args.pop("translation"), args.pop("target"),
+                           args.pop("direction"), **args)

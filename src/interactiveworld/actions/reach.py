@@ -3,7 +3,9 @@
 Paper appendix B.2.2 ("Body posture and arm IK", "Reach and tool trajectories"); numbers in DESIGN.md "Reach":
 postures upright, mild lean, 40-86 degree forward lean with hip/knee/ankle flexion, leg flexion for shelves; an
 arm-length bound prunes; CCD over collar, shoulder and elbow for <= 28 iterations to a 1 mm target; pre-contact
-offset 0.10-0.18 m, contact and retreat, every sample collision-checked. World z-up, metres, radians.
+offset 0.10-0.18 m, contact and retreat, every sample collision-checked. An oriented reach also points the hand
+(wrist -> middle-finger base) along a direction within the wrist's range of motion (:func:`solve_arm_oriented`).
+World z-up, metres, radians.
 """
 from __future__ import annotations
 
@@ -283,6 +285,18 @@ class ArmSpec:
         return model._cache[key]  # type: ignore[return-value]
 
 
+def _check_ccd(max_iterations, tolerance) -> tuple[int, float]:
+    if isinstance(max_iterations, bool):
+        raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}")
+    try:
+        max_iterations = operator.index(max_iterations)
+    except TypeError:
+        raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}") from None
+    if not 0 <= max_iterations <= CCD_MAX_ITERATIONS:
+        raise ValueError(f"max_iterations: expected an integer in [0, {CCD_MAX_ITERATIONS}], got {max_iterations}")
+    return max_iterations, _check_real("tolerance", tolerance)
+
+
 def solve_arm(model: BodyModel, pose, translation, target, *, hand: str = "right",
               max_iterations: int = CCD_ITERATIONS, tolerance: float = CCD_TOLERANCE) -> tuple[np.ndarray, float, int]:
     """CCD over collar, shoulder and elbow bringing the palm centre to ``target`` (3,) [m].
@@ -294,15 +308,7 @@ def solve_arm(model: BodyModel, pose, translation, target, *, hand: str = "right
             ``max_iterations`` not an integer in [0, 10000]; ``tolerance`` not finite and > 0 [m].
     """
     arm = ArmSpec.of(model, hand)
-    if isinstance(max_iterations, bool):
-        raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}")
-    try:
-        max_iterations = operator.index(max_iterations)
-    except TypeError:
-        raise ValueError(f"max_iterations: expected an integer, got {max_iterations!r}") from None
-    if not 0 <= max_iterations <= CCD_MAX_ITERATIONS:
-        raise ValueError(f"max_iterations: expected an integer in [0, {CCD_MAX_ITERATIONS}], got {max_iterations}")
-    tolerance = _check_real("tolerance", tolerance)
+    max_iterations, tolerance = _check_ccd(max_iterations, tolerance)
 
     return _core.ccd_reach(model.skeleton, np.asarray(pose, np.float64), np.asarray(translation, np.float64),
                            np.asarray(target, np.float64), arm.chain, arm.elbow_axis, ELBOW_LIMITS[0],
@@ -454,7 +460,8 @@ def solve_arm_oriented(model: BodyModel, pose, translation, target, direction, *
                        max_iterations: int = CCD_ITERATIONS, tolerance: float = CCD_TOLERANCE
                        ) -> tuple[np.ndarray, float, float]:
     """Oriented reach: the palm centre to ``target`` (3,) [m] with the hand axis (wrist -> middle-finger base)
-    along ``direction`` (3,) as far as the wrist's range (:data:`WRIST_FLEXION`, :data:`WRIST_DEVIATION`) allows.
+    along ``direction`` (3,) as far as the wrist's range (:data:`WRIST_FLEXION`, :data:`WRIST_DEVIATION`,
+    :data:`WRIST_TWIST`) allows. Only the collar, shoulder, elbow and wrist entries of the pose change.
 
     Decoupled: with the hand rotation R chosen, the wrist goes to ``target - R @ effector`` (CCD over collar,
     shoulder and elbow with a zero effector, ``_core.ccd_reach``), then the wrist turns the hand from the forearm
@@ -470,9 +477,15 @@ def solve_arm_oriented(model: BodyModel, pose, translation, target, direction, *
     if direction is None:
         raise ValueError("direction: expected a finite non-zero direction (3,), got None")
     d = _approach_direction(direction, None, None, name="direction")
-    tr = np.asarray(translation, np.float64)
-    target = np.asarray(target, np.float64)
-    pose = np.array(pose, np.float64)
+    max_iterations, tolerance = _check_ccd(max_iterations, tolerance)
+    pose = np.array(pose, np.float64).reshape(-1)
+    if pose.shape != (156,) or not np.all(np.isfinite(pose)):
+        raise ValueError(f"pose: expected 156 finite values [rad], got {pose.shape}")
+    tr = np.asarray(translation, np.float64).reshape(-1)
+    target = np.asarray(target, np.float64).reshape(-1)
+    for name, v in (("translation", tr), ("target", target)):
+        if v.shape != (3,) or not np.all(np.isfinite(v)):
+            raise ValueError(f"{name}: expected 3 finite values [m], got {v.shape}")
     wrist, angle = _point_wrist(model, pose, tr, d, arm, ws)
     zero = np.zeros(3)
     err = np.inf
