@@ -529,7 +529,10 @@ class Motion:
 
     def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
         """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
-        approach direction of ``primitive`` (:func:`approach_for`)."""
+        approach direction of ``primitive`` (:func:`approach_for`). Into a closed-above fixture region
+        (:func:`enclosure`) the hand also points through the opening (:func:`into_opening`, ``plan_reach``'s
+        ``orient``): tried first at each posture for ``place_inside``, only where the unoriented reach finds
+        nothing for a pick."""
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
         owners = contact_owners(self.scene, owner, primitive)
