@@ -213,6 +213,16 @@ def in_front_of(scene: Scene, key: str, xy) -> bool:
     return bool(local[0] > e.model.bounds[1][0])
 
 
+def into_opening(scene: Scene, key: str) -> np.ndarray | None:
+    """Horizontal unit direction (3,) into the front opening of fixture ``key`` (its front normal, local +x,
+    reversed): the way the hand points reaching into an oven, a drum or onto a shelf. None for a fixture whose
+    front faces straight up or down."""
+    n = -scene.entities[key].pose[:3, 0]
+    n = np.array([n[0], n[1], 0.0])
+    norm = float(np.linalg.norm(n))
+    return n / norm if norm > 1e-6 else None
+
+
 LOOK_AHEAD_M = 1.5
 """Walking gaze: the look-ahead point lies this far [m] ahead along the route."""
 LOOK_AHEAD_PITCH = math.radians(20.0)
@@ -519,7 +529,10 @@ class Motion:
 
     def probe_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
         """Plan (without moving) a reach of ``hand`` to ``target_point`` from the stance ``xy``, ``yaw``, with the
-        approach direction of ``primitive`` (:func:`approach_for`)."""
+        approach direction of ``primitive`` (:func:`approach_for`). Into a closed-above fixture region
+        (:func:`enclosure`) the hand also points through the opening (:func:`into_opening`, ``plan_reach``'s
+        ``orient``): tried first at each posture for ``place_inside``, only where the unoriented reach finds
+        nothing for a pick."""
         h = self.scene.human
         held = self.held_object("right") if h.held is not None else None
         owners = contact_owners(self.scene, owner, primitive)
@@ -527,9 +540,13 @@ class Motion:
             owners += [h.held, *h.carried]
         approach = approach_for(self.scene, primitive, owner, xy, target_point) if owner in self.scene.entities \
             else None
+        # into a closed-above fixture region (oven, drum, shelf) the hand points through the opening; a pick keeps
+        # the unoriented reach wherever it is found (the grasp, and so the held object's pose, depend on the hand)
+        box = enclosure(self.scene, primitive, owner) if approach is None else None
         return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
                           self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy),
-                          approach=approach)
+                          approach=approach, orient=None if box is None else into_opening(self.scene, box),
+                          orient_mode="first" if primitive == "place_inside" else "last")
 
     def _play(self, ex: "Executor", frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
         """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
