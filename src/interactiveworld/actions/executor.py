@@ -100,18 +100,19 @@ class Executor:
     Args:
         scene: the live world (modified in place).
         baseline: key -> pose used by ``unmoved`` (may be replaced later by ``set_baseline``).
+        body: the :class:`~interactiveworld.body.BodyModel` that acts (None: the built-in body).
     Raises:
         SceneValidationError: the scene cannot be settled (the message names the objects).
     """
 
-    def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None) -> None:
+    def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None, body=None) -> None:
         self.scene = scene
         self.baseline = baseline
         self.physics = world_of(scene)
         self.physics.settle_at_reset()
         if scene.events:
             fire_events(scene, read_relations(scene, baseline))
-        self.motion = Motion(scene)
+        self.motion = Motion(scene, model=body)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
         self.last_targets: list[str] = []  # entity keys of the last command (its frames' subject)
