@@ -412,7 +412,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     failed = 0
     for cell in cells:
         try:
-            res = replay_cell(cell, taskpack=args.taskpack, env=args.env, render=args.render)
+            res = replay_cell(cell, taskpack=args.taskpack, env=args.env, render=args.render,
+                              body_model=args.body_model)
         except ReplayError as exc:
             if len(cells) == 1:
                 raise UsageError(str(exc)) from None
@@ -700,6 +701,8 @@ def build_parser() -> argparse.ArgumentParser:
                                            "is on the allow-list: the default world and the comma-separated entries "
                                            "of $IW_ENVS; it never runs code a file names."))
     rl.add_argument("cell", help="a cell folder, or a sweep folder (every valid cell in it)")
+    rl.add_argument("--body-model", metavar="PATH", help="the SMPL+H model file the cell was recorded with "
+                    "(checked by its SHA-256)")
     rl.add_argument("--taskpack", help="TaskPack file (default: the built-in one named in the trace)")
     rl.add_argument("--env", metavar="MODULE:CALLABLE",
                     help="environment factory (default: the one recorded with the cell if allowed, else "

@@ -151,23 +151,26 @@ Human Gait*, 2nd ed., 1991, table 2.1)."""
 STANCE_FRACTION = 0.60
 """Share of a leg's cycle spent in stance (initial contact to toe-off): 60 %, swing 40 %, with two 10 % double
 supports (J. Perry & J. M. Burnfield, *Gait Analysis: Normal and Pathological Function*, 2nd ed., 2010, ch. 1)."""
+LANDING_AHEAD = 0.25
+"""Where the foot lands, ahead of its standing place, as a fraction of the stride (0.33 m); it leaves 0.35 stride
+behind at toe-off, so the trailing limb is the longer, extended by the heel rise (Perry ch. 3, terminal stance:
+"trailing limb posture")."""
 HEEL_RISE_PHASE = 0.35
 """Own-cycle phase at which the stance heel starts to rise (terminal stance begins at about 31 %, Perry ch. 1);
 the foot then rolls over the ball of the foot (the forefoot rocker) until toe-off."""
-TOE_OFF_PITCH = math.radians(35.0)
-"""Foot-to-floor angle (heel up) [rad] at toe-off: the heel has risen over terminal and pre-swing and the ankle
-is about 20 deg plantar-flexed at initial swing with the shank inclined forward (Perry ch. 4)."""
+TOE_OFF_PITCH = math.radians(45.0)
+"""Foot-to-floor angle (heel up) [rad] at toe-off: the heel rises through terminal stance and pre-swing while the
+shank inclines forward (the ankle itself is about 20 deg plantar-flexed at toe-off, Perry ch. 4); chosen so the
+trailing leg reaches the floor with the pelvis only a few cm below standing."""
 SWING_TOE_LIFT = 0.08
 """Peak lift [m] of the ball of the foot above its standing height in mid-swing, chosen so the knee flexes about
 50 deg in initial swing (Perry ch. 4 reports about 60 deg) and the hip about 35 deg at terminal swing (Winter 1991
 ch. 2: about 30 deg)."""
-PELVIS_EXCURSION = 0.04
-"""Peak-to-peak vertical travel of the pelvis [m] within a step: highest at mid-stance, lowest in double support,
-twice per stride (about 4 cm, Perry ch. 3 and Winter 1991 ch. 2)."""
-PELVIS_DROP = 0.045
-"""Mean lowering of the pelvis [m] below standing while walking at full stride: the stance leg is not vertical, so
-the hip must come down for the foot to reach the floor ahead of and behind it (knees in mid-stance flexed about
-15-20 deg as in Perry ch. 4); the lowest sole is then put on the floor exactly (:func:`gait_pose`)."""
+STANCE_KNEE_FLEX = math.radians(10.0)
+"""Knee flexion [rad] (beyond the rest pose) of a leg bearing weight at its longest: the pelvis is as high as the
+stance legs allow with this much knee bend (Perry ch. 4: about 5-15 deg in mid and terminal stance). The pelvis
+then rises over a single stance leg and sinks while both feet are down, twice per stride, by about 4-5 cm peak
+to peak at full stride (Perry ch. 3 and Winter 1991 ch. 2 report about 4-5 cm)."""
 ARM_SWING = math.radians(15.0)
 """Shoulder flexion/extension amplitude [rad] of the arm counter-swing (about 30 deg peak to peak at free speed:
 M. P. Murray, S. B. Sepic, E. J. Barnard, "Patterns of sagittal rotation of the upper limbs in walking", *Physical
@@ -196,14 +199,14 @@ def _foot_track(psi: float, scale: float) -> tuple[float, float, float]:
     L = scale * STRIDE_LENGTH
     b = STANCE_FRACTION
     if psi < b:
-        forward = L * (0.5 * b - psi)
+        forward = L * (LANDING_AHEAD - psi)
         rise = float(_smoothstep((psi - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE)))
         return forward, 0.0, scale * TOE_OFF_PITCH * rise
     u = (psi - b) / (1.0 - b)
     m = -(1.0 - b) / b  # end slope of the Hermite curve: the stance's backward speed
     h10, h01, h11 = u ** 3 - 2 * u ** 2 + u, -2 * u ** 3 + 3 * u ** 2, u ** 3 - u ** 2
     g = h01 + m * (h10 + h11)
-    forward = L * (-0.5 * b + b * g)
+    forward = L * (LANDING_AHEAD - b + b * g)
     lift = scale * SWING_TOE_LIFT * math.sin(math.pi * u)
     pitch = scale * TOE_OFF_PITCH * (1.0 - float(_smoothstep(u / 0.5)))
     return forward, lift, pitch
@@ -226,26 +229,56 @@ def _leg_ik(hip: np.ndarray, knee: np.ndarray, ankle: np.ndarray, target: np.nda
     return hip_rot, knee_rot
 
 
-def _sole_points(model) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The foot vertices (indices (K,)), their rest positions (K, 3) and their dominant joint (K,) (ankle or
-    foot of either side), cached per model: the soles are among them."""
-    key = "gait_soles"
+def _foot_vertices(model) -> tuple[np.ndarray, np.ndarray]:
+    """Rest positions (K, 3) and skinning weights (K, 52) of the vertices moved mostly by an ankle or a ball of
+    the foot (the soles are among them), cached per model."""
+    key = "gait_feet"
     if key not in model._cache:
         joints = [JOINT_INDEX[f"{s}_{j}"] for s in ("left", "right") for j in ("ankle", "foot")]
-        w = model.weights[:, joints]
-        idx = np.nonzero(w.sum(axis=1) > 0.5)[0]
-        model._cache[key] = (idx, model.rest_vertices[idx], np.asarray(joints)[np.argmax(w[idx], axis=1)])
+        idx = np.nonzero(model.weights[:, joints].sum(axis=1) > 0.5)[0]
+        model._cache[key] = (model.rest_vertices[idx], model.weights[idx])
     return model._cache[key]  # type: ignore[return-value]
 
 
 def lowest_sole(model, pose: np.ndarray, translation: np.ndarray) -> float:
-    """Height [m] of the lowest foot vertex of the body at ``pose`` (156,), ``translation`` (3,), each foot vertex
-    carried rigidly by its dominant joint (ankle or ball of the foot)."""
+    """Height [m] of the lowest foot vertex of the body at ``pose`` (156,), ``translation`` (3,): linear blend
+    skinning of the foot vertices alone (pose blend shapes, a few mm at most, are left out)."""
     tf = model.forward_kinematics(pose, translation)
-    _, rest, owner = _sole_points(model)
-    R, t = tf[owner, :3, :3], tf[owner, :3, 3]
-    local = rest - model.rest_joints[owner]
-    return float((np.einsum("kij,kj->ki", R, local) + t)[:, 2].min())
+    rest, w = _foot_vertices(model)
+    R, t = tf[:, :3, :3], tf[:, :3, 3]
+    per_joint = np.einsum("jab,kjb->kja", R, rest[:, None, :] - model.rest_joints[None]) + t[None]
+    return float(np.einsum("kj,kja->ka", w, per_joint)[:, 2].min())
+
+
+PELVIS_RISE_RATE = 0.5
+"""Fastest vertical travel of the pelvis [m per gait cycle] (0.05 m in a tenth of a cycle): when the trailing foot
+leaves the floor the pelvis rises smoothly instead of jumping to the height the leading leg alone allows."""
+PELVIS_SAMPLES = 48
+"""Phases per cycle at which the pelvis height the stance legs need is sampled for that rate limit."""
+
+
+def _leg_targets(J: np.ndarray, phase: float, scale: float) -> tuple[dict, float]:
+    """Per side: (hip, knee, ankle rest positions, ankle target relative to the unlowered hip, foot pitch), all in
+    the model frame, and how far [m] the hip must come down for every stance foot to reach its place with the
+    knee bent at most ``STANCE_KNEE_FLEX``."""
+    legs = {}
+    drop = 0.0
+    for side, offset in (("right", 0.0), ("left", 0.5)):
+        hip, knee, ankle, ball = (J[JOINT_INDEX[f"{side}_{n}"]] for n in ("hip", "knee", "ankle", "foot"))
+        psi = (phase + offset) % 1.0
+        forward, lift, pitch = _foot_track(psi, scale)
+        ball_t = ball + np.array([0.0, lift, forward])
+        heel = ankle - ball  # ball -> ankle, rotated heel-up by the pitch about x
+        c, s = math.cos(pitch), math.sin(pitch)
+        ankle_t = ball_t + np.array([heel[0], heel[1] * c - heel[2] * s, heel[1] * s + heel[2] * c])
+        legs[side] = (hip, knee, ankle, ankle_t, pitch)
+        if psi < STANCE_FRACTION:
+            w1 = complex(knee[1] - hip[1], knee[2] - hip[2])
+            w2 = complex(ankle[1] - knee[1], ankle[2] - knee[2])
+            reach = abs(w1 + w2 * complex(math.cos(scale * STANCE_KNEE_FLEX), math.sin(scale * STANCE_KNEE_FLEX)))
+            dy, dz = ankle_t[1] - hip[1], ankle_t[2] - hip[2]
+            drop = max(drop, -math.sqrt(max(reach ** 2 - dz ** 2, 0.0)) - dy)
+    return legs, drop
 
 
 def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scale: float = 1.0,
@@ -254,8 +287,9 @@ def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scal
 
     The legs follow the feet: each foot's ball goes through :func:`_foot_track` (planted in stance, heel rising
     from terminal stance, lifted and carried forward in swing) and the hip and knee come from planar two-link
-    inverse kinematics; the ankle sets the foot's pitch. The pelvis lies ``PELVIS_DROP`` below standing and moves
-    ``PELVIS_EXCURSION`` up and down twice per stride; the arms swing against the legs. Finally the body is
+    inverse kinematics; the ankle sets the foot's pitch. The pelvis is as high as the stance legs allow with the
+    knee bent ``STANCE_KNEE_FLEX`` (so it rises over one stance leg and sinks in double support, twice per stride);
+    the arms swing against the legs. Finally the body is
     raised or lowered so that the lowest sole touches ``floor_z`` (paper appendix B.2.1: "the lowest foot is
     continuously aligned with the estimated support floor").
 
@@ -284,19 +318,19 @@ def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scal
         return pose, translation
     phase = float(phase) % 1.0
     J = model.rest_joints
-    drop = scale * (PELVIS_DROP + 0.5 * PELVIS_EXCURSION * math.cos(
-        4.0 * math.pi * (phase - 0.5 * (STANCE_FRACTION - 0.5))))  # lowest mid double support
-    for side, offset in (("right", 0.0), ("left", 0.5)):
-        hip, knee, ankle, ball = (J[JOINT_INDEX[f"{side}_{n}"]] for n in ("hip", "knee", "ankle", "foot"))
-        forward, lift, pitch = _foot_track((phase + offset) % 1.0, scale)
-        ball_t = ball + np.array([0.0, lift + drop, forward])  # relative to the lowered hip
-        heel = ankle - ball  # ball -> ankle, rotated heel-up by the pitch about x
-        c, s = math.cos(pitch), math.sin(pitch)
-        ankle_t = ball_t + np.array([heel[0], heel[1] * c - heel[2] * s, heel[1] * s + heel[2] * c])
-        hip_rot, knee_rot = _leg_ik(hip, knee, ankle, ankle_t)
+    legs, _ = _leg_targets(J, phase, scale)
+    # the pelvis sinks as far as the stance feet need, and rises again no faster than PELVIS_RISE_RATE allows
+    grid = np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES
+    need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
+    apart = np.abs(grid - phase)
+    apart = np.minimum(apart, 1.0 - apart)
+    drop = max(_leg_targets(J, phase, scale)[1], float(np.max(need - PELVIS_RISE_RATE * apart)))
+    for side, (hip, knee, ankle, ankle_t, pitch) in legs.items():
+        hip_rot, knee_rot = _leg_ik(hip, knee, ankle, ankle_t + np.array([0.0, drop, 0.0]))  # the hip lowered
         pose[3 * JOINT_INDEX[f"{side}_hip"]] = hip_rot
         pose[3 * JOINT_INDEX[f"{side}_knee"]] = knee_rot
         pose[3 * JOINT_INDEX[f"{side}_ankle"]] = pitch - hip_rot - knee_rot
+        pose[3 * JOINT_INDEX[f"{side}_foot"]] = -pitch  # the toes stay flat: the foot rolls over its ball
     for side, sign in (("right", 1.0), ("left", -1.0)):
         if side in still_arms:
             continue
@@ -347,5 +381,5 @@ def gait_phases(rows) -> tuple[np.ndarray, np.ndarray]:
     phase = np.zeros(T)
     for k in range(1, T):
         rate = max(0.5 * (scale[k - 1] + scale[k]), MIN_STRIDE_SCALE) * STRIDE_LENGTH
-        phase[k] = phase[k - 1] + step[k - 1] / rate
+        phase[k] = phase[k - 1] + (step[k - 1] / rate if moving[k - 1] else 0.0)
     return phase, scale
