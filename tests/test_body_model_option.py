@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
+from iw_lab import SCENE  # noqa: E402
 from iw_smplh import write_smplh  # noqa: E402
 
 from interactiveworld.actions.gait import gait_pose  # noqa: E402
@@ -44,7 +45,6 @@ def test_the_synthetic_file_reproduces_the_builtin_rest_joints(smplh):
 def test_the_environment_acts_and_draws_with_the_loaded_body(smplh):
     env = make_env("interactiveworld.env:Environment", render=False, body_model=str(smplh))
     assert env.body is load_body_model(smplh)
-    from iw_lab import SCENE
     env.reset(SCENE)
     assert env.executor.motion.model is env.body
 

@@ -13,6 +13,8 @@ import pytest
 from interactiveworld.actions.gait import (STANCE_FRACTION, STRIDE_LENGTH, gait_phases, gait_pose,
                                            walk_keyframes)
 from interactiveworld.body import JOINT_INDEX, BodyModel, standing_pose
+from interactiveworld.render.walking_sheet import main as sheet_main
+from interactiveworld.render.walking_sheet import walking_frames
 
 from iw_lab import lab_env, ok  # noqa: E402
 
@@ -157,3 +159,12 @@ def test_a_walk_ends_in_the_standing_pose():
     # in between, the legs moved
     hips = [abs(kf.body_pose[3 * JOINT_INDEX["right_hip"]]) for kf in frames if kf.body_pose is not None]
     assert max(hips) > math.radians(10.0)
+
+
+def test_the_walking_contact_sheet_draws_the_body(model, tmp_path):
+    frames, captions = walking_frames(model, count=3, width=64, height=48)
+    assert len(frames) == len(captions) == 3 and frames[0].shape == (48, 64, 3)
+    assert not np.array_equal(frames[0], frames[1])  # the body moved (the camera follows it over a checkered floor)
+    assert sheet_main(["--out", str(tmp_path / "sheet.png"), "--frames", "2"]) == 0
+    assert (tmp_path / "sheet.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert sheet_main(["--out", str(tmp_path / "x.png"), "--body-model", str(tmp_path / "missing.npz")]) == 2

@@ -147,30 +147,31 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
 STRIDE_LENGTH = 1.30
 """Stride (two steps) [m] at 1.1 m/s: cadence 1.1 / 1.30 * 120 = 102 steps/min, between the slow (about 87) and
 natural (about 105) cadences of Winter's adult walking data (D. A. Winter, *The Biomechanics and Motor Control of
-Human Gait*, 2nd ed., 1991, table 2.1)."""
+Human Gait*, 2nd ed., 1991)."""
 STANCE_FRACTION = 0.60
 """Share of a leg's cycle spent in stance (initial contact to toe-off): 60 %, swing 40 %, with two 10 % double
-supports (J. Perry & J. M. Burnfield, *Gait Analysis: Normal and Pathological Function*, 2nd ed., 2010, ch. 1)."""
+supports (J. Perry & J. M. Burnfield, *Gait Analysis: Normal and Pathological Function*, 2nd ed., 2010, "Phases
+of gait")."""
 LANDING_AHEAD = 0.25
 """Where the foot lands, ahead of its standing place, as a fraction of the stride (0.33 m); it leaves 0.35 stride
-behind at toe-off, so the trailing limb is the longer, extended by the heel rise (Perry ch. 3, terminal stance:
-"trailing limb posture")."""
+behind at toe-off, so the trailing limb is the longer, extended by the heel rise (Perry & Burnfield, terminal
+stance: "trailing limb posture")."""
 HEEL_RISE_PHASE = 0.35
-"""Own-cycle phase at which the stance heel starts to rise (terminal stance begins at about 31 %, Perry ch. 1);
+"""Own-cycle phase at which the stance heel starts to rise (terminal stance begins at about 31 %, Perry & Burnfield);
 the foot then rolls over the ball of the foot (the forefoot rocker) until toe-off."""
 TOE_OFF_PITCH = math.radians(45.0)
 """Foot-to-floor angle (heel up) [rad] at toe-off: the heel rises through terminal stance and pre-swing while the
-shank inclines forward (the ankle itself is about 20 deg plantar-flexed at toe-off, Perry ch. 4); chosen so the
+shank inclines forward (the ankle itself is about 20 deg plantar-flexed at toe-off, Perry & Burnfield); chosen so the
 trailing leg reaches the floor with the pelvis only a few cm below standing."""
 SWING_TOE_LIFT = 0.08
 """Peak lift [m] of the ball of the foot above its standing height in mid-swing, chosen so the knee flexes about
-50 deg in initial swing (Perry ch. 4 reports about 60 deg) and the hip about 35 deg at terminal swing (Winter 1991
-ch. 2: about 30 deg)."""
+50 deg in initial swing (Perry & Burnfield report about 60 deg) and the hip about 35 deg at terminal swing (Winter
+1991: about 30 deg)."""
 STANCE_KNEE_FLEX = math.radians(10.0)
 """Knee flexion [rad] (beyond the rest pose) of a leg bearing weight at its longest: the pelvis is as high as the
-stance legs allow with this much knee bend (Perry ch. 4: about 5-15 deg in mid and terminal stance). The pelvis
-then rises over a single stance leg and sinks while both feet are down, twice per stride, by about 4-5 cm peak
-to peak at full stride (Perry ch. 3 and Winter 1991 ch. 2 report about 4-5 cm)."""
+stance legs allow with this much knee bend (Perry & Burnfield: about 5-15 deg in mid and terminal stance). The
+pelvis then rises over a single stance leg and sinks while both feet are down, twice per stride: about 3.5 cm peak
+to peak at full stride for the built-in body (Perry & Burnfield and Winter 1991 report about 4-5 cm)."""
 ARM_SWING = math.radians(15.0)
 """Shoulder flexion/extension amplitude [rad] of the arm counter-swing (about 30 deg peak to peak at free speed:
 M. P. Murray, S. B. Sepic, E. J. Barnard, "Patterns of sagittal rotation of the upper limbs in walking", *Physical
@@ -229,24 +230,25 @@ def _leg_ik(hip: np.ndarray, knee: np.ndarray, ankle: np.ndarray, target: np.nda
     return hip_rot, knee_rot
 
 
-def _foot_vertices(model) -> tuple[np.ndarray, np.ndarray]:
-    """Rest positions (K, 3) and skinning weights (K, 52) of the vertices moved mostly by an ankle or a ball of
-    the foot (the soles are among them), cached per model."""
+def _foot_vertices(model) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rest positions (K, 3) of the vertices moved mostly by an ankle or a ball of the foot (the soles are among
+    them), the joints that move them (M,) and their skinning weights on those joints (K, M), cached per model."""
     key = "gait_feet"
     if key not in model._cache:
         joints = [JOINT_INDEX[f"{s}_{j}"] for s in ("left", "right") for j in ("ankle", "foot")]
         idx = np.nonzero(model.weights[:, joints].sum(axis=1) > 0.5)[0]
-        model._cache[key] = (model.rest_vertices[idx], model.weights[idx])
+        used = np.nonzero(model.weights[idx].any(axis=0))[0]
+        model._cache[key] = (model.rest_vertices[idx], used, model.weights[np.ix_(idx, used)])
     return model._cache[key]  # type: ignore[return-value]
 
 
 def lowest_sole(model, pose: np.ndarray, translation: np.ndarray) -> float:
     """Height [m] of the lowest foot vertex of the body at ``pose`` (156,), ``translation`` (3,): linear blend
     skinning of the foot vertices alone (pose blend shapes, a few mm at most, are left out)."""
-    tf = model.forward_kinematics(pose, translation)
-    rest, w = _foot_vertices(model)
+    rest, used, w = _foot_vertices(model)
+    tf = model.forward_kinematics(pose, translation)[used]
     R, t = tf[:, :3, :3], tf[:, :3, 3]
-    per_joint = np.einsum("jab,kjb->kja", R, rest[:, None, :] - model.rest_joints[None]) + t[None]
+    per_joint = np.einsum("jab,kjb->kja", R, rest[:, None, :] - model.rest_joints[used][None]) + t[None]
     return float(np.einsum("kj,kja->ka", w, per_joint)[:, 2].min())
 
 
@@ -321,7 +323,11 @@ def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scal
     legs, _ = _leg_targets(J, phase, scale)
     # the pelvis sinks as far as the stance feet need, and rises again no faster than PELVIS_RISE_RATE allows
     grid = np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES
-    need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
+    need = model._cache.get("gait_need") if scale == 1.0 else None  # the full stride: most frames of a walk
+    if need is None:
+        need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
+        if scale == 1.0:
+            model._cache["gait_need"] = need
     apart = np.abs(grid - phase)
     apart = np.minimum(apart, 1.0 - apart)
     drop = max(_leg_targets(J, phase, scale)[1], float(np.max(need - PELVIS_RISE_RATE * apart)))
