@@ -168,3 +168,17 @@ def test_the_walking_contact_sheet_draws_the_body(model, tmp_path):
     assert sheet_main(["--out", str(tmp_path / "sheet.png"), "--frames", "2"]) == 0
     assert (tmp_path / "sheet.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert sheet_main(["--out", str(tmp_path / "x.png"), "--body-model", str(tmp_path / "missing.npz")]) == 2
+
+
+def test_the_world_feels_the_standing_body_while_walking():
+    env = lab_env()
+    ok(env, "[TurnAround]")
+    frames = [kf for kf in ok(env, "[Forward] 1.5 m").interval.keyframes if kf.contact_pose is not None]
+    assert len(frames) >= 10
+    motion = env.executor.motion
+    for kf in frames:
+        xy = kf.contact_translation[:2] + motion.stand((0.0, 0.0), 0.0)[1][:2]  # pelvis over the floor point
+        pose, trans = kf.contact_body()
+        want_pose, want_trans = motion.stand(xy, float(pose[1]) - math.pi / 2)
+        np.testing.assert_allclose(pose, want_pose, atol=1e-12)
+        np.testing.assert_allclose(trans, want_trans, atol=1e-9)

@@ -399,7 +399,8 @@ class Motion:
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True, look_at=None) -> None:
         """Append one keyframe per gait row ``[x, y, yaw]`` with the walking body (:func:`~..gait.gait_pose`, the
         phase advancing with the distance between rows; the last row stands); a held object follows the wrist and
-        its arm does not swing. The gaze looks ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,)
+        its arm does not swing. What the body brushes on the way is pushed by the standing body over each row
+        (:attr:`Keyframe.contact_pose`), so the world's results do not depend on the gait cycle. The gaze looks ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,)
         [m] once it is near and ahead."""
         h = self.scene.human
         rows = np.asarray(rows, float)
@@ -414,11 +415,14 @@ class Motion:
                                              walk_gaze(played, self.floor_z, eye_height, look_at)):
             pose, trans = gait_pose(self.model, (x, y), yaw, ph, floor_z=self.floor_z((x, y)), scale=sc,
                                     still_arms=still)
+            felt, felt_trans = self.stand((x, y), yaw)  # what the world feels: swinging limbs push nothing
+            if h.held is not None and self.grip is not None:
+                felt[RIGHT_HAND] = self.grip
             self.set_body(pose, trans, xy=(x, y), yaw=yaw)
             if carry and h.held is not None:
                 self.scene.set_wrist(self.wrist(pose, trans))
             h.gaze = gaze
-            ex.keyframe()
+            ex.keyframe(contact=(felt, felt_trans))
         h.gaze = None  # standing still afterwards: the head's own view
 
     def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
