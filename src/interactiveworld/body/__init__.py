@@ -13,7 +13,8 @@ from .skeleton import FINGERS, JOINT_COUNT, JOINT_INDEX, JOINT_NAMES, PARENTS, P
 
 __all__ = [
     "CapsuleRig", "CONTACT_REGION_RADIUS", "CollisionReport", "HeldObject", "SceneCollider", "check_pose", "check_poses",
-    "BodyModel", "BodyModelError", "body_model_identity", "load_body_model", "look_at", "axis_angle_to_matrix", "matrix_to_axis_angle", "head_camera", "heading_root_orient",
+    "BodyModel", "BodyModelError", "body_model_identity", "load_body_model", "look_at", "axis_angle_to_matrix",
+    "matrix_to_axis_angle", "head_camera", "heading_root_orient",
     "relaxed_body_pose", "standing_pose", "FINGERS", "JOINT_COUNT", "JOINT_INDEX", "JOINT_NAMES", "PARENTS",
     "POSE_SIZE", "Y_UP_TO_Z_UP",
 ]

@@ -400,8 +400,8 @@ class Motion:
         """Append one keyframe per gait row ``[x, y, yaw]`` with the walking body (:func:`~..gait.gait_pose`, the
         phase advancing with the distance between rows; the last row stands); a held object follows the wrist and
         its arm does not swing. What the body brushes on the way is pushed by the standing body over each row
-        (:attr:`Keyframe.contact_pose`), so the world's results do not depend on the gait cycle. The gaze looks ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,)
-        [m] once it is near and ahead."""
+        (:attr:`Keyframe.contact_pose`), so the world's results do not depend on the gait cycle. The gaze looks
+        ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,) [m] once it is near and ahead."""
         h = self.scene.human
         rows = np.asarray(rows, float)
         phase, scale = gait_phases(rows)

@@ -46,7 +46,8 @@ def pushing_capsules(ex: "Executor") -> np.ndarray:
 
 def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
     """Push physically whatever the body's capsules meet along ``frames`` (the command's keyframes, each with the
-    body the world feels: :meth:`Keyframe.contact_body`), then leave the capsules at the final pose. ``ghosts``: keys the body handles on purpose (they do not feel it).
+    body the world feels: :meth:`Keyframe.contact_body`), then leave the capsules at the final pose.
+    ``ghosts``: keys the body handles on purpose (they do not feel it).
 
     Only keyframes whose capsule boxes reach an object's box are simulated (the capsules glide to them from the
     previous keyframe, placed anew at every simulation step); they get the pushed objects' simulated poses in
