@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import json
 import os
 import sys
@@ -133,6 +134,25 @@ def _check_env(ref: str) -> None:
             from None
 
 
+def _check_body_model(path: str | None, env: str) -> dict[str, str] | None:
+    """Load ``--body-model`` once up front (a missing file, a file that is not SMPL+H, or a missing ``body`` extra
+    is a usage error here, not a traceback in a worker); its ``{"path", "sha256"}`` for the cell keys."""
+    if path is None:
+        return None
+    from .bench.sweep import load_factory
+    from .body import BodyModelError, body_model_identity, load_body_model
+
+    try:
+        load_body_model(path)
+        ident = body_model_identity(path)
+    except BodyModelError as exc:
+        raise UsageError(f"--body-model: {exc}") from None
+    params = inspect.signature(load_factory(env)).parameters
+    if "body_model" not in params and not any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        raise UsageError(f"--body-model: the environment factory {env!r} takes no body_model")
+    return ident
+
+
 def _check_scenes(packs: list[Any], env: str) -> None:
     """A TaskPack whose scene the world's loader rejects is a configuration error (not a VOID cell):
     checked up front for the world's environment and for scenes that declare a format."""
@@ -199,6 +219,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     assistants, humans, notes = _agents_and_preflight(args)
     _check_env(args.env)
+    body = _check_body_model(args.body_model, args.env)
     for problem in run_options.check(args, [m for m in assistants + humans if is_model(m)]):
         raise UsageError(problem)
     try:
@@ -226,6 +247,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         cells += [CellSpec(taskpack=str(p), task_id=tp.id, assistant=a, human=h, seed=s,
                            memory=args.assistant_memory, api_base=args.api_base, env=args.env,
                            render=not args.no_render, timeout_s=args.timeout, max_retries=args.max_retries,
+                           body_model=body and body["path"], body_model_sha256=body and body["sha256"],
                            **run_options.cell_fields(args))
                   for h in humans for p, tp in chosen for s in seeds]
     mem = "+memory" if args.assistant_memory else ""
@@ -238,7 +260,8 @@ def cmd_run(args: argparse.Namespace) -> int:
                                 progress=not args.no_progress,
                                 manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
                                           "memory": args.assistant_memory, "render": not args.no_render,
-                                          "env": args.env, "taskpacks": {tp.id: tp.hash for _, tp in packs}},
+                                          "env": args.env, **({"body_model": body} if body else {}),
+                                          "taskpacks": {tp.id: tp.hash for _, tp in packs}},
                                 **run_options.sweep_kwargs(args))
         except (SweepLocked, UnsafeCellFolder, TaskPackError) as exc:
             raise UsageError(str(exc)) from None
@@ -389,7 +412,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     failed = 0
     for cell in cells:
         try:
-            res = replay_cell(cell, taskpack=args.taskpack, env=args.env, render=args.render)
+            res = replay_cell(cell, taskpack=args.taskpack, env=args.env, render=args.render,
+                              body_model=args.body_model)
         except ReplayError as exc:
             if len(cells) == 1:
                 raise UsageError(str(exc)) from None
@@ -480,12 +504,16 @@ def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .bench.sweep import make_env
+    from .bench.sweep import make_env as _make_env
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
     _check_env(args.env)
+    body = _check_body_model(args.body_model, args.env)
     battery: list[dict] = []
+
+    def make_env(ref: str, *, render: bool):
+        return _make_env(ref, render=render, body_model=body and body["path"])
 
     try:
         paths = select_taskpacks(args.tasks or None, args.family)
@@ -647,6 +675,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--api-base", help="base URL for model calls (e.g. a local OpenAI-compatible server)")
     r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
+    r.add_argument("--body-model", metavar="PATH", help="SMPL+H model file (SMPLH_NEUTRAL.npz) or a folder holding "
+                   "one: the body that acts and is drawn (default: the built-in body; needs the 'body' extra)")
     r.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
     r.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     r.add_argument("--void-retries", type=int, default=2, help="re-runs of a VOID cell within this sweep")
@@ -671,6 +701,8 @@ def build_parser() -> argparse.ArgumentParser:
                                            "is on the allow-list: the default world and the comma-separated entries "
                                            "of $IW_ENVS; it never runs code a file names."))
     rl.add_argument("cell", help="a cell folder, or a sweep folder (every valid cell in it)")
+    rl.add_argument("--body-model", metavar="PATH", help="the SMPL+H model file the cell was recorded with "
+                    "(checked by its SHA-256)")
     rl.add_argument("--taskpack", help="TaskPack file (default: the built-in one named in the trace)")
     rl.add_argument("--env", metavar="MODULE:CALLABLE",
                     help="environment factory (default: the one recorded with the cell if allowed, else "
@@ -698,6 +730,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--family", action="append", help="only this family (name or protocol); repeat for several")
     v.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
+    v.add_argument("--body-model", metavar="PATH", help="SMPL+H model file or folder for the body (as for run)")
     v.add_argument("--static-only", action="store_true", help="skip the control runs")
     v.add_argument("--no-battery", action="store_true", help="skip the degenerate-Assistant battery")
     v.add_argument("--out", help="keep the control runs' logs here")

@@ -48,12 +48,18 @@ class Environment:
         width, height: frame size [px].
         frames_per_command: frames sampled per command interval (paper: 4).
         engine: renderer engine (``"auto"``, ``"embree"``, ``"warp"``).
+        body_model: SMPL+H model files (a ``SMPLH_NEUTRAL.npz`` or a folder holding one) for the body that acts
+            and is drawn, loaded by :func:`~interactiveworld.body.load_body_model`; None: the built-in body.
+    Raises:
+        BodyModelError: ``body_model`` cannot be loaded (the message says why).
     """
 
     def __init__(self, *, render: bool = True, width: int = 640, height: int = 480, frames_per_command: int = 4,
-                 engine: str = "auto") -> None:
+                 engine: str = "auto", body_model: str | None = None) -> None:
+        from .body import load_body_model
         if frames_per_command < 1:
             raise ValueError(f"frames_per_command must be >= 1, got {frames_per_command}")
+        self.body = None if body_model is None else load_body_model(body_model)
         self.render_enabled = bool(render)
         self.width, self.height = int(width), int(height)
         self.frames_per_command = int(frames_per_command)
@@ -77,7 +83,7 @@ class Environment:
         from .actions.executor import Executor
         self.seed = int(seed)
         self.scene = Scene.from_dict(scene)
-        self.executor = Executor(self.scene)
+        self.executor = Executor(self.scene, body=self.body)
         self.executor.motion.reset_body()
         self._renderer = None
         self._occlusion = None

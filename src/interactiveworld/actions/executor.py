@@ -100,18 +100,19 @@ class Executor:
     Args:
         scene: the live world (modified in place).
         baseline: key -> pose used by ``unmoved`` (may be replaced later by ``set_baseline``).
+        body: the :class:`~interactiveworld.body.BodyModel` that acts (None: the built-in body).
     Raises:
         SceneValidationError: the scene cannot be settled (the message names the objects).
     """
 
-    def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None) -> None:
+    def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None, body=None) -> None:
         self.scene = scene
         self.baseline = baseline
         self.physics = world_of(scene)
         self.physics.settle_at_reset()
         if scene.events:
             fire_events(scene, read_relations(scene, baseline))
-        self.motion = Motion(scene)
+        self.motion = Motion(scene, model=body)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
         self.last_targets: list[str] = []  # entity keys of the last command (its frames' subject)
@@ -120,8 +121,9 @@ class Executor:
     def keyframe(self, *, tags: frozenset[str] = frozenset(), object_poses: dict[str, np.ndarray] | None = None,
                  articulation: dict[str, float] | None = None, gaze: np.ndarray | None = None,
                  pose: np.ndarray | None = None, translation: np.ndarray | None = None,
-                 dt: float = 1.0 / FPS) -> Keyframe:
-        """Append a keyframe of the current body (or the given pose) and the moving objects."""
+                 dt: float = 1.0 / FPS, contact: tuple[np.ndarray, np.ndarray] | None = None) -> Keyframe:
+        """Append a keyframe of the current body (or the given pose) and the moving objects; ``contact``:
+        (pose, translation) of the body the world feels when it is not the drawn one (walking)."""
         h = self.scene.human
         t = self.frames[-1].time_s + dt if self.frames else 0.0
         poses = {} if object_poses is None else dict(object_poses)
@@ -133,6 +135,9 @@ class Executor:
         kf = Keyframe(t, (h.body_translation if translation is None else translation).copy(),
                       (h.body_pose if pose is None else pose).copy(), poses, dict(articulation or {}),
                       None if gaze is None else np.asarray(gaze, float).copy(), tags)
+        if contact is not None:
+            kf.contact_pose = np.array(contact[0], float)
+            kf.contact_translation = np.array(contact[1], float)
         self.frames.append(kf)
         return kf
 

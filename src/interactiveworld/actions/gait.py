@@ -10,6 +10,10 @@ Produces per-frame root keyframes ``[x, y, yaw]`` (metres, radians, world z-up) 
 * over the last 1.5 m the heading blends toward ``final_yaw`` (facing the object), still within the offset bound
   while moving; remaining turning happens in place at the end;
 * the last 5 frames close the final ~0.10 m slowly (the short approach to the interaction distance).
+
+The walking body at each row comes from :func:`gait_pose` with the phase and stride scale of :func:`gait_phases`:
+the phase advances with the distance walked, legs swing and feet plant, the pelvis bobs and the arms swing; the
+body stands (the standing pose exactly) at the start and end of every walk and while turning in place.
 """
 from __future__ import annotations
 
@@ -17,7 +21,10 @@ import math
 
 import numpy as np
 
-__all__ = ["walk_keyframes", "GAIT_FPS", "GAIT_SPEED"]
+from ..body import JOINT_INDEX, axis_angle_to_matrix, matrix_to_axis_angle, standing_pose
+
+__all__ = ["walk_keyframes", "gait_pose", "gait_phases", "lowest_sole", "GAIT_FPS", "GAIT_SPEED",
+           "STRIDE_LENGTH"]
 
 GAIT_FPS = 12.0
 GAIT_SPEED = 1.1             # [m/s]
@@ -128,3 +135,257 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
             yaw = _turn(yaw, final_yaw)
             frames.append((pts[-1][0], pts[-1][1], yaw))
     return np.asarray(frames, dtype=np.float64)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The walking body: a procedural gait cycle driven by the distance walked (paper appendix B.2.1).
+#
+# Gait phase [cycles] 0 is the right foot's initial contact; each leg is in stance for the first STANCE_FRACTION
+# of its own cycle and swings for the rest, the left leg half a cycle behind the right. All leg geometry is worked
+# out in the y-up model frame of SMPL+H (x = body's left, y = up, z = forward), relative to the standing pose.
+
+STRIDE_LENGTH = 1.30
+"""Stride (two steps) [m] at 1.1 m/s: cadence 1.1 / 1.30 * 120 = 102 steps/min, between the slow (about 87) and
+natural (about 105) cadences of Winter's adult walking data (D. A. Winter, *The Biomechanics and Motor Control of
+Human Gait*, 2nd ed., 1991)."""
+STANCE_FRACTION = 0.60
+"""Share of a leg's cycle spent in stance (initial contact to toe-off): 60 %, swing 40 %, with two 10 % double
+supports (J. Perry & J. M. Burnfield, *Gait Analysis: Normal and Pathological Function*, 2nd ed., 2010, "Phases
+of gait")."""
+LANDING_AHEAD = 0.25
+"""Where the foot lands, ahead of its standing place, as a fraction of the stride (0.33 m); it leaves 0.35 stride
+behind at toe-off, so the trailing limb is the longer, extended by the heel rise (Perry & Burnfield, terminal
+stance: "trailing limb posture")."""
+HEEL_RISE_PHASE = 0.35
+"""Own-cycle phase at which the stance heel starts to rise (terminal stance begins at about 31 %, Perry & Burnfield);
+the foot then rolls over the ball of the foot (the forefoot rocker) until toe-off."""
+TOE_OFF_PITCH = math.radians(45.0)
+"""Foot-to-floor angle (heel up) [rad] at toe-off: the heel rises through terminal stance and pre-swing while the
+shank inclines forward (the ankle itself is about 20 deg plantar-flexed at toe-off, Perry & Burnfield); chosen so the
+trailing leg reaches the floor with the pelvis only a few cm below standing."""
+SWING_TOE_LIFT = 0.08
+"""Peak lift [m] of the ball of the foot above its standing height in mid-swing, chosen so the knee flexes about
+50 deg in initial swing (Perry & Burnfield report about 60 deg) and the hip about 35 deg at terminal swing (Winter
+1991: about 30 deg)."""
+STANCE_KNEE_FLEX = math.radians(10.0)
+"""Knee flexion [rad] (beyond the rest pose) of a leg bearing weight at its longest: the pelvis is as high as the
+stance legs allow with this much knee bend (Perry & Burnfield: about 5-15 deg in mid and terminal stance). The
+pelvis then rises over a single stance leg and sinks while both feet are down, twice per stride: about 3.5 cm peak
+to peak at full stride for the built-in body (Perry & Burnfield and Winter 1991 report about 4-5 cm)."""
+ARM_SWING = math.radians(15.0)
+"""Shoulder flexion/extension amplitude [rad] of the arm counter-swing (about 30 deg peak to peak at free speed:
+M. P. Murray, S. B. Sepic, E. J. Barnard, "Patterns of sagittal rotation of the upper limbs in walking", *Physical
+Therapy* 47, 1967); each arm swings forward with the opposite leg."""
+ELBOW_SWING = math.radians(15.0)
+"""Extra elbow flexion [rad] at the arm's most forward position (the elbow flexes as the arm swings forward,
+Murray et al. 1967)."""
+RAMP_DISTANCE = 0.5
+"""Distance [m] over which the stride grows from standing after a start and shrinks back before a stop."""
+MIN_STRIDE_SCALE = 0.3
+"""Smallest stride scale used for the phase rate while the stride grows or shrinks: very short steps would need a
+very fast cadence."""
+
+
+def _smoothstep(u):
+    u = np.clip(u, 0.0, 1.0)
+    return u * u * (3.0 - 2.0 * u)
+
+
+def _foot_track(psi: float, scale: float) -> tuple[float, float, float]:
+    """(forward [m], lift [m], pitch [rad]) of one foot's ball at own-cycle phase ``psi`` in [0, 1), relative to
+    its standing place under the body, for stride scale ``scale``. In stance the ball moves back exactly as far
+    as the body advances (``scale * STRIDE_LENGTH`` per cycle), so a planted foot stays put in the world; the
+    swing is a cubic Hermite curve whose end speeds match the stance's, so the foot lifts and lands without a
+    jolt."""
+    L = scale * STRIDE_LENGTH
+    b = STANCE_FRACTION
+    if psi < b:
+        forward = L * (LANDING_AHEAD - psi)
+        rise = float(_smoothstep((psi - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE)))
+        return forward, 0.0, scale * TOE_OFF_PITCH * rise
+    u = (psi - b) / (1.0 - b)
+    m = -(1.0 - b) / b  # end slope of the Hermite curve: the stance's backward speed
+    h10, h01, h11 = u ** 3 - 2 * u ** 2 + u, -2 * u ** 3 + 3 * u ** 2, u ** 3 - u ** 2
+    g = h01 + m * (h10 + h11)
+    forward = L * (LANDING_AHEAD - b + b * g)
+    lift = scale * SWING_TOE_LIFT * math.sin(math.pi * u)
+    pitch = scale * TOE_OFF_PITCH * (1.0 - float(_smoothstep(u / 0.5)))
+    return forward, lift, pitch
+
+
+def _leg_ik(hip: np.ndarray, knee: np.ndarray, ankle: np.ndarray, target: np.ndarray) -> tuple[float, float]:
+    """Hip and knee rotations [rad] about the model x axis putting the ankle at ``target`` (model frame, (3,)),
+    planar two-link inverse kinematics in the y-z plane (out-of-reach targets: the leg straightens towards them).
+    A rotation by a about x acts on (y, z) as multiplication of y + iz by exp(ia)."""
+    w1 = complex(knee[1] - hip[1], knee[2] - hip[2])
+    w2 = complex(ankle[1] - knee[1], ankle[2] - knee[2])
+    wt = complex(target[1] - hip[1], target[2] - hip[2])
+    c = (abs(wt) ** 2 - abs(w1) ** 2 - abs(w2) ** 2) / 2.0
+    p = w1 * w2.conjugate()
+    r, gamma = abs(p), math.atan2(p.imag, p.real)
+    # Re(p exp(-i k)) = c; of the two roots, the knee bending backwards (never past straight)
+    knee_rot = max(0.0, _wrap(gamma + math.acos(max(-1.0, min(1.0, c / r)))))
+    w = w1 + w2 * complex(math.cos(knee_rot), math.sin(knee_rot))
+    hip_rot = _wrap(math.atan2(wt.imag, wt.real) - math.atan2(w.imag, w.real))
+    return hip_rot, knee_rot
+
+
+def _foot_vertices(model) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Rest positions (K, 3) of the vertices moved mostly by an ankle or a ball of the foot (the soles are among
+    them), the joints that move them (M,) and their skinning weights on those joints (K, M), cached per model."""
+    key = "gait_feet"
+    if key not in model._cache:
+        joints = [JOINT_INDEX[f"{s}_{j}"] for s in ("left", "right") for j in ("ankle", "foot")]
+        idx = np.nonzero(model.weights[:, joints].sum(axis=1) > 0.5)[0]
+        used = np.nonzero(model.weights[idx].any(axis=0))[0]
+        model._cache[key] = (model.rest_vertices[idx], used, model.weights[np.ix_(idx, used)])
+    return model._cache[key]  # type: ignore[return-value]
+
+
+def lowest_sole(model, pose: np.ndarray, translation: np.ndarray) -> float:
+    """Height [m] of the lowest foot vertex of the body at ``pose`` (156,), ``translation`` (3,): linear blend
+    skinning of the foot vertices alone (pose blend shapes, a few mm at most, are left out)."""
+    rest, used, w = _foot_vertices(model)
+    tf = model.forward_kinematics(pose, translation)[used]
+    R, t = tf[:, :3, :3], tf[:, :3, 3]
+    per_joint = np.einsum("jab,kjb->kja", R, rest[:, None, :] - model.rest_joints[used][None]) + t[None]
+    return float(np.einsum("kj,kja->ka", w, per_joint)[:, 2].min())
+
+
+PELVIS_RISE_RATE = 0.5
+"""Fastest vertical travel of the pelvis [m per gait cycle] (0.05 m in a tenth of a cycle): when the trailing foot
+leaves the floor the pelvis rises smoothly instead of jumping to the height the leading leg alone allows."""
+PELVIS_SAMPLES = 48
+"""Phases per cycle at which the pelvis height the stance legs need is sampled for that rate limit."""
+
+
+def _leg_targets(J: np.ndarray, phase: float, scale: float) -> tuple[dict, float]:
+    """Per side: (hip, knee, ankle rest positions, ankle target relative to the unlowered hip, foot pitch), all in
+    the model frame, and how far [m] the hip must come down for every stance foot to reach its place with the
+    knee bent at most ``STANCE_KNEE_FLEX``."""
+    legs = {}
+    drop = 0.0
+    for side, offset in (("right", 0.0), ("left", 0.5)):
+        hip, knee, ankle, ball = (J[JOINT_INDEX[f"{side}_{n}"]] for n in ("hip", "knee", "ankle", "foot"))
+        psi = (phase + offset) % 1.0
+        forward, lift, pitch = _foot_track(psi, scale)
+        ball_t = ball + np.array([0.0, lift, forward])
+        heel = ankle - ball  # ball -> ankle, rotated heel-up by the pitch about x
+        c, s = math.cos(pitch), math.sin(pitch)
+        ankle_t = ball_t + np.array([heel[0], heel[1] * c - heel[2] * s, heel[1] * s + heel[2] * c])
+        legs[side] = (hip, knee, ankle, ankle_t, pitch)
+        if psi < STANCE_FRACTION:
+            w1 = complex(knee[1] - hip[1], knee[2] - hip[2])
+            w2 = complex(ankle[1] - knee[1], ankle[2] - knee[2])
+            reach = abs(w1 + w2 * complex(math.cos(scale * STANCE_KNEE_FLEX), math.sin(scale * STANCE_KNEE_FLEX)))
+            dy, dz = ankle_t[1] - hip[1], ankle_t[2] - hip[2]
+            drop = max(drop, -math.sqrt(max(reach ** 2 - dz ** 2, 0.0)) - dy)
+    return legs, drop
+
+
+def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scale: float = 1.0,
+              still_arms: tuple[str, ...] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """The walking body at gait ``phase`` with the pelvis above ``xy`` facing ``yaw``.
+
+    The legs follow the feet: each foot's ball goes through :func:`_foot_track` (planted in stance, heel rising
+    from terminal stance, lifted and carried forward in swing) and the hip and knee come from planar two-link
+    inverse kinematics; the ankle sets the foot's pitch. The pelvis is as high as the stance legs allow with the
+    knee bent ``STANCE_KNEE_FLEX`` (so it rises over one stance leg and sinks in double support, twice per stride);
+    the arms swing against the legs. Finally the body is
+    raised or lowered so that the lowest sole touches ``floor_z`` (paper appendix B.2.1: "the lowest foot is
+    continuously aligned with the estimated support floor").
+
+    Args:
+        model: the :class:`~interactiveworld.body.BodyModel`.
+        xy: pelvis position on the floor plane [m], shape (2,).
+        yaw: heading [rad] about +z, 0 = facing +x.
+        phase: gait phase [cycles]; only its fractional part matters (0 = right initial contact).
+        floor_z: floor height [m].
+        scale: stride scale in [0, 1]; 0 is the standing pose exactly, 1 the full stride.
+        still_arms: sides ("left", "right") whose arm does not swing (a hand that holds something).
+    Returns:
+        (pose (156,) float64 [rad], translation (3,) float64 [m]).
+    Raises:
+        ValueError: non-finite input, a scale outside [0, 1] or an unknown arm side.
+    """
+    for name, v in (("yaw", yaw), ("phase", phase), ("floor_z", floor_z), ("scale", scale)):
+        if not math.isfinite(v):
+            raise ValueError(f"{name} must be finite, got {v!r}")
+    if not 0.0 <= scale <= 1.0:
+        raise ValueError(f"scale must lie in [0, 1], got {scale!r}")
+    if set(still_arms) - {"left", "right"}:
+        raise ValueError(f"still_arms: expected 'left' and/or 'right', got {still_arms!r}")
+    pose, translation = standing_pose(model, xy, yaw, floor_z=floor_z)
+    if scale == 0.0:
+        return pose, translation
+    phase = float(phase) % 1.0
+    J = model.rest_joints
+    legs, _ = _leg_targets(J, phase, scale)
+    # the pelvis sinks as far as the stance feet need, and rises again no faster than PELVIS_RISE_RATE allows
+    grid = np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES
+    need = model._cache.get("gait_need") if scale == 1.0 else None  # the full stride: most frames of a walk
+    if need is None:
+        need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
+        if scale == 1.0:
+            model._cache["gait_need"] = need
+    apart = np.abs(grid - phase)
+    apart = np.minimum(apart, 1.0 - apart)
+    drop = max(_leg_targets(J, phase, scale)[1], float(np.max(need - PELVIS_RISE_RATE * apart)))
+    for side, (hip, knee, ankle, ankle_t, pitch) in legs.items():
+        hip_rot, knee_rot = _leg_ik(hip, knee, ankle, ankle_t + np.array([0.0, drop, 0.0]))  # the hip lowered
+        pose[3 * JOINT_INDEX[f"{side}_hip"]] = hip_rot
+        pose[3 * JOINT_INDEX[f"{side}_knee"]] = knee_rot
+        pose[3 * JOINT_INDEX[f"{side}_ankle"]] = pitch - hip_rot - knee_rot
+        pose[3 * JOINT_INDEX[f"{side}_foot"]] = -pitch  # the toes stay flat: the foot rolls over its ball
+    for side, sign in (("right", 1.0), ("left", -1.0)):
+        if side in still_arms:
+            continue
+        back = sign * math.cos(2.0 * math.pi * phase)  # +1: the arm at its most backward (same leg forward)
+        j = JOINT_INDEX[f"{side}_shoulder"]
+        lowered = axis_angle_to_matrix(pose[3 * j: 3 * j + 3])
+        swing = axis_angle_to_matrix(np.array([scale * ARM_SWING * back, 0.0, 0.0]))
+        pose[3 * j: 3 * j + 3] = matrix_to_axis_angle(swing @ lowered)
+        e = JOINT_INDEX[f"{side}_elbow"]
+        bend = pose[3 * e + 1]
+        pose[3 * e + 1] = bend + math.copysign(scale * ELBOW_SWING * 0.5 * (1.0 - back), bend)
+    translation = translation.copy()
+    translation[2] += floor_z - lowest_sole(model, pose, translation)
+    return pose, translation
+
+
+def gait_phases(rows) -> tuple[np.ndarray, np.ndarray]:
+    """Gait phase [cycles] and stride scale in [0, 1] for each gait row ``[x, y, yaw]`` (T, 3).
+
+    The phase advances with the distance between consecutive rows, not with time (paper appendix B.2.1), by
+    distance / (scale * ``STRIDE_LENGTH``): turning in place or pausing leaves it unchanged. The scale grows from 0
+    to 1 over the first ``RAMP_DISTANCE`` of every stretch of motion and shrinks back to 0 over its last, so the
+    body stands still (scale 0, the standing pose) at the start and end of every walk and during in-place turns.
+
+    Returns:
+        (phase (T,) float64, scale (T,) float64); phase[0] = 0.
+    Raises:
+        ValueError: rows not of shape (T, 3) or not finite.
+    """
+    rows = np.asarray(rows, dtype=np.float64)
+    if rows.ndim != 2 or rows.shape[1] != 3 or not np.all(np.isfinite(rows)):
+        raise ValueError(f"rows: expected finite (T, 3) float64 [x, y, yaw], got shape {rows.shape}")
+    T = len(rows)
+    step = np.linalg.norm(np.diff(rows[:, :2], axis=0), axis=1)
+    moving = step > 1e-6
+    scale = np.zeros(T)
+    i = 0
+    while i < T - 1:  # each run of moving steps i .. j-1 joins rows i .. j
+        if not moving[i]:
+            i += 1
+            continue
+        j = i
+        while j < T - 1 and moving[j]:
+            j += 1
+        arc = np.concatenate([[0.0], np.cumsum(step[i:j])])
+        scale[i: j + 1] = _smoothstep(np.minimum(arc, arc[-1] - arc) / RAMP_DISTANCE)
+        i = j
+    phase = np.zeros(T)
+    for k in range(1, T):
+        rate = max(0.5 * (scale[k - 1] + scale[k]), MIN_STRIDE_SCALE) * STRIDE_LENGTH
+        phase[k] = phase[k - 1] + (step[k - 1] / rate if moving[k - 1] else 0.0)
+    return phase, scale

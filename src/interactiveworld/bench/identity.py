@@ -71,8 +71,17 @@ def cell_key(spec: Any, taskpack_hash: str, prompt_version: str) -> dict[str, An
     """
     return {"format": KEY_FORMAT, "task_id": spec.task_id, "taskpack_hash": taskpack_hash, **agents_part(spec),
             "seed": int(spec.seed), "prompt_version": prompt_version,
-            "env": {"factory": spec.env, "render": bool(spec.render)},
+            "env": env_part(spec),
             "limits": {"max_cost_usd": spec.cell_max_cost, "max_tokens": spec.cell_max_tokens}}
+
+
+def env_part(spec: Any) -> dict[str, Any]:
+    """The environment part of a cell key: factory, render setting and, for a body loaded with ``--body-model``,
+    its file path and SHA-256 (left out for the built-in body, so keys made before the option stay valid)."""
+    env: dict[str, Any] = {"factory": spec.env, "render": bool(spec.render)}
+    if getattr(spec, "body_model", None) is not None:
+        env["body_model"] = {"path": spec.body_model, "sha256": spec.body_model_sha256}
+    return env
 
 
 def key_hash(key: dict[str, Any]) -> str:

@@ -239,23 +239,47 @@ def prepare(cell: Path, *, taskpack: str | None, env: str | None) -> tuple[list[
     return trace, tp, result, rec_render
 
 
+def recorded_body(header: dict[str, Any], ev: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``{"path", "sha256"}`` of the SMPL+H body a cell was recorded with (``--body-model``), or None."""
+    for rec in (header, ev):
+        env = rec.get("env")
+        if isinstance(env, dict) and isinstance(env.get("body_model"), dict):
+            return env["body_model"]
+    return None
+
+
 def replay_cell(cell: Path, *, taskpack: str | None = None, env: str | None = None,
-                render: bool | None = None) -> ReplayResult:
-    """Replay one cell folder (see the module docstring).
+                render: bool | None = None, body_model: str | None = None) -> ReplayResult:
+    """Replay one cell folder (see the module docstring). A cell recorded with ``--body-model`` replays only with
+    ``body_model`` naming a file of the same SHA-256 (a path is never taken from the cell's files: model files
+    are pickles), and a cell of the built-in body only without one.
 
     Raises:
-        ReplayError: the cell cannot be replayed (see :func:`prepare`), or the environment cannot load
-            the TaskPack's scene.
+        ReplayError: the cell cannot be replayed (see :func:`prepare`), the body model does not match the
+            recorded one, or the environment cannot load the TaskPack's scene.
         RuntimeError: the environment cannot start or raised on a recorded command.
     """
     trace, tp, result, rec_render = prepare(cell, taskpack=taskpack, env=env)
     render = render if render is not None else bool(rec_render)
+    header = next(r for r in trace if isinstance(r, dict) and r.get("type") == "header")
+    body = recorded_body(header, read_eval(cell) or {})
+    if body is not None and body_model is None:
+        raise ReplayError(f"the cell was recorded with the body model {body.get('path')} (sha256 "
+                          f"{body.get('sha256')}); give it with --body-model")
+    if body_model is not None:
+        from ..body import BodyModelError, body_model_identity
+        try:
+            given = body_model_identity(body_model)["sha256"]
+        except BodyModelError as exc:
+            raise ReplayError(f"--body-model: {exc}") from None
+        if body is None or given != body.get("sha256"):
+            raise ReplayError(f"--body-model: {body_model} is not the body the cell was recorded with ("
+                              + (f"sha256 {body.get('sha256')})" if body else "the built-in body)"))
     try:
-        world = make_env(result.factory, render=render)
+        world = make_env(result.factory, render=render, body_model=body_model)
     except Exception as exc:  # noqa: BLE001 - reported, not a traceback
         raise RuntimeError(f"the environment {result.factory} could not start ({type(exc).__name__}: {exc})") \
             from None
-    header = next(r for r in trace if isinstance(r, dict) and r.get("type") == "header")
     try:
         world.reset(tp.reset_scene(), seed=int(header.get("seed") or 0))
     except Exception as exc:  # noqa: BLE001 - the scene does not load in this environment

@@ -45,7 +45,7 @@ from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_as
 from ..agents.model import ModelAssistant, ModelHuman
 from ..agents.prompts import PROMPT_VERSION
 from .episode import EpisodeConfig, run_episode
-from .identity import cell_key, cell_path, key_differences, key_hash, public_url, slug
+from .identity import cell_key, cell_path, env_part, key_differences, key_hash, public_url, slug
 from .logs import (ATTEMPTS_DIR, EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, has_symlink, read_eval,
                    write_json_atomic)
 from .metrics import eval_record_problem
@@ -73,6 +73,8 @@ class CellSpec:
         timeout_s / max_retries: model call transport settings (not part of the cell key).
         temperature / max_completion_tokens: model call parameters (part of the cell key).
         cell_max_cost / cell_max_tokens: the cell's spending limits [USD] / [tokens] (None: none).
+        body_model: SMPL+H model files for the body (``--body-model``; None: the built-in body) and
+            body_model_sha256, the digest of the file (part of the cell key, so bodies are never mixed).
     """
 
     taskpack: str
@@ -90,6 +92,8 @@ class CellSpec:
     max_completion_tokens: int = 1024
     cell_max_cost: float | None = None
     cell_max_tokens: int | None = None
+    body_model: str | None = None
+    body_model_sha256: str | None = None
 
     @property
     def assistant_label(self) -> str:
@@ -171,16 +175,28 @@ def load_factory(ref: str) -> Callable[..., Any]:
     return obj
 
 
-def make_env(ref: str, *, render: bool) -> Any:
-    """Build an environment from a factory reference, passing ``render`` when the factory takes it."""
+def make_env(ref: str, *, render: bool, body_model: str | None = None) -> Any:
+    """Build an environment from a factory reference, passing ``render`` when the factory takes it, and
+    ``body_model`` (SMPL+H model files) when one is given.
+
+    Raises:
+        ValueError: a ``body_model`` is given and the factory takes no ``body_model`` keyword.
+    """
     factory = load_factory(ref)
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):
         params = {}
-    if "render" in params or any(p.kind == p.VAR_KEYWORD for p in params.values()):
-        return factory(render=render)
-    return factory()
+    anything = any(p.kind == p.VAR_KEYWORD for p in params.values())
+    kwargs: dict[str, Any] = {}
+    if "render" in params or anything:
+        kwargs["render"] = render
+    if body_model is not None:
+        if not ("body_model" in params or anything):
+            raise ValueError(f"environment factory {ref!r} takes no body_model, so --body-model cannot be used "
+                             f"with it")
+        kwargs["body_model"] = body_model
+    return factory(**kwargs)
 
 
 def make_agents(spec: CellSpec, taskpack: Any, meter: CallMeter | None = None) -> tuple[Any, Any]:
@@ -256,13 +272,13 @@ def run_cell(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
     tp = parse_taskpack(data, source=spec.taskpack)
     cfg = EpisodeConfig(seed=spec.seed, write_frames=spec.render, assistant_name=spec.assistant_label,
                         human_name=spec.human, observed_hash=observed,
-                        env={"factory": spec.env, "render": spec.render}, cell_key=key)
+                        env=env_part(spec), cell_key=key)
     calls = calls or CallSettings()
     meter = CallMeter(spec.cell_max_cost, spec.cell_max_tokens, gate=calls.gate, gate_limited=calls.gate_limited,
                       cache=ResponseCache(calls.cache) if calls.cache else None, seed=spec.seed)
     assistant, human = make_agents(spec, tp, meter)  # a bad model string or control is a configuration error
     try:
-        env = make_env(spec.env, render=spec.render)
+        env = make_env(spec.env, render=spec.render, body_model=spec.body_model)
     except (ImportError, ValueError):
         raise  # a factory that does not exist is a configuration error, not a VOID cell
     except Exception as exc:  # an environment that cannot start is an infrastructure fault

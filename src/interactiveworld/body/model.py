@@ -6,6 +6,7 @@ The numeric work runs in the native core (``interactiveworld._core.Skeleton``).
 """
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass, field
 
@@ -251,3 +252,58 @@ def _default_fingertips(rest_joints: np.ndarray) -> dict[str, np.ndarray]:
             n = np.linalg.norm(d)
             tips[f"{side}_{finger}"] = rest_joints[j3] + (0.85 * d if n > 0 else np.zeros(3))
     return tips
+
+
+class BodyModelError(ValueError):
+    """A body model file that cannot be used: missing, not SMPL+H, or the ``body`` extra is not installed."""
+
+
+_LOADED: dict[tuple[str, float, int], BodyModel] = {}
+
+
+def load_body_model(path) -> BodyModel:
+    """The SMPL+H body in ``path`` (a ``SMPLH_NEUTRAL.npz``/``.pkl`` file or a folder holding one), loaded through
+    :meth:`BodyModel.from_smplh` once per process (cached by path, modification time and size).
+
+    Raises:
+        BodyModelError: the path does not exist, the file is not an SMPL+H model, or smplx/torch are missing;
+            the one-line message says which.
+    """
+    p = os.path.abspath(os.fspath(path))
+    if not os.path.exists(p):
+        raise BodyModelError(f"no such file or folder: {p}")
+    st = os.stat(p)
+    key = (p, st.st_mtime, st.st_size)
+    if key not in _LOADED:
+        try:
+            _LOADED[key] = BodyModel.from_smplh(p)
+        except ImportError:
+            raise BodyModelError("loading SMPL+H files needs smplx and torch: pip install "
+                                 "'interactiveworld[body]'") from None
+        except FileNotFoundError as exc:
+            raise BodyModelError(str(exc).splitlines()[0] if str(exc) else f"no SMPL+H model in {p}") from None
+        except Exception as exc:  # noqa: BLE001 - smplx raises whatever its readers raise on a foreign file
+            first = (str(exc).splitlines() or [""])[0][:200]
+            raise BodyModelError(f"{p} is not an SMPL+H model file ({type(exc).__name__}: {first})") from None
+    return _LOADED[key]
+
+
+def body_model_identity(path) -> dict[str, str]:
+    """``{"path": absolute path, "sha256": hex digest}`` of the SMPL+H model file at ``path`` (for a folder: the
+    ``SMPLH_NEUTRAL`` file :meth:`BodyModel.from_smplh` reads), for the identity of evaluation cells.
+
+    Raises:
+        BodyModelError: nothing to read at ``path``.
+    """
+    p = os.path.abspath(os.fspath(path))
+    f = p
+    if os.path.isdir(p):
+        f = next((os.path.join(p, n) for n in ("SMPLH_NEUTRAL.npz", "SMPLH_NEUTRAL.pkl")
+                  if os.path.isfile(os.path.join(p, n))), "")
+    if not os.path.isfile(f):
+        raise BodyModelError(f"no SMPL+H model file at {p}")
+    h = hashlib.sha256()
+    with open(f, "rb") as fh:
+        for chunk in iter(lambda: fh.read(1 << 20), b""):
+            h.update(chunk)
+    return {"path": p, "sha256": h.hexdigest()}

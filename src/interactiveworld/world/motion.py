@@ -27,6 +27,9 @@ class Keyframe:
         articulation: entity key -> joint opening fraction in [0, 1] (doors, drawers, lids).
         gaze_target: optional world point [m] the head camera looks at, shape (3,).
         tags: markers such as ``"result"`` (the command's final state) and ``"look_hold"``.
+        contact_translation, contact_pose: the body the world feels at this instant, when it differs from the one
+            drawn (walking: the standing pose over the same floor point, so what the body brushes on its way does
+            not depend on the gait cycle); None: the drawn body.
     """
 
     time_s: float
@@ -36,6 +39,14 @@ class Keyframe:
     articulation: dict[str, float] = field(default_factory=dict)
     gaze_target: np.ndarray | None = None
     tags: frozenset[str] = frozenset()
+    contact_translation: np.ndarray | None = None
+    contact_pose: np.ndarray | None = None
+
+    def contact_body(self) -> tuple[np.ndarray, np.ndarray]:
+        """(pose (156,), translation (3,)) of the body the world feels (see ``contact_pose``)."""
+        if self.contact_pose is None or self.contact_translation is None:
+            return self.body_pose, self.body_translation
+        return self.contact_pose, self.contact_translation
 
 
 @dataclass

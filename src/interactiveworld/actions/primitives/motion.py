@@ -20,7 +20,7 @@ from ...world.assets import joint_transform
 from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
 
-from ..gait import walk_keyframes
+from ..gait import gait_phases, gait_pose, walk_keyframes
 from ..grasp import plan_grasp
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
 from ..reach import plan_reach
@@ -294,13 +294,18 @@ def result_focus(scene: Scene, primitive: str, targets) -> np.ndarray | None:
 
 
 class Motion:
-    """Navigation map, body model and collider for one scene, plus the motions the handlers use."""
+    """Navigation map, body model and collider for one scene, plus the motions the handlers use.
 
-    def __init__(self, scene: Scene) -> None:
+    Args:
+        scene: the live world.
+        model: the body (None: :meth:`BodyModel.builtin`, made when first needed).
+    """
+
+    def __init__(self, scene: Scene, *, model: BodyModel | None = None) -> None:
         self.scene = scene
         self._nav = None
         self._collider = None
-        self._model = None
+        self._model = model
         self._door_state: dict[str, bool] = {}
         self.grip: np.ndarray | None = None  # right-hand finger pose (45,) of the current grasp
         self._held_cache = None
@@ -402,20 +407,32 @@ class Motion:
 
     # ------------------------------------------------------------------ walking
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True, look_at=None) -> None:
-        """Append one keyframe per gait row ``[x, y, yaw]``; a held object follows the wrist. The gaze looks
+        """Append one keyframe per gait row ``[x, y, yaw]`` with the walking body (:func:`~..gait.gait_pose`, the
+        phase advancing with the distance between rows; the last row stands); a held object follows the wrist and
+        its arm does not swing. What the body brushes on the way is pushed by the standing body over each row
+        (:attr:`Keyframe.contact_pose`), so the world's results do not depend on the gait cycle. The gaze looks
         ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,) [m] once it is near and ahead."""
         h = self.scene.human
         rows = np.asarray(rows, float)
+        phase, scale = gait_phases(rows)
         played = rows[1:] if len(rows) > 1 else rows
+        if len(rows) > 1:
+            phase, scale = phase[1:], scale[1:]
         eye = head_camera(self.model, *self.stand(h.xy, h.yaw))[0]
         eye_height = float(eye[2] - self.floor_z(h.xy))  # standing eye height above the floor [m]
-        for (x, y, yaw), gaze in zip(played, walk_gaze(played, self.floor_z, eye_height, look_at)):
-            pose, trans = self.stand((x, y), yaw)
+        still = ("right",) if h.held is not None else ()
+        for (x, y, yaw), ph, sc, gaze in zip(played, phase, scale,
+                                             walk_gaze(played, self.floor_z, eye_height, look_at)):
+            pose, trans = gait_pose(self.model, (x, y), yaw, ph, floor_z=self.floor_z((x, y)), scale=sc,
+                                    still_arms=still)
+            felt, felt_trans = self.stand((x, y), yaw)  # what the world feels: swinging limbs push nothing
+            if h.held is not None and self.grip is not None:
+                felt[RIGHT_HAND] = self.grip
             self.set_body(pose, trans, xy=(x, y), yaw=yaw)
             if carry and h.held is not None:
                 self.scene.set_wrist(self.wrist(pose, trans))
             h.gaze = gaze
-            ex.keyframe()
+            ex.keyframe(contact=(felt, felt_trans))
         h.gaze = None  # standing still afterwards: the head's own view
 
     def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:

@@ -45,8 +45,9 @@ def pushing_capsules(ex: "Executor") -> np.ndarray:
 
 
 def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
-    """Push physically whatever the body's capsules meet along ``frames`` (the command's keyframes), then leave
-    the capsules at the final pose. ``ghosts``: keys the body handles on purpose (they do not feel it).
+    """Push physically whatever the body's capsules meet along ``frames`` (the command's keyframes, each with the
+    body the world feels: :meth:`Keyframe.contact_body`), then leave the capsules at the final pose.
+    ``ghosts``: keys the body handles on purpose (they do not feel it).
 
     Only keyframes whose capsule boxes reach an object's box are simulated (the capsules glide to them from the
     previous keyframe, placed anew at every simulation step); they get the pushed objects' simulated poses in
@@ -58,14 +59,14 @@ def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
         return
     _, lo, hi = world.object_boxes()
     if len(lo) and frames:
-        roots = np.array([kf.body_translation[:2] for kf in frames])
+        roots = np.array([kf.contact_body()[1][:2] for kf in frames])
         gap = np.maximum(np.maximum(lo[None, :, :2] - roots[:, None], roots[:, None] - hi[None, :, :2]), 0.0)
         near = np.nonzero((np.linalg.norm(gap, axis=2) <= NEAR_BODY_M).any(axis=1))[0]
         sub = max(1, int(round(KEYFRAME_DT * STEP_HZ)))
         prev = None
         for i in near:
             kf = frames[i]
-            ends, radii = body_capsules(ex, kf.body_pose, kf.body_translation)
+            ends, radii = body_capsules(ex, *kf.contact_body())
             clo = np.minimum(ends[:, 0], ends[:, 1]) - radii[:, None]
             chi = np.maximum(ends[:, 0], ends[:, 1]) + radii[:, None]
             feel = pushing_capsules(ex)
@@ -73,7 +74,7 @@ def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
                 prev = (i, ends)
                 continue
             start = prev[1] if prev is not None and prev[0] == i - 1 else \
-                body_capsules(ex, frames[max(i - 1, 0)].body_pose, frames[max(i - 1, 0)].body_translation)[0]
+                body_capsules(ex, *frames[max(i - 1, 0)].contact_body())[0]
             moved: dict[str, np.ndarray] = {}
             for f in world.glide_capsules(start, ends, radii, pushing_capsules(ex), frames=sub).frames:
                 moved.update(f)
