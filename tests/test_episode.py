@@ -275,14 +275,17 @@ def test_find_refuses_commands_on_unseen_targets(tmp_path):
 
 def test_trace_is_synced_once_per_tick_not_per_record(tmp_path, monkeypatch):
     """With ``fsync`` on, the trace reaches the disk at the end of every tick and once more on close: each sync
-    finds the tick's own ``tick`` record last in the file (and ``end`` for the closing one)."""
+    finds the tick's own ``tick`` record last in the file (and ``end`` for the closing one); ``eval.json`` is
+    synced once, before its rename. With ``fsync`` off nothing is."""
     trace_path = tmp_path / "cell" / "trace.jsonl"
-    synced = []
+    synced, others = [], []
     real_fsync = os.fsync
 
     def fsync(fd):
         if trace_path.exists() and os.fstat(fd).st_ino == trace_path.stat().st_ino:
             synced.append(read_trace(trace_path)[-1])
+        else:
+            others.append(fd)
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", fsync)
@@ -294,9 +297,11 @@ def test_trace_is_synced_once_per_tick_not_per_record(tmp_path, monkeypatch):
     assert [(r["type"], r.get("tick")) for r in synced] == [("tick", 1), ("tick", 2), ("tick", 3), ("tick", 4),
                                                            ("end", None)]
     assert len(trace) > 3 * len(synced)  # several records per sync
+    assert len(others) == 1 and (tmp_path / "cell" / "eval.json").exists()
     synced.clear()
+    others.clear()
     _run(tp, ListAssistant(["done"]), ListHuman([]), tmp_path / "off", fsync=False)
-    assert synced == []
+    assert synced == [] and others == []
 
 
 class _CountingReads:

@@ -68,8 +68,9 @@ class EpisodeConfig:
         assistant_name / human_name: names written to the logs (default: the agents' ``name``).
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
-        fsync: force the trace to the disk at the end of every tick (every line is flushed to the
-            operating system as it is written either way, which survives a killed process).
+        fsync: force the trace to the disk at the end of every tick, and ``eval.json`` before its rename
+            (every line is written to the operating system as it is written, and ``eval.json`` is renamed
+            into place whole, either way, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
         env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
@@ -287,7 +288,7 @@ class Episode:
         self.log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
                        passed=record["passed"], completion=record["completion"])
         self.log.close()
-        write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub)
+        write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub, fsync=self.cfg.fsync)
         return record
 
     def _relations(self) -> frozenset:
