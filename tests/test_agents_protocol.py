@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).parent / "data"))
 from protocol_corpus import ASSISTANT_CASES, HUMAN_CASES  # noqa: E402
 
-from interactiveworld.agents.protocol import (MAX_REPLY_CHARS, parse_assistant, parse_human,  # noqa: E402
-                                              render_human)
+from interactiveworld.agents.protocol import (_CONTROL_TAGS, _HUMAN_FIELDS, _TAG, MAX_REPLY_CHARS,  # noqa: E402
+                                              PRIVATE_TAGS, _cut_private, _fields, _paired, _tags, parse_assistant,
+                                              parse_human, render_human)
 
 
 def test_corpus_is_large_and_ids_unique():
@@ -125,3 +126,51 @@ def test_reasoning_before_a_json_object_stays_reasoning():
     assert r.valid and r.speak == "x" and r.reasoning == "SECRET"
     r = parse_human('<reasoning>plan A</reasoning> {"reasoning": "plan B", "action": "[Grab] <mug> (1)"}')
     assert r.reasoning == "plan A\nplan B" and r.action == "[Grab] <mug> (1)" and r.speak == ""
+
+
+_TAG_PIECES = st.sampled_from(["<reasoning>", "</reasoning>", "< / Reasoning >", "<think>", "</think>", "<thinking>",
+                               "</ thinking>", "<speak>", "</speak>", "<SPEAK>", "<speak/>", "<speak / >", "<action>",
+                               "</action>", "<actions>", "<memory>", "</memory>", "<done/>", "<interrupt>",
+                               "</interrupt>", "<\u017fpeak>", "<act", "ion>", "<shelf>", "<", ">", "/", " ", "\n", "x",
+                               "[Grab] <mug> (1)"])
+_NAME_SETS = (PRIVATE_TAGS + _HUMAN_FIELDS, PRIVATE_TAGS + _CONTROL_TAGS + ("memory",), ("memory",), _CONTROL_TAGS)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_TAG_PIECES, max_size=16))
+def test_tag_scan_by_name_matches_the_scan_of_every_tag(pieces):
+    """Scanning for the wanted names only finds exactly the tags that a scan for every tag-shaped token, filtered by
+    name, finds (the long s is not an ASCII letter, and ``<actions>`` is not ``<action>``)."""
+    text = "".join(pieces)
+    for names in _NAME_SETS:
+        want = [(m.start(), m.end(), m.group(2).lower(), "close" if m.group(1) else ("self" if m.group(3) else "open"))
+                for m in _TAG.finditer(text) if m.group(2).lower() in names]
+        assert [tuple(t) for t in _tags(text, names)] == want
+
+
+_PAIRED_PIECES = st.sampled_from(["<reasoning>plan</reasoning>", "<think>hm</think>", "<Thinking>x</thinking >",
+                                  "<action>[Grab] <mug> (1)</action>", "<speak>Got it.</speak>",
+                                  "< Speak >b</ speak>", "<action></action>", "<speak/>", "</speak>", "<think>",
+                                  "<reasoning>", " ", "\n", "words", "<mug>"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_PAIRED_PIECES, max_size=10))
+def test_one_scan_split_equals_cutting_then_reading_fields(pieces):
+    """Where the one-scan split applies (every tag closed by the next), it returns what cutting the private blocks
+    and then reading the fields returns, with no repair; parse_human is the same either way."""
+    text = "".join(pieces)
+    got = _paired(text, _HUMAN_FIELDS)
+    repairs = []
+    body, private = _cut_private(text, _HUMAN_FIELDS, lambda names: names >= set(_HUMAN_FIELDS), repairs)
+    found, outside = _fields(body, _HUMAN_FIELDS, repairs)
+    if got is not None:
+        assert got == (private, found, outside) and repairs == []
+
+
+def test_one_scan_split_of_the_canonical_reply():
+    text = render_human("plan", "[Grab] <mug> (1)", "On it.")
+    assert _paired(text, _HUMAN_FIELDS) == (["plan"], {"action": ["[Grab] <mug> (1)"], "speak": ["On it."]},
+                                            "\x00\n\n")
+    assert _paired("<speak/>", _HUMAN_FIELDS) is None  # self-closing: the general path
+    assert _paired("<speak>a<think>b</think></speak>", _HUMAN_FIELDS) is None  # nested

@@ -2,9 +2,11 @@
 the information boundary (paper appendix C.2.1-C.2.2, C.2.5)."""
 import copy
 import json
+import os
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -13,9 +15,11 @@ from iw_policies import ListAssistant, ListHuman  # noqa: E402
 from iw_taskpacks import _hashed, decision_pack, prevention_pack  # noqa: E402
 
 from interactiveworld.agents.controls import ScriptedHuman, make_control_assistant  # noqa: E402
-from interactiveworld.bench.episode import EpisodeConfig, run_episode  # noqa: E402
+from interactiveworld.bench.episode import EpisodeConfig, _walked_m, run_episode  # noqa: E402
 from interactiveworld.bench.logs import read_trace  # noqa: E402
 from interactiveworld.bench.taskpack import parse_taskpack  # noqa: E402
+from interactiveworld.env_types import StepOutcome  # noqa: E402
+from interactiveworld.world.motion import Interval, Keyframe  # noqa: E402
 
 PACKS = {"decision-05": decision_pack, "prevention-01": prevention_pack}
 
@@ -267,3 +271,85 @@ def test_find_refuses_commands_on_unseen_targets(tmp_path):
     assert "[Grab] <invoice_card> (2)" not in env.executed[:len(tp.opening.commands) + 1]
     assert [c["outcome"]["ok"] for c in cmds] == [False, True, True] and env.held() == "invoice_card#2"
     assert rec["refused_actions"] == 1
+
+
+def test_trace_is_synced_once_per_tick_not_per_record(tmp_path, monkeypatch):
+    """With ``fsync`` on, the trace reaches the disk at the end of every tick and once more on close: each sync
+    finds the tick's own ``tick`` record last in the file (and ``end`` for the closing one); ``eval.json`` is
+    synced once, before its rename. With ``fsync`` off nothing is."""
+    trace_path = tmp_path / "cell" / "trace.jsonl"
+    synced, others = [], []
+    real_fsync = os.fsync
+
+    def fsync(fd):
+        if trace_path.exists() and os.fstat(fd).st_ino == trace_path.stat().st_ino:
+            synced.append(read_trace(trace_path)[-1])
+        else:
+            others.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    tp = parse_taskpack(decision_pack())
+    a = ListAssistant(["interrupt Take the $41 card to the desk.", "silent", "silent", "done"])
+    h = ListHuman([("[Grab] <invoice_card> (2)\n[Put] <invoice_card> (2) <approval_desk> (1)", "OK")])
+    rec, trace, _ = _run(tp, a, h, tmp_path, fsync=True)
+    assert rec["stop_reason"] == "done" and rec["ticks"] == 4
+    assert [(r["type"], r.get("tick")) for r in synced] == [("tick", 1), ("tick", 2), ("tick", 3), ("tick", 4),
+                                                           ("end", None)]
+    assert len(trace) > 3 * len(synced)  # several records per sync
+    assert len(others) == 1 and (tmp_path / "cell" / "eval.json").exists()
+    synced.clear()
+    others.clear()
+    _run(tp, ListAssistant(["done"]), ListHuman([]), tmp_path / "off", fsync=False)
+    assert synced == [] and others == []
+
+
+class _CountingReads:
+    """Passes every call to the environment and counts the loop's relation read-backs."""
+
+    def __init__(self, env):
+        self.env = env
+        self.reads = 0
+
+    def relations(self):
+        self.reads += 1
+        return self.env.relations()
+
+    def __getattr__(self, name):
+        return getattr(self.env, name)
+
+
+def test_relations_are_read_back_once_per_command(tmp_path):
+    """The baseline, once after each command that ran and the final state: a Human turn with no command since
+    reuses the last read, and still sees where a moved object now rests."""
+    tp = parse_taskpack(decision_pack())
+    a = ListAssistant(["interrupt Put the $41 card on the desk.", "silent", "silent", "silent", "done"])
+    h = ListHuman([("[Grab] <invoice_card> (2)\n[Put] <invoice_card> (2) <approval_desk> (1)", "")])
+    env = _CountingReads(FakeEnv())
+    rec, trace, _ = _run(tp, a, h, tmp_path, env=env)
+    assert rec["ticks"] == 5 and rec["actions"] == 2 and len(h.seen) == 4
+    assert env.reads == 1 + 2 + 1
+    described = [dict(obs.handles).get("<invoice_card> (2)") for obs in h.seen]
+    assert described == ["the middle invoice card", "the middle invoice card",  # held: no resting place
+                         "the middle invoice card (moved: now on the approval desk)",
+                         "the middle invoice card (moved: now on the approval desk)"]
+
+
+def test_walked_metres_are_the_sum_of_numpy_steps():
+    """The horizontal path length in Python floats equals the per-step numpy float64 formula bit for bit
+    (a 3-4-5 step by hand, then random keyframes against the numpy twin)."""
+    def outcome(points):
+        kfs = [Keyframe(time_s=0.1 * i, body_translation=np.asarray(p, float), body_pose=np.zeros(156))
+               for i, p in enumerate(points)]
+        return StepOutcome(command="[Walk] <door> (1)", ok=True, interval=Interval("[Walk] <door> (1)", kfs))
+
+    assert _walked_m(outcome([(0, 0, 0.9), (3, 4, 0.9), (3, 4, 0.2)])) == 5.0
+    assert _walked_m(StepOutcome(command="[Wait]", ok=True)) == 0.0
+    rng = np.random.default_rng(7)
+    for n in range(300):
+        pts = rng.normal(size=(n % 7, 3)) * 10.0 ** rng.integers(-3, 3)
+        want = 0.0
+        for p, q in zip(pts, pts[1:]):
+            d = q[:2] - p[:2]
+            want += float((d[0] ** 2 + d[1] ** 2) ** 0.5)
+        assert _walked_m(outcome(pts)) == want

@@ -3,7 +3,10 @@ scrubbing, and the Assistant's frame selection."""
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from interactiveworld.bench import logs
 from interactiveworld.bench.families import command_targets, key_to_arg, redact_speech, select_frame_indices
 from interactiveworld.bench.logs import REDACTED, Scrubber, TraceWriter, read_trace, write_json_atomic
 
@@ -80,3 +83,47 @@ def test_redaction_and_targets():
     assert command_targets("[Put] <Red Mug> (2) <table>") == ("red_mug#2", "table#1")
     assert command_targets("[Wait] 3") == ()
     assert key_to_arg("red_mug#2") == "<red_mug> (2)"
+
+
+_SCRUB_PIECES = st.sampled_from(["sk-", "SK-", "pk_", "rk-", "ghp_", "gho-", "ghx_", "xoxb-", "xoxq-", "skx-",
+                                 "abcdefghijkl0123", "ABC_DEF_GHI_JKL", "-", "_", " ", ".", "bearer ", "Bearer ",
+                                 "https://", "user:pw@", "host/", "?api_key=", "&sig=", "x", "look_at", "task_id"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_SCRUB_PIECES, max_size=12))
+def test_scrubber_shortcuts_never_change_what_is_redacted(pieces):
+    """The substring tests in front of the bearer and key expressions only skip work: the result equals applying
+    them unconditionally, in the same order (the URL expressions apply to text holding a URL, ``://``)."""
+    text = "".join(pieces)
+    want = logs._BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+    if "://" in want:
+        want = logs._URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", want)
+        want = logs._URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, want)
+    want = logs._KEYLIKE.sub(REDACTED, want)
+    assert Scrubber({})(text) == want
+
+
+def test_key_like_tokens_by_prefix():
+    scrub = Scrubber({})
+    for prefix in ("sk-", "pk_", "rk-", "ghp_", "gho-", "xoxa-", "xoxb_", "xoxp-"):
+        assert scrub(f"use {prefix}abcdef123456 now") == f"use {REDACTED} now"
+    # the key pattern is case-sensitive and needs 12 characters after the prefix
+    for kept in ("use SK-abcdef123456 now", "use sk-abcdef12345 now", "use ghq_abcdef123456 now", "look_at task_id"):
+        assert scrub(kept) == kept
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4)
+    | st.tuples(inner, inner) | st.frozensets(st.integers(), max_size=3),
+    max_leaves=16)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=6), _JSON_VALUES, max_size=6))
+def test_trace_lines_are_what_json_dumps_writes(record):
+    """The encoder built once writes what ``json.dumps`` with the same settings writes, in both escaping modes."""
+    for ascii_only in (False, True):
+        want = json.dumps(record, default=logs._default, ensure_ascii=ascii_only, separators=(",", ":"))
+        assert logs.dumps(record, ascii_only=ascii_only) == want

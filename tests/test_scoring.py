@@ -16,6 +16,8 @@ from interactiveworld.bench.scoring import (
     Not,
     ScoreResult,
     TraceStep,
+    _symmetrised,
+    _Timeline,
     evaluate,
     score_episode,
 )
@@ -562,3 +564,28 @@ def test_unmoved_is_not_baseline_excluded_in_point_reading():
     assert evaluate(stayed, final=moved_after, trace=trace2, baseline=base, require_change=False) is False
     # a completion goal that held throughout still earns nothing
     assert evaluate(Atom(pred="unmoved", args=("decoy#1",)), final=after, trace=trace, baseline=base) is False
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.frozensets(_ref_relations, max_size=5), st.lists(st.frozensets(_ref_relations, max_size=5), min_size=1,
+                                                            max_size=3),
+       st.lists(st.tuples(st.integers(0, 2), st.booleans()), max_size=8))
+def test_timeline_of_repeated_states_matches_a_fresh_reading_of_each(baseline, pool, picks):
+    """A run of equal states (the same object, or an equal copy built in another order) is grouped once: every
+    state's predicate groups and each handoff relation's first break equal a fresh reading of every state."""
+    afters = []
+    for k, rebuilt in picks:
+        s = pool[k % len(pool)]
+        afters.append(frozenset(sorted(s, reverse=True)) if rebuilt else s)
+    trace = [TraceStep(i + 1, "wait", (), True, s) for i, s in enumerate(afters)]
+    final = afters[-1] if afters else baseline
+    tl = _Timeline(final=final, trace=trace, baseline=baseline)
+    want_states = [_symmetrised(baseline)] + [_symmetrised(s) for s in afters]
+    if len(want_states) == 1 or _symmetrised(final) != want_states[-1]:
+        want_states.append(_symmetrised(final))
+    assert tl.states == want_states
+    for state, groups in zip(want_states, tl.by_pred):
+        assert {p: sorted(rs) for p, rs in groups.items()} == {
+            p: sorted(r for r in state if r[0] == p) for p in {r[0] for r in state}}
+    assert tl.broken_at == {r: next(i for i, s in enumerate(want_states) if r not in s)
+                            for r in tl.baseline if any(r not in s for s in want_states)}

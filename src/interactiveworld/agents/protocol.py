@@ -49,6 +49,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Callable, Literal, NamedTuple, Sequence
 
 AssistantKind = Literal["silent", "interrupt", "error", "done", "invalid"]
@@ -146,16 +147,27 @@ class _Tag(NamedTuple):
     kind: str  # "open", "close" or "self"
 
 
+@lru_cache(maxsize=None)
+def _named_tag(names: tuple[str, ...]) -> re.Pattern[str]:
+    """:data:`_TAG` restricted to the given names, so a scan yields only tags it wants (command arguments such as
+    ``<shelf>`` are tag-shaped too). Names are spelled letter by letter in both cases rather than with ``re.I``,
+    which would also fold non-ASCII letters (the long s, U+017F, matches ``s``) that ``_TAG`` does not accept."""
+    def spelled(name: str) -> str:
+        return "".join(f"[{c.lower()}{c.upper()}]" if c.isalpha() else re.escape(c) for c in name)
+    alts = "|".join(spelled(n) for n in sorted(set(names), key=len, reverse=True))
+    return re.compile(rf"<(\s*/)?\s*({alts})\s*(/\s*)?>")
+
+
 def _tags(text: str, names: Sequence[str]) -> list[_Tag]:
-    """The tags of the given names in text order (one regular-expression pass)."""
-    wanted = set(names)
-    out = []
-    for m in _TAG.finditer(text):
-        name = m.group(2).lower()
-        if name in wanted:
-            kind = "close" if m.group(1) else ("self" if m.group(3) else "open")
-            out.append(_Tag(m.start(), m.end(), name, kind))
-    return out
+    """The tags of the given names in text order (one regular-expression pass).
+
+    A match of :func:`_named_tag` is exactly a match of :data:`_TAG` whose name is wanted: a tag's name is the whole
+    run of name characters after ``<`` (the next character must be a space, ``/`` or ``>``), and no tag can start
+    inside another (neither holds a ``<``)."""
+    if "<" not in text:
+        return []
+    return [_Tag(m.start(), m.end(), m.group(2).lower(), "close" if m.group(1) else ("self" if m.group(3) else "open"))
+            for m in _named_tag(tuple(names)).finditer(text)]
 
 
 class _Closes:
@@ -276,6 +288,8 @@ def _fields(text: str, names: Sequence[str], repairs: list[str]) -> tuple[dict[s
     """
     toks = _tags(text, names)
     found: dict[str, list[str]] = {name: [] for name in names}
+    if not toks:
+        return found, text
     closes = _Closes(toks, names)
     outside: list[str] = []
     pos = 0
@@ -305,6 +319,39 @@ def _fields(text: str, names: Sequence[str], repairs: list[str]) -> tuple[dict[s
         pos, i = end, k
     outside.append(text[pos:])
     return found, "".join(outside)
+
+
+def _paired(text: str, fields: Sequence[str]) -> tuple[list[str], dict[str, list[str]], str] | None:
+    """:func:`_cut_private` then :func:`_fields` in one scan, for the common reply whose every private and field tag
+    opens and is closed by the very next tag (no self-closing, stray or nested ones); None for any other reply.
+
+    Both steps then take each pair as it stands and record no repair, and cutting a private block neither makes
+    nor breaks a field tag outside it (the sentinel cannot be part of a tag).
+
+    Returns:
+        (the private contents, name -> field contents, the text outside every field with a sentinel for each
+        private block), as the two steps would.
+    """
+    toks = _tags(text, PRIVATE_TAGS + tuple(fields))
+    if len(toks) % 2:
+        return None
+    private: list[str] = []
+    found: dict[str, list[str]] = {name: [] for name in fields}
+    outside: list[str] = []
+    pos = 0
+    for k in range(0, len(toks), 2):
+        t, c = toks[k], toks[k + 1]
+        if t.kind != "open" or c.kind != "close" or c.name != t.name:
+            return None
+        outside.append(text[pos: t.start])
+        if t.name in found:
+            found[t.name].append(text[t.end: c.start])
+        else:
+            outside.append(_SENTINEL)
+            private.append(text[t.end: c.start])
+        pos = c.end
+    outside.append(text[pos:])
+    return private, found, "".join(outside)
 
 
 def _unsentinel(text: str, joiner: str = " ") -> str:
@@ -596,9 +643,13 @@ def parse_human(text: str | None, *, max_chars: int | None = MAX_REPLY_CHARS) ->
             reply = _human_from_json(parsed[0], raw, repairs)
             if reply is not None:
                 return reply
-    body, private = _cut_private(body, _HUMAN_FIELDS, lambda names: names >= set(_HUMAN_FIELDS), repairs)
+    split = _paired(body, _HUMAN_FIELDS)
+    if split is not None:
+        private, found, outside = split
+    else:
+        body, private = _cut_private(body, _HUMAN_FIELDS, lambda names: names >= set(_HUMAN_FIELDS), repairs)
+        found, outside = _fields(body, _HUMAN_FIELDS, repairs)
     reasoning = "\n".join(_unsentinel(p) for p in private)
-    found, outside = _fields(body, _HUMAN_FIELDS, repairs)
     if found["action"] or found["speak"]:
         if _has_words(outside):
             repairs.append("text outside the fields ignored")

@@ -68,8 +68,9 @@ class EpisodeConfig:
         assistant_name / human_name: names written to the logs (default: the agents' ``name``).
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
-        fsync: force the trace to the disk at the end of every tick (every line is flushed to the
-            operating system as it is written either way, which survives a killed process).
+        fsync: force the trace to the disk at the end of every tick, and ``eval.json`` before its rename
+            (every line is written to the operating system as it is written, and ``eval.json`` is renamed
+            into place whole, either way, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
         env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
@@ -126,12 +127,15 @@ def _normalize_cmd(c: str) -> str:
 
 
 def _walked_m(outcome: StepOutcome) -> float:
-    """Horizontal path length of the body root over a command's keyframes [m]."""
+    """Horizontal path length of the body root over a command's keyframes [m].
+
+    In Python floats: the same IEEE operations as on numpy float64 scalars (``** 0.5`` is ``pow`` in both, not
+    ``sqrt``), so the same sum, without a numpy scalar per operation."""
     frames = outcome.interval.keyframes if outcome.interval is not None else []
+    xy = [kf.body_translation.tolist()[:2] for kf in frames]
     total = 0.0
-    for a, b in zip(frames, frames[1:]):
-        d = b.body_translation[:2] - a.body_translation[:2]
-        total += float((d[0] ** 2 + d[1] ** 2) ** 0.5)
+    for (ax, ay), (bx, by) in zip(xy, xy[1:]):
+        total += ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
     return total
 
 
@@ -158,7 +162,9 @@ class Episode:
         self.scrub = Scrubber()
         self.protocol = taskpack.protocol_name
         self.st = _State()
-        self._entity_names: set[str] = set()
+        self._entity_names: frozenset[str] = frozenset()
+        self._relations_now: frozenset | None = None  # the world's relations, until the next command runs
+        self._places: tuple[frozenset, dict[str, str]] | None = None  # moved_places of the last relations read
 
     # ---------------------------------------------------------------- frames
     def _add_frames(self, outcome: StepOutcome, tick: int, *, pin: bool) -> list[Frame]:
@@ -282,10 +288,25 @@ class Episode:
         self.log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
                        passed=record["passed"], completion=record["completion"])
         self.log.close()
-        write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub)
+        write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub, fsync=self.cfg.fsync)
         return record
 
+    def _relations(self) -> frozenset:
+        """The world's relations now: read back once after each command (or the baseline) and reused until the
+        next command runs; only :meth:`_execute` and the opening change the world during a cell."""
+        if self._relations_now is None:
+            self._relations_now = self.env.relations()
+        return self._relations_now
+
+    def _moved_places(self) -> dict[str, str]:
+        """:func:`moved_places` of the relations now, reused while they are equal (most commands move nothing)."""
+        rels = self._relations()
+        if self._places is None or self._places[0] != rels:
+            self._places = (rels, moved_places(rels, self.tp.human_context.legend))
+        return self._places[1]
+
     def _execute(self, command: str) -> StepOutcome:
+        self._relations_now = None
         t = time.perf_counter()
         try:
             outcome = self.env.execute(command)
@@ -299,12 +320,13 @@ class Episode:
 
     def _opening(self) -> frozenset:
         tp, log = self.tp, self.log
+        self._relations_now = None
         try:
             self.env.reset(tp.reset_scene(), seed=self.cfg.seed)
         except Exception as exc:
             raise VoidCell(f"setup failed: {type(exc).__name__}: {exc}") from exc
-        self._entity_names = {h.name for h in self.env.handles()} | {
-            e.handle.split("#")[0] for e in tp.human_context.legend}
+        self._entity_names = frozenset({h.name for h in self.env.handles()} | {
+            e.handle.split("#")[0] for e in tp.human_context.legend})
         if tp.opening.prelude_say:
             log.write("speech", tick=0, speaker="wearer", text=tp.opening.prelude_say, source="prelude")
             self.st.wearer_speech.append(tp.opening.prelude_say)
@@ -318,7 +340,8 @@ class Episode:
         if self.cfg.write_frames and tp.opening.commands and not self.st.frames:
             raise VoidCell("missing evidence: the opening produced no frames although rendering is on")
         self.env.mark_baseline()
-        baseline = self.env.relations()
+        self._relations_now = None
+        baseline = self._relations()
         log.write("baseline", relations=sorted(list(r) for r in baseline), digest=self.env.state_digest(),
                   held=self.env.held())
         log.write("speech", tick=0, speaker="wearer", text=tp.opening.handoff_say, source="handoff")
@@ -367,7 +390,7 @@ class Episode:
             st.assistant_said.append(speech)
         handles = human_handles(self.protocol, tp.human_context.legend, visible=visible, held=held,
                                 mentioned=st.assistant_said, reachable=reachable,
-                                places=moved_places(self.env.relations(), tp.human_context.legend))
+                                places=self._moved_places())
         plan = tp.no_help.steps
         private_next = None
         if self.protocol == "WATCH" and st.plan_cursor < len(plan):
@@ -426,7 +449,7 @@ class Episode:
             st.refused += 1
             st.last_result = f"Your commands could not be read: {split.message}"
             st.trace.append(scoring.TraceStep(tick=tick, primitive=None, targets=(), ok=False,
-                                              relations_after=self.env.relations(),
+                                              relations_after=self._relations(),
                                               reply_to=tick if new_instruction else None))
             self.log.write("parse_error", tick=tick, action=reply.action, error=split.to_dict())
             return
@@ -474,7 +497,7 @@ class Episode:
         st.actions += 1
         st.segments_since += 1
         frames = self._add_frames(outcome, tick, pin=False)
-        relations_after = self.env.relations()
+        relations_after = self._relations()
         targets = command_targets(cmd)
         st.trace.append(scoring.TraceStep(tick=tick, primitive=outcome.primitive, targets=targets, ok=outcome.ok,
                                           relations_after=relations_after, reply_to=st.queue_reply_to,

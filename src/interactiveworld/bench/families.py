@@ -179,9 +179,17 @@ def _name_patterns(names: frozenset[str]) -> tuple[tuple[str, re.Pattern[str]], 
     return tuple(out)
 
 
+@lru_cache(maxsize=64)
+def _usable_names(names: frozenset[str]) -> frozenset[str]:
+    """The non-blank names (cached: a loop passes the same set every tick)."""
+    return frozenset(n for n in names if n and n.strip())
+
+
 def _normalise_speech(text: str) -> str:
     """NFKC (full-width and compatibility forms become ASCII) without invisible format characters (zero-width
     spaces and joiners, soft hyphens), so an identifier cannot hide behind its spelling."""
+    if text.isascii():  # ASCII is its own NFKC form and holds no format character
+        return text
     text = unicodedata.normalize("NFKC", text)
     return "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
 
@@ -208,7 +216,7 @@ def redact_speech(text: str, *, entity_names: Iterable[str] = ()) -> tuple[str, 
         (redacted text, the leaks found, in text order).
     """
     norm = _normalise_speech(text)
-    names = frozenset(n for n in entity_names if n and n.strip())
+    names = _usable_names(entity_names if isinstance(entity_names, frozenset) else frozenset(entity_names))
     spans: list[tuple[int, int, str]] = []
     for kind, pat in _LEAK_PATTERNS + _name_patterns(names):
         spans += [(m.start(), m.end(), kind) for m in pat.finditer(norm) if m.end() > m.start()]

@@ -25,7 +25,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 TRACE_NAME = "trace.jsonl"
 EVAL_NAME = "eval.json"
@@ -37,8 +37,9 @@ REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{8,}")
 _KEYLIKE = re.compile(r"\b(sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_\-]{12,}\b")
-_KEY_HINT = re.compile(r"sk[-_]|pk[-_]|rk[-_]|gh[po]|xox")
-"""A cheap test (on lower-cased text) that every :data:`_KEYLIKE` match passes."""
+_KEY_HINT = re.compile(r"[-_](?:(?<=[spr]k.)|(?<=gh[po].)|(?<=xox[abp].))")
+"""A cheap test that every :data:`_KEYLIKE` match passes: a ``-`` or ``_`` right after one of its prefixes (the
+scan stops only at ``-`` and ``_``, which is what makes it cheap)."""
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@\"'<>]+@")
 _URL_QUERY_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|passwd|auth|sig|"
                                r"signature)=)[^&#\s\"'<>]+")
@@ -71,7 +72,7 @@ class Scrubber:
         if "://" in text:
             text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
             text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, text)
-        if _KEY_HINT.search(low):
+        if _KEY_HINT.search(text):
             text = _KEYLIKE.sub(REDACTED, text)
         return text
 
@@ -90,16 +91,41 @@ def _default(obj: Any) -> Any:
     return str(obj)
 
 
-# built once: json.dumps with keyword arguments builds a new encoder on every call (a trace line per record)
-_LINE = json.JSONEncoder(default=_default, ensure_ascii=False, separators=(",", ":"))
-_LINE_ASCII = json.JSONEncoder(default=_default, ensure_ascii=True, separators=(",", ":"))
+def _line_encoder(*, ensure_ascii: bool) -> Callable[[Any], str]:
+    """``encode`` of a compact JSON encoder, built once: json.dumps with keyword arguments builds a new encoder on
+    every call, and ``JSONEncoder.encode`` builds a new C encoder on every call (a trace line per record), so the C
+    encoder is built here once, with the arguments ``JSONEncoder.iterencode`` gives it, where this Python has one
+    that writes what ``encode`` writes. No circular-reference bookkeeping: records are trees built by the loop (a
+    cycle would raise RecursionError)."""
+    enc = json.JSONEncoder(default=_default, ensure_ascii=ensure_ascii, separators=(",", ":"), check_circular=False)
+    make = getattr(json.encoder, "c_make_encoder", None)
+    text = getattr(json.encoder, "c_encode_basestring_ascii" if ensure_ascii else "c_encode_basestring", None)
+    if make is None or text is None:
+        return enc.encode
+    try:
+        once = make(None, enc.default, text, None, enc.key_separator, enc.item_separator, enc.sort_keys,
+                    enc.skipkeys, enc.allow_nan)
+        probe = {"k": [1, -2.5, 1e300, None, True, "\u00e9\u2028\"\n"], "d": {"t": ("x",), "s": {"y"}}}
+        if "".join(once(probe, 0)) != enc.encode(probe):
+            return enc.encode
+    except TypeError:  # another signature in another Python version
+        return enc.encode
+    return lambda record: "".join(once(record, 0))
+
+
+_LINE = _line_encoder(ensure_ascii=False)
+_LINE_ASCII = _line_encoder(ensure_ascii=True)
 
 
 def dumps(record: Any, scrub: Scrubber | None = None, *, ascii_only: bool = False) -> str:
     """One record as a single JSON line (secrets scrubbed); ``ascii_only`` escapes every non-ASCII
     character (used when the text holds a lone surrogate, which UTF-8 cannot encode)."""
-    line = (_LINE_ASCII if ascii_only else _LINE).encode(record)
+    line = (_LINE_ASCII if ascii_only else _LINE)(record)
     return scrub(line) if scrub else line
+
+
+_NEWLINE = os.linesep
+"""Line end of a trace record: what a text-mode file writes for ``"\\n"`` (record text never holds a raw line break)."""
 
 
 class TraceWriter:
@@ -112,7 +138,8 @@ class TraceWriter:
     def __init__(self, path: str | os.PathLike[str], *, scrub: Scrubber | None = None, fsync: bool = True):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._f = open(self.path, "a", encoding="utf-8")
+        # unbuffered: each line is one write to the operating system, with no buffer to flush
+        self._f = open(self.path, "ab", buffering=0)
         self._scrub = scrub or Scrubber()
         self._fsync = fsync
         self._seq = 0
@@ -121,10 +148,12 @@ class TraceWriter:
     def write(self, type_: str, **fields: Any) -> None:
         record = {"seq": self._seq, "type": type_, "t": round(time.perf_counter() - self._t0, 6), **fields}
         try:
-            self._f.write(dumps(record, self._scrub) + "\n")
-        except UnicodeEncodeError:  # a lone surrogate: nothing was written; keep it escaped
-            self._f.write(dumps(record, self._scrub, ascii_only=True) + "\n")
-        self._f.flush()
+            data = (self._scrub(_LINE(record)) + _NEWLINE).encode("utf-8")  # dumps(record, self._scrub), inlined
+        except UnicodeEncodeError:  # a lone surrogate: keep it escaped
+            data = (dumps(record, self._scrub, ascii_only=True) + _NEWLINE).encode("utf-8")
+        done = self._f.write(data)
+        while done < len(data):  # a raw write may take only part of the line
+            done += self._f.write(data[done:])
         self._seq += 1
 
     def sync(self) -> None:
@@ -168,8 +197,12 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
             raise ValueError(f"{path}: record {i + 1} is nested too deeply to read") from None
 
 
-def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber | None = None) -> None:
-    """Write JSON to ``path`` via a temporary file in the same folder and an atomic rename."""
+def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber | None = None,
+                      fsync: bool = True) -> None:
+    """Write JSON to ``path`` via a temporary file in the same folder and an atomic rename.
+
+    With ``fsync`` (the default) the text is forced to the disk before the rename, so that even a machine crash
+    leaves the old file or the whole new one; without it a killed process still does."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(obj, default=_default, ensure_ascii=False, indent=2)
@@ -183,7 +216,8 @@ def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text + "\n")
             f.flush()
-            os.fsync(f.fileno())
+            if fsync:
+                os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

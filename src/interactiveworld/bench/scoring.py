@@ -253,8 +253,14 @@ class _Timeline:
         self.baseline = _symmetrised(frozenset(baseline))
         self.states: list[frozenset[Relation]] = [self.baseline]
         self.commands: list[TraceStep | None] = [None]
+        # most commands change no relation: a state equal to the one before, in the same iteration order, is that
+        # state's object, so it is symmetrised, grouped and scanned for broken handoff relations once
+        read: frozenset[Relation] | None = None
         for step in trace:
-            self.states.append(_symmetrised(frozenset(step.relations_after)))
+            after = frozenset(step.relations_after)
+            if read is None or not (after is read or (after == read and list(after) == list(read))):
+                read, state = after, _symmetrised(after)
+            self.states.append(state)
             self.commands.append(step)
         final = _symmetrised(frozenset(final))
         if len(self.states) == 1 or final != self.states[-1]:
@@ -263,15 +269,22 @@ class _Timeline:
         self.last = len(self.states) - 1
         # relations of each state grouped by predicate, so atoms scan only their own predicate
         self.by_pred: list[dict[str, list[Relation]]] = []
+        prev: frozenset[Relation] | None = None
         for state in self.states:
-            groups: dict[str, list[Relation]] = {}
-            for r in state:
-                if r:
-                    groups.setdefault(r[0], []).append(r)
+            if state is not prev:
+                groups: dict[str, list[Relation]] = {}
+                for r in state:
+                    if r:
+                        groups.setdefault(r[0], []).append(r)
+                prev = state
             self.by_pred.append(groups)
         # first tick at which each handoff relation was false
         self.broken_at: dict[Relation, int] = {}
+        prev = None
         for i, state in enumerate(self.states):
+            if state is prev:  # the same relations as at i - 1: nothing breaks here
+                continue
+            prev = state
             for r in self.baseline:
                 if r not in state and r not in self.broken_at:
                     self.broken_at[r] = i
