@@ -94,14 +94,23 @@ _SCRUB_PIECES = st.sampled_from(["sk-", "SK-", "pk_", "rk-", "ghp_", "gho-", "gh
 @given(st.lists(_SCRUB_PIECES, max_size=12))
 def test_scrubber_shortcuts_never_change_what_is_redacted(pieces):
     """The substring tests in front of the bearer and key expressions only skip work: the result equals applying
-    them unconditionally, in the same order (the URL expressions apply to text holding a URL, ``://``)."""
+    them unconditionally, in the same order (the user-info expression applies to text holding a scheme, ``://``;
+    the query expression to any text)."""
     text = "".join(pieces)
     want = logs._BEARER.sub(lambda m: m.group(1) + REDACTED, text)
     if "://" in want:
         want = logs._URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", want)
-        want = logs._URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, want)
+    want = logs._URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, want)
     want = logs._KEYLIKE.sub(REDACTED, want)
     assert Scrubber({})(text) == want
+
+
+def test_query_secrets_are_redacted_without_a_scheme():
+    """A relative URL or a bare query string in a provider's error still hides its key (hand-worked)."""
+    scrub = Scrubber({})
+    assert scrub("GET /v1/chat?api_key=abc123&model=m failed") == f"GET /v1/chat?api_key={REDACTED}&model=m failed"
+    assert scrub("retry with &token=t0k3n") == f"retry with &token={REDACTED}"
+    assert scrub("x = 1 & y = 2?") == "x = 1 & y = 2?"
 
 
 def test_key_like_tokens_by_prefix():

@@ -71,6 +71,7 @@ class Scrubber:
             text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
         if "://" in text:
             text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
+        if "=" in text and ("?" in text or "&" in text):  # a query string, with or without a scheme
             text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, text)
         if _KEY_HINT.search(text):
             text = _KEYLIKE.sub(REDACTED, text)
