@@ -10,8 +10,8 @@ import math
 import numpy as np
 import pytest
 
-from interactiveworld.actions.gait import (STANCE_FRACTION, STRIDE_LENGTH, gait_phases, gait_pose,
-                                           walk_keyframes)
+from interactiveworld.actions.gait import (HEEL_RISE_PHASE, STANCE_FRACTION, STRIDE_LENGTH, gait_phases,
+                                           gait_pose, walk_keyframes, walk_poses)
 from interactiveworld.body import JOINT_INDEX, BodyModel, standing_pose
 from interactiveworld.render.walking_sheet import main as sheet_main
 from interactiveworld.render.walking_sheet import walking_frames
@@ -182,3 +182,99 @@ def test_the_world_feels_the_standing_body_while_walking():
         want_pose, want_trans = motion.stand(xy, float(pose[1]) - math.pi / 2)
         np.testing.assert_allclose(pose, want_pose, atol=1e-12)
         np.testing.assert_allclose(trans, want_trans, atol=1e-9)
+
+
+ROUTES = {"straight": [[0.0, 0.0], [4.0, 0.0]], "L-shaped": [[0.0, 0.0], [3.0, 0.0], [3.0, 2.5]],
+          "90-degree bend": [[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [4.0, 2.0]]}
+
+
+def _stance_slides(model, rows, bodies):
+    """Largest world-xy move [m] of each foot's ball (FK) between consecutive rows in which that foot is planted:
+    a standing row (scale 0, both feet down) or the same stance by its own phase; per "start" (a standing row
+    involved at the start of a stretch), "stop" (at its end) and "walk". Also the same for the ankle while the heel
+    is still down."""
+    phase, scale = gait_phases(rows)
+    joints = np.array([model.joints(p, t) for p, t in bodies])
+    out = {"start": 0.0, "walk": 0.0, "stop": 0.0, "ankle": 0.0}
+    pairs = 0
+    for side in ("left", "right"):
+        own = (phase + OWN_OFFSET[side]) % 1.0
+        ball = joints[:, BALL[side], :2]
+        ankle = joints[:, JOINT_INDEX[f"{side}_ankle"], :2]
+        for k in range(1, len(rows)):
+            if scale[k - 1] == 0.0 and scale[k] == 0.0:
+                continue  # standing still or turning in place: the standing pose
+            down = [scale[q] == 0.0 or own[q] < STANCE_FRACTION for q in (k - 1, k)]
+            same = scale[k - 1] == 0.0 or scale[k] == 0.0 or own[k - 1] <= own[k]
+            if not (all(down) and same):
+                continue
+            where = "start" if scale[k - 1] == 0.0 else "stop" if scale[k] == 0.0 else "walk"
+            out[where] = max(out[where], float(np.linalg.norm(ball[k] - ball[k - 1])))
+            if scale[k] == 0.0 or own[k] < HEEL_RISE_PHASE:
+                out["ankle"] = max(out["ankle"], float(np.linalg.norm(ankle[k] - ankle[k - 1])))
+            pairs += 1
+    return out, pairs
+
+
+@pytest.mark.parametrize("name", list(ROUTES))
+def test_planted_feet_stay_put_in_the_world(model, name):
+    rows = walk_keyframes(np.asarray(ROUTES[name]), 0.0)
+    poses, translations, slip = walk_poses(model, rows)
+    slides, pairs = _stance_slides(model, rows, list(zip(poses, translations)))
+    print(f"{name}: max stance slide per frame [cm] "
+          + ", ".join(f"{k} {100 * v:.2f}" for k, v in slides.items()) + f"; recorded slip max {100 * slip.max():.2f}")
+    assert pairs > 30
+    for where, v in slides.items():
+        assert v < 0.01, (where, v)
+    assert np.all(slip < 0.01)
+    if name != "straight":  # the per-row body (feet held in the body's frame) slides on the same route
+        phase, scale = gait_phases(rows)
+        per_row = [gait_pose(model, r[:2], r[2], p, scale=s) for r, p, s in zip(rows, phase, scale)]
+        assert max(_stance_slides(model, rows, per_row)[0].values()) > 0.03
+
+
+def test_walk_poses_stand_at_the_ends_and_while_turning(model):
+    rows = np.vstack([[[0.1 * i, 0.0, 0.0] for i in range(20)],
+                      [[1.9, 0.0, math.radians(10.0 * i)] for i in range(1, 10)],
+                      [[1.9, 0.1 * i, math.pi / 2] for i in range(1, 20)]])
+    floor = np.linspace(0.0, 0.2, len(rows))
+    poses, translations, _ = walk_poses(model, rows, floor_z=floor)
+    _, scale = gait_phases(rows)
+    standing = np.nonzero(scale == 0.0)[0]
+    assert {0, 19, len(rows) - 1} <= set(standing.tolist()) and len(standing) >= 12
+    for k in standing:
+        sp, st = standing_pose(model, rows[k, :2], rows[k, 2], floor_z=floor[k])
+        np.testing.assert_array_equal(poses[k], sp)
+        np.testing.assert_array_equal(translations[k], st)
+    assert np.abs(poses[10] - standing_pose(model, rows[10, :2], 0.0)[0]).max() > 0.2  # walking in between
+
+
+def test_walk_poses_keep_the_lowest_sole_on_the_floor(model):
+    rows = walk_keyframes(np.asarray(ROUTES["L-shaped"]), 0.0)
+    poses, translations, _ = walk_poses(model, rows, floor_z=0.3)
+    lowest = np.array([model.skin(p, t)[:, 2].min() for p, t in zip(poses, translations)])
+    np.testing.assert_allclose(lowest, 0.3, atol=0.01)
+
+
+def test_an_unreachable_foothold_slides_and_the_slip_is_reported(model):
+    rows = np.array([[0.35 * i, 0.0, 0.0] for i in range(12)])  # 4.2 m/s at 12 fps: strides too long to reach
+    poses, translations, slip = walk_poses(model, rows)
+    phase, scale = gait_phases(rows)
+    joints = np.array([model.joints(p, t) for p, t in zip(poses, translations)])
+    assert slip.max() > 0.05
+    checked = 0
+    for c, side in enumerate(("right", "left")):
+        own = (phase + OWN_OFFSET[side]) % 1.0
+        for k in range(2, len(rows) - 1):
+            if own[k - 1] < own[k] < STANCE_FRACTION:  # the same stance: the foot moved by exactly the slip
+                moved = np.linalg.norm(joints[k, BALL[side], :2] - joints[k - 1, BALL[side], :2])
+                assert moved == pytest.approx(slip[k, c], abs=1e-3)
+                checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize("kwargs", [{"floor_z": np.zeros(3)}, {"floor_z": float("nan")},
+                                    {"still_arms": ("middle",)}])
+def test_walk_poses_rejects_bad_input(model, kwargs):
+    with pytest.raises(ValueError):
+        walk_poses(model, np.zeros((5, 3)), **kwargs)

@@ -11,9 +11,11 @@ Produces per-frame root keyframes ``[x, y, yaw]`` (metres, radians, world z-up) 
   while moving; remaining turning happens in place at the end;
 * the last 5 frames close the final ~0.10 m slowly (the short approach to the interaction distance).
 
-The walking body at each row comes from :func:`gait_pose` with the phase and stride scale of :func:`gait_phases`:
-the phase advances with the distance walked, legs swing and feet plant, the pelvis bobs and the arms swing; the
-body stands (the standing pose exactly) at the start and end of every walk and while turning in place.
+The walking body over all rows of a walk comes from :func:`walk_poses` (one body for a phase: :func:`gait_pose`)
+with the phase and stride scale of :func:`gait_phases`: the phase advances with the distance walked, legs swing
+and each foot stays planted where it landed in the world, through turns, starts and stops; the pelvis bobs and the
+arms swing; the body stands (the standing pose exactly) at the start and end of every walk and while turning in
+place (the feet then turn with it: no steps in place).
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ import numpy as np
 
 from ..body import JOINT_INDEX, axis_angle_to_matrix, matrix_to_axis_angle, standing_pose
 
-__all__ = ["walk_keyframes", "gait_pose", "gait_phases", "lowest_sole", "GAIT_FPS", "GAIT_SPEED",
+__all__ = ["walk_keyframes", "walk_poses", "gait_pose", "gait_phases", "lowest_sole", "GAIT_FPS", "GAIT_SPEED",
            "STRIDE_LENGTH"]
 
 GAIT_FPS = 12.0
@@ -283,6 +285,153 @@ def _leg_targets(J: np.ndarray, phase: float, scale: float) -> tuple[dict, float
     return legs, drop
 
 
+MAX_EXTRA_DROP = 0.05
+"""Furthest [m] the pelvis may sink below the height of the nominal gait cycle so that a stance leg reaches a
+planted foothold the body has turned or run away from (:func:`walk_poses`); a foothold still out of reach then
+slides toward the hip (a slip, reported)."""
+MAX_FOOT_TWIST = math.radians(30.0)
+"""Largest yaw [rad] of a planted foot relative to the body heading: beyond it the foot pivots on its ball with
+the body instead (an ankle cannot turn further; chosen, not measured)."""
+
+
+def _rot_x(a: float) -> np.ndarray:
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[1.0, 0.0, 0.0], [0.0, c, -s], [0.0, s, c]])
+
+
+def _rot_y(a: float) -> np.ndarray:
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, 0.0, s], [0.0, 1.0, 0.0], [-s, 0.0, c]])
+
+
+def _rot_z(a: float) -> np.ndarray:
+    c, s = math.cos(a), math.sin(a)
+    return np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+
+
+def _hip_roll(d: np.ndarray, a: float) -> float:
+    """Rotation [rad] about the model z (forward) axis at the hip turning the leg's plane onto the target ``d``
+    (hip to ankle target, model frame): after rotating ``d`` back by it, its x equals ``a``, the lateral offset
+    the rest leg keeps whatever its bends about x. Of the two roots, the one nearer zero."""
+    r = math.hypot(d[0], d[1])
+    if r < 1e-9 or abs(a) >= r:
+        return 0.0
+    theta = math.atan2(d[1], d[0])
+    roots = [_wrap(theta + math.acos(a / r)), _wrap(theta - math.acos(a / r))]
+    return min(roots, key=abs)
+
+
+def _planar_reach(hip, ankle_rest, target) -> float:
+    """Length [m] of the hip-to-target vector in the leg's plane once the hip has rolled onto it."""
+    d = target - hip
+    a = ankle_rest[0] - hip[0]
+    return math.sqrt(max(d @ d - a * a, 0.0))
+
+
+def _leg_reach(hip, knee, ankle, flex: float) -> float:
+    w1 = complex(knee[1] - hip[1], knee[2] - hip[2])
+    w2 = complex(ankle[1] - knee[1], ankle[2] - knee[2])
+    return abs(w1 + w2 * complex(math.cos(flex), math.sin(flex)))
+
+
+def _body_pose(model, xy, yaw: float, phase: float, *, floor_z: float, scale: float, still_arms: tuple[str, ...],
+               feet: dict | None = None) -> tuple[np.ndarray, np.ndarray, dict]:
+    """:func:`gait_pose`, optionally with the balls of the feet at given places. ``feet`` maps a side to
+    (ball target (3,) in the model frame, pitch [rad], twist [rad] about the model up axis, in stance); a stance
+    target the leg cannot reach with the pelvis at most ``MAX_EXTRA_DROP`` lower is moved toward the hip. Returns
+    (pose, translation, {side: ball target actually used (3,)})."""
+    pose, translation = standing_pose(model, xy, yaw, floor_z=floor_z)
+    J = model.rest_joints
+    if scale == 0.0 and feet is None:
+        return pose, translation, {}
+    phase = float(phase) % 1.0
+    legs, _ = _leg_targets(J, phase, scale)
+    # the pelvis sinks as far as the stance feet need, and rises again no faster than PELVIS_RISE_RATE allows
+    grid = np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES
+    need = model._cache.get("gait_need") if scale == 1.0 else None  # the full stride: most frames of a walk
+    if need is None:
+        need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
+        if scale == 1.0:
+            model._cache["gait_need"] = need
+    apart = np.abs(grid - phase)
+    apart = np.minimum(apart, 1.0 - apart)
+    drop = max(_leg_targets(J, phase, scale)[1], float(np.max(need - PELVIS_RISE_RATE * apart)))
+    used = {}
+    twist = {side: 0.0 for side in legs}
+    if feet is not None:
+        planted = {}
+        for side, (ball_t, pitch, tw, stance) in feet.items():
+            hip, knee, ankle, _, _ = legs[side]
+            ball = J[JOINT_INDEX[f"{side}_foot"]]
+            heel = _rot_y(tw) @ _rot_x(pitch) @ (ankle - ball)
+            legs[side] = (hip, knee, ankle, np.asarray(ball_t, float) + heel, pitch)
+            twist[side] = tw
+            if stance:
+                planted[side] = heel
+        # extra sinking (capped) for planted feet, with the knee bent as in the nominal stance
+        extra = 0.0
+        for side in planted:
+            hip, knee, ankle, ankle_t, _ = legs[side]
+            reach = _leg_reach(hip, knee, ankle, scale * STANCE_KNEE_FLEX)
+            d = ankle_t - hip
+            a = ankle[0] - hip[0]
+            horiz = d[0] ** 2 + d[2] ** 2 - a * a
+            if reach ** 2 > horiz:
+                extra = max(extra, -math.sqrt(reach ** 2 - horiz) - d[1] - drop)
+            else:
+                extra = MAX_EXTRA_DROP
+        drop += min(max(extra, 0.0), MAX_EXTRA_DROP)
+        for side, heel in planted.items():  # still out of reach of the straight leg: slide toward the hip
+            hip, knee, ankle, ankle_t, pitch = legs[side]
+            low = hip - np.array([0.0, drop, 0.0])
+            reach = _leg_reach(hip, knee, ankle, 0.0) + 1e-6
+            if _planar_reach(low, ankle, ankle_t) > reach:
+                home = np.array([low[0] + (ankle[0] - hip[0]), ankle_t[1], low[2]])
+                lo, hi = 0.0, 1.0
+                for _ in range(30):
+                    mid = 0.5 * (lo + hi)
+                    if _planar_reach(low, ankle, ankle_t + mid * (home - ankle_t)) > reach:
+                        lo = mid
+                    else:
+                        hi = mid
+                ankle_t = ankle_t + hi * (home - ankle_t)
+                legs[side] = (hip, knee, ankle, ankle_t, pitch)
+        used = {side: legs[side][3] - _rot_y(twist[side]) @ _rot_x(legs[side][4])
+                @ (legs[side][2] - J[JOINT_INDEX[f"{side}_foot"]]) for side in feet}
+    for side, (hip, knee, ankle, ankle_t, pitch) in legs.items():
+        low = hip - np.array([0.0, drop, 0.0])
+        roll = 0.0 if feet is None else _hip_roll(ankle_t - low, ankle[0] - hip[0])
+        in_plane = _rot_z(-roll) @ (ankle_t - low) + low  # the target seen from the leg's own plane
+        hip_rot, knee_rot = _leg_ik(hip, knee, ankle, in_plane + np.array([0.0, drop, 0.0]))
+        tw = twist[side]
+        if roll == 0.0 and tw == 0.0:
+            pose[3 * JOINT_INDEX[f"{side}_hip"]] = hip_rot
+            pose[3 * JOINT_INDEX[f"{side}_knee"]] = knee_rot
+            pose[3 * JOINT_INDEX[f"{side}_ankle"]] = pitch - hip_rot - knee_rot
+        else:
+            h = 3 * JOINT_INDEX[f"{side}_hip"]
+            pose[h: h + 3] = matrix_to_axis_angle(_rot_z(roll) @ _rot_x(hip_rot))
+            pose[3 * JOINT_INDEX[f"{side}_knee"]] = knee_rot
+            a = 3 * JOINT_INDEX[f"{side}_ankle"]  # the foot keeps its pitch and twist in the body's frame
+            pose[a: a + 3] = matrix_to_axis_angle(_rot_x(-hip_rot - knee_rot) @ _rot_z(-roll) @ _rot_y(tw)
+                                                  @ _rot_x(pitch))
+        pose[3 * JOINT_INDEX[f"{side}_foot"]] = -pitch  # the toes stay flat: the foot rolls over its ball
+    for side, sign in (("right", 1.0), ("left", -1.0)):
+        if side in still_arms or scale == 0.0:
+            continue
+        back = sign * math.cos(2.0 * math.pi * phase)  # +1: the arm at its most backward (same leg forward)
+        j = JOINT_INDEX[f"{side}_shoulder"]
+        lowered = axis_angle_to_matrix(pose[3 * j: 3 * j + 3])
+        swing = axis_angle_to_matrix(np.array([scale * ARM_SWING * back, 0.0, 0.0]))
+        pose[3 * j: 3 * j + 3] = matrix_to_axis_angle(swing @ lowered)
+        e = JOINT_INDEX[f"{side}_elbow"]
+        bend = pose[3 * e + 1]
+        pose[3 * e + 1] = bend + math.copysign(scale * ELBOW_SWING * 0.5 * (1.0 - back), bend)
+    translation = translation.copy()
+    translation[2] += floor_z - lowest_sole(model, pose, translation)
+    return pose, translation, used
+
+
 def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scale: float = 1.0,
               still_arms: tuple[str, ...] = ()) -> tuple[np.ndarray, np.ndarray]:
     """The walking body at gait ``phase`` with the pelvis above ``xy`` facing ``yaw``.
@@ -315,41 +464,8 @@ def gait_pose(model, xy, yaw: float, phase: float, *, floor_z: float = 0.0, scal
         raise ValueError(f"scale must lie in [0, 1], got {scale!r}")
     if set(still_arms) - {"left", "right"}:
         raise ValueError(f"still_arms: expected 'left' and/or 'right', got {still_arms!r}")
-    pose, translation = standing_pose(model, xy, yaw, floor_z=floor_z)
-    if scale == 0.0:
-        return pose, translation
-    phase = float(phase) % 1.0
-    J = model.rest_joints
-    legs, _ = _leg_targets(J, phase, scale)
-    # the pelvis sinks as far as the stance feet need, and rises again no faster than PELVIS_RISE_RATE allows
-    grid = np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES
-    need = model._cache.get("gait_need") if scale == 1.0 else None  # the full stride: most frames of a walk
-    if need is None:
-        need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
-        if scale == 1.0:
-            model._cache["gait_need"] = need
-    apart = np.abs(grid - phase)
-    apart = np.minimum(apart, 1.0 - apart)
-    drop = max(_leg_targets(J, phase, scale)[1], float(np.max(need - PELVIS_RISE_RATE * apart)))
-    for side, (hip, knee, ankle, ankle_t, pitch) in legs.items():
-        hip_rot, knee_rot = _leg_ik(hip, knee, ankle, ankle_t + np.array([0.0, drop, 0.0]))  # the hip lowered
-        pose[3 * JOINT_INDEX[f"{side}_hip"]] = hip_rot
-        pose[3 * JOINT_INDEX[f"{side}_knee"]] = knee_rot
-        pose[3 * JOINT_INDEX[f"{side}_ankle"]] = pitch - hip_rot - knee_rot
-        pose[3 * JOINT_INDEX[f"{side}_foot"]] = -pitch  # the toes stay flat: the foot rolls over its ball
-    for side, sign in (("right", 1.0), ("left", -1.0)):
-        if side in still_arms:
-            continue
-        back = sign * math.cos(2.0 * math.pi * phase)  # +1: the arm at its most backward (same leg forward)
-        j = JOINT_INDEX[f"{side}_shoulder"]
-        lowered = axis_angle_to_matrix(pose[3 * j: 3 * j + 3])
-        swing = axis_angle_to_matrix(np.array([scale * ARM_SWING * back, 0.0, 0.0]))
-        pose[3 * j: 3 * j + 3] = matrix_to_axis_angle(swing @ lowered)
-        e = JOINT_INDEX[f"{side}_elbow"]
-        bend = pose[3 * e + 1]
-        pose[3 * e + 1] = bend + math.copysign(scale * ELBOW_SWING * 0.5 * (1.0 - back), bend)
-    translation = translation.copy()
-    translation[2] += floor_z - lowest_sole(model, pose, translation)
+    pose, translation, _ = _body_pose(model, xy, yaw, phase, floor_z=floor_z, scale=scale,
+                                      still_arms=tuple(still_arms))
     return pose, translation
 
 
@@ -389,3 +505,137 @@ def gait_phases(rows) -> tuple[np.ndarray, np.ndarray]:
         rate = max(0.5 * (scale[k - 1] + scale[k]), MIN_STRIDE_SCALE) * STRIDE_LENGTH
         phase[k] = phase[k - 1] + (step[k - 1] / rate if moving[k - 1] else 0.0)
     return phase, scale
+
+
+def _to_world(R0: np.ndarray, J0: np.ndarray, xy, m: np.ndarray) -> np.ndarray:
+    """World xy [m] of the model-frame point ``m`` (3,) for the body with the pelvis above ``xy``."""
+    return (R0 @ (m - J0))[:2] + np.asarray(xy, float)
+
+
+def _to_model(R0: np.ndarray, J0: np.ndarray, xy, w: np.ndarray, height: float) -> np.ndarray:
+    """Model-frame point (3,) above world xy ``w`` at model height ``height`` (y) [m]."""
+    m = J0 + R0.T @ np.array([w[0] - xy[0], w[1] - xy[1], 0.0])
+    m[1] = height
+    return m
+
+
+def walk_poses(model, rows, *, floor_z=0.0, still_arms: tuple[str, ...] = ()):
+    """The walking body for every row of one walk, with planted feet fixed in the world.
+
+    The phase and stride scale come from :func:`gait_phases`. Each foot's ball lands on a foothold, the place the
+    nominal foot track (:func:`_foot_track`) gives it at the landing row, fixed in the world (with the foot's yaw)
+    for the whole stance, however the body moves or turns meanwhile; the leg reaches it by two-bone inverse
+    kinematics with the hip rolled sideways onto the foothold and the pelvis sunk up to ``MAX_EXTRA_DROP`` more,
+    and the foot keeps its world yaw up to ``MAX_FOOT_TWIST`` off the heading (beyond it the foot pivots on its
+    ball). A swing carries the ball from its lift-off foothold to the next landing foothold (known in advance:
+    every row is given), smoothly in the world, with the nominal lift and pitch. A foothold the leg cannot reach
+    slides toward the hip; that slide is the row's slip. Rows where the body stands (the first and last of every
+    stretch of motion, in-place turns) get the standing pose exactly; the feet start a stretch on their standing
+    places and the last landing of a stretch is on the standing place of its last row, so the walk stops without
+    sliding a foot.
+
+    Args:
+        model: the :class:`~interactiveworld.body.BodyModel`.
+        rows: (T, 3) float64 gait rows ``[x, y, yaw]`` [m, m, rad] (:func:`walk_keyframes`).
+        floor_z: floor height [m]: a number or (T,) per row.
+        still_arms: sides ("left", "right") whose arm does not swing.
+    Returns:
+        (poses (T, 156) float64 [rad], translations (T, 3) float64 [m], slip (T, 2) float64 [m]: how far the right
+        (column 0) and left (column 1) planted foothold slid at each row; 0 where nothing slid).
+    Raises:
+        ValueError: rows not (T, 3) finite, floor_z not a number or (T,) finite values, an unknown arm side.
+    """
+    rows = np.asarray(rows, dtype=np.float64)
+    phase, scale = gait_phases(rows)
+    T = len(rows)
+    floor = np.broadcast_to(np.asarray(floor_z, dtype=np.float64), (T,)) if np.ndim(floor_z) == 0 else \
+        np.asarray(floor_z, dtype=np.float64)
+    if floor.shape != (T,) or not np.all(np.isfinite(floor)):
+        raise ValueError(f"floor_z: expected a finite number or (T,) = ({T},) values, got shape {floor.shape}")
+    if set(still_arms) - {"left", "right"}:
+        raise ValueError(f"still_arms: expected 'left' and/or 'right', got {still_arms!r}")
+    still_arms = tuple(still_arms)
+    J = model.rest_joints
+    J0 = J[0]
+    # world rotation of the model frame (y-up) at each row: the pelvis's, from forward kinematics
+    frames = [model.forward_kinematics(*standing_pose(model, r[:2], r[2]))[0, :3, :3] for r in rows]
+    balls = {side: J[JOINT_INDEX[f"{side}_foot"]] for side in ("right", "left")}
+    offsets = {"right": 0.0, "left": 0.5}
+    b = STANCE_FRACTION
+
+    def nominal(k: int, side: str) -> tuple[np.ndarray, float]:  # world ball xy and yaw of the track at row k
+        psi = (phase[k] + offsets[side]) % 1.0
+        forward, _, _ = _foot_track(psi, scale[k])
+        return _to_world(frames[k], J0, rows[k, :2], balls[side] + np.array([0.0, 0.0, forward])), rows[k, 2]
+
+    def standing_place(k: int, side: str) -> tuple[np.ndarray, float]:
+        return _to_world(frames[k], J0, rows[k, :2], balls[side]), rows[k, 2]
+
+    poses = np.empty((T, len(standing_pose(model, (0.0, 0.0), 0.0)[0])))
+    trans = np.empty((T, 3))
+    slip = np.zeros((T, 2))
+    # stretches of motion: runs of rows with scale > 0 between standing rows
+    stand = scale == 0.0
+    for k in np.nonzero(stand)[0]:
+        poses[k], trans[k] = standing_pose(model, rows[k, :2], rows[k, 2], floor_z=floor[k])
+    k = 0
+    while k < T:
+        if stand[k]:
+            k += 1
+            continue
+        i, j = k - 1, k  # standing rows i and j around the moving rows i+1 .. j-1
+        while j < T and not stand[j]:
+            j += 1
+        j = min(j, T - 1)
+        plan = {}
+        for side in ("right", "left"):
+            psi = (phase + offsets[side]) % 1.0
+            stance = [True if r in (i, j) else bool(psi[r] < b) for r in range(i, j + 1)]  # index r - i
+            plan[side] = (psi, stance)
+        held = {side: standing_place(i, side) for side in plan}
+        lift_off = {side: held[side] for side in plan}
+        for r in range(i + 1, j):
+            feet = {}
+            for side, (psi, stance) in plan.items():
+                col = 0 if side == "right" else 1
+                now, before = stance[r - i], stance[r - 1 - i]
+                last_stance = all(stance[q - i] for q in range(r, j + 1))
+                if now:
+                    if not before:  # landing
+                        held[side] = standing_place(j, side) if last_stance else nominal(r, side)
+                    w, foot_yaw = held[side]
+                    rise = float(_smoothstep((psi[r] - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE)))
+                    pitch = scale[r] * TOE_OFF_PITCH * rise
+                    lift = 0.0
+                else:
+                    if before:
+                        lift_off[side] = held[side]
+                    land = next(q for q in range(r + 1, j + 1) if stance[q - i])
+                    target = standing_place(j, side) if land == j or all(
+                        stance[q - i] for q in range(land, j + 1)) else nominal(land, side)
+                    start_phase = phase[r] - (psi[r] - b)  # where this swing began
+                    end_phase = start_phase + (1.0 - b) if land < j else max(phase[j], phase[r] + 1e-9)
+                    u = min(max((phase[r] - start_phase) / max(end_phase - start_phase, 1e-9), 0.0), 1.0)
+                    g = float(_smoothstep(u))
+                    (w0, y0), (w1, y1) = lift_off[side], target
+                    w = w0 + g * (w1 - w0)
+                    foot_yaw = y0 + g * _wrap(y1 - y0)
+                    lift = scale[r] * SWING_TOE_LIFT * math.sin(math.pi * u)
+                    pitch = scale[r] * TOE_OFF_PITCH * (1.0 - float(_smoothstep(u / 0.5)))
+                tw = max(-MAX_FOOT_TWIST, min(MAX_FOOT_TWIST, _wrap(foot_yaw - rows[r, 2])))
+                m = _to_model(frames[r], J0, rows[r, :2], w, balls[side][1] + lift)
+                feet[side] = (m, pitch, tw, now)
+                if now:
+                    held[side] = (w, rows[r, 2] + tw)  # a foot twisted as far as it goes pivots with the body
+            pose, tr, used = _body_pose(model, rows[r, :2], rows[r, 2], phase[r], floor_z=floor[r], scale=scale[r],
+                                        still_arms=still_arms, feet=feet)
+            for side, (m, pitch, tw, now) in feet.items():
+                if now:
+                    got = _to_world(frames[r], J0, rows[r, :2], used[side])
+                    moved = float(np.linalg.norm(got - held[side][0]))
+                    if moved > 1e-9:
+                        slip[r, 0 if side == "right" else 1] = moved
+                        held[side] = (got, held[side][1])
+            poses[r], trans[r] = pose, tr
+        k = j
+    return poses, trans, slip

@@ -2,7 +2,7 @@
 
 ``python -m interactiveworld.render.walking_sheet --out docs/images/walking_contact_sheet.png`` writes it:
 the body walks 4 m along +x on a tiled floor (:func:`~interactiveworld.actions.gait.walk_keyframes` rows,
-:func:`~interactiveworld.actions.gait.gait_phases`, :func:`~interactiveworld.actions.gait.gait_pose`) and a
+:func:`~interactiveworld.actions.gait.gait_phases`, :func:`~interactiveworld.actions.gait.walk_poses`) and a
 camera 3 m to its right, at hip height, follows it. Captions give the frame, the gait phase [cycles] and the
 stride scale. ``--body-model PATH`` draws an SMPL+H body instead of the built-in one.
 """
@@ -13,7 +13,7 @@ import sys
 
 import numpy as np
 
-from ..actions.gait import gait_phases, gait_pose, walk_keyframes
+from ..actions.gait import gait_phases, walk_keyframes, walk_poses
 from ..body import BodyModel, BodyModelError, load_body_model
 from ..world.geometry import VisualMesh
 from .camera import Camera
@@ -49,13 +49,14 @@ def walking_frames(model: BodyModel, *, count: int = 16, width: int = 480, heigh
     and their captions."""
     rows = walk_keyframes(np.array([[0.0, 0.0], [WALK_M, 0.0]]), 0.0)
     phase, scale = gait_phases(rows)
+    poses, translations, _ = walk_poses(model, rows)
     renderer = Renderer(engine=engine, width=width, height=height)
     renderer.set_static([_floor(WALK_M)])
     pick = np.unique(np.linspace(0, len(rows) - 1, count).round().astype(int))
     frames, captions = [], []
     for k in pick:
         x, y, yaw = rows[k]
-        pose, trans = gait_pose(model, (x, y), yaw, phase[k], scale=scale[k])
+        pose, trans = poses[k], translations[k]
         eye = np.array([x, y - CAMERA_SIDE_M, CAMERA_HEIGHT_M])
         cam = Camera(eye=eye, forward=np.array([0.0, 1.0, -0.05]), fov_y_deg=45.0, width=width, height=height)
         frames.append(renderer.render(cam, dynamic=[model.visual_mesh(pose, trans)]))

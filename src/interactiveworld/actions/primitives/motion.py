@@ -20,7 +20,7 @@ from ...world.assets import joint_transform
 from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
 
-from ..gait import gait_phases, gait_pose, walk_keyframes
+from ..gait import walk_keyframes, walk_poses
 from ..grasp import plan_grasp
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
 from ..reach import plan_reach
@@ -407,24 +407,24 @@ class Motion:
 
     # ------------------------------------------------------------------ walking
     def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True, look_at=None) -> None:
-        """Append one keyframe per gait row ``[x, y, yaw]`` with the walking body (:func:`~..gait.gait_pose`, the
-        phase advancing with the distance between rows; the last row stands); a held object follows the wrist and
-        its arm does not swing. What the body brushes on the way is pushed by the standing body over each row
-        (:attr:`Keyframe.contact_pose`), so the world's results do not depend on the gait cycle. The gaze looks
-        ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,) [m] once it is near and ahead."""
+        """Append one keyframe per gait row ``[x, y, yaw]`` with the walking body (:func:`~..gait.walk_poses`: the
+        phase advancing with the distance between rows, planted feet fixed in the world; the last row stands); a
+        held object follows the wrist and its arm does not swing. What the body brushes on the way is pushed by the
+        standing body over each row (:attr:`Keyframe.contact_pose`), so the world's results do not depend on the
+        gait cycle. The gaze looks ahead along the rows (:func:`walk_gaze`), or at ``look_at`` (3,) [m] once it is
+        near and ahead."""
         h = self.scene.human
         rows = np.asarray(rows, float)
-        phase, scale = gait_phases(rows)
+        still = ("right",) if h.held is not None else ()
+        poses, translations, _ = walk_poses(self.model, rows, floor_z=[self.floor_z(r[:2]) for r in rows],
+                                            still_arms=still)
         played = rows[1:] if len(rows) > 1 else rows
         if len(rows) > 1:
-            phase, scale = phase[1:], scale[1:]
+            poses, translations = poses[1:], translations[1:]
         eye = head_camera(self.model, *self.stand(h.xy, h.yaw))[0]
         eye_height = float(eye[2] - self.floor_z(h.xy))  # standing eye height above the floor [m]
-        still = ("right",) if h.held is not None else ()
-        for (x, y, yaw), ph, sc, gaze in zip(played, phase, scale,
-                                             walk_gaze(played, self.floor_z, eye_height, look_at)):
-            pose, trans = gait_pose(self.model, (x, y), yaw, ph, floor_z=self.floor_z((x, y)), scale=sc,
-                                    still_arms=still)
+        for (x, y, yaw), pose, trans, gaze in zip(played, poses, translations,
+                                                  walk_gaze(played, self.floor_z, eye_height, look_at)):
             felt, felt_trans = self.stand((x, y), yaw)  # what the world feels: swinging limbs push nothing
             if h.held is not None and self.grip is not None:
                 felt[RIGHT_HAND] = self.grip
