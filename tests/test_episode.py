@@ -193,9 +193,9 @@ def test_assistant_sees_only_pixels_and_speech(tmp_path):
 
 def _narrate_pack():
     data = copy.deepcopy(decision_pack())
-    data.update(id="accessibility-05", family="Accessibility", protocol=None)
+    data.update(id="narrate-sample", family="Accessibility", protocol=None)
     data.pop("protocol")
-    data["catalog"] = {"table": 9, "row": 5}
+    data.pop("catalog", None)  # a task of its own, not a catalog row
     for e in data["human_context"]["legend"]:
         e["aliases"] = {"invoice_card#1": ["$39"], "invoice_card#2": ["$41"], "invoice_card#3": ["$45"],
                         "approval_desk#1": ["approval desk"], "shelf#1": ["shelf"]}[e["handle"]]

@@ -187,11 +187,12 @@ def recorded_trace(session):
 
 def _narrate_pack(folder):
     data = copy.deepcopy(decision_pack())
-    data.update(id="accessibility-05", family="Accessibility", protocol="NARRATE", catalog={"table": 9, "row": 5})
+    data.update(id="narrate-sample", family="Accessibility", protocol="NARRATE")
+    data.pop("catalog", None)  # a task of its own, not a catalog row
     data.pop("hash")
     # a blind wearer cannot find a card by its print: the Assistant names its place too
     data["oracle"]["steps"][0]["say"] = "Pick up the middle invoice card, the one printed $41."
-    path = folder / "accessibility-05.json"
+    path = folder / "narrate-sample.json"
     folder.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(_hashed(data)), encoding="utf-8")
     return path
