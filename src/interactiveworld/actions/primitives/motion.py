@@ -38,6 +38,7 @@ REACH_PRIMITIVES = frozenset({
 REACH_SUBSTEPS = 3
 """Keyframes blended between consecutive reach frames (12 fps playback)."""
 YAW_STEP = math.radians(10.0)
+"""Largest heading change per frame [rad] (DESIGN.md "Gait")."""
 STANCE_CANDIDATES = 96
 """Stances requested from the navigation core (its rings 0.3-1.2 m, nearest first)."""
 MAX_STANCE_TRIALS = 12
@@ -48,7 +49,6 @@ COMFORT_Z = 1.1
 """Height [m] of the most comfortable place to put things (regions are tried closest to it first)."""
 RIGHT_HAND = slice(111, 156)
 """Right-hand finger joints in the 156-D SMPL+H pose vector (root 3 + body 63 + left hand 45 + right hand 45)."""
-"""Largest heading change per frame [rad] (DESIGN.md "Gait")."""
 
 
 def wrap_angle(a: float) -> float:
