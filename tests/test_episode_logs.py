@@ -136,3 +136,18 @@ def test_trace_lines_are_what_json_dumps_writes(record):
     for ascii_only in (False, True):
         want = json.dumps(record, default=logs._default, ensure_ascii=ascii_only, separators=(",", ":"))
         assert logs.dumps(record, ascii_only=ascii_only) == want
+
+
+def test_atomic_json_gets_the_mode_of_an_ordinary_file(tmp_path):
+    """eval.json must be as readable as trace.jsonl in a shared folder (mkstemp alone makes it 0600)."""
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        write_json_atomic(tmp_path / "eval.json", {"a": 1}, fsync=False)
+        (tmp_path / "plain.txt").write_text("x")
+    finally:
+        os.umask(old)
+    mode = stat.S_IMODE((tmp_path / "eval.json").stat().st_mode)
+    assert mode == stat.S_IMODE((tmp_path / "plain.txt").stat().st_mode) == 0o644

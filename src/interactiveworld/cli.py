@@ -254,6 +254,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     print(f"iw-eval run: {len(cells)} cell(s): {len(assistants)} Assistant(s) x {len(humans)} Human(s) x "
           f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
           f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
+    check_interrupted()
     with _sigterm_as_interrupt():
         try:
             summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
@@ -779,9 +780,45 @@ def _plain_warnings(prog: str) -> None:
     warnings.formatwarning = fmt
 
 
+_INTERRUPTED = [False]
+"""Set by the Ctrl-C handler of :func:`main`: a library that swallows ``KeyboardInterrupt`` while it is imported
+(trimesh's optional imports catch ``BaseException``) cannot make a run ignore the interrupt."""
+
+_INTERRUPT_MESSAGE = "interrupted; finished cells are on disk, run the same command again to resume"
+
+
+def _on_interrupt(signum: int, frame: Any) -> None:
+    _INTERRUPTED[0] = True
+    raise KeyboardInterrupt
+
+
+def check_interrupted() -> None:
+    """Raise ``KeyboardInterrupt`` when Ctrl-C arrived earlier and was swallowed on the way."""
+    if _INTERRUPTED[0]:
+        raise KeyboardInterrupt
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    from .analysis.commands import CommandError
-    from .bench.logs import scrubbed_streams
+    import signal
+    import threading
+
+    _INTERRUPTED[0] = False
+    if threading.current_thread() is not threading.main_thread():
+        return _main(argv)
+    previous = signal.signal(signal.SIGINT, _on_interrupt)
+    try:
+        return _main(argv)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _main(argv: Sequence[str] | None) -> int:
+    try:
+        from .analysis.commands import CommandError
+        from .bench.logs import scrubbed_streams
+    except KeyboardInterrupt:
+        print(_INTERRUPT_MESSAGE, file=sys.stderr)
+        return 130
 
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -790,11 +827,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return int(args.func(args) or 0)
         except (UsageError, CommandError) as exc:
+            if _INTERRUPTED[0]:
+                print(_INTERRUPT_MESSAGE, file=sys.stderr)
+                return 130
             print(f"iw-eval {args.command}: error: {exc}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
-            print("interrupted; finished cells are on disk, run the same command again to resume", file=sys.stderr)
+            print(_INTERRUPT_MESSAGE, file=sys.stderr)
             return 130
+        except Exception:
+            if _INTERRUPTED[0]:  # an import cut short by Ctrl-C fails later with an unrelated error
+                print(_INTERRUPT_MESSAGE, file=sys.stderr)
+                return 130
+            raise
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -18,6 +18,7 @@ UTF-8) is kept as its ``\\uXXXX`` escape instead of failing the write.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import re
@@ -198,6 +199,15 @@ def iter_trace(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
             raise ValueError(f"{path}: record {i + 1} is nested too deeply to read") from None
 
 
+@functools.lru_cache(maxsize=1)
+def _umask() -> int:
+    """The process's umask, read once (by setting it and putting it back: the only portable way, and not
+    thread-safe, hence once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber | None = None,
                       fsync: bool = True) -> None:
     """Write JSON to ``path`` via a temporary file in the same folder and an atomic rename.
@@ -214,6 +224,8 @@ def write_json_atomic(path: str | os.PathLike[str], obj: Any, *, scrub: Scrubber
     text = (scrub or Scrubber())(text)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file private (0600); results get the mode any other file would (0666 less the umask)
+        os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text + "\n")
             f.flush()

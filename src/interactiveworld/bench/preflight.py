@@ -122,7 +122,7 @@ def check_endpoint(api_base: str, timeout_s: float = 3.0) -> None:
 
 def check_out(out: str) -> None:
     """The sweep folder can be made, without making it: a non-empty name, not a file, not below a file,
-    and its nearest existing folder writable.
+    not inside another sweep's folder (one holding ``sweep.json``), and its nearest existing folder writable.
 
     Raises:
         PreflightError: one line naming the path and the problem.
@@ -139,6 +139,10 @@ def check_out(out: str) -> None:
         raise PreflightError(f"--out: {out} lies below {above}, which is a file")
     if not os.access(above, os.W_OK | os.X_OK):
         raise PreflightError(f"--out: cannot write the sweep folder {out} ({above} is not writable)")
+    for parent in path.resolve().parents:
+        if (parent / "sweep.json").is_file():
+            raise PreflightError(f"--out: {out} lies inside the sweep folder {parent}, whose report and replay "
+                                 "would take it for one of its cells; choose a folder outside it")
 
 
 def make_out(out: str) -> Path:
