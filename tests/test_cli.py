@@ -485,3 +485,42 @@ def test_our_warnings_print_as_one_line_and_the_formatter_is_installed_once():
         assert "UserWarning" in warnings.formatwarning("other", UserWarning, "lib.py", 3, "code")
     finally:
         warnings.formatwarning = saved
+
+
+def test_argument_errors_are_two_lines_not_the_usage_block(capsys):
+    """argparse would print twenty lines of ``run`` options above the problem; the problem and where the options
+    are listed are enough."""
+    with pytest.raises(SystemExit) as exc:
+        main(["run", "--workers", "two"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["iw-eval run: error: argument --workers: invalid int value: 'two'",
+                   "('iw-eval run --help' lists the options)"]
+
+
+def test_report_on_a_file_says_it_is_a_file(tmp_path, capsys):
+    (tmp_path / "eval.json").write_text("{}")
+    assert main(["report", str(tmp_path / "eval.json")]) == 2
+    err = capsys.readouterr().err
+    assert "is a file, not a run folder" in err and "the run folder above it" in err
+
+
+def test_an_empty_taskpack_listing_names_where_it_looked(tmp_path, monkeypatch, capsys):
+    """An unknown id with no TaskPacks at all names the searched folder: missing, or holding JSON that is not a
+    TaskPack (a scene file, say), by file name."""
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path / "missing"))
+    assert main(["run", "--no-progress", "--tasks", "decision-01", *ENV]) == 2
+    assert f"{tmp_path / 'missing'}: no such folder" in capsys.readouterr().err
+    (tmp_path / "scenes").mkdir()
+    (tmp_path / "scenes" / "kitchen.json").write_text('{"entities": []}')
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path / "scenes"))
+    assert main(["run", "--no-progress", "--tasks", "decision-01", *ENV]) == 2
+    err = capsys.readouterr().err
+    assert "1 .json file(s), none a TaskPack" in err and "kitchen.json" in err
+
+
+def test_a_body_model_folder_without_a_model_file_is_named(tmp_path):
+    from interactiveworld.body.model import BodyModelError, load_body_model
+
+    with pytest.raises(BodyModelError, match="without SMPLH_NEUTRAL.npz or SMPLH_NEUTRAL.pkl"):
+        load_body_model(tmp_path)

@@ -179,3 +179,26 @@ def test_a_local_worker_that_dies_is_replaced_and_its_cell_rerun(tmp_path, monke
     res = run_sweep(cells, tmp_path / "run", workers=2, progress=False)
     assert sorted(p.name for p in markers.iterdir()) == ["seed0", "seed1"]  # two workers died
     assert (res["ran"], res["void"]) == (2, 0) and all(r["passed"] == 1 for r in res["records"])
+
+
+def test_parallel_sweeps_start_the_longest_cells_first(tmp_path, monkeypatch):
+    """Worker pools and Ray get the cells longest oracle first (equal lengths in the sweep's order), so the last cells
+    to start are short; a one-worker sweep keeps its order. Lengths are read here from the TaskPack files."""
+    from interactiveworld.bench import sweep
+    from interactiveworld.bench.taskpack import builtin_taskpacks
+
+    packs = builtin_taskpacks()
+    ids = ["accessibility-06", "planning-15", "guidance-01", "decision-11", "planning-11"]
+    length = {t: json.loads(Path(packs[t]).read_text())["oracle"]["step_count"] for t in ids}
+    cells = [CellSpec(taskpack=str(packs[t]), task_id=t, assistant="oracle", seed=s, render=False)
+             for t in ids for s in (0, 1)]
+    seen: dict[str, list] = {}
+    monkeypatch.setattr(sweep, "_run_pool", lambda pending, *a, **k: seen.setdefault("pool", list(pending)))
+    monkeypatch.setattr(sweep, "run_cell_with_retries", lambda spec, *a, **k: seen.setdefault("one", []).append(
+        spec) or {"status": "valid", "task_id": spec.task_id})
+    run_sweep(cells, tmp_path / "pool", workers=2, progress=False)
+    got = [(c.task_id, c.seed) for c, _ in seen["pool"]]
+    want = sorted(((c.task_id, c.seed) for c in cells), key=lambda ts: -length[ts[0]])  # stable: seeds stay in order
+    assert got == want and length[got[0][0]] >= length[got[-1][0]] > 0
+    run_sweep(cells, tmp_path / "one", workers=1, progress=False)
+    assert [(c.task_id, c.seed) for c in seen["one"]] == [(c.task_id, c.seed) for c in cells]

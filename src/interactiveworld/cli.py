@@ -57,7 +57,7 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any, Iterator, NoReturn, Sequence
 
 
 class UsageError(Exception):
@@ -642,6 +642,14 @@ def _paras(*texts: str) -> str:
     return "\n\n".join(textwrap.fill(t, 100) for t in texts)
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are two lines (the problem, and where the options are listed) instead of
+    argparse's usage block, which for ``run`` is twenty lines of options above the one that matters."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message}\n('{self.prog} --help' lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .bench import run_options
     from .bench.sweep import DEFAULT_ENV
@@ -649,7 +657,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     env_help = _ENV_HELP.format(default=DEFAULT_ENV)
     raw = argparse.RawDescriptionHelpFormatter
-    p = argparse.ArgumentParser(prog="iw-eval", description="Evaluate egocentric assistants on InteractiveBench.")
+    p = _Parser(prog="iw-eval", description="Evaluate egocentric assistants on InteractiveBench.")
     p.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = p.add_subparsers(dest="command", required=True)
 

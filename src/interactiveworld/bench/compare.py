@@ -21,7 +21,7 @@ from typing import Any
 
 from .families import Family
 from .identity import separate_keys
-from .metrics import family_table, load_results
+from .metrics import family_table, load_results, run_folder_problem
 from .repeats import repeats_table
 from .report import markdown_table, write_csv
 
@@ -150,7 +150,7 @@ def load_sweeps(run_dirs: list[str | Path], *, problems: list[str] | None = None
     records: list[dict[str, Any]] = []
     for d in run_dirs:
         if not Path(d).is_dir():
-            raise FileNotFoundError(f"{d}: no such run folder")
+            raise FileNotFoundError(run_folder_problem(Path(d)))
         records += load_results(d, problems=problems)
     return records
 

@@ -164,6 +164,7 @@ class Episode:
         self.st = _State()
         self._entity_names: frozenset[str] = frozenset()
         self._relations_now: frozenset | None = None  # the world's relations, until the next command runs
+        self._view_now: tuple[set[str], set[str]] | None = None  # _in_view, until the next command runs
         self._places: tuple[frozenset, dict[str, str]] | None = None  # moved_places of the last relations read
 
     # ---------------------------------------------------------------- frames
@@ -306,7 +307,7 @@ class Episode:
         return self._places[1]
 
     def _execute(self, command: str) -> StepOutcome:
-        self._relations_now = None
+        self._relations_now = self._view_now = None
         t = time.perf_counter()
         try:
             outcome = self.env.execute(command)
@@ -320,7 +321,7 @@ class Episode:
 
     def _opening(self) -> frozenset:
         tp, log = self.tp, self.log
-        self._relations_now = None
+        self._relations_now = self._view_now = None
         try:
             self.env.reset(tp.reset_scene(), seed=self.cfg.seed)
         except Exception as exc:
@@ -340,7 +341,7 @@ class Episode:
         if self.cfg.write_frames and tp.opening.commands and not self.st.frames:
             raise VoidCell("missing evidence: the opening produced no frames although rendering is on")
         self.env.mark_baseline()
-        self._relations_now = None
+        self._relations_now = self._view_now = None
         baseline = self._relations()
         log.write("baseline", relations=sorted(list(r) for r in baseline), digest=self.env.state_digest(),
                   held=self.env.held())
@@ -459,9 +460,12 @@ class Episode:
         st.queue_reply_to = tick if new_instruction else None
 
     def _in_view(self) -> tuple[set[str], set[str]]:
-        """Keys of the entities visible (or held) and within reach now, from the environment's handles."""
-        hs = self.env.handles()
-        return {h.key for h in hs if h.visible}, {h.key for h in hs if getattr(h, "reachable", False)}
+        """Keys of the entities visible (or held) and within reach now, from the environment's handles; read once
+        after each command, like :meth:`_relations` (callers do not modify the sets)."""
+        if self._view_now is None:
+            hs = self.env.handles()
+            self._view_now = ({h.key for h in hs if h.visible}, {h.key for h in hs if getattr(h, "reachable", False)})
+        return self._view_now
 
     def _withheld(self, cmd: str) -> list[str]:
         """Legend entities a command names that the Human may not act on now (FIND, NARRATE).

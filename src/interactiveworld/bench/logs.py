@@ -38,9 +38,11 @@ REDACTED = "[REDACTED]"
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
 _BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{8,}")
 _KEYLIKE = re.compile(r"\b(sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_\-]{12,}\b")
-_KEY_HINT = re.compile(r"[-_](?:(?<=[spr]k.)|(?<=gh[po].)|(?<=xox[abp].))")
-"""A cheap test that every :data:`_KEYLIKE` match passes: a ``-`` or ``_`` right after one of its prefixes (the
-scan stops only at ``-`` and ``_``, which is what makes it cheap)."""
+_KEY_HINTS = (re.compile(r"k[-_]"), re.compile(r"gh[po][-_]"), re.compile(r"xox[abp][-_]"))
+"""Cheap tests of which every :data:`_KEYLIKE` match passes one: the end of one of its prefixes and the ``-`` or ``_``
+after it. Each starts with a literal, which the regular-expression engine finds with a fast character scan; one
+pattern holding the three alternatives (or a look-behind) is tried at every position instead, about 3x slower on a
+trace line."""
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@\"'<>]+@")
 _URL_QUERY_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|passwd|auth|sig|"
                                r"signature)=)[^&#\s\"'<>]+")
@@ -74,7 +76,7 @@ class Scrubber:
             text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
         if "=" in text and ("?" in text or "&" in text):  # a query string, with or without a scheme
             text = _URL_QUERY_SECRET.sub(lambda m: m.group(1) + REDACTED, text)
-        if _KEY_HINT.search(text):
+        if any(h.search(text) for h in _KEY_HINTS):
             text = _KEYLIKE.sub(REDACTED, text)
         return text
 

@@ -86,6 +86,15 @@ def _unreadable_record(cell: Path, reason: str) -> dict[str, Any]:
             "completion": None, "capabilities": []}
 
 
+def run_folder_problem(path: Path) -> str:
+    """Why ``path`` (which is not a folder) cannot be read as a run folder, naming what it is instead."""
+    if path.is_file():
+        hint = (" (a cell's result: give the run folder above it)" if path.name == EVAL_NAME else
+                " (give the folder 'iw-eval run --out' wrote, holding sweep.json and the cell folders)")
+        return f"{path}: is a file, not a run folder{hint}"
+    return f"{path}: no such run folder"
+
+
 def load_results(run_dir: str | Path, *, problems: list[str] | None = None) -> list[dict[str, Any]]:
     """Every cell's ``eval.json`` under a run folder (any depth), in path order.
 
@@ -358,5 +367,5 @@ def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for r in records if r.get("status") != "valid"]
 
 
-__all__ = ["LABELS", "CAPABILITY_IDS", "CATALOG_TASKS", "UNREADABLE", "load_results", "eval_record_problem",
-           "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key", "bootstrap_ci"]
+__all__ = ["LABELS", "CAPABILITY_IDS", "CATALOG_TASKS", "UNREADABLE", "load_results", "run_folder_problem",
+           "eval_record_problem", "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key", "bootstrap_ci"]

@@ -15,7 +15,7 @@ from .capabilities import CAPABILITIES
 from .executors import executor_report
 from .identity import separate_keys
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
-                      void_cells)
+                      void_cells, run_folder_problem)
 from .usage import USAGE_COLUMNS, usage_table
 
 
@@ -220,7 +220,7 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
     """
     run = Path(run_dir)
     if not run.is_dir():
-        raise FileNotFoundError(f"{run}: no such run folder")
+        raise FileNotFoundError(run_folder_problem(run))
     warnings: list[str] = []
     records = load_results(run, problems=warnings)
     records, key_notes = separate_keys(records)  # results of different cell keys are never merged

@@ -142,6 +142,14 @@ def taskpack_hash(path: str | Path) -> str:
     return compute_hash(_read_json(Path(path)))
 
 
+def _oracle_length(data: Any) -> int:
+    """The oracle's step count in a TaskPack's JSON (0 when absent or malformed): a cell's expected length, used only
+    to order the cells of a parallel sweep."""
+    steps = data.get("oracle", {}).get("step_count") if isinstance(data, dict) and \
+        isinstance(data.get("oracle"), dict) else None
+    return steps if isinstance(steps, int) and not isinstance(steps, bool) else 0
+
+
 def expected_key(spec: CellSpec, tp_hash: str | None = None) -> dict[str, Any]:
     """The key the cell must carry to count as finished (reads the TaskPack unless ``tp_hash`` is given)."""
     return cell_key(spec, tp_hash or taskpack_hash(spec.taskpack), PROMPT_VERSION)
@@ -434,10 +442,13 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
     cells = list(cells)
     with SweepLock(out):
         hashes: dict[str, str] = {}
+        lengths: dict[str, int] = {}
         keys = []
         for c in cells:
             if c.taskpack not in hashes:
-                hashes[c.taskpack] = taskpack_hash(c.taskpack)
+                data = _read_json(Path(c.taskpack))
+                hashes[c.taskpack] = compute_hash(data)
+                lengths[c.taskpack] = _oracle_length(data)
             keys.append(expected_key(c, hashes[c.taskpack]))
         unsafe = [str(cell_dir(out, c)) for c in cells if has_symlink(out, cell_dir(out, c))]
         if unsafe:
@@ -453,6 +464,10 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
             rec = read_eval(path)
             if rec is not None and rec.get("status") == "valid" and rec.get("cell_key_hash") != key_hash(k):
                 rekeyed.append((str(path), key_differences(rec.get("cell_key"), k)))
+        if use_ray or workers > 1:
+            # longest first (by the oracle's length), so that the last cells to start are short and the workers
+            # finish together; Python's sort is stable, so equal lengths keep the sweep's order
+            pending.sort(key=lambda ck: -lengths[ck[0].taskpack])
         models = any(c.uses_models for c, _ in pending)
         limited = max_cost is not None or max_tokens is not None
         state = {"records": [], "spend": {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0}, "stop": False}

@@ -693,13 +693,32 @@ def taskpack_family(path: Path) -> str | None:
         return None
 
 
+def _searched() -> str:
+    """Where :func:`builtin_taskpacks` looked and what it found there, for a message about an empty listing."""
+    dirs = taskpack_dirs()
+    source = "IW_TASKPACK_DIR" if os.environ.get("IW_TASKPACK_DIR") else "the installed package"
+    if not dirs:
+        return f"{source}: no folder to search"
+    parts = []
+    for d in dirs:
+        if not d.is_dir():
+            parts.append(f"{d}: no such folder")
+            continue
+        files = sorted(d.glob("*.json"))
+        other = [f.name for f in files if f.stem not in _LEFT_OUT]
+        parts.append(f"{d}: " + (f"{len(files)} .json file(s), none a TaskPack (no \"format\": \"{FORMAT}\" in "
+                                 f"{', '.join(other[:3])}{', ...' if len(other) > 3 else ''})" if other else
+                                 "unreadable .json files only" if files else "no .json files"))
+    return f"searched {source}: " + "; ".join(parts)
+
+
 def _unknown_id_message(task: str, known: list[str]) -> str:
     """An unknown id, with the closest built-in ids (``decision-5`` -> ``decision-05``) instead of all of them."""
     broken = _LEFT_OUT.get(task.strip())
     if broken:
         return f"task id {task!r}: {broken}"
     if not known:
-        return f"unknown task id {task!r} (no built-in TaskPacks are installed)"
+        return f"unknown task id {task!r}: no TaskPacks found ({_searched()})"
     m = re.fullmatch(r"([a-z]+)-(\d+)", task.strip().lower())
     padded = f"{m.group(1)}-{int(m.group(2)):02d}" if m else None
     close = [padded] if padded in known else difflib.get_close_matches(task.strip().lower(), known, n=3, cutoff=0.6)

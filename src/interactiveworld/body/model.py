@@ -272,6 +272,9 @@ def load_body_model(path) -> BodyModel:
     p = os.path.abspath(os.fspath(path))
     if not os.path.exists(p):
         raise BodyModelError(f"no such file or folder: {p}")
+    if os.path.isdir(p) and not any(os.path.isfile(os.path.join(p, f"SMPLH_NEUTRAL.{ext}")) for ext in ("npz", "pkl")):
+        raise BodyModelError(f"{p} is a folder without SMPLH_NEUTRAL.npz or SMPLH_NEUTRAL.pkl (name the model file, "
+                             f"or the folder holding it)")
     st = os.stat(p)
     key = (p, st.st_mtime, st.st_size)
     if key not in _LOADED:
