@@ -202,3 +202,19 @@ def test_parallel_sweeps_start_the_longest_cells_first(tmp_path, monkeypatch):
     assert got == want and length[got[0][0]] >= length[got[-1][0]] > 0
     run_sweep(cells, tmp_path / "one", workers=1, progress=False)
     assert [(c.task_id, c.seed) for c in seen["one"]] == [(c.task_id, c.seed) for c in cells]
+
+
+def test_prestarted_workers_are_taken_by_the_sweep_or_stopped(tmp_path):
+    """Workers started before the sweep (while the CLI loads TaskPacks) run its cells; unused ones are stopped."""
+    from interactiveworld.bench import sweep
+
+    sweep.prestart_workers(2)
+    pool = sweep._PRESTARTED[2]
+    res = run_sweep(_cells(write_packs(tmp_path / "tp"), [0, 1]), tmp_path / "run", workers=2, progress=False)
+    assert res["ran"] == 4 and res["void"] == 0 and 2 not in sweep._PRESTARTED
+    assert pool._shutdown_thread  # the sweep used this pool and shut it down
+    sweep.prestart_workers(2)
+    procs = list(sweep._PRESTARTED[2]._processes.values())
+    assert len(procs) == 2
+    sweep.discard_workers()
+    assert not sweep._PRESTARTED and not any(p.is_alive() for p in procs)

@@ -202,6 +202,17 @@ def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str
 
 
 def cmd_run(args: argparse.Namespace) -> int:
+    from .bench.sweep import discard_workers, prestart_workers
+
+    if args.workers > 1 and args.ray is None:
+        prestart_workers(args.workers)  # the workers import while the TaskPacks load and the scenes are checked
+    try:
+        return _run_command(args)
+    finally:
+        discard_workers()  # the sweep did not start (a usage error, nothing left to run): stop them
+
+
+def _run_command(args: argparse.Namespace) -> int:
     from .bench import run_options
     from .bench.preflight import PreflightError, check_out, is_model, make_out
     from .bench.sweep import CellSpec, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep

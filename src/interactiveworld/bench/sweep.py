@@ -328,6 +328,35 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
+_PRESTARTED: dict[int, ProcessPoolExecutor] = {}
+"""Pools started by :func:`prestart_workers`, by worker count, until a sweep takes one or it is discarded."""
+
+
+def _warm_worker() -> None:
+    """Import what a cell needs (the world, the agents), so that a worker's first cell does not wait for it."""
+    importlib.import_module("interactiveworld.env")
+
+
+def prestart_workers(workers: int) -> None:
+    """Start the worker processes of a local pool now, so that they import what a cell needs while the caller is
+    still preparing the sweep (loading TaskPacks, checking scenes); the next :func:`run_sweep` with the same
+    ``workers`` uses them. :func:`discard_workers` stops them if no sweep does. Nothing happens for one worker."""
+    if workers <= 1 or workers in _PRESTARTED:
+        return
+    import multiprocessing as mp
+
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"), initializer=_worker_init)
+    for _ in range(workers):  # each submission with no idle worker starts one process
+        pool.submit(_warm_worker)
+    _PRESTARTED[workers] = pool
+
+
+def discard_workers() -> None:
+    """Stop the worker processes :func:`prestart_workers` started that no sweep took."""
+    while _PRESTARTED:
+        _stop_pool(_PRESTARTED.popitem()[1])
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """Cancel queued cells and terminate the workers (their running cells stay unfinished)."""
     procs = list((getattr(pool, "_processes", None) or {}).values())
@@ -575,7 +604,8 @@ def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, 
                settings: CallSettings, finish: Callable[..., None],
                should_stop: Callable[[], bool]) -> list[tuple[CellSpec, dict[str, Any]]]:
     """One pool over ``todo``; returns the cells left unfinished because a worker died (else [])."""
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init)
+    pool = _PRESTARTED.pop(workers, None) or ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
+                                                                 initializer=_worker_init)
     try:
         futures = {pool.submit(run_cell_with_retries, spec, out, key, void_retries, settings): (spec, key)
                    for spec, key in todo}
@@ -616,6 +646,7 @@ def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, 
 
 
 __all__ = ["CallSettings", "CellSpec", "DEFAULT_ENV", "LOCK_NAME", "POOL_RESTARTS", "SweepLock", "SweepLocked",
+           "discard_workers", "prestart_workers",
            "UnsafeCellFolder", "WorkerDied", "archive_cell", "cell_dir", "expected_key", "is_finished", "load_factory",
            "make_env", "make_agents", "rerun_reason", "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash",
            "write_manifest"]
