@@ -105,6 +105,49 @@ def test_scrubber_shortcuts_never_change_what_is_redacted(pieces):
     assert Scrubber({})(text) == want
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(_SCRUB_PIECES, max_size=8), min_size=1, max_size=5))
+def test_buffered_writes_scrub_as_line_by_line_writes_do(texts):
+    """A buffered writer scrubs its held records in one pass over the joined lines; the file holds what writing and
+    scrubbing each record alone gives (apart from the clock field ``t``), and nothing before the flush."""
+    import tempfile
+    from pathlib import Path
+
+    scrub = Scrubber({"MY_API_KEY": "hunter2-secret-value"})
+    with tempfile.TemporaryDirectory() as d:
+        a, b = Path(d) / "a.jsonl", Path(d) / "b.jsonl"
+        with TraceWriter(a, scrub=scrub, fsync=False) as one, \
+                TraceWriter(b, scrub=scrub, fsync=False, buffered=True) as held:
+            for i, pieces in enumerate(texts):
+                text = "".join(pieces) + ("hunter2-secret-value" if i % 2 else "\ud800")
+                one.write("speech", text=text)
+                held.write("speech", text=text)
+            assert b.read_bytes() == b""
+            held.flush()
+
+        def strip_t(p):
+            return [{k: v for k, v in r.items() if k != "t"} for r in read_trace(p)]
+
+        assert strip_t(b) == strip_t(a) and len(strip_t(a)) == len(texts)
+        assert "hunter2-secret-value" not in b.read_text()
+
+
+def test_a_buffered_writer_makes_one_system_call_per_flush(tmp_path, monkeypatch):
+    w = TraceWriter(tmp_path / "t.jsonl", fsync=False, buffered=True)
+    calls = []
+    real = w._f.write
+    monkeypatch.setattr(w, "_f", type("F", (), {"write": lambda self, b: calls.append(len(b)) or real(b),
+                                                "closed": False, "fileno": w._f.fileno,
+                                                "close": w._f.close})())
+    for i in range(5):
+        w.write("tick", tick=i)
+    assert calls == []
+    w.flush()
+    w.flush()  # nothing held: no call
+    assert len(calls) == 1 and calls[0] == (tmp_path / "t.jsonl").stat().st_size
+    assert [r["tick"] for r in read_trace(tmp_path / "t.jsonl")] == list(range(5))
+
+
 def test_query_secrets_are_redacted_without_a_scheme():
     """A relative URL or a bare query string in a provider's error still hides its key (hand-worked)."""
     scrub = Scrubber({})

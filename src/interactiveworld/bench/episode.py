@@ -262,7 +262,7 @@ class Episode:
     def _open_log(self) -> TraceWriter:
         """Create the cell folder and the trace, and write the header."""
         self.out.mkdir(parents=True, exist_ok=True)
-        log = TraceWriter(self.out / TRACE_NAME, scrub=self.scrub, fsync=self.cfg.fsync)
+        log = TraceWriter(self.out / TRACE_NAME, scrub=self.scrub, fsync=self.cfg.fsync, buffered=True)
         self.log = log
         assistant_name = self.cfg.assistant_name or getattr(self.assistant, "name", "assistant")
         human_name = self.cfg.human_name or getattr(self.human, "name", "human")
@@ -280,6 +280,7 @@ class Episode:
             self.header["cell_key"] = self.cfg.cell_key
             self.header["cell_key_hash"] = key_hash(self.cfg.cell_key)
         log.write("header", **self.header)
+        log.flush()  # before the world is built (which can fail or take long)
         return log
 
     def _close(self, stop_reason: str, void_reason: str | None, score: dict[str, Any] | None,
@@ -365,6 +366,7 @@ class Episode:
         st = self.st
         obs = self.assistant_observation(tick)
         new_frames = obs.new_frames
+        self.log.flush()  # nothing waits in memory while an agent thinks
         t = time.perf_counter()
         turn = self.assistant.act(obs)
         st.timing["assistant_s"] += time.perf_counter() - t
@@ -405,6 +407,7 @@ class Episode:
             active_instruction=st.active_instruction if st.queue else "", queued=list(st.queue),
             frames=[] if self.protocol == "NARRATE" else self._selected_frames(), private_next=private_next,
             assistant_present=bool(getattr(self.assistant, "polled", True)))
+        self.log.flush()
         t = time.perf_counter()
         turn = self.human.act(obs)
         st.timing["human_s"] += time.perf_counter() - t

@@ -1,11 +1,12 @@
 """Episode records: an append-only, crash-safe JSON-lines trace per cell and its ``eval.json``
 (paper appendix B.3.2 "Logging", C.2.5; DESIGN.md "One tick").
 
-Every record is one line, written whole and flushed to the operating system before the loop moves
-on, so a killed process loses at most the line being written (:func:`read_trace` skips a torn last
-line); :meth:`TraceWriter.sync` additionally forces the file to the disk (``fsync``), which the loop
-does once per tick so that even a machine crash loses at most the current tick. ``eval.json`` is written atomically (temporary file + rename) and only at the end of a cell:
-its presence is what marks the cell finished.
+Every record is one line, written whole. The episode loop hands its records to the operating system
+before every agent turn and at the end of every tick, so a killed process loses at most the records
+since its last agent turn (:func:`read_trace` skips a torn last line); :meth:`TraceWriter.sync`
+additionally forces the file to the disk (``fsync``), which the loop does once per tick so that even a
+machine crash loses at most the current tick. ``eval.json`` is written atomically (temporary file +
+rename) and only at the end of a cell: its presence is what marks the cell finished.
 
 Secrets never reach a log: every line passes through :class:`Scrubber`, which replaces the value
 of each environment variable that looks like a credential (``*KEY*``, ``*TOKEN*``, ``*SECRET*``,
@@ -133,36 +134,60 @@ _NEWLINE = os.linesep
 
 
 class TraceWriter:
-    """Append-only JSON-lines writer; each :meth:`write` reaches the operating system before it returns.
+    """Append-only JSON-lines writer.
 
-    Records get ``seq`` (0-based order) and ``t`` (seconds since the writer opened) fields. With
-    ``fsync``, :meth:`sync` and :meth:`close` force the file to the disk.
+    Records get ``seq`` (0-based order) and ``t`` (seconds since the writer opened) fields. Unbuffered (the
+    default), each :meth:`write` reaches the operating system before it returns. With ``buffered``, records are
+    held until :meth:`flush`, :meth:`sync` or :meth:`close`, then scrubbed and written in one system call (the
+    episode loop flushes before every agent turn and syncs at the end of every tick, so a killed process loses at
+    most the records since its last agent turn, and nothing waits in memory during a model call). With ``fsync``,
+    :meth:`sync` and :meth:`close` force the file to the disk.
     """
 
-    def __init__(self, path: str | os.PathLike[str], *, scrub: Scrubber | None = None, fsync: bool = True):
+    def __init__(self, path: str | os.PathLike[str], *, scrub: Scrubber | None = None, fsync: bool = True,
+                 buffered: bool = False):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # unbuffered: each line is one write to the operating system, with no buffer to flush
+        # raw file: each flush is one write to the operating system, with no second buffer to drain
         self._f = open(self.path, "ab", buffering=0)
         self._scrub = scrub or Scrubber()
         self._fsync = fsync
+        self._buffered = buffered
+        self._pending: list[str] = []
         self._seq = 0
         self._t0 = time.perf_counter()
 
     def write(self, type_: str, **fields: Any) -> None:
         record = {"seq": self._seq, "type": type_, "t": round(time.perf_counter() - self._t0, 6), **fields}
-        try:
-            data = (self._scrub(_LINE(record)) + _NEWLINE).encode("utf-8")  # dumps(record, self._scrub), inlined
-        except UnicodeEncodeError:  # a lone surrogate: keep it escaped
-            data = (dumps(record, self._scrub, ascii_only=True) + _NEWLINE).encode("utf-8")
-        done = self._f.write(data)
-        while done < len(data):  # a raw write may take only part of the line
-            done += self._f.write(data[done:])
+        line = _LINE(record)
+        if not line.isascii():
+            try:
+                line.encode("utf-8")
+            except UnicodeEncodeError:  # a lone surrogate: keep it escaped
+                line = _LINE_ASCII(record)
+        self._pending.append(line + _NEWLINE)
         self._seq += 1
+        if not self._buffered:
+            self.flush()
+
+    def flush(self) -> None:
+        """Scrub the held records and hand them to the operating system in one write."""
+        if not self._pending:
+            return
+        # one scrub over the joined lines redacts what scrubbing each would: no pattern can span a line end (every
+        # record ends with "}", and the patterns need a secret's characters on both sides of a match)
+        data = self._scrub("".join(self._pending)).encode("utf-8")
+        self._pending.clear()
+        done = self._f.write(data)
+        while done < len(data):  # a raw write may take only part of the text
+            done += self._f.write(data[done:])
 
     def sync(self) -> None:
-        """Force everything written so far to the disk (no-op without ``fsync``)."""
-        if self._fsync and not self._f.closed:
+        """Write the held records and force everything written so far to the disk (no fsync without ``fsync``)."""
+        if self._f.closed:
+            return
+        self.flush()
+        if self._fsync:
             os.fsync(self._f.fileno())
 
     def close(self) -> None:
