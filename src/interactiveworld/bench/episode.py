@@ -69,8 +69,8 @@ class EpisodeConfig:
         max_frames: the Assistant's per-turn image budget (32).
         recent_frames: the most recent frames always kept (8).
         fsync: force the trace to the disk at the end of every tick, and ``eval.json`` before its rename
-            (every line is written to the operating system as it is written, and ``eval.json`` is renamed
-            into place whole, either way, which survives a killed process).
+            (either way the trace reaches the operating system before every agent turn and at the end of every
+            tick, and ``eval.json`` is renamed into place whole, which survives a killed process).
         observed_hash: the hash computed from the TaskPack file as loaded (written beside the
             expected hash for provenance).
         env: how the environment was built, e.g. ``{"factory": "module:callable", "render": True}``;
