@@ -3,9 +3,11 @@
 Everything but model latency and rendering: instant agents (a scripted Assistant that speaks every
 tick and a Human that answers with one command), a symbolic environment with rendering off, and the
 full loop around them -- observations, information partition, speech redaction, the command queue,
-relation read-back per command, the scorer's trace, capability labels, the JSON-lines trace (written to the
-operating system before each agent turn and at the end of each tick; timed with and without the per-tick ``fsync``), and eval.json. The peer is a bare loop that only calls
-``env.execute`` on the same commands; the difference per tick is the harness overhead.
+relation read-back per command, the scorer's trace, capability labels, the JSON-lines trace (written to
+the operating system before each agent turn and at the end of each tick; timed with and without the
+per-tick ``fsync``), and eval.json. The peer is a bare loop that only calls ``env.execute`` on the same
+commands; the difference per tick is the harness overhead. The two take turns over :data:`ROUNDS`
+rounds and the least time of each counts.
 
 Run: ``.venv/bin/python -m pytest benchmarks/bench_loop.py --benchmark-enable -q -s``
 """
