@@ -127,16 +127,8 @@ def _normalize_cmd(c: str) -> str:
 
 
 def _walked_m(outcome: StepOutcome) -> float:
-    """Horizontal path length of the body root over a command's keyframes [m].
-
-    In Python floats: the same IEEE operations as on numpy float64 scalars (``** 0.5`` is ``pow`` in both, not
-    ``sqrt``), so the same sum, without a numpy scalar per operation."""
-    frames = outcome.interval.keyframes if outcome.interval is not None else []
-    xy = [kf.body_translation.tolist()[:2] for kf in frames]
-    total = 0.0
-    for (ax, ay), (bx, by) in zip(xy, xy[1:]):
-        total += ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
-    return total
+    """:func:`~.scoring.walked_m` of a command's keyframes (0 without an interval)."""
+    return scoring.walked_m(outcome.interval.keyframes) if outcome.interval is not None else 0.0
 
 
 class Episode:

@@ -82,6 +82,7 @@ from .conditions import (
 )
 
 __all__ = [
+    "walked_m",
     "PREDICATES",
     "Condition",
     "Atom",
@@ -171,6 +172,22 @@ class CompletionSpec(BaseModel):
         return [f"goal[{i}]: {describe(c)}" for i, c in enumerate(self.goals)] + [
             f"prohibition[{i}]: {describe(c)}" for i, c in enumerate(self.prohibitions)
         ]
+
+
+def walked_m(keyframes: Sequence[Any]) -> float:
+    """Horizontal path length of the body root over a command's keyframes [m] (:attr:`TraceStep.walked_m`, the
+    Planning evaluator's route term, paper appendix C.3.1).
+
+    Args:
+        keyframes: the command interval's keyframes, each with ``body_translation`` (shape (3,), metres).
+
+    In Python floats: the same IEEE operations as on numpy float64 scalars (``** 0.5`` is ``pow`` in both, not
+    ``sqrt``), so the same sum, without a numpy scalar per operation."""
+    xy = [kf.body_translation.tolist()[:2] for kf in keyframes]
+    total = 0.0
+    for (ax, ay), (bx, by) in zip(xy, xy[1:]):
+        total += ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    return total
 
 
 @dataclass(frozen=True)

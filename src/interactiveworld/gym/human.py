@@ -36,7 +36,7 @@ import numpy as np
 
 from ..bench.evaluators import TaskScore, evaluate_task
 from ..bench.families import command_targets, key_to_arg, legend_description, moved_places
-from ..bench.scoring import TraceStep
+from ..bench.scoring import TraceStep, walked_m
 from ..bench.taskpack import TaskPack
 from ..env import Environment
 from ..env_types import EnvironmentLike, StepOutcome
@@ -278,12 +278,8 @@ class InteractiveWorldEnv(gymnasium.Env):
 
 
 def _walked(outcome: StepOutcome) -> float:
-    """Horizontal distance [m] the body root covered over the command's keyframes (the Planning evaluator's
-    route term, paper appendix C.3.1)."""
-    if outcome.interval is None or len(outcome.interval.keyframes) < 2:
-        return 0.0
-    xy = np.array([k.body_translation[:2] for k in outcome.interval.keyframes], float)
-    return float(np.linalg.norm(np.diff(xy, axis=0), axis=1).sum())
+    """:func:`~interactiveworld.bench.scoring.walked_m` of a command's keyframes (0 without an interval)."""
+    return walked_m(outcome.interval.keyframes) if outcome.interval is not None else 0.0
 
 
 def _outcome_log(outcome: StepOutcome) -> dict[str, Any]:
