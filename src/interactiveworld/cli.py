@@ -124,7 +124,12 @@ def _check_model(model: str, flag: str, expected: str) -> None:
         raise UsageError(f"{flag}: {exc} (expected {expected})") from None
 
 
-def _check_env(ref: str) -> None:
+def check_env(ref: str) -> None:
+    """Check that the ``--env`` factory ``module:callable`` can be imported (shared by the ``play``/``study`` pages).
+
+    Raises:
+        UsageError: it cannot, with the reason.
+    """
     from .bench.sweep import load_factory
 
     try:
@@ -229,7 +234,7 @@ def _run_command(args: argparse.Namespace) -> int:
     except PreflightError as exc:
         raise UsageError(str(exc)) from None
     assistants, humans, notes = _agents_and_preflight(args)
-    _check_env(args.env)
+    check_env(args.env)
     body = _check_body_model(args.body_model, args.env)
     for problem in run_options.check(args, [m for m in assistants + humans if is_model(m)]):
         raise UsageError(problem)
@@ -266,7 +271,7 @@ def _run_command(args: argparse.Namespace) -> int:
           f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
           f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
     check_interrupted()
-    with _sigterm_as_interrupt():
+    with sigterm_as_interrupt():
         try:
             summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
                                 progress=not args.no_progress,
@@ -307,7 +312,7 @@ def _run_command(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _sigterm_as_interrupt() -> Iterator[None]:
+def sigterm_as_interrupt() -> Iterator[None]:
     """Within the block, SIGTERM (``kill``, ``timeout``, a batch scheduler) stops a sweep as Ctrl-C does."""
     import signal
     import threading
@@ -414,7 +419,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from .bench.replay import ReplayError, cells_to_replay, replay_cell
 
     if args.env is not None:
-        _check_env(args.env)
+        check_env(args.env)
     try:
         cells = cells_to_replay(Path(args.cell))
     except ReplayError as exc:
@@ -520,7 +525,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
-    _check_env(args.env)
+    check_env(args.env)
     body = _check_body_model(args.body_model, args.env)
     battery: list[dict] = []
 

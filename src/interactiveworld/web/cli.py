@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import UsageError, _check_env, _sigterm_as_interrupt
+from ..cli import UsageError, check_env, sigterm_as_interrupt
 
 DEFAULT_PORT = 8765
 
@@ -71,7 +71,7 @@ def _bind(app_mod: Any, port: int) -> Any:
 
 def _serve(app_mod: Any, app: Any, sock: Any, on_stop: Any = None) -> None:
     """Serve until Ctrl-C or SIGTERM (both stop it the same way: the open episode ends VOID and resumes)."""
-    with _sigterm_as_interrupt():
+    with sigterm_as_interrupt():
         try:
             app_mod.serve(app, sock, on_stop=on_stop)
         except KeyboardInterrupt:
@@ -87,7 +87,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     partner = args.partner or ("oracle" if args.role == "human" else "scripted")
     check_partner(args.role, partner, args.api_base)
-    _check_env(args.env)
+    check_env(args.env)
     try:
         (path,) = select_taskpacks([args.task])
         tp = load_taskpack(path)
@@ -128,7 +128,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     for partner in plan.partners:
         check_partner(plan.role, partner, plan.api_base)
-    _check_env(plan.env)
+    check_env(plan.env)
     sock = _bind(app_mod, args.port)
     try:
         controller = study.StudyController(plan, pseudonym=args.pseudonym)
