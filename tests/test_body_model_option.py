@@ -111,3 +111,36 @@ def test_missing_smplx_is_a_usage_error(smplh, tmp_path, capsys, monkeypatch):
                "--out", str(tmp_path / "run"), "--no-render", "--no-progress"])
     assert rc == 2
     assert "smplx and torch" in _one_line_error(capsys)
+
+
+def test_a_played_cell_uses_the_body_model_and_keys_it(smplh, tmp_path, monkeypatch):
+    """``iw-eval play``/``study --body-model``: the page's episode builds its environment with the file, and the cell
+    key carries the file's path and SHA-256, as a sweep cell's does (a resume under another body starts afresh)."""
+    from interactiveworld.web import session as web_session
+    from interactiveworld.bench.identity import key_hash
+    from interactiveworld.web.person import Channel
+    from interactiveworld.web.session import CellPlan, PlaySession
+    from interactiveworld.bench.taskpack import builtin_taskpacks
+
+    digest = hashlib.sha256(smplh.read_bytes()).hexdigest()
+    plan = CellPlan(taskpack=str(builtin_taskpacks()["decision-05"]), role="assistant", partner="scripted",
+                    out=str(tmp_path / "out"), render=False, body_model=str(smplh), body_model_sha256=digest)
+    s = PlaySession(plan, "kestrel", Channel())
+    assert (s.spec.body_model, s.spec.body_model_sha256) == (str(smplh), digest)
+    plain = PlaySession(CellPlan(taskpack=plan.taskpack, role="assistant", partner="scripted",
+                                 out=str(tmp_path / "out"), render=False), "kestrel", Channel())
+    assert key_hash(s.key) != key_hash(plain.key) and str(smplh) in json.dumps(s.key) and digest in json.dumps(s.key)
+    built = []
+    monkeypatch.setattr(web_session, "make_env", lambda *a, **k: built.append(k) or (_ for _ in ()).throw(
+        RuntimeError("stop here")))
+    s.start()
+    s.done.wait(30)
+    assert built and built[0]["body_model"] == str(smplh)
+
+
+def test_play_refuses_an_unusable_body_model(tmp_path, capsys):
+    bad = tmp_path / "SMPLH_NEUTRAL.npz"
+    bad.write_bytes(b"not a model")
+    pytest.importorskip("fastapi")
+    assert main(["play", "decision-05", "--as", "human", "--body-model", str(bad)]) == 2
+    assert "--body-model" in capsys.readouterr().err

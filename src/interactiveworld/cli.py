@@ -139,7 +139,11 @@ def check_env(ref: str) -> None:
             from None
 
 
-def _check_body_model(path: str | None, env: str) -> dict[str, str] | None:
+BODY_MODEL_HELP = ("SMPL+H model file (SMPLH_NEUTRAL.npz) or a folder holding one: the body that acts and is drawn "
+                   "(default: the built-in body; needs the 'body' extra)")
+
+
+def check_body_model(path: str | None, env: str) -> dict[str, str] | None:
     """Load ``--body-model`` once up front (a missing file, a file that is not SMPL+H, or a missing ``body`` extra
     is a usage error here, not a traceback in a worker); its ``{"path", "sha256"}`` for the cell keys."""
     if path is None:
@@ -235,7 +239,7 @@ def _run_command(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     assistants, humans, notes = _agents_and_preflight(args)
     check_env(args.env)
-    body = _check_body_model(args.body_model, args.env)
+    body = check_body_model(args.body_model, args.env)
     for problem in run_options.check(args, [m for m in assistants + humans if is_model(m)]):
         raise UsageError(problem)
     try:
@@ -526,7 +530,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
     check_env(args.env)
-    body = _check_body_model(args.body_model, args.env)
+    body = check_body_model(args.body_model, args.env)
     battery: list[dict] = []
 
     def make_env(ref: str, *, render: bool):
@@ -700,8 +704,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--api-base", help="base URL for model calls (e.g. a local OpenAI-compatible server)")
     r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
-    r.add_argument("--body-model", metavar="PATH", help="SMPL+H model file (SMPLH_NEUTRAL.npz) or a folder holding "
-                   "one: the body that acts and is drawn (default: the built-in body; needs the 'body' extra)")
+    r.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP)
     r.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
     r.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     r.add_argument("--void-retries", type=int, default=2, help="re-runs of a VOID cell within this sweep")

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..cli import UsageError, check_env, sigterm_as_interrupt
+from ..cli import BODY_MODEL_HELP, UsageError, check_body_model, check_env, sigterm_as_interrupt
 
 DEFAULT_PORT = 8765
 
@@ -88,6 +88,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     partner = args.partner or ("oracle" if args.role == "human" else "scripted")
     check_partner(args.role, partner, args.api_base)
     check_env(args.env)
+    body = check_body_model(args.body_model, args.env)
     try:
         (path,) = select_taskpacks([args.task])
         tp = load_taskpack(path)
@@ -100,7 +101,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
     plan = CellPlan(taskpack=str(path), role=args.role, partner=partner, seed=args.seed, out=args.out,
-                    env=args.env, api_base=args.api_base, timeout_s=args.timeout, max_retries=args.max_retries)
+                    env=args.env, api_base=args.api_base, timeout_s=args.timeout, max_retries=args.max_retries,
+                    body_model=body and body["path"], body_model_sha256=body and body["sha256"])
     sock = _bind(app_mod, args.port)  # before the episode starts: a taken port must not leave a half-run cell
     controller = app_mod.PlayController(plan, pseudonym=args.pseudonym)
     url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
@@ -129,6 +131,7 @@ def cmd_study(args: argparse.Namespace) -> int:
     for partner in plan.partners:
         check_partner(plan.role, partner, plan.api_base)
     check_env(plan.env)
+    plan.body = check_body_model(args.body_model, plan.env)
     sock = _bind(app_mod, args.port)
     try:
         controller = study.StudyController(plan, pseudonym=args.pseudonym)
@@ -176,6 +179,7 @@ def add_web_commands(sub: Any, env_default: str) -> None:
     pl.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
     pl.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     pl.add_argument("--open", action="store_true", help="open the page in the default browser")
+    pl.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP)
     pl.set_defaults(func=cmd_play)
 
     st = sub.add_parser("study", help="walk a participant through a study plan (tasks x partners) in a browser",
@@ -185,6 +189,7 @@ def add_web_commands(sub: Any, env_default: str) -> None:
     st.add_argument("plan", help="PLAN.json (see 'interactiveworld.web.study' for its fields)")
     st.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"port on 127.0.0.1 (default {DEFAULT_PORT})")
     st.add_argument("--pseudonym", help="start at once as this pseudonym (otherwise the page asks)")
+    st.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP + " (every episode of the study)")
     st.set_defaults(func=cmd_study)
 
     w = sub.add_parser("watch", help="a live, read-only page of a running sweep's cells")

@@ -45,6 +45,8 @@ class CellPlan:
         env: ``module:callable`` building the environment.
         render: render frames (a person Human in NARRATE sees none either way).
         api_base / timeout_s / max_retries: model partner call settings.
+        body_model / body_model_sha256: an SMPL+H model file for the body and its SHA-256 (part of the cell's
+            key, as for ``iw-eval run --body-model``); None for the built-in body.
     """
 
     taskpack: str
@@ -57,6 +59,8 @@ class CellPlan:
     api_base: str | None = None
     timeout_s: float = 120.0
     max_retries: int = 3
+    body_model: str | None = None
+    body_model_sha256: str | None = None
 
     def spec(self, pseudonym: str, task_id: str) -> CellSpec:
         """The sweep cell this play fills (it names the cell folder)."""
@@ -64,7 +68,8 @@ class CellPlan:
         assistant, human = (self.partner, person) if self.role == "human" else (person, self.partner)
         return CellSpec(taskpack=self.taskpack, task_id=task_id, assistant=assistant, human=human, seed=self.seed,
                         api_base=self.api_base, env=self.env, render=self.render, timeout_s=self.timeout_s,
-                        max_retries=self.max_retries)
+                        max_retries=self.max_retries, body_model=self.body_model,
+                        body_model_sha256=self.body_model_sha256)
 
 
 def verbs() -> list[str]:
@@ -199,7 +204,7 @@ class PlaySession:
             else:
                 partner = make_agents(replace(self.spec, assistant="silent"), self.tp)[1]
                 assistant, human = person, _Announced(partner, ch, "the wearer")
-            env = make_env(self.plan.env, render=self.plan.render)
+            env = make_env(self.plan.env, render=self.plan.render, body_model=self.plan.body_model)
             cfg = EpisodeConfig(seed=self.plan.seed, write_frames=self.plan.render,
                                 assistant_name=self.spec.assistant_label, human_name=self.spec.human,
                                 observed_hash=self.tp.hash,  # load_taskpack verified the file against it

@@ -77,6 +77,7 @@ class StudyPlan(BaseModel):
     api_base: str | None = None
     cells: list[tuple[str, str]] = Field(default_factory=list, exclude=True)
     taskpacks: dict[str, tuple[str, str]] = Field(default_factory=dict, exclude=True)  # file -> (id, hash)
+    body: dict[str, str] | None = Field(default=None, exclude=True)  # --body-model: {"path", "sha256"}
 
     @field_validator("name")
     @classmethod
@@ -101,8 +102,10 @@ class StudyPlan(BaseModel):
         return cells
 
     def cell_plan(self, taskpack: str, partner: str) -> CellPlan:
+        body = self.body or {}
         return CellPlan(taskpack=taskpack, role=self.role, partner=partner, seed=self.seed, out=str(self.out),
-                        env=self.env, api_base=self.api_base)
+                        env=self.env, api_base=self.api_base, body_model=body.get("path"),
+                        body_model_sha256=body.get("sha256"))
 
 
 def draw_per_family(per_family: int, seed: int | None) -> list[Path]:
