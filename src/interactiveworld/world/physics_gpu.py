@@ -26,9 +26,9 @@ def gpu_available() -> str | None:
     """None when the GPU path can run here, else the reason it cannot (no ``mujoco_warp``, no CUDA device)."""
     if importlib.util.find_spec("mujoco_warp") is None:
         return "mujoco_warp is not installed (pip install mujoco-warp)"
-    import warp as wp
-    wp.config.quiet = True
-    wp.init()
+    from interactiveworld.kernels import init_warp
+
+    wp = init_warp()
     if wp.get_cuda_device_count() == 0:
         return "Warp sees no CUDA device"
     return None

@@ -12,13 +12,9 @@ from . import Hits
 
 @lru_cache(maxsize=1)
 def _warp():
-    import warp as wp
+    from interactiveworld.kernels import init_warp
 
-    wp.config.quiet = True
-    if hasattr(wp, "LOG_WARNING"):   # newer Warp: the greeting is an INFO log line
-        wp.config.log_level = max(getattr(wp.config, "log_level", 0), wp.LOG_WARNING)
-    wp.init()
-    return wp
+    return init_warp()
 
 
 def cuda_available() -> bool:
