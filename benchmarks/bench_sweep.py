@@ -54,7 +54,7 @@ def _timed_procs(cmds: list[list[str]]) -> float:
 def test_two_workers_scale(benchmark, capsys):
     full = not getattr(benchmark, "disabled", False)
     # 120 cells: the catalog sample (five TaskPacks per family, tests/iw_catalog.py) x 4 seeds
-    tasks = sample(builtin_taskpacks()) if full else sorted(builtin_taskpacks())[:2]
+    tasks = sample(builtin_taskpacks()) if full else sorted(builtin_taskpacks())[:1]
     seeds, halves = ("0-3", ("0-1", "2-3")) if full else ("0-1", ("0", "1"))
     n_cells = len(tasks) * (4 if full else 2)
     load0 = os.getloadavg()[0]

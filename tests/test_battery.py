@@ -2,8 +2,10 @@
 a random-plausible talker must pass nothing and earn almost no capability point or completion; and the
 oracle programs are minimal, so the efficiency denominator is the shortest legal oracle (appendix C.3.3).
 
-The fast cases run the battery on the two symbolic test TaskPacks; the slow ones on every built-in TaskPack
-in the state-only physical world, as ``iw-eval validate`` does."""
+The fast cases run the battery on the two symbolic test TaskPacks and on one built-in TaskPack, and check the
+minimality of the shortest sampled oracle; the slow ones run the battery on the catalog sample (every built-in
+TaskPack with ``--full-catalog``, as ``iw-eval validate`` does) and check the other oracles, in the state-only
+physical world."""
 from __future__ import annotations
 
 import sys
@@ -100,18 +102,27 @@ def _world():
     return Environment(render=False)
 
 
-@pytest.mark.slow
-def test_battery_over_every_taskpack(tmp_path, request):
-    """The degenerate battery over the catalog sample (every TaskPack with ``--full-catalog``)."""
-    ids = sorted(PACKS) if full_catalog(request.config) else sample(PACKS)
+def _battery_passes_nothing(ids: list[str], out_dir: Path) -> None:
+    """The degenerate battery over ``ids`` in the state-only world passes nothing and stays within its limits."""
     recs = []
     for tid in ids:
-        recs += run_battery(load_taskpack(PACKS[tid]), _world, out_dir=tmp_path)
+        recs += run_battery(load_taskpack(PACKS[tid]), _world, out_dir=out_dir)
     rows = battery_table(recs)
     assert [r["assistant"] for r in rows] == list(DEGENERATE_ASSISTANTS)
     for r in rows:
         assert r["tasks"] == len(ids) and r["void"] == 0 and r["passed"] == 0, r
         assert r["top_clean_pass"] <= BATTERY_MAX_CLEAN_PASS and r["top_mcr"] <= BATTERY_MAX_MCR, r
+
+
+def test_battery_over_one_builtin_taskpack(tmp_path):
+    """The default suite's representative of the catalog battery below: one built-in TaskPack."""
+    _battery_passes_nothing(["decision-05"], tmp_path)
+
+
+@pytest.mark.slow
+def test_battery_over_every_taskpack(tmp_path, request):
+    """The degenerate battery over the catalog sample (every TaskPack with ``--full-catalog``)."""
+    _battery_passes_nothing(sorted(PACKS) if full_catalog(request.config) else sample(PACKS), tmp_path)
 
 
 LONG_ORACLE = 20
@@ -123,8 +134,13 @@ def _long_oracle(tid: str) -> list:
     return [pytest.mark.catalog] if load_taskpack(PACKS[tid]).oracle.step_count > LONG_ORACLE else []
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("tid", catalog_params(PACKS, _long_oracle))
+FAST_MINIMAL = min(sample(PACKS), key=lambda t: (load_taskpack(PACKS[t]).oracle.step_count, t))
+"""The sampled TaskPack with the shortest oracle: its minimality check stays in the default suite, the others are
+``slow``."""
+
+
+@pytest.mark.parametrize("tid", catalog_params(
+    PACKS, lambda t: _long_oracle(t) + ([] if t == FAST_MINIMAL else [pytest.mark.slow])))
 def test_oracle_is_minimal(tid, tmp_path):
     """Dropping any required oracle command fails the task, and the oracle completes stably at its last action,
     so ``oracle.step_count`` is the shortest legal oracle."""

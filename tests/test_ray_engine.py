@@ -104,6 +104,7 @@ def test_cli_run_with_ray(local_ray, tmp_path, monkeypatch, capsys):
                  str(tmp_path / "run2")]) == 2
 
 
+@pytest.mark.slow  # about a minute of paced model calls; the other Ray tests stay in the default suite
 def test_model_calls_through_ray_share_the_gate_and_the_cache(local_ray, tmp_path):
     packs = write_packs(tmp_path / "tp")
     server = ScriptedServer(delay_s=0.1)

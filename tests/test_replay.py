@@ -145,16 +145,10 @@ def test_allow_list_comes_from_the_environment(monkeypatch):
         choose_factory(None, "os:system", "eval.json")
 
 
-@pytest.mark.slow
-def test_oracle_and_controls_over_every_taskpack_replay_without_a_mismatch(tmp_path, capsys, request):
-    """Every cell of the five controls replays to a MATCH: over two TaskPacks per family, the first and the last
-    row (every TaskPack with ``--full-catalog``; the replay path is the same for every cell, so the default run
-    keeps to the suite's time budget)."""
-    ids = sorted(builtin_taskpacks()) if full_catalog(request.config) else sample(builtin_taskpacks(), 2)
-    out = tmp_path / "run"
-    rc = main(["run", "--assistant", "oracle", "silent", "nohelp", "wrong", "early", "--no-render", "--no-progress",
-               "--out", str(out), "--workers", "2", "--tasks", *ids])
-    assert rc == 0
+def _controls_replay_without_a_mismatch(ids: list[str], out, capsys, workers: int = 2) -> None:
+    """A sweep of the oracle and the four other controls over ``ids``; every cell replays to a MATCH."""
+    assert main(["run", "--assistant", "oracle", "silent", "nohelp", "wrong", "early", "--no-render", "--no-progress",
+                 "--out", str(out), "--workers", str(workers), "--tasks", *ids]) == 0
     capsys.readouterr()
     assert main(["replay", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -162,3 +156,17 @@ def test_oracle_and_controls_over_every_taskpack_replay_without_a_mismatch(tmp_p
     assert n_cells >= 4 * len(ids)
     assert lines[-1] == f"replayed {n_cells} cell(s): {n_cells} MATCH, 0 MISMATCH or FAILED"
     assert sum("replay MATCH" in ln for ln in lines) == n_cells
+
+
+def test_oracle_and_controls_over_one_taskpack_replay_without_a_mismatch(tmp_path, capsys):
+    """The default suite's representative of the sweep below: every control on one built-in TaskPack."""
+    _controls_replay_without_a_mismatch(["decision-05"], tmp_path / "run", capsys, workers=1)
+
+
+@pytest.mark.slow
+def test_oracle_and_controls_over_every_taskpack_replay_without_a_mismatch(tmp_path, capsys, request):
+    """Every cell of the five controls replays to a MATCH: over two TaskPacks per family, the first and the last
+    row (every TaskPack with ``--full-catalog``; the replay path is the same for every cell, so the default run
+    keeps to the suite's time budget)."""
+    ids = sorted(builtin_taskpacks()) if full_catalog(request.config) else sample(builtin_taskpacks(), 2)
+    _controls_replay_without_a_mismatch(ids, tmp_path / "run", capsys)
