@@ -66,7 +66,7 @@ mark_for() { if [ -n "$user_mark" ]; then echo "($user_mark) and $1"; else echo 
 # stage NAME MARK_EXPR: run it, print its wall time; its pytest exit status in $stage_rc
 stage() {
   local start=$SECONDS
-  say "$1: python3 -m pytest -n auto --dist loadgroup -m '$2' ${args[*]+${args[*]}}"
+  say "$1: python3 -m pytest -n auto --dist loadgroup -m '$2'${args[*]+ $(printf '%q ' "${args[@]}")}"
   stage_rc=0
   python3 -m pytest -n auto --dist loadgroup -m "$2" ${args[@]+"${args[@]}"} || stage_rc=$?
   local t=$((SECONDS - start))
