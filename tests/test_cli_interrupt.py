@@ -20,11 +20,17 @@ def test_an_interrupt_swallowed_during_startup_still_stops_the_run(tmp_path, mon
 
     monkeypatch.setattr(cli, "_check_scenes", swallowing_check)
     out = tmp_path / "run"
-    rc = cli.main(["run", "--tasks", "decision-01", "--no-render", "--no-progress", "--out", str(out)])
+    # Ctrl-C as a terminal delivers it, whatever this process inherited (a job started in the background with
+    # nohup or '&' begins with SIGINT ignored)
+    inherited = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        rc = cli.main(["run", "--tasks", "decision-01", "--no-render", "--no-progress", "--out", str(out)])
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
+    finally:
+        signal.signal(signal.SIGINT, inherited)
     assert rc == 130
     assert "interrupted" in capsys.readouterr().err
     assert not list(out.rglob("eval.json"))  # no cell ran
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # the handler is put back
 
 
 def test_out_inside_another_sweep_is_refused(tmp_path, capsys):

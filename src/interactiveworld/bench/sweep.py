@@ -366,6 +366,11 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
             proc.kill()
     for proc in procs:
         proc.join(timeout=10)
+    # let the pool's manager thread see its workers gone and close its wake-up pipe now: left running, it can close
+    # the pipe while the interpreter's exit hook writes to it ("OSError: [Errno 9] Bad file descriptor")
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager.is_alive():
+        manager.join(timeout=10)
 
 
 def _public_spec(spec: CellSpec) -> dict[str, Any]:
