@@ -524,3 +524,9 @@ def test_a_body_model_folder_without_a_model_file_is_named(tmp_path):
 
     with pytest.raises(BodyModelError, match="without SMPLH_NEUTRAL.npz or SMPLH_NEUTRAL.pkl"):
         load_body_model(tmp_path)
+
+
+def test_report_tasks_names_a_missing_taskpack_folder(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path / "nowhere"))
+    assert main(["report", "--tasks"]) == 2
+    assert f"{tmp_path / 'nowhere'}: no such folder" in capsys.readouterr().err

@@ -395,7 +395,9 @@ def _report_tasks() -> int:
 
     packs = builtin_taskpacks()
     if not packs:
-        raise UsageError("no TaskPacks are installed")
+        from .bench.taskpack import searched_folders
+
+        raise UsageError(f"no TaskPacks found ({searched_folders()})")
     by_family: dict[str, list[tuple[str, int]]] = {f.value: [] for f in Family}
     bad = []
     for tid, path in packs.items():

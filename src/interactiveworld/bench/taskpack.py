@@ -693,7 +693,7 @@ def taskpack_family(path: Path) -> str | None:
         return None
 
 
-def _searched() -> str:
+def searched_folders() -> str:
     """Where :func:`builtin_taskpacks` looked and what it found there, for a message about an empty listing."""
     dirs = taskpack_dirs()
     source = "IW_TASKPACK_DIR" if os.environ.get("IW_TASKPACK_DIR") else "the installed package"
@@ -718,7 +718,7 @@ def _unknown_id_message(task: str, known: list[str]) -> str:
     if broken:
         return f"task id {task!r}: {broken}"
     if not known:
-        return f"unknown task id {task!r}: no TaskPacks found ({_searched()})"
+        return f"unknown task id {task!r}: no TaskPacks found ({searched_folders()})"
     m = re.fullmatch(r"([a-z]+)-(\d+)", task.strip().lower())
     padded = f"{m.group(1)}-{int(m.group(2)):02d}" if m else None
     close = [padded] if padded in known else difflib.get_close_matches(task.strip().lower(), known, n=3, cutoff=0.6)
@@ -772,4 +772,5 @@ __all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPack
            "LegendEntry", "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
            "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
            "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",
+           "searched_folders",
            "builtin_taskpacks", "taskpack_family", "select_taskpacks", "unique_taskpacks", "ID_PATTERN"]
