@@ -80,6 +80,24 @@ def test_axis_angle_roundtrip():
     np.testing.assert_allclose(matrix_to_axis_angle(axis_angle_to_matrix(aa)), aa, atol=1e-9)
 
 
+
+def test_one_rotation_takes_the_same_arithmetic_as_a_batch():
+    """axis_angle_to_matrix and matrix_to_axis_angle have a shorter path for one vector / matrix; its results are
+    the batched path's bit for bit, including zero and tiny angles, half turns and non-finite input."""
+    rng = np.random.default_rng(2)
+    aa = rng.normal(0, 1, (4000, 3)) * rng.uniform(0, 3.3, (4000, 1))
+    aa[:20] = 0.0
+    aa[20:40] *= 1e-14
+    aa[40:60] *= np.pi / np.linalg.norm(aa[40:60], axis=1)[:, None]  # half turns: the symmetric-part branch
+    R = axis_angle_to_matrix(aa)
+    np.testing.assert_array_equal(np.array([axis_angle_to_matrix(a) for a in aa]), R)
+    back = matrix_to_axis_angle(R)
+    np.testing.assert_array_equal(np.array([matrix_to_axis_angle(r) for r in R]), back)
+    small = np.linalg.norm(aa, axis=1) < np.pi - 1e-6
+    np.testing.assert_allclose(back[small], aa[small], atol=1e-9)  # the inverse where the angle is unambiguous
+    bad = np.full((3, 3), np.nan)
+    np.testing.assert_array_equal(matrix_to_axis_angle(bad), matrix_to_axis_angle(bad[None])[0])
+
 def test_batch_equals_single(builtin):
     rng = np.random.default_rng(1)
     pose = rng.normal(0, 0.3, (5, POSE_SIZE))

@@ -97,3 +97,40 @@ def test_a_moved_object_says_where_it_rests_now():
     out = dict(human_handles("ASK", LEGEND, visible={"can#1"}, held=None, mentioned=[], places=places))
     assert out["<can> (1)"] == "a can, at the left of the counter (moved: now on the side table)"
     assert moved_places({("inside", "can#1", "fridge#1")}, LEGEND) == {"can#1": "in the fridge"}
+
+
+def _catalog_words() -> list[str]:
+    """Every word of every built-in TaskPack file (names, aliases, instructions), plus irregular plurals."""
+    import re
+
+    from interactiveworld.bench.taskpack import builtin_taskpacks
+
+    found: set[str] = set()
+    for path in builtin_taskpacks().values():
+        found.update(re.findall(r"[a-z]{3,}", path.read_text(encoding="utf-8").lower()))
+    return sorted(found | {"knives", "mice", "geese", "children", "teeth", "leaves", "boxes", "glasses", "dishes",
+                           "series", "species", "crises", "cacti", "wolves", "potatoes", "feet", "women"})
+
+
+def test_inflect_without_typeguard_gives_the_same_words_as_a_normal_import():
+    """reference.inflect_engine imports inflect with typeguard's decorator as the identity; a separate process
+    imports it as usual and must give the same singular for every catalog word and the same number words."""
+    import json
+    import subprocess
+    import sys
+
+    from interactiveworld.bench.reference import inflect_engine
+
+    vocabulary = _catalog_words()
+    assert len(vocabulary) > 500
+    probe = ("import inflect, json, sys\nvocabulary = json.load(sys.stdin)\np = inflect.engine()\n"
+             "print(json.dumps([[p.singular_noun(w) for w in vocabulary], [p.number_to_words(n) for n in range(21)],"
+             " [p.plural_noun(w) for w in vocabulary[:200]]]))")
+    done = subprocess.run([sys.executable, "-c", probe], input=json.dumps(vocabulary), capture_output=True,
+                          text=True, timeout=300, check=True)
+    normal = json.loads(done.stdout)
+    engine = inflect_engine()
+    ours = [[engine.singular_noun(w) for w in vocabulary], [engine.number_to_words(n) for n in range(21)],
+            [engine.plural_noun(w) for w in vocabulary[:200]]]
+    assert ours == normal
+    assert "check_argument_types_internal" not in type(engine).singular_noun.__code__.co_names  # not instrumented

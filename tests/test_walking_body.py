@@ -278,3 +278,15 @@ def test_an_unreachable_foothold_slides_and_the_slip_is_reported(model):
 def test_walk_poses_rejects_bad_input(model, kwargs):
     with pytest.raises(ValueError):
         walk_poses(model, np.zeros((5, 3)), **kwargs)
+
+
+@pytest.mark.parametrize("scale", [1.0, 0.73, 0.31, 0.05])
+def test_stance_drops_of_all_phases_equal_the_drop_of_each(model, scale):
+    """The pelvis rate limit samples the hip drop at PELVIS_SAMPLES phases per frame, all at once
+    (gait._stance_drops); each equals the drop that gait._leg_targets gives for its phase alone, bit for bit."""
+    from interactiveworld.actions.gait import PELVIS_SAMPLES, _leg_targets, _stance_drops
+
+    phases = np.concatenate([np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES, np.random.default_rng(3).uniform(0, 4, 50)])
+    one_by_one = np.array([_leg_targets(model.rest_joints, p, scale)[1] for p in phases])
+    assert (one_by_one > 0).any() and np.ptp(one_by_one) > 1e-5  # the pelvis sinks, by amounts that vary
+    np.testing.assert_array_equal(_stance_drops(model.rest_joints, phases, scale), one_by_one)

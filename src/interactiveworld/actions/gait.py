@@ -23,7 +23,7 @@ import math
 
 import numpy as np
 
-from ..body import JOINT_INDEX, axis_angle_to_matrix, matrix_to_axis_angle, standing_pose
+from ..body import JOINT_INDEX, POSE_SIZE, axis_angle_to_matrix, matrix_to_axis_angle, standing_pose
 
 __all__ = ["walk_keyframes", "walk_poses", "gait_pose", "gait_phases", "lowest_sole", "GAIT_FPS", "GAIT_SPEED",
            "STRIDE_LENGTH"]
@@ -189,7 +189,15 @@ very fast cadence."""
 
 
 def _smoothstep(u):
+    """Cubic smoothstep of ``u`` clipped to [0, 1] (an array, elementwise)."""
     u = np.clip(u, 0.0, 1.0)
+    return u * u * (3.0 - 2.0 * u)
+
+
+def _smoothstep1(u: float) -> float:
+    """:func:`_smoothstep` of one number, with the same arithmetic (bit-identical) and without numpy's per-call
+    cost: it runs several times per frame of every walk."""
+    u = 0.0 if u < 0.0 else (1.0 if u > 1.0 else float(u))
     return u * u * (3.0 - 2.0 * u)
 
 
@@ -203,7 +211,7 @@ def _foot_track(psi: float, scale: float) -> tuple[float, float, float]:
     b = STANCE_FRACTION
     if psi < b:
         forward = L * (LANDING_AHEAD - psi)
-        rise = float(_smoothstep((psi - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE)))
+        rise = _smoothstep1((psi - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE))
         return forward, 0.0, scale * TOE_OFF_PITCH * rise
     u = (psi - b) / (1.0 - b)
     m = -(1.0 - b) / b  # end slope of the Hermite curve: the stance's backward speed
@@ -211,7 +219,7 @@ def _foot_track(psi: float, scale: float) -> tuple[float, float, float]:
     g = h01 + m * (h10 + h11)
     forward = L * (LANDING_AHEAD - b + b * g)
     lift = scale * SWING_TOE_LIFT * math.sin(math.pi * u)
-    pitch = scale * TOE_OFF_PITCH * (1.0 - float(_smoothstep(u / 0.5)))
+    pitch = scale * TOE_OFF_PITCH * (1.0 - _smoothstep1(u / 0.5))
     return forward, lift, pitch
 
 
@@ -259,6 +267,39 @@ PELVIS_RISE_RATE = 0.5
 leaves the floor the pelvis rises smoothly instead of jumping to the height the leading leg alone allows."""
 PELVIS_SAMPLES = 48
 """Phases per cycle at which the pelvis height the stance legs need is sampled for that rate limit."""
+
+
+def _stance_drops(J: np.ndarray, phases: np.ndarray, scale: float) -> np.ndarray:
+    """How far [m] the hip must come down at each of ``phases`` (N,) for stride ``scale``: the drop of
+    :func:`_leg_targets` for all phases at once, with the same arithmetic element by element (the pelvis rate
+    limit of :func:`_body_pose` samples :data:`PELVIS_SAMPLES` phases on every frame whose stride is not full).
+
+    Returns:
+        (N,) float64 [m], 0 where no stance leg needs the hip lower.
+    """
+    phases = np.asarray(phases, dtype=np.float64)
+    drop = np.zeros(len(phases))
+    b = STANCE_FRACTION
+    for side, offset in (("right", 0.0), ("left", 0.5)):
+        hip, knee, ankle, ball = (J[JOINT_INDEX[f"{side}_{n}"]] for n in ("hip", "knee", "ankle", "foot"))
+        psi = (phases + offset) % 1.0
+        stance = psi < b
+        if not stance.any():
+            continue
+        psi = psi[stance]
+        forward = scale * STRIDE_LENGTH * (LANDING_AHEAD - psi)  # the stance branch of _foot_track
+        pitch = scale * TOE_OFF_PITCH * _smoothstep((psi - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE))
+        heel = ankle - ball
+        c, s = np.cos(pitch), np.sin(pitch)
+        ball_y, ball_z = ball[1] + 0.0, ball[2] + forward
+        ankle_y, ankle_z = ball_y + (heel[1] * c - heel[2] * s), ball_z + (heel[1] * s + heel[2] * c)
+        w1 = complex(knee[1] - hip[1], knee[2] - hip[2])
+        w2 = complex(ankle[1] - knee[1], ankle[2] - knee[2])
+        reach = abs(w1 + w2 * complex(math.cos(scale * STANCE_KNEE_FLEX), math.sin(scale * STANCE_KNEE_FLEX)))
+        dy, dz = ankle_y - hip[1], ankle_z - hip[2]
+        need = -np.sqrt(np.maximum(reach ** 2 - dz ** 2, 0.0)) - dy
+        drop[stance] = np.maximum(drop[stance], need)
+    return drop
 
 
 def _leg_targets(J: np.ndarray, phase: float, scale: float) -> tuple[dict, float]:
@@ -350,7 +391,7 @@ def _body_pose(model, xy, yaw: float, phase: float, *, floor_z: float, scale: fl
     grid = np.arange(PELVIS_SAMPLES) / PELVIS_SAMPLES
     need = model._cache.get("gait_need") if scale == 1.0 else None  # the full stride: most frames of a walk
     if need is None:
-        need = np.array([_leg_targets(J, p, scale)[1] for p in grid])
+        need = _stance_drops(J, grid, scale)
         if scale == 1.0:
             model._cache["gait_need"] = need
     apart = np.abs(grid - phase)
@@ -558,7 +599,9 @@ def walk_poses(model, rows, *, floor_z=0.0, still_arms: tuple[str, ...] = ()):
     J = model.rest_joints
     J0 = J[0]
     # world rotation of the model frame (y-up) at each row: the pelvis's, from forward kinematics
-    frames = [model.forward_kinematics(*standing_pose(model, r[:2], r[2]))[0, :3, :3] for r in rows]
+    upright = [standing_pose(model, r[:2], r[2]) for r in rows]  # one forward kinematics call for all rows
+    frames = model.forward_kinematics(np.array([p for p, _ in upright]).reshape(T, -1),
+                                      np.array([t for _, t in upright]).reshape(T, 3))[:, 0, :3, :3]
     balls = {side: J[JOINT_INDEX[f"{side}_foot"]] for side in ("right", "left")}
     offsets = {"right": 0.0, "left": 0.5}
     b = STANCE_FRACTION
@@ -571,7 +614,7 @@ def walk_poses(model, rows, *, floor_z=0.0, still_arms: tuple[str, ...] = ()):
     def standing_place(k: int, side: str) -> tuple[np.ndarray, float]:
         return _to_world(frames[k], J0, rows[k, :2], balls[side]), rows[k, 2]
 
-    poses = np.empty((T, len(standing_pose(model, (0.0, 0.0), 0.0)[0])))
+    poses = np.empty((T, POSE_SIZE))
     trans = np.empty((T, 3))
     slip = np.zeros((T, 2))
     # stretches of motion: runs of rows with scale > 0 between standing rows
@@ -591,37 +634,43 @@ def walk_poses(model, rows, *, floor_z=0.0, still_arms: tuple[str, ...] = ()):
         for side in ("right", "left"):
             psi = (phase + offsets[side]) % 1.0
             stance = [True if r in (i, j) else bool(psi[r] < b) for r in range(i, j + 1)]  # index r - i
-            plan[side] = (psi, stance)
+            # stance_on[q]: stance at q and every later row (q = j - i + 1: vacuously); next_stance[q]: the first
+            # stance index after q (row j always is one)
+            stance_on = [True] * (len(stance) + 1)
+            next_stance = [len(stance) - 1] * len(stance)
+            for q in range(len(stance) - 1, -1, -1):
+                stance_on[q] = stance[q] and stance_on[q + 1]
+                if q + 1 < len(stance):
+                    next_stance[q] = q + 1 if stance[q + 1] else next_stance[q + 1]
+            plan[side] = (psi, stance, stance_on, next_stance)
         held = {side: standing_place(i, side) for side in plan}
         lift_off = {side: held[side] for side in plan}
         for r in range(i + 1, j):
             feet = {}
-            for side, (psi, stance) in plan.items():
-                col = 0 if side == "right" else 1
+            for side, (psi, stance, stance_on, next_stance) in plan.items():
                 now, before = stance[r - i], stance[r - 1 - i]
-                last_stance = all(stance[q - i] for q in range(r, j + 1))
+                last_stance = stance_on[r - i]
                 if now:
                     if not before:  # landing
                         held[side] = standing_place(j, side) if last_stance else nominal(r, side)
                     w, foot_yaw = held[side]
-                    rise = float(_smoothstep((psi[r] - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE)))
+                    rise = _smoothstep1((psi[r] - HEEL_RISE_PHASE) / (b - HEEL_RISE_PHASE))
                     pitch = scale[r] * TOE_OFF_PITCH * rise
                     lift = 0.0
                 else:
                     if before:
                         lift_off[side] = held[side]
-                    land = next(q for q in range(r + 1, j + 1) if stance[q - i])
-                    target = standing_place(j, side) if land == j or all(
-                        stance[q - i] for q in range(land, j + 1)) else nominal(land, side)
+                    land = i + next_stance[r - i]
+                    target = standing_place(j, side) if land == j or stance_on[land - i] else nominal(land, side)
                     start_phase = phase[r] - (psi[r] - b)  # where this swing began
                     end_phase = start_phase + (1.0 - b) if land < j else max(phase[j], phase[r] + 1e-9)
                     u = min(max((phase[r] - start_phase) / max(end_phase - start_phase, 1e-9), 0.0), 1.0)
-                    g = float(_smoothstep(u))
+                    g = _smoothstep1(u)
                     (w0, y0), (w1, y1) = lift_off[side], target
                     w = w0 + g * (w1 - w0)
                     foot_yaw = y0 + g * _wrap(y1 - y0)
                     lift = scale[r] * SWING_TOE_LIFT * math.sin(math.pi * u)
-                    pitch = scale[r] * TOE_OFF_PITCH * (1.0 - float(_smoothstep(u / 0.5)))
+                    pitch = scale[r] * TOE_OFF_PITCH * (1.0 - _smoothstep1(u / 0.5))
                 tw = max(-MAX_FOOT_TWIST, min(MAX_FOOT_TWIST, _wrap(foot_yaw - rows[r, 2])))
                 m = _to_model(frames[r], J0, rows[r, :2], w, balls[side][1] + lift)
                 feet[side] = (m, pitch, tw, now)

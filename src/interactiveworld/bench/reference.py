@@ -58,10 +58,32 @@ _CLOSED_CLASS = _FUNCTION_WORDS | DETERMINERS | _AFTER_AUXILIARY | frozenset({
 """Words that are never plural nouns (``inflect`` would strip their final s)."""
 
 
+def _unchecked(target=None, **_options):
+    """Stand-in for typeguard's ``@typechecked`` while inflect is imported: the function unchanged."""
+    return target if target is not None else (lambda f: f)
+
+
 @lru_cache(maxsize=1)
 def inflect_engine():
-    """inflect's engine, made on first use: importing inflect costs about 2 s (typeguard instruments it), which
-    every worker process and CLI start would otherwise pay."""
+    """inflect's engine, made on first use (not at import of this module).
+
+    inflect decorates 23 of its methods with typeguard's ``@typechecked``, which re-parses and recompiles inflect's
+    4,000-line source once per method: about 2 s in every process that matches plurals, each sweep worker included,
+    and a type check on every call after that. The decorator only rejects arguments of the wrong type, and this
+    module passes ``str`` alone, so inflect is imported with the decorator as the identity (as ``python -O`` would
+    make it). Results are the same word for word (``tests/test_reference.py`` compares with a normal import).
+    """
+    import sys
+
+    if "inflect" not in sys.modules:
+        import typeguard
+
+        checked = typeguard.typechecked
+        typeguard.typechecked = _unchecked
+        try:
+            import inflect
+        finally:
+            typeguard.typechecked = checked
     import inflect
 
     return inflect.engine()

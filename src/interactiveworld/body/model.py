@@ -7,6 +7,7 @@ The numeric work runs in the native core (``interactiveworld._core.Skeleton``).
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 from dataclasses import dataclass, field
 
@@ -18,9 +19,23 @@ from .skeleton import (BUILTIN_REST_JOINTS, FINGERS, JOINT_COUNT, JOINT_INDEX, J
                        Y_UP_TO_Z_UP)
 
 
+_EYE3 = np.eye(3)
+_EYE3.flags.writeable = False
+
+
 def axis_angle_to_matrix(aa: np.ndarray) -> np.ndarray:
-    """Rodrigues' formula for axis-angle vectors (..., 3) [rad] -> rotation matrices (..., 3, 3)."""
+    """Rodrigues' formula for axis-angle vectors (..., 3) [rad] -> rotation matrices (..., 3, 3).
+
+    One vector (3,) takes a shorter path with the same arithmetic (bit-identical to the batched one): gait and
+    reach convert single joints thousands of times per walk."""
     aa = np.asarray(aa, dtype=np.float64)
+    if aa.shape == (3,):
+        a0, a1, a2 = aa.tolist()
+        theta = math.sqrt(a0 * a0 + a1 * a1 + a2 * a2)  # IEEE square root: np.linalg.norm's value
+        d = theta if theta > 1e-12 else 1e-12
+        k0, k1, k2 = a0 / d, a1 / d, a2 / d
+        K = np.array([[0.0, -k2, k1], [k2, 0.0, -k0], [-k1, k0, 0.0]])
+        return _EYE3 + np.sin(theta) * K + (1 - np.cos(theta)) * (K @ K)
     theta = np.linalg.norm(aa, axis=-1, keepdims=True)
     k = aa / np.maximum(theta, 1e-12)
     K = np.zeros(aa.shape[:-1] + (3, 3))
@@ -37,6 +52,15 @@ def matrix_to_axis_angle(R: np.ndarray) -> np.ndarray:
     (``R + I = 2 k k^T`` at exactly pi).
     """
     R = np.asarray(R, dtype=np.float64)
+    if R.shape == (3, 3):  # one matrix: the same arithmetic on Python floats (bit-identical to the batched path)
+        (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = R.tolist()
+        c = (r00 + r11 + r22 - 1) / 2
+        if not c < -0.999:  # near a half turn (or NaN, which the batched path also passes): the general path
+            c = min(c, 1.0)
+            theta = float(np.arccos(c))  # numpy's arccos, which may differ from math.acos in the last bit
+            s = float(np.sin(theta))
+            scale = theta / max(2 * s, 1e-300) if s > 1e-9 else 0.5
+            return np.array([(r21 - r12) * scale, (r02 - r20) * scale, (r10 - r01) * scale])
     cos = np.clip((np.trace(R, axis1=-2, axis2=-1) - 1) / 2, -1.0, 1.0)
     theta = np.arccos(cos)
     w = np.stack([R[..., 2, 1] - R[..., 1, 2], R[..., 0, 2] - R[..., 2, 0], R[..., 1, 0] - R[..., 0, 1]], -1)

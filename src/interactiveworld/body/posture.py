@@ -17,13 +17,21 @@ ARM_DOWN_DEG = 72.0
 ELBOW_BEND_DEG = 12.0
 
 
-def relaxed_body_pose() -> np.ndarray:
-    """A neutral standing pose with zero root orientation, shape (156,) [rad]: arms by the sides."""
+def _relaxed() -> np.ndarray:
     pose = np.zeros(POSE_SIZE)
     for side, s in (("left", 1.0), ("right", -1.0)):
         pose[3 * JOINT_INDEX[f"{side}_shoulder"] + 2] = -s * np.radians(ARM_DOWN_DEG)
         pose[3 * JOINT_INDEX[f"{side}_elbow"] + 1] = -s * np.radians(ELBOW_BEND_DEG)
+    pose.flags.writeable = False
     return pose
+
+
+_RELAXED = _relaxed()
+
+
+def relaxed_body_pose() -> np.ndarray:
+    """A neutral standing pose with zero root orientation, shape (156,) [rad]: arms by the sides (a new array)."""
+    return _RELAXED.copy()
 
 
 def heading_root_orient(yaw: float) -> np.ndarray:
