@@ -432,6 +432,25 @@ def test_report_show_replay_on_folders_without_cells(packs, tmp_path, capsys):
     assert "replayed 2 cell(s): 2 MATCH, 0 MISMATCH or FAILED" in capsys.readouterr().out
 
 
+
+def test_replay_workers_give_the_lines_of_one_process_in_the_same_order(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render", "--seeds", "0-1")
+    broken = _cell(tmp_path / "run", "prevention-01", seed=1)
+    ev = json.loads((broken / "eval.json").read_text())
+    ev["final_digest"] = "0" * 16
+    (broken / "eval.json").write_text(json.dumps(ev))
+    capsys.readouterr()
+    outputs = []
+    for workers in ("1", "2"):
+        assert main(["replay", str(tmp_path / "run"), *ENV, "--workers", workers]) == 1
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]
+    assert "replayed 4 cell(s): 3 MATCH, 1 MISMATCH or FAILED" in outputs[1]
+    mismatch = [ln for ln in outputs[1].splitlines() if ln.startswith("replay MISMATCH")]
+    assert len(mismatch) == 1 and str(broken) in mismatch[0]
+    assert main(["replay", str(tmp_path / "run"), *ENV, "--workers", "0"]) == 2
+    assert "--workers: expected >= 1, got 0" in capsys.readouterr().err
+
 def test_report_and_show_on_a_single_cell(packs, tmp_path, capsys):
     _run(tmp_path, "--no-render")
     cell = _cell(tmp_path / "run", "decision-05")

@@ -422,7 +422,7 @@ def _report_tasks() -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     from .bench.logs import read_eval
-    from .bench.replay import ReplayError, cells_to_replay, replay_cell
+    from .bench.replay import ReplayError, cells_to_replay, replay_cell, replay_cells
 
     if args.env is not None:
         check_env(args.env)
@@ -430,21 +430,27 @@ def cmd_replay(args: argparse.Namespace) -> int:
         cells = cells_to_replay(Path(args.cell))
     except ReplayError as exc:
         raise UsageError(str(exc)) from None
+    if args.workers < 1:
+        raise UsageError(f"--workers: expected >= 1, got {args.workers}")
     if len(cells) > 1:  # a sweep folder: its valid cells
         cells = [c for c in cells if (read_eval(c) or {}).get("status") == "valid"]
-    failed = 0
-    for cell in cells:
+    if len(cells) == 1:
         try:
-            res = replay_cell(cell, taskpack=args.taskpack, env=args.env, render=args.render,
+            one = replay_cell(cells[0], taskpack=args.taskpack, env=args.env, render=args.render,
                               body_model=args.body_model)
         except ReplayError as exc:
-            if len(cells) == 1:
-                raise UsageError(str(exc)) from None
-            print(f"replay FAILED {cell}: {exc}", file=sys.stderr)
-            failed += 1
-            continue
+            raise UsageError(str(exc)) from None
         except RuntimeError as exc:
-            print(f"replay FAILED {cell}: {exc}", file=sys.stderr)
+            print(f"replay FAILED {cells[0]}: {exc}", file=sys.stderr)
+            return 1
+        results = iter([(cells[0], one, None)])
+    else:
+        results = replay_cells(cells, workers=args.workers, taskpack=args.taskpack, env=args.env, render=args.render,
+                               body_model=args.body_model)
+    failed = 0
+    for cell, res, problem in results:
+        if res is None:
+            print(f"replay FAILED {cell}: {problem}", file=sys.stderr)
             failed += 1
             continue
         if len(cells) == 1:
@@ -739,6 +745,8 @@ def build_parser() -> argparse.ArgumentParser:
                          + DEFAULT_ENV + ")")
     rl.add_argument("--render", action=argparse.BooleanOptionalAction, default=None,
                     help="rendering on/off (default: as recorded with the cell, else off)")
+    rl.add_argument("--workers", type=int, default=1,
+                    help="local worker processes replaying the cells of a sweep folder (default 1)")
     rl.set_defaults(func=cmd_replay)
 
     sh = sub.add_parser("show", help="static HTML page(s) of episodes")

@@ -23,7 +23,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from .logs import EVAL_NAME, TRACE_NAME, find_cells, read_eval, read_trace
 from .sweep import DEFAULT_ENV, load_factory, make_env
@@ -313,5 +313,44 @@ def cells_to_replay(target: Path) -> list[Path]:
     return cells
 
 
+def _replay_one(cell: Path, options: dict[str, Any]) -> tuple[ReplayResult | None, str | None]:
+    """:func:`replay_cell` with its failure as text (a worker's result crosses a process boundary)."""
+    try:
+        return replay_cell(cell, **options), None
+    except (ReplayError, RuntimeError) as exc:
+        return None, str(exc)
+
+
+def replay_cells(cells: list[Path], *, workers: int = 1, **options: Any) \
+        -> Iterator[tuple[Path, ReplayResult | None, str | None]]:
+    """Replay several cells, in ``workers`` spawned processes when more than one; yields (cell, result, None) or
+    (cell, None, why it could not be replayed) in the order of ``cells``, each as soon as it and the ones before
+    it are done. ``options`` are :func:`replay_cell`'s keywords. Ctrl-C stops the workers.
+
+    Raises:
+        ValueError: ``workers`` < 1.
+    """
+    if workers < 1:
+        raise ValueError(f"workers: expected >= 1, got {workers}")
+    if workers == 1 or len(cells) <= 1:
+        for cell in cells:
+            yield (cell, *_replay_one(cell, options))
+        return
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .sweep import _stop_pool, _worker_init
+
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(cells)), mp_context=mp.get_context("spawn"),
+                               initializer=_worker_init)
+    try:
+        futures = [pool.submit(_replay_one, cell, options) for cell in cells]
+        for cell, fut in zip(cells, futures):
+            yield (cell, *fut.result())
+    finally:
+        _stop_pool(pool)
+
+
 __all__ = ["ENV_ALLOW_VAR", "ReplayError", "ReplayResult", "allowed_envs", "cells_to_replay", "choose_factory",
-           "find_taskpack", "prepare", "recorded_env", "replay_cell", "replay_records", "sweep_manifest"]
+           "find_taskpack", "prepare", "recorded_env", "replay_cell", "replay_cells", "replay_records",
+           "sweep_manifest"]
