@@ -19,12 +19,11 @@ def pytest_report_header(config):
 
 def _warp_devices():
     try:
-        import warp as wp
+        from interactiveworld.kernels import init_warp
+
+        wp = init_warp()  # quiet, and without the no-driver line on machines without a GPU
     except ImportError:
         return []
-    wp.config.quiet = True
-    wp.config.log_level = wp.LOG_WARNING
-    wp.init()
     devices = ["cpu"]
     if wp.is_cuda_available():
         devices.append("cuda:0")
