@@ -102,6 +102,18 @@ def test_replay_matches_the_recorded_final_state(packs, tmp_path, capsys):
     assert "MISMATCH" in capsys.readouterr().out
 
 
+
+def test_replay_notes_a_line_appended_to_a_finished_trace(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render")
+    cell = _cell(tmp_path / "run", "prevention-01")
+    with open(cell / "trace.jsonl", "a", encoding="utf-8") as f:
+        f.write("garbage that is not JSON\n")
+    capsys.readouterr()
+    assert main(["replay", str(cell), *ENV]) == 0  # the world still reproduces: the verdict stands
+    out, err = capsys.readouterr()
+    assert "replay MATCH" in out
+    assert "note: trace.jsonl: its last line is not a record and was skipped (it follows the final record" in err
+
 def test_show_writes_pages(packs, tmp_path, capsys):
     _run(tmp_path)
     capsys.readouterr()
@@ -516,6 +528,15 @@ def test_argument_errors_are_two_lines_not_the_usage_block(capsys):
     assert err == ["iw-eval run: error: argument --workers: invalid int value: 'two'",
                    "('iw-eval run --help' lists the options)"]
 
+
+
+@pytest.mark.parametrize("args", [["run", "--task", "decision-05"], ["run", "--work", "2"], ["report", "--task"]])
+def test_options_are_never_abbreviated(args, capsys):
+    """argparse would take ``--task`` for ``--tasks``: an abbreviation changes meaning when an option is added."""
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+    assert f"unrecognized arguments: {args[1]}" in capsys.readouterr().err
 
 def test_report_on_a_file_says_it_is_a_file(tmp_path, capsys):
     (tmp_path / "eval.json").write_text("{}")

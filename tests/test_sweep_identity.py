@@ -109,6 +109,23 @@ def test_resume_reruns_a_cell_whose_key_changed_and_archives_the_old_files(tmp_p
     assert run_sweep(cells, out, progress=False)["skipped"] == 1
 
 
+
+@pytest.mark.parametrize("damage, reason", [("eval", "unreadable eval.json"), ("no_eval", "unfinished attempt")])
+def test_resume_archives_a_damaged_cell_with_the_reason_it_was_rerun(tmp_path, damage, reason):
+    packs = write_packs(tmp_path / "tp")
+    cells = _cells(packs)
+    out = tmp_path / "run"
+    assert run_sweep(cells, out, progress=False)["ran"] == 1
+    cell = cell_dir(out, cells[0])
+    if damage == "eval":
+        (cell / "eval.json").write_text('{"status": "valid", "passed": tr')  # cut short
+    else:
+        (cell / "eval.json").unlink()  # killed before its result was written
+    again = run_sweep(cells, out, progress=False)
+    assert (again["ran"], again["skipped"]) == (1, 0)
+    assert json.loads((cell / "attempts" / "0" / "archived.json").read_text())["reason"] == reason
+    assert json.loads((cell / "eval.json").read_text())["status"] == "valid"
+
 def test_a_taskpack_edited_during_a_sweep_is_a_configuration_error(tmp_path):
     packs = write_packs(tmp_path / "tp")
     cells = _cells(packs)

@@ -455,6 +455,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             continue
         if len(cells) == 1:
             print(f"replay: environment {res.factory} ({res.source})", file=sys.stderr)
+        for note in res.notes:
+            print(f"note: {cell}: {note}" if len(cells) > 1 else f"note: {note}", file=sys.stderr)
         for line in res.mismatches:
             print(f"{cell}: {line}" if len(cells) > 1 else line)
         skipped = f", {res.skipped} withheld command(s) not executed" if res.skipped else ""
@@ -672,7 +674,13 @@ def _paras(*texts: str) -> str:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are two lines (the problem, and where the options are listed) instead of
-    argparse's usage block, which for ``run`` is twenty lines of options above the one that matters."""
+    argparse's usage block, which for ``run`` is twenty lines of options above the one that matters. Options are
+    never abbreviated (``--task`` is refused, not taken for ``--tasks``): an abbreviation that works today would
+    change meaning or break when an option is added."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)  # subparsers are made with this class too
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n('{self.prog} --help' lists the options)\n")

@@ -54,6 +54,7 @@ class ReplayResult:
         digest / expected: final state digest on replay / as recorded.
         factory / source: the environment factory used and where it came from.
         recorded: the factory recorded with the cell (None when none was).
+        notes: what was odd in the cell's files without changing the verdict (a skipped last trace line).
     """
 
     cell: Path
@@ -65,6 +66,7 @@ class ReplayResult:
     factory: str = ""
     source: str = ""
     recorded: str | None = None
+    notes: list[str] = field(default_factory=list)
 
     @property
     def matched(self) -> bool:
@@ -236,6 +238,11 @@ def prepare(cell: Path, *, taskpack: str | None, env: str | None) -> tuple[list[
         raise ReplayError(f"the environment factory {factory!r} cannot be loaded ({type(exc).__name__}: {exc})") \
             from None
     result = ReplayResult(cell=cell, expected=expected, factory=factory, source=source, recorded=rec_factory)
+    lines = sum(1 for ln in (cell / TRACE_NAME).read_text(encoding="utf-8").split("\n") if ln.strip())
+    if lines > len(trace):  # read_trace skips an unreadable last line (a writer killed mid-line)
+        finished = any(isinstance(r, dict) and r.get("type") == "final" for r in trace)
+        result.notes.append(f"{TRACE_NAME}: its last line is not a record and was skipped"
+                            + (" (it follows the final record: the episode did not write it)" if finished else ""))
     return trace, tp, result, rec_render
 
 

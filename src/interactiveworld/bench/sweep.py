@@ -247,6 +247,8 @@ def rerun_reason(path: Path, key: dict[str, Any]) -> str:
     """Why a cell folder is run (again): no result, an unfinished or VOID attempt, or a changed key."""
     rec = read_eval(path)
     if rec is None:
+        if os.path.lexists(path / EVAL_NAME):
+            return f"unreadable {EVAL_NAME}"
         return "unfinished attempt" if os.path.lexists(path / TRACE_NAME) else "no result"
     if rec.get("status") != "valid":
         return f"{rec.get('status')} attempt"
