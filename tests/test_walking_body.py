@@ -290,3 +290,14 @@ def test_stance_drops_of_all_phases_equal_the_drop_of_each(model, scale):
     one_by_one = np.array([_leg_targets(model.rest_joints, p, scale)[1] for p in phases])
     assert (one_by_one > 0).any() and np.ptp(one_by_one) > 1e-5  # the pelvis sinks, by amounts that vary
     np.testing.assert_array_equal(_stance_drops(model.rest_joints, phases, scale), one_by_one)
+
+
+def test_walk_poses_of_no_row_and_of_one_row(model):
+    """Edge lengths of a walk: no row gives empty arrays of the documented widths; one row is the standing body."""
+    poses, trans, slip = walk_poses(model, np.zeros((0, 3)))
+    assert poses.shape == (0, 156) and trans.shape == (0, 3) and slip.shape == (0, 2)
+    poses, trans, slip = walk_poses(model, np.array([[1.0, 2.0, 0.5]]))
+    pose, tr = standing_pose(model, (1.0, 2.0), 0.5)
+    np.testing.assert_array_equal(poses[0], pose)
+    np.testing.assert_array_equal(trans[0], tr)
+    assert not slip.any()

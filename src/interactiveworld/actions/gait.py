@@ -600,7 +600,7 @@ def walk_poses(model, rows, *, floor_z=0.0, still_arms: tuple[str, ...] = ()):
     J0 = J[0]
     # world rotation of the model frame (y-up) at each row: the pelvis's, from forward kinematics
     upright = [standing_pose(model, r[:2], r[2]) for r in rows]  # one forward kinematics call for all rows
-    frames = model.forward_kinematics(np.array([p for p, _ in upright]).reshape(T, -1),
+    frames = model.forward_kinematics(np.array([p for p, _ in upright]).reshape(T, POSE_SIZE),
                                       np.array([t for _, t in upright]).reshape(T, 3))[:, 0, :3, :3]
     balls = {side: J[JOINT_INDEX[f"{side}_foot"]] for side in ("right", "left")}
     offsets = {"right": 0.0, "left": 0.5}
