@@ -31,6 +31,30 @@ def test_plural_matching_loads_inflect_when_first_used():
     assert _loaded_after(code) == {"inflect"}
 
 
+
+def test_the_command_line_parser_loads_neither_the_world_nor_the_web_server():
+    """``iw-eval --help`` and an argument error build the whole parser; the sweep, the world (trimesh, MuJoCo) and
+    FastAPI load only when a command runs (they took about 3 s before the first line of help)."""
+    probe = ("from interactiveworld.cli import build_parser\nbuild_parser()\nimport sys\n"
+             "heavy = ('trimesh', 'mujoco', 'fastapi', 'scipy.stats', 'interactiveworld.world', "
+             "'interactiveworld.bench.sweep', 'interactiveworld.bench.episode', 'interactiveworld.web.session')\n"
+             "print(' '.join(m for m in heavy if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=300, check=True)
+    assert out.stdout.split() == []
+
+
+def test_names_moved_out_of_heavy_modules_are_still_found_there():
+    from interactiveworld.analysis import labels
+    from interactiveworld.analysis.categories import CATEGORIES
+    from interactiveworld.bench import sweep
+    from interactiveworld.bench.identity import DEFAULT_ENV
+    from interactiveworld.web import CellPlan, PlaySession
+    from interactiveworld.web.session import CellPlan as SessionCellPlan
+
+    assert sweep.DEFAULT_ENV == DEFAULT_ENV == "interactiveworld.env:Environment"
+    assert labels.CATEGORIES is CATEGORIES and sorted(CATEGORIES) == [f"R{i}" for i in range(1, 7)]  # paper D.1
+    assert CellPlan is SessionCellPlan and PlaySession.__module__ == "interactiveworld.web.session"
+
 def test_label_textures_are_cached_but_each_caller_gets_its_own_copy():
     a = make_label_texture("PRICE\n$41", size_px=(128, 64))
     b = make_label_texture("PRICE\n$41", size_px=(128, 64))

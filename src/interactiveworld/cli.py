@@ -688,7 +688,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     from .bench import run_options
-    from .bench.sweep import DEFAULT_ENV
+    from .bench.identity import DEFAULT_ENV
     from .interop.cli import add_export_usd_parser
 
     env_help = _ENV_HELP.format(default=DEFAULT_ENV)

@@ -17,18 +17,17 @@ import sys
 import time
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..agents.calls import BudgetExceeded
 from ..agents.model import check_model_string
-from ..bench.sweep import DEFAULT_ENV
-from ..bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
-from .horizon import write_horizon_report
-from .judging import CallSettings, run_parallel
-from .label_web import LabelServer
-from .labels import CATEGORIES, LabelFileError, failed_cells, label_records, propose_label, set_label
-from .static import load_static_results, run_static
-from .static_report import write_static_report
+from ..bench.identity import DEFAULT_ENV
+from .categories import CATEGORIES
+
+if TYPE_CHECKING:
+    from .judging import CallSettings
+
+# The commands' own modules (the sweep, the world, the web page) are imported where they run: building the
+# parser, for ``iw-eval --help`` or an argument error, loads none of them.
 
 __all__ = ["CommandError", "add_static_parser", "add_label_parser", "cmd_static", "cmd_label", "horizon_report"]
 
@@ -56,6 +55,8 @@ def _add_call_options(p: argparse.ArgumentParser) -> None:
 
 
 def _calls(args: argparse.Namespace) -> CallSettings:
+    from .judging import CallSettings
+
     for flag, v in (("--max-concurrency", args.max_concurrency), ("--max-tokens", args.max_tokens)):
         if v is not None and v < 1:
             raise CommandError(f"{flag}: expected >= 1, got {v}")
@@ -98,6 +99,10 @@ def add_static_parser(sub: Any) -> None:
 
 def cmd_static(args: argparse.Namespace) -> int:
     """Run ``iw-eval static`` (see :mod:`.static`); exit 1 when items stay VOID, unasked or unbuilt."""
+    from ..bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
+    from .static import load_static_results, run_static
+    from .static_report import write_static_report
+
     assistants = [_model(a, "--assistant") for a in dict.fromkeys(args.assistant)]
     judge = _model(args.judge, "--judge") if args.judge else assistants[0]
     interactive_as = _pairs(args.interactive_as, assistants)
@@ -175,6 +180,10 @@ def add_label_parser(sub: Any) -> None:
 
 def cmd_label(args: argparse.Namespace) -> int:
     """Run ``iw-eval label``: ``--set``, ``--judge``, ``--serve``, or list the labels in force."""
+    from ..agents.calls import BudgetExceeded
+    from .judging import run_parallel
+    from .labels import LabelFileError, failed_cells, label_records, propose_label, set_label
+
     path = Path(args.path)
     if not path.is_dir():
         raise CommandError(f"{path}: no such folder")
@@ -223,11 +232,15 @@ def cmd_label(args: argparse.Namespace) -> int:
 
 
 def _labelled(cell: Path) -> bool:
+    from .labels import label_records
+
     rows = label_records(cell)
     return bool(rows and rows[0]["category"])
 
 
 def _serve(path: Path, args: argparse.Namespace) -> int:
+    from .label_web import LabelServer
+
     if not 0 <= args.port <= 65535:
         raise CommandError(f"--port: expected 0-65535, got {args.port}")
     try:
@@ -251,6 +264,8 @@ def _serve(path: Path, args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------- horizon
 def horizon_report(run_dirs: list[str], out: str | None, *, plots: bool = True) -> int:
     """``iw-eval report --horizon``: write the horizon study of the sweeps and print its numbers."""
+    from .horizon import write_horizon_report
+
     dirs = list(dict.fromkeys(run_dirs))
     if not dirs:
         raise CommandError("report --horizon: give one or more sweep folders")

@@ -32,22 +32,13 @@ from ..agents.base import AgentTransportError
 from ..bench.logs import EVAL_NAME, TRACE_NAME, find_cells, iter_trace, load_eval, write_json_atomic
 from ..bench.report import markdown_table, write_csv
 from ..bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack
+from .categories import CATEGORIES, Category
 from .judging import CallSettings, ask_json
 
 __all__ = ["CATEGORIES", "LABELS_NAME", "LABELS_FORMAT", "LABEL_PROMPT", "LabelEntry", "LabelFileError",
            "read_labels", "current_label", "append_label", "failed_cells", "render_trace", "propose_label",
            "set_label", "label_records", "has_labels", "distribution", "write_label_report"]
 
-CATEGORIES: dict[str, str] = {
-    "R1": "misread a visible object or place",
-    "R2": "lost track of what happened or ignored an action result",
-    "R3": "applied the wrong rule or missed an important consequence",
-    "R4": "created or updated the wrong multi-step plan",
-    "R5": "gave an instruction that cannot be executed in the current situation",
-    "R6": "spoke at the wrong time or failed to speak when help was needed",
-}
-"""The six first-error categories of paper appendix D.1."""
-Category = Literal["R1", "R2", "R3", "R4", "R5", "R6"]
 
 LABELS_NAME = "labels.json"
 LABELS_FORMAT = "interactiveworld.labels/1"

@@ -24,6 +24,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+DEFAULT_ENV = "interactiveworld.env:Environment"
+"""The environment factory of a sweep that names none (``module:callable``; part of every cell key)."""
+
 KEY_FORMAT = "interactiveworld.cellkey/1"
 _QUERY_SECRET = re.compile(r"(?i)((?:api[_-]?key|key|token|secret|password|passwd|auth|sig|signature)=)[^&#]+")
 
@@ -195,5 +198,5 @@ def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], 
     return out, notes
 
 
-__all__ = ["KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
+__all__ = ["DEFAULT_ENV", "KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
            "public_url", "separate_keys", "slug", "split_agents_folder", "variant_of"]

@@ -45,14 +45,13 @@ from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_as
 from ..agents.model import ModelAssistant, ModelHuman
 from ..agents.prompts import PROMPT_VERSION
 from .episode import EpisodeConfig, run_episode
-from .identity import cell_key, cell_path, env_part, key_differences, key_hash, public_url, slug
+from .identity import DEFAULT_ENV, cell_key, cell_path, env_part, key_differences, key_hash, public_url, slug
 from .logs import (ATTEMPTS_DIR, EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, has_symlink, read_eval,
                    write_json_atomic)
 from .metrics import eval_record_problem
 from .taskpack import TaskPackError, _read_json, compute_hash, parse_taskpack
 from .usage import UsageTally, cell_postfix
 
-DEFAULT_ENV = "interactiveworld.env:Environment"
 LOCK_NAME = ".sweep.lock"
 
 

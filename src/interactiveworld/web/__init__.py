@@ -12,8 +12,20 @@ participant through a study plan, and watch a running sweep.
 Importing this package needs no web dependency; :mod:`.app`, :mod:`.study` and :mod:`.watch` need
 FastAPI and uvicorn.
 """
-from .person import Channel, PersonAssistant, PersonHuman, check_pseudonym, is_person, person_label
-from .session import CellPlan, PlaySession
+import importlib
+from typing import Any
+
+_EXPORTS = {"Channel": "person", "PersonAssistant": "person", "PersonHuman": "person", "check_pseudonym": "person",
+            "is_person": "person", "person_label": "person", "CellPlan": "session", "PlaySession": "session"}
+
+
+def __getattr__(name: str) -> Any:
+    """The package's names, imported on first use: :mod:`.session` brings in the episode loop and the world,
+    which ``iw-eval --help`` and the ``web`` command parsers do not need."""
+    if name in _EXPORTS:
+        return getattr(importlib.import_module(f".{_EXPORTS[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["Channel", "PersonHuman", "PersonAssistant", "check_pseudonym", "is_person", "person_label", "CellPlan",
            "PlaySession"]
