@@ -530,13 +530,28 @@ def test_argument_errors_are_two_lines_not_the_usage_block(capsys):
 
 
 
-@pytest.mark.parametrize("args", [["run", "--task", "decision-05"], ["run", "--work", "2"], ["report", "--task"]])
-def test_options_are_never_abbreviated(args, capsys):
-    """argparse would take ``--task`` for ``--tasks``: an abbreviation changes meaning when an option is added."""
+@pytest.mark.parametrize("args, hint", [(["run", "--task", "decision-05"], "--tasks"),
+                                        (["run", "--work", "2"], "--workers"), (["report", "--task"], "--tasks"),
+                                        (["replay", "x", "--zzz"], None)])
+def test_options_are_never_abbreviated(args, hint, capsys):
+    """argparse would take ``--task`` for ``--tasks``: an abbreviation changes meaning when an option is added. The
+    subcommand reports the unknown option, with its nearest option, and names its own --help."""
     with pytest.raises(SystemExit) as exc:
         main(args)
     assert exc.value.code == 2
-    assert f"unrecognized arguments: {args[1]}" in capsys.readouterr().err
+    err = capsys.readouterr().err.strip().splitlines()
+    unknown = " ".join(args[2:] if args[0] == "replay" else args[1:])
+    assert err[0].startswith(f"iw-eval {args[0]}: error: unrecognized arguments: {unknown}")
+    assert (f"did you mean {hint}?" in err[0]) if hint else ("did you mean" not in err[0])
+    assert err[1] == f"('iw-eval {args[0]} --help' lists the options)"
+
+
+def test_label_on_a_run_without_failed_cells_says_so(packs, tmp_path, capsys):
+    _run(tmp_path, "--no-render", "--tasks", "decision-05")
+    capsys.readouterr()
+    assert main(["label", str(tmp_path / "run")]) == 0
+    out, err = capsys.readouterr()
+    assert out == "" and "no failed cell to label" in err and "--judge MODEL" in err
 
 def test_report_on_a_file_says_it_is_a_file(tmp_path, capsys):
     (tmp_path / "eval.json").write_text("{}")

@@ -685,6 +685,27 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {message}\n('{self.prog} --help' lists the options)\n")
 
+    def parse_args(self, args: Sequence[str] | None = None, namespace: Any = None) -> argparse.Namespace:
+        """As argparse's, but an unknown option is reported by the subcommand that was given it (whose ``--help``
+        lists the options), with the closest option it has."""
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:
+            import difflib
+
+            parser: argparse.ArgumentParser = self
+            for action in self._actions:
+                if isinstance(action, argparse._SubParsersAction) and getattr(ns, action.dest, None) in action.choices:
+                    parser = action.choices[getattr(ns, action.dest)]
+            known = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+            hints = []
+            for e in extras:
+                close = difflib.get_close_matches(e.split("=", 1)[0], known, n=1, cutoff=0.6) if e.startswith("--") \
+                    else []
+                if close:
+                    hints.append(f"{e.split('=', 1)[0]}: did you mean {close[0]}?")
+            parser.error(f"unrecognized arguments: {' '.join(extras)}" + (f" ({'; '.join(hints)})" if hints else ""))
+        return ns
+
 
 def build_parser() -> argparse.ArgumentParser:
     from .bench import run_options

@@ -223,6 +223,9 @@ def cmd_label(args: argparse.Namespace) -> int:
     else:
         problems = []
     rows = label_records(path)
+    if not rows:
+        print(f"{path}: no failed cell to label (labels are the first errors of failed cells; --judge MODEL proposes "
+              "them, --set R1..R6 sets one)", file=sys.stderr)
     for r in rows:
         where = Path(r["cell"]).relative_to(path) if Path(r["cell"]) != path else Path(".")
         print(f"{where}\t{r['category'] or '-'}\t{r['kind'] or 'unlabelled'}\t{r['by'] or ''}\t{r['reason'] or ''}")
