@@ -55,7 +55,7 @@ def matrix_to_axis_angle(R: np.ndarray) -> np.ndarray:
     if R.shape == (3, 3):  # one matrix: the same arithmetic on Python floats (bit-identical to the batched path)
         (r00, r01, r02), (r10, r11, r12), (r20, r21, r22) = R.tolist()
         c = (r00 + r11 + r22 - 1) / 2
-        if not c < -0.999:  # near a half turn (or NaN, which the batched path also passes): the general path
+        if not c < -0.999:  # away from a half turn (or NaN, as in the batched path); near one: the general path
             c = min(c, 1.0)
             theta = float(np.arccos(c))  # numpy's arccos, which may differ from math.acos in the last bit
             s = float(np.sin(theta))
