@@ -359,19 +359,26 @@ def discard_workers() -> None:
 
 
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel queued cells and terminate the workers (their running cells stay unfinished)."""
+    """Cancel queued cells and terminate the workers (their running cells stay unfinished); on return every worker
+    process is reaped (``is_alive()`` is false) unless one outlived a 10 s wait."""
     procs = list((getattr(pool, "_processes", None) or {}).values())
+    # taken before shutdown(), which drops the pool's reference to it
+    manager = getattr(pool, "_executor_manager_thread", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for proc in procs:
         if proc.is_alive():
             proc.kill()
-    for proc in procs:
-        proc.join(timeout=10)
-    # let the pool's manager thread see its workers gone and close its wake-up pipe now: left running, it can close
-    # the pipe while the interpreter's exit hook writes to it ("OSError: [Errno 9] Bad file descriptor")
-    manager = getattr(pool, "_executor_manager_thread", None)
+    # The manager thread also joins the workers it sees die. Of two threads waiting on one child, the one whose
+    # waitpid() loses the race reads "still running" until the winner stores the exit code, so wait for the manager
+    # to finish first; it also closes its wake-up pipe then, not while the interpreter's exit hook writes to it
+    # ("OSError: [Errno 9] Bad file descriptor").
     if manager is not None and manager.is_alive():
         manager.join(timeout=10)
+    deadline = time.monotonic() + 10
+    for proc in procs:
+        proc.join(timeout=max(0.0, deadline - time.monotonic()))
+        while proc.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.01)
 
 
 def _public_spec(spec: CellSpec) -> dict[str, Any]:
