@@ -269,3 +269,36 @@ def test_cli_static_end_to_end(static_out, server, tmp_path, capsys, monkeypatch
     assert (static_out / "report" / "static_vs_interactive.png").is_file()
     assert (static_out / RESULTS_NAME).is_file()
     assert main(["static", "--assistant", "not a model"]) == 2
+
+
+@pytest.mark.parametrize("flag,value,named", [("--max-tokens", "1", "--max-tokens 1 (0 spent)"),
+                                               ("--max-cost", "0.01", "--max-cost $0.01 ($0.0000 spent)")])
+def test_a_spending_limit_leaves_items_unasked_and_is_named(static_out, server, tmp_path, capsys, flag, value,
+                                                            named):
+    """A call is made only when its estimate (prompt plus the reply's token cap; a known price) fits the limit:
+    one token fits no call, and the served models have no price, so no cost limit can be kept. Both items stay
+    unasked, no request reaches the server, and the summary names the option that stopped them."""
+    import shutil
+
+    out = tmp_path / "limited"
+    shutil.copytree(static_out, out, ignore=shutil.ignore_patterns(RESULTS_NAME, "report"))
+    before = len(server.requests)
+    rc = main(["static", "--assistant", "openai/correct", "--judge", "openai/judge", "--tasks", *TASKS,
+               "--out", str(out), "--api-base", server.base, flag, value, "--no-plots"])
+    err = capsys.readouterr().err
+    assert rc == 1 and len(server.requests) == before
+    assert f"0 asked, 0 already scored, 0 VOID, 2 left unasked by {named}; model calls: 0 made" in err, err
+
+
+def test_static_without_provider_key_or_server_stops_before_any_work(tmp_path, capsys, monkeypatch):
+    """As ``iw-eval run`` does: a missing key or an unreachable ``--api-base`` is a usage error (exit 2) naming
+    the remedy, found before any item is built."""
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    out = tmp_path / "s"
+    assert main(["static", "--assistant", "openai/gpt-4o", "--tasks", "decision-05", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "openai/gpt-4o (provider openai): no credentials: set OPENAI_API_KEY" in err
+    assert main(["static", "--assistant", "openai/gpt-4o", "--tasks", "decision-05", "--out", str(out),
+                 "--api-base", "http://127.0.0.1:9/v1"]) == 2
+    assert "--api-base" in capsys.readouterr().err
+    assert not out.exists()

@@ -29,7 +29,7 @@ def test_an_interrupt_swallowed_during_startup_still_stops_the_run(tmp_path, mon
     finally:
         signal.signal(signal.SIGINT, inherited)
     assert rc == 130
-    assert "interrupted" in capsys.readouterr().err
+    assert "iw-eval run: interrupted before the sweep started; no cell ran" in capsys.readouterr().err
     assert not list(out.rglob("eval.json"))  # no cell ran
 
 

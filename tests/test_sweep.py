@@ -1,6 +1,7 @@
 """Sweeps: resumable cells, a SIGKILLed sweep finished by re-running it, VOID re-runs, workers."""
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -34,6 +35,8 @@ def test_resume_skips_finished_cells(tmp_path):
     assert all(p.stat().st_mtime_ns == t for p, t in stamps.items())
     ledger = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
     assert len(ledger) == 6 and all(r["passed"] == 1 for r in ledger)
+    # each line names its cell folder relative to the sweep folder
+    assert {r["cell"] for r in ledger} == {str(p.parent.relative_to(out)) for p in out.rglob("eval.json")}
     manifest = json.loads((out / "sweep.json").read_text())
     assert len(manifest["cells"]) == 6
 
@@ -136,8 +139,12 @@ def test_interrupted_sweep_stops_and_redoes_half_written_cells(tmp_path, workers
         os.killpg(proc.pid, signal.SIGKILL)
         pytest.fail("the interrupted sweep did not stop")
     assert proc.returncode == 130, err
-    assert "interrupted; finished cells are on disk" in err and "Traceback" not in err
+    assert "Traceback" not in err
     finished = {p: b for p, b in _evals(out).items() if json.loads(b)["status"] == "valid"}
+    # the count is the parent's: a cell a worker finished as the interrupt came may be on disk uncounted
+    said = re.search(r"iw-eval run: interrupted; (\d+) of 8 cells are finished on disk in (.+) \((\d+) in this "
+                     r"run\); run the same command again to resume", err)
+    assert said and said[1] == said[3] and int(said[1]) <= len(finished) and said[2] == str(out), err
     half = _half_written(out)
     assert half and len(finished) < 8
     assert not any(c / "eval.json" in finished for c in half)
@@ -232,3 +239,42 @@ def test_stopped_workers_are_reaped_when_discard_returns():
             time.sleep(0.3)  # let the workers get past spawning before they are killed
         sweep.discard_workers()
         assert [p.is_alive() for p in procs] == [False, False] and all(p.exitcode is not None for p in procs)
+
+
+def test_progress_is_a_line_per_cell_when_stderr_is_not_a_terminal(tmp_path, capsys):
+    """A log file gets readable lines, not tqdm's carriage-return redraws."""
+    res = run_sweep(_cells(write_packs(tmp_path / "tp"), [0, 1]), tmp_path / "run", workers=1, progress=True)
+    err = capsys.readouterr().err
+    assert res["ran"] == 4 and "\r" not in err
+    lines = [ln for ln in err.splitlines() if ln.startswith("cells ")]
+    assert [ln.split()[1] for ln in lines] == ["1/4", "2/4", "3/4", "4/4"]
+    assert all(": valid pass=1 | spent $0.0000" in ln for ln in lines)
+
+
+def test_interrupt_message_counts_the_finished_cells(tmp_path, monkeypatch):
+    from interactiveworld import cli
+    from interactiveworld.bench import sweep
+
+    sweep.clear_progress()
+    assert cli._interrupt_message("run") == "iw-eval run: interrupted before the sweep started; no cell ran"
+    assert cli._interrupt_message("replay") == "iw-eval replay: interrupted"
+    monkeypatch.setattr(sweep, "_PROGRESS", [sweep.SweepProgress(str(tmp_path), total=8, earlier=0, pending=8)])
+    assert "before any cell finished; run the same command again to start the sweep" in cli._interrupt_message("run")
+    monkeypatch.setattr(sweep, "_PROGRESS", [sweep.SweepProgress(str(tmp_path), 8, earlier=3, pending=5, finished=2)])
+    assert cli._interrupt_message("run") == (f"iw-eval run: interrupted; 5 of 8 cells are finished on disk in "
+                                             f"{tmp_path} (2 in this run); run the same command again to resume")
+
+
+@pytest.mark.parametrize("garbage", ["{not json", "[1, 2]", "\udcff"])
+def test_an_unreadable_sweep_json_is_kept_aside_and_named(tmp_path, garbage):
+    from interactiveworld.bench.sweep import SweepManifestWarning
+
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "sweep.json").write_bytes(garbage.encode("utf-8", "surrogateescape"))
+    with pytest.warns(SweepManifestWarning, match=r"sweep\.json was .*; kept as sweep\.unreadable-\d{8}T\d{6}\.json"):
+        res = run_sweep(_cells(write_packs(tmp_path / "tp"), [0]), out, workers=1, progress=False)
+    assert res["ran"] == 2
+    kept = list(out.glob("sweep.unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == garbage.encode("utf-8", "surrogateescape")
+    assert len(json.loads((out / "sweep.json").read_text())["cells"]) == 2

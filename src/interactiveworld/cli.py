@@ -850,7 +850,20 @@ _INTERRUPTED = [False]
 """Set by the Ctrl-C handler of :func:`main`: a library that swallows ``KeyboardInterrupt`` while it is imported
 (trimesh's optional imports catch ``BaseException``) cannot make a run ignore the interrupt."""
 
-_INTERRUPT_MESSAGE = "interrupted; finished cells are on disk, run the same command again to resume"
+def _interrupt_message(command: str | None) -> str:
+    """What an interrupted command says: for ``run``, how many cells are finished on disk and whether a rerun
+    resumes."""
+    if command != "run":
+        return f"iw-eval {command}: interrupted" if command else "iw-eval: interrupted"
+    sweep = sys.modules.get("interactiveworld.bench.sweep")
+    prog = sweep.last_progress() if sweep is not None else None
+    if prog is None:
+        return "iw-eval run: interrupted before the sweep started; no cell ran"
+    done = prog.earlier + prog.finished
+    if done == 0:
+        return "iw-eval run: interrupted before any cell finished; run the same command again to start the sweep"
+    return (f"iw-eval run: interrupted; {done} of {prog.total} cells are finished on disk in {prog.out} "
+            f"({prog.finished} in this run); run the same command again to resume")
 
 
 def _on_interrupt(signum: int, frame: Any) -> None:
@@ -883,27 +896,30 @@ def _main(argv: Sequence[str] | None) -> int:
         from .analysis.commands import CommandError
         from .bench.logs import scrubbed_streams
     except KeyboardInterrupt:
-        print(_INTERRUPT_MESSAGE, file=sys.stderr)
+        print(_interrupt_message(None), file=sys.stderr)
         return 130
 
     parser = build_parser()
     args = parser.parse_args(argv)
     _plain_warnings(f"iw-eval {args.command}")
+    sweep = sys.modules.get("interactiveworld.bench.sweep")
+    if sweep is not None:  # an earlier command of this process ran a sweep
+        sweep.clear_progress()
     with scrubbed_streams():  # no credential reaches the terminal either
         try:
             return int(args.func(args) or 0)
         except (UsageError, CommandError) as exc:
             if _INTERRUPTED[0]:
-                print(_INTERRUPT_MESSAGE, file=sys.stderr)
+                print(_interrupt_message(args.command), file=sys.stderr)
                 return 130
             print(f"iw-eval {args.command}: error: {exc}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
-            print(_INTERRUPT_MESSAGE, file=sys.stderr)
+            print(_interrupt_message(args.command), file=sys.stderr)
             return 130
         except Exception:
             if _INTERRUPTED[0]:  # an import cut short by Ctrl-C fails later with an unrelated error
-                print(_INTERRUPT_MESSAGE, file=sys.stderr)
+                print(_interrupt_message(args.command), file=sys.stderr)
                 return 130
             raise
 

@@ -68,6 +68,19 @@ def _calls(args: argparse.Namespace) -> CallSettings:
                         max_cost_usd=args.max_cost, max_tokens=args.max_tokens, timeout_s=args.timeout)
 
 
+def _preflight(args: argparse.Namespace, models: list[str]) -> None:
+    """The checks ``iw-eval run`` makes before its first call: provider keys, or a reachable ``--api-base``."""
+    from ..bench import preflight
+
+    try:
+        if not args.api_base:
+            preflight.check_credentials(models)
+        else:
+            preflight.check_endpoint(args.api_base)
+    except preflight.PreflightError as exc:
+        raise CommandError(str(exc)) from None
+
+
 def _spend_line(calls: CallSettings) -> str:
     s = calls.stats()
     return (f"model calls: {s.get('calls', 0)} made, {s.get('cache_hits', 0)} from the cache; spent "
@@ -107,6 +120,7 @@ def cmd_static(args: argparse.Namespace) -> int:
     judge = _model(args.judge, "--judge") if args.judge else assistants[0]
     interactive_as = _pairs(args.interactive_as, assistants)
     calls = _calls(args)
+    _preflight(args, [*assistants, judge])
     for d in args.interactive:
         if not Path(d).is_dir():
             raise CommandError(f"--interactive: {d}: no such sweep folder")
@@ -137,7 +151,8 @@ def cmd_static(args: argparse.Namespace) -> int:
     for line in summary["errors"] + rep["warnings"]:
         print(f"warning: {line}", file=sys.stderr)
     print(f"{summary['built']} item(s) built, {summary['asked']} asked, {summary['skipped']} already scored, "
-          f"{summary['void']} VOID, {summary['unfinished']} left by a spending limit; {_spend_line(calls)}; "
+          f"{summary['void']} VOID, {summary['unfinished']} left unasked"
+          f"{' by ' + summary['limit'] if summary.get('limit') else ''}; {_spend_line(calls)}; "
           f"{time.perf_counter() - t0:.1f} s", file=sys.stderr)
     print("written: " + ", ".join(rep["files"]), file=sys.stderr)
     return 1 if summary["void"] or summary["unfinished"] or summary["errors"] else 0
@@ -206,6 +221,8 @@ def cmd_label(args: argparse.Namespace) -> int:
         judge = _model(args.judge, "--judge")
         calls = _calls(args)
         todo = [c for c in cells if args.redo or not _labelled(c)]
+        if todo:
+            _preflight(args, [judge])
         print(f"iw-eval label: {len(todo)} failed cell(s) to label with {judge} ({len(cells) - len(todo)} already "
               f"labelled)", file=sys.stderr)
 

@@ -304,9 +304,9 @@ def run_static(packs: Sequence[TaskPack], out: str | Path, *, assistants: Sequen
     chain, never for measuring a model, which would then answer blind.
 
     Returns:
-        ``{"built": n, "asked": n, "skipped": n, "void": n, "unfinished": n, "errors": [lines]}``;
-        ``unfinished`` counts items left unasked by a spending limit, ``errors`` TaskPacks whose cut was not
-        reached.
+        ``{"built": n, "asked": n, "skipped": n, "void": n, "unfinished": n, "errors": [lines], "limit": text}``;
+        ``unfinished`` counts items left unasked by a spending limit, ``limit`` names that limit (None when none
+        was hit), ``errors`` TaskPacks whose cut was not reached.
     """
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -324,14 +324,16 @@ def run_static(packs: Sequence[TaskPack], out: str | Path, *, assistants: Sequen
             and (a, judge, tp.id, tp.hash, STATIC_PROMPT_VERSION) not in done]
     lock = threading.Lock()
     counts = {"asked": 0, "void": 0, "unfinished": 0}
+    limit: dict[str, BudgetExceeded] = {}
 
     def one(job: tuple[TaskPack, str]) -> None:
         tp, a = job
         try:
             rec = answer_item(items[tp.id], tp, a, judge, calls)
-        except BudgetExceeded:
+        except BudgetExceeded as exc:
             with lock:
                 counts["unfinished"] += 1
+                limit.setdefault("limit", exc)
             return
         with lock:
             with open(out / RESULTS_NAME, "a", encoding="utf-8") as f:
@@ -343,4 +345,13 @@ def run_static(packs: Sequence[TaskPack], out: str | Path, *, assistants: Sequen
                                           else f"VOID ({rec['void_reason']})"))
 
     run_parallel(one, todo, calls.workers)
-    return {"built": len(items), "skipped": len(assistants) * len(items) - len(todo), "errors": errors, **counts}
+    hit = limit.get("limit")
+    return {"built": len(items), "skipped": len(assistants) * len(items) - len(todo), "errors": errors, **counts,
+            "limit": budget_text(hit) if hit is not None else None}
+
+
+def budget_text(exc: BudgetExceeded) -> str:
+    """The limit a :class:`BudgetExceeded` hit, as the option that set it: ``--max-cost $0.01 ($0.0098 spent)``."""
+    if exc.kind == "cost":
+        return f"--max-cost ${exc.limit:g} (${exc.spent:.4f} spent)"
+    return f"--max-tokens {exc.limit:g} ({exc.spent:g} spent)"

@@ -33,6 +33,7 @@ import json
 import os
 import signal
 import time
+import warnings
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, replace
@@ -387,17 +388,28 @@ def _public_spec(spec: CellSpec) -> dict[str, Any]:
     return d
 
 
+class SweepManifestWarning(UserWarning):
+    """A sweep folder's ``sweep.json`` could not be read; it is kept aside under another name."""
+
+
 def write_manifest(out: Path, cells: list[CellSpec], extra: dict[str, Any]) -> None:
     """Record the sweep's configuration (merged with an earlier manifest on resume); credentials in
     endpoint URLs are never written."""
     man_path = out / "sweep.json"
-    old: dict[str, Any] = {}
+    old: Any = {}
     if man_path.is_file():
+        why = ""
         try:
             old = json.loads(man_path.read_text(encoding="utf-8"))
-        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, OSError):
-            old = {}
-        if not isinstance(old, dict):
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, OSError) as exc:
+            why = f"not JSON ({type(exc).__name__})"
+        if not why and not isinstance(old, dict):
+            why = f"a JSON {type(old).__name__}, not an object"
+        if why:  # kept for a person to read, never silently overwritten
+            kept = out / f"sweep.unreadable-{time.strftime('%Y%m%dT%H%M%S')}.json"
+            os.replace(man_path, kept)
+            warnings.warn(f"{man_path} was {why}; kept as {kept.name}, a new sweep.json is written",
+                          SweepManifestWarning, stacklevel=2)
             old = {}
     cells_old = {json.dumps(c, sort_keys=True) for c in old.get("cells", []) if isinstance(c, dict)}
     cells_all = [json.loads(c) for c in sorted(cells_old | {json.dumps(_public_spec(c), sort_keys=True)
@@ -441,6 +453,65 @@ class SweepLock:
             self._fd = None
 
 
+@dataclass
+class SweepProgress:
+    """How far the running (or last) sweep of this process got: what an interrupt message reports."""
+
+    out: str
+    total: int
+    """Cells of the sweep."""
+    earlier: int
+    """Cells already finished on disk when the sweep started (skipped)."""
+    pending: int
+    """Cells this run set out to run."""
+    finished: int = 0
+    """Cells this run finished VALID (on disk, skipped by a resume)."""
+
+
+_PROGRESS: list[SweepProgress | None] = [None]
+
+
+def last_progress() -> SweepProgress | None:
+    """The progress of this process's running or last :func:`run_sweep`; None before the first."""
+    return _PROGRESS[0]
+
+
+def clear_progress() -> None:
+    """Forget the last sweep's progress (a new command starts)."""
+    _PROGRESS[0] = None
+
+
+class LineProgress:
+    """Progress written as one line per finished cell, for a stderr that is a file or a pipe (a log a person reads
+    later): tqdm's carriage-return redraws would leave one unreadable line there. Offers the calls of tqdm that
+    :func:`run_sweep` makes."""
+
+    def __init__(self, total: int, stream: Any) -> None:
+        self.total, self.n, self._stream, self._postfix = total, 0, stream, ""
+        self._t0 = time.monotonic()
+
+    def set_postfix_str(self, text: str, refresh: bool = True) -> None:
+        self._postfix = text
+
+    def update(self, n: int = 1) -> None:
+        self.n += n
+        elapsed = time.monotonic() - self._t0
+        print(f"cells {self.n}/{self.total} [{elapsed:.0f} s] {self._postfix}", file=self._stream, flush=True)
+
+    def close(self) -> None:
+        pass
+
+
+def _progress_bar(total: int, progress: bool) -> Any:
+    import sys
+
+    from tqdm import tqdm
+
+    if progress and total and not sys.stderr.isatty():
+        return LineProgress(total, sys.stderr)
+    return tqdm(total=total, desc="cells", unit="cell", disable=not progress or not total)
+
+
 def _progress_text(rec: dict[str, Any], spend: dict[str, Any]) -> str:
     cost = f"${spend.get('cost_usd', 0.0):.4f}"
     return (f"{rec.get('task_id')}: {rec.get('status')} pass={rec.get('passed')} | spent {cost}, "
@@ -459,7 +530,8 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         out: the sweep folder.
         workers: local worker processes (1 runs in this process); ignored with Ray.
         void_retries: extra attempts for a VOID cell within this run.
-        progress: show a progress bar (with money, tokens and calls spent and cache hits).
+        progress: show a progress bar (with money, tokens and calls spent and cache hits); a line per finished
+            cell when stderr is not a terminal.
         manifest: extra fields for ``sweep.json``.
         use_ray / ray_address: run the cells as Ray tasks, on the cluster at ``ray_address`` (None: a
             local Ray instance), each declaring ``ray_cpus`` CPUs.
@@ -477,8 +549,6 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         UnsafeCellFolder: a cell folder is reached through a symbolic link.
         TaskPackError: a TaskPack cannot be read.
     """
-    from tqdm import tqdm
-
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     cells = list(cells)
@@ -513,13 +583,15 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         models = any(c.uses_models for c, _ in pending)
         limited = max_cost is not None or max_tokens is not None
         state = {"records": [], "spend": {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0}, "stop": False}
-        bar = tqdm(total=len(pending), desc="cells", unit="cell", disable=not progress or not pending)
+        bar = _progress_bar(len(pending), progress)
+        prog = _PROGRESS[0] = SweepProgress(str(out), len(cells), len(cells) - len(pending), len(pending))
         ledger = out / "results.jsonl"
         tally = UsageTally()
 
         def finish(rec: dict[str, Any], gate_stats: dict[str, Any] | None = None) -> None:
             state["records"].append(rec)
             tally.add(rec)
+            prog.finished += rec.get("status") == "valid"
             if gate_stats is None:
                 c = rec.get("_calls") or {}
                 sp = state["spend"]
@@ -530,9 +602,13 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                 state["spend"] = {k: gate_stats[k] for k in ("calls", "cache_hits", "cost_usd", "tokens")}
             if rec.get("stop_reason") == "sweep_budget":
                 state["stop"] = True
+            line = {k: rec.get(k) for k in ("task_id", "assistant", "human", "seed", "status", "stop_reason",
+                                            "passed", "completion")}
+            cell = rec.get("_cell")
+            # relative to the sweep folder, so that the ledger stays right when the folder is moved or copied
+            line["cell"] = os.path.relpath(cell, out) if cell else None
             with open(ledger, "a", encoding="utf-8") as f:
-                f.write(json.dumps({k: rec.get(k) for k in ("task_id", "assistant", "human", "seed", "status",
-                                                             "stop_reason", "passed", "completion", "_cell")}) + "\n")
+                f.write(json.dumps(line) + "\n")
                 f.flush()
                 os.fsync(f.fileno())
             calls = f" | cell:{cell_postfix(rec)} | sweep: {tally.postfix()}" if tally.calls else ""
