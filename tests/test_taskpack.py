@@ -3,7 +3,9 @@ commands, built-in discovery."""
 import copy
 import hashlib
 import json
+import os
 import re
+import shutil
 import sys
 import warnings
 from pathlib import Path
@@ -154,6 +156,21 @@ def test_an_unreadable_file_in_a_taskpack_folder_is_named_once(tmp_path, monkeyp
     # asking for it by name says why it is missing rather than suggesting another id
     with pytest.raises(TaskPackError, match=r"task id 'half-written': half-written\.json was left out: not valid JSON"):
         select_taskpacks(["half-written"])
+
+
+def test_a_copied_taskpack_with_the_same_id_is_named_not_hidden(tmp_path, monkeypatch):
+    """Two files of one folder with one id: the first by file name is used and the other named; across the folders
+    of IW_TASKPACK_DIR the first folder wins quietly, as documented."""
+    write_packs(tmp_path / "a")
+    shutil.copy(tmp_path / "a" / "decision-05.json", tmp_path / "a" / "decision-05b.json")
+    write_packs(tmp_path / "b")
+    monkeypatch.setenv("IW_TASKPACK_DIR", os.pathsep.join([str(tmp_path / "a"), str(tmp_path / "b")]))
+    with pytest.warns(TaskPackFolderWarning) as seen:
+        found = builtin_taskpacks()
+    assert found["decision-05"] == tmp_path / "a" / "decision-05.json"
+    assert [str(w.message) for w in seen] == [
+        f"{tmp_path / 'a' / 'decision-05b.json'}: left out of the TaskPacks: its id 'decision-05' is also the "
+        f"id of decision-05.json in the same folder (the first by file name is used)"]
 
 
 def test_no_taskpacks_installed_is_a_clear_error(tmp_path, monkeypatch):

@@ -666,7 +666,8 @@ def _warn_unreadable(path: Path, exc: Exception) -> None:
 
 
 def builtin_taskpacks() -> dict[str, Path]:
-    """Built-in TaskPack files by id (first folder of :func:`taskpack_dirs` wins on duplicates).
+    """Built-in TaskPack files by id (first folder of :func:`taskpack_dirs` wins on duplicates; two files of one
+    folder with the same id: the first by name, the other left out with a :class:`TaskPackFolderWarning`).
 
     Only top-level ``*.json`` files whose ``format`` is :data:`FORMAT` count (scenes and other
     data may live beside them).
@@ -681,7 +682,11 @@ def builtin_taskpacks() -> dict[str, Path]:
                 _warn_unreadable(f, exc)
                 continue
             if isinstance(data, dict) and data.get("format") == FORMAT and isinstance(data.get("id"), str):
-                found.setdefault(data["id"], f)
+                first = found.setdefault(data["id"], f)
+                if first != f and first.parent == f.parent:
+                    # a copied TaskPack whose id was not changed: say so rather than hide one of the two
+                    _warn_unreadable(f, ValueError(f"its id {data['id']!r} is also the id of {first.name} in "
+                                                   f"the same folder (the first by file name is used)"))
     return dict(sorted(found.items()))
 
 
