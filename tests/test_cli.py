@@ -167,9 +167,15 @@ def test_hash_reports_schema_problems(tmp_path, capsys):
     (["run", "--assistant", "not a model"], "bad model string"),
     (["run", "--assistant", "nosuchprovider/model-x"], "cannot route it to a provider"),
     (["run", "--human", "gpt 4"], "--human: bad model string"),
-    (["run", "--seeds", "x"], "--seeds: expected at most 1000 non-negative integers"),
-    (["run", "--seeds", "1,,2"], "--seeds: expected at most"),
-    (["run", "--seeds", "0-100000"], "--seeds: expected at most"),
+    (["run", "--seeds", "x"], "--seeds: 'x' is neither a seed nor a range of seeds (seeds are non-negative "
+                              "integers: '0 1 2', '0,1' or '0-4')"),
+    (["run", "--seeds", "1.5"], "--seeds: '1.5' is neither a seed nor a range of seeds"),
+    (["run", "--seeds", "0-x"], "--seeds: '0-x' is neither a seed nor a range of seeds"),
+    (["run", "--seeds", "1,,2"], "--seeds: an empty seed in '1,,2'"),
+    (["run", "--seeds", "-1"], "--seeds: '-1': a seed is never negative"),
+    (["run", "--seeds=-2-3"], "--seeds: '-2-3': a seed is never negative"),
+    (["run", "--seeds", "0-100000"], "--seeds: the range '0-100000' holds 100001 seeds; at most 1000 are allowed"),
+    (["run", "--seeds", "0-600", "601-1200"], "--seeds: 1201 seeds; at most 1000 are allowed"),
     (["run", "--seeds", "3-1"], "--seeds: the range '3-1' runs downwards; write it from the lower seed ('1-3')"),
     (["run", "--assistant-memory"], "applies to model Assistants only"),
     (["run", "--workers", "0"], "--workers"),
@@ -247,7 +253,8 @@ def test_report_markdown_tables_have_the_header_column_count(packs, tmp_path, ca
     for t in tables:
         _assert_well_formed(t)
     assert tables[0][0] == ["Assistant", "Human", "Decision tasks", "Decision Pass", "Decision MCR",
-                            "Prevention tasks", "Prevention Pass", "Prevention MCR", "Avg Pass", "Avg MCR"]
+                            "Prevention tasks", "Prevention Pass", "Prevention MCR", "Avg Pass (2/6 families)",
+                            "Avg MCR (2/6 families)"]
     assert ["oracle", "scripted", "1/20", "5.0", "5.0", "1/20", "5.0", "5.0", "5.0", "5.0"] in tables[0]
     assert ["oracle", "scripted", "1", "100.0", "100.0", "1", "100.0", "100.0", "100.0", "100.0"] in tables[1]
     assert tables[2][0] == ["Assistant", "Human", "Family", "Tasks", "VOID", "Pass /20", "MCR /20", "Pass", "MCR"]
@@ -497,6 +504,13 @@ def test_missing_provider_key_is_reported_before_any_episode(monkeypatch, capsys
     monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     assert main(["run", "--assistant", "openai/gpt-4o", "--tasks", "decision-05"]) == 2
     assert "no credentials: set OPENAI_API_KEY" in capsys.readouterr().err
+    # every model without its key is named at once, not one per attempt
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    assert main(["run", "--assistant", "openai/gpt-4o", "--human", "anthropic/claude-sonnet-4-5",
+                 "--tasks", "decision-05"]) == 2
+    err = capsys.readouterr().err
+    assert "openai/gpt-4o (provider openai): no credentials: set OPENAI_API_KEY" in err
+    assert "anthropic/claude-sonnet-4-5 (provider anthropic): no credentials: set ANTHROPIC_API_KEY" in err
 
 
 def test_our_warnings_print_as_one_line_and_the_formatter_is_installed_once():
@@ -585,3 +599,17 @@ def test_report_tasks_names_a_missing_taskpack_folder(tmp_path, monkeypatch, cap
     monkeypatch.setenv("IW_TASKPACK_DIR", str(tmp_path / "nowhere"))
     assert main(["report", "--tasks"]) == 2
     assert f"{tmp_path / 'nowhere'}: no such folder" in capsys.readouterr().err
+
+
+def test_a_reader_that_closes_the_pipe_stops_the_command_quietly():
+    """``iw-eval schema | head -c 100``: the schema (about 80 kB) overfills the pipe (64 kB), so writing it
+    meets the closed end; the command stops with 141 (128 + SIGPIPE) and no traceback."""
+    import subprocess
+
+    proc = subprocess.Popen([sys.executable, "-m", "interactiveworld.cli", "schema"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    head = proc.stdout.read(100)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert head.startswith(b"{") and proc.returncode == 141 and err == "", err

@@ -109,7 +109,8 @@ def test_human_swap_matrix_and_memory_comparison(tmp_path):
     assert (mem["assistant"], mem["human"], mem["pass_without"], mem["pass_with"]) == ("a", "a", 50.0, 75.0)
     board, cols = leaderboard(recs)
     assert [(r["assistant"], r["human"]) for r in board][0] == ("b", "b")  # 100 % everywhere
-    assert cols[-2:] == [("avg_pass", "Avg Pass"), ("avg_mcr", "Avg MCR")]
+    # four of the six families were run: the header says the mean is over those
+    assert cols[-2:] == [("avg_pass", "Avg Pass (4/6 families)"), ("avg_mcr", "Avg MCR (4/6 families)")]
     assert ("Guidance_pass", "Guidance Pass") in cols and ("Decision_mcr", "Decision MCR") in cols
     top = board[0]
     assert top["Guidance_pass"] == 100.0 and top["avg_mcr"] == 100.0
@@ -126,3 +127,10 @@ def test_report_of_several_sweeps_writes_one_comparison_with_plots(tmp_path, cap
         assert (rep / name).is_file() and (rep / name).stat().st_size > 0, name
     res = write_comparison(dirs[:1], tmp_path / "one", plots=False)
     assert res["cells"] == 4 and "## Human swap" not in res["markdown"]
+
+
+def test_the_average_header_says_over_how_many_families():
+    from interactiveworld.bench.report import avg_columns
+
+    assert avg_columns(6) == [("avg_pass", "Avg Pass"), ("avg_mcr", "Avg MCR")]
+    assert avg_columns(1) == [("avg_pass", "Avg Pass (1/6 families)"), ("avg_mcr", "Avg MCR (1/6 families)")]

@@ -278,3 +278,44 @@ def test_an_unreadable_sweep_json_is_kept_aside_and_named(tmp_path, garbage):
     kept = list(out.glob("sweep.unreadable-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == garbage.encode("utf-8", "surrogateescape")
     assert len(json.loads((out / "sweep.json").read_text())["cells"]) == 2
+
+
+def test_a_worker_interrupted_while_it_starts_neither_dies_nor_prints(tmp_path):
+    """Ctrl-C reaches the process group while a worker still imports (before its initializer ignores the
+    signal): it starts with the signal blocked, so the interrupt is discarded there instead of killing it with a
+    KeyboardInterrupt traceback and breaking the pool."""
+    code = (
+        "import os, signal, sys\n"
+        "from interactiveworld.bench import sweep\n"
+        "sweep.prestart_workers(2)\n"
+        "pool = sweep._PRESTARTED[2]\n"
+        "procs = list(pool._processes.values())\n"
+        "for p in procs:\n"
+        "    os.kill(p.pid, signal.SIGINT)\n"
+        "    os.kill(p.pid, signal.SIGTERM)\n"
+        "pids = {pool.submit(os.getpid).result(timeout=120) for _ in range(6)}\n"
+        "print(len(procs), all(p.is_alive() for p in procs), pids <= {p.pid for p in procs})\n"
+        "sweep.discard_workers()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["2", "True", "True"]
+    assert "Traceback" not in proc.stderr and "KeyboardInterrupt" not in proc.stderr
+
+
+def test_sweep_json_keeps_what_every_command_asked_for(tmp_path):
+    """A folder filled by two commands (other tasks, other seeds, rendering toggled): lists and mappings are
+    unions, each command's settings are in ``runs`` in order, the scalars are the last command's."""
+    packs = write_packs(tmp_path / "tp")
+    out = tmp_path / "run"
+    first = _cells({"decision-05": packs["decision-05"]}, [0, 1])
+    run_sweep(first, out, progress=False, manifest={"seeds": [0, 1], "render": False,
+                                                    "taskpacks": {"decision-05": "sha256:a"}})
+    second = _cells({"prevention-01": packs["prevention-01"]}, [1, 2])
+    run_sweep(second, out, progress=False, manifest={"seeds": [1, 2], "render": True,
+                                                     "taskpacks": {"prevention-01": "sha256:b"}})
+    man = json.loads((out / "sweep.json").read_text())
+    assert man["seeds"] == [0, 1, 2] and man["render"] is True
+    assert man["taskpacks"] == {"decision-05": "sha256:a", "prevention-01": "sha256:b"}
+    assert len(man["cells"]) == 4
+    assert [(r["tasks"], r["seeds"], r["render"], r["cells"]) for r in man["runs"]] == [
+        (["decision-05"], [0, 1], False, 2), (["prevention-01"], [1, 2], True, 2)]

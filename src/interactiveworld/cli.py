@@ -67,40 +67,49 @@ class UsageError(Exception):
 def _seeds(values: list[str]) -> list[int]:
     try:
         return _parse_seeds(values)
-    except _SeedRangeError as exc:
-        raise UsageError(f"--seeds: {exc}") from None
-    except ValueError:
-        raise UsageError(f"--seeds: expected at most {MAX_SEEDS} non-negative integers (e.g. '0 1 2', '0,1' or '0-4'), "
-                         f"got {values}") from None
+    except _SeedError as exc:
+        raise UsageError(f"--seeds: {exc} (seeds are non-negative integers: '0 1 2', '0,1' or '0-4')") from None
 
 
-class _SeedRangeError(ValueError):
-    """A seed range written downwards (``3-1``)."""
+class _SeedError(ValueError):
+    """A ``--seeds`` value that names no seed list; the message says which part and why."""
 
 
 MAX_SEEDS = 1000  # a typo such as 0-100000 should not start a sweep of millions of cells
 
 
 def _parse_seeds(values: list[str]) -> list[int]:
-    out = []
+    """The seeds of ``--seeds`` values (``0 1``, ``0,1``, ``0-4``): sorted, without repeats.
+
+    Raises:
+        _SeedError: an empty part, a part that is neither an integer nor a range, a negative seed, a range written
+            downwards, or more than :data:`MAX_SEEDS` seeds.
+    """
+    out: list[int] = []
     for v in values:
         for part in str(v).split(","):
             part = part.strip()
             if not part:
-                raise ValueError(values)
-            if "-" in part[1:]:
-                a, b = part.split("-", 1)
-                if int(b) < int(a) and int(a) >= 0 and int(b) >= 0:
-                    raise _SeedRangeError(f"the range {part!r} runs downwards; write it from the lower seed "
-                                          f"('{b}-{a}')")
-                if int(b) - int(a) >= MAX_SEEDS:
-                    raise ValueError(values)
-                out += list(range(int(a), int(b) + 1))
-            else:
-                out.append(int(part))
-    if not out or any(s < 0 for s in out) or len(set(out)) > MAX_SEEDS:
-        raise ValueError(values)
-    return sorted(dict.fromkeys(out))
+                raise _SeedError(f"an empty seed in {str(v)!r}")
+            lo, dash, hi = part[1:].partition("-")  # a leading '-' is a sign, not a range
+            lo = part[0] + lo
+            try:
+                a, b = (int(lo), int(hi)) if dash else (int(part), int(part))
+            except ValueError:
+                raise _SeedError(f"{part!r} is neither a seed nor a range of seeds") from None
+            if a < 0 or b < 0:
+                raise _SeedError(f"{part!r}: a seed is never negative")
+            if b < a:
+                raise _SeedError(f"the range {part!r} runs downwards; write it from the lower seed ('{b}-{a}')")
+            if b - a >= MAX_SEEDS:
+                raise _SeedError(f"the range {part!r} holds {b - a + 1} seeds; at most {MAX_SEEDS} are allowed")
+            out += range(a, b + 1)
+    seeds = sorted(dict.fromkeys(out))
+    if not seeds:
+        raise _SeedError("no seed given")
+    if len(seeds) > MAX_SEEDS:
+        raise _SeedError(f"{len(seeds)} seeds; at most {MAX_SEEDS} are allowed")
+    return seeds
 
 
 def _check_agents(assistant: str, human: str, memory: bool) -> None:
@@ -696,13 +705,14 @@ class _Parser(argparse.ArgumentParser):
             for action in self._actions:
                 if isinstance(action, argparse._SubParsersAction) and getattr(ns, action.dest, None) in action.choices:
                     parser = action.choices[getattr(ns, action.dest)]
-            known = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+            # compared without the leading '--', which every option shares ('--bogus' is not near '--out')
+            known = {o[2:]: o for a in parser._actions for o in a.option_strings if o.startswith("--")}
             hints = []
             for e in extras:
-                close = difflib.get_close_matches(e.split("=", 1)[0], known, n=1, cutoff=0.6) if e.startswith("--") \
-                    else []
+                name = e.split("=", 1)[0]
+                close = difflib.get_close_matches(name[2:], known, n=1, cutoff=0.6) if e.startswith("--") else []
                 if close:
-                    hints.append(f"{e.split('=', 1)[0]}: did you mean {close[0]}?")
+                    hints.append(f"{name}: did you mean {known[close[0]]}?")
             parser.error(f"unrecognized arguments: {' '.join(extras)}" + (f" ({'; '.join(hints)})" if hints else ""))
         return ns
 
@@ -755,7 +765,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                "matrix and the memory comparison")
     rp.add_argument("--tasks", action="store_true", help="task count per family and oracle step counts")
     rp.add_argument("--out", help="report folder (default <run_dir>/report; for several, <common parent>/report)")
-    rp.add_argument("--no-plots", action="store_true")
+    rp.add_argument("--no-plots", action="store_true", help="tables and CSV files only, no PNG plots")
     rp.add_argument("--horizon", action="store_true", help="task horizon study of the sweep folder(s): Firth fits, "
                                                           "task-bootstrap bands, family-adjusted slope (paper D.4)")
     rp.set_defaults(func=cmd_report)
@@ -804,10 +814,14 @@ def build_parser() -> argparse.ArgumentParser:
     v.set_defaults(func=cmd_validate)
 
     h = sub.add_parser("hash", help="rewrite the hash of TaskPack file(s) being authored")
-    h.add_argument("files", nargs="+")
+    h.add_argument("files", nargs="+", metavar="FILE", help="TaskPack JSON file(s); each 'hash' field is rewritten "
+                                                           "to the sha256 of its canonical content")
     h.set_defaults(func=cmd_hash)
 
-    sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)")
+    sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)",
+                        description="Print the JSON Schema of a TaskPack file on standard output, for an editor or "
+                                    "a validator to check TaskPacks being authored: "
+                                    "iw-eval schema > taskpack.schema.json")
     sc.set_defaults(func=cmd_schema)
 
     add_export_usd_parser(sub)
@@ -883,12 +897,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     _INTERRUPTED[0] = False
     if threading.current_thread() is not threading.main_thread():
-        return _main(argv)
+        return _main_piped(argv)
     previous = signal.signal(signal.SIGINT, _on_interrupt)
     try:
-        return _main(argv)
+        return _main_piped(argv)
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _main_piped(argv: Sequence[str] | None) -> int:
+    """:func:`_main`, stopping quietly with exit status 141 (128 + SIGPIPE, as a shell tool killed by it) when
+    the reader of standard output goes away (``iw-eval schema | head``)."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        try:  # the interpreter flushes stdout once more at exit: let that write go nowhere
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return 141
 
 
 def _main(argv: Sequence[str] | None) -> int:

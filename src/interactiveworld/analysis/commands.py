@@ -88,10 +88,21 @@ def _spend_line(calls: CallSettings) -> str:
 
 
 # ---------------------------------------------------------------------------------------------- static
+_STATIC_DESCRIPTION = """\
+The static variant (paper appendix D.3): each TaskPack's static item is a question asked once, with the frames
+the Assistant saw up to a cut of the reference run and the wearer's words so far; a judge model compares the
+reply with the reference (and a failed rule of the item makes it wrong). Results go to <out>/static.jsonl; a
+re-run skips the items already scored. --interactive compares with sweeps of the same models.
+
+  iw-eval static --assistant openai/gpt-5.5 --judge openai/gpt-5.5-mini --interactive runs/gpt --out runs/static
+"""
+
+
 def add_static_parser(sub: Any) -> None:
     """Register ``iw-eval static``."""
     p = sub.add_parser("static", help="the static variant: ask each TaskPack's static item with its frames (paper "
-                                      "D.3)", description=__doc__.split("\n\n")[0])
+                                      "D.3)", description=_STATIC_DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--assistant", nargs="+", required=True, metavar="MODEL", help="litellm model string(s) to ask")
     p.add_argument("--judge", metavar="MODEL", help="judge model (default: the first --assistant; give a fixed "
                                                     "judge to compare models)")

@@ -23,7 +23,7 @@ from .families import Family
 from .identity import separate_keys
 from .metrics import family_table, load_results, run_folder_problem
 from .repeats import repeats_table
-from .report import markdown_table, write_csv
+from .report import avg_columns, markdown_table, write_csv
 
 SWAP_FAMILIES = ("Guidance", "Planning", "Accessibility")
 """Families averaged in the human-swap matrix (paper Figure 5 left: the most Human involvement)."""
@@ -43,7 +43,7 @@ def leaderboard(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], li
     cols = [("assistant", "Assistant"), ("human", "Human")]
     for f in fams:
         cols += [(f"{f}_pass", f"{f} Pass"), (f"{f}_mcr", f"{f} MCR")]
-    cols += [("avg_pass", "Avg Pass"), ("avg_mcr", "Avg MCR")]
+    cols += avg_columns(len(fams))
     ordered = sorted(rows.values(), key=lambda r: (-(r.get("avg_pass") or 0.0), -(r.get("avg_mcr") or 0.0),
                                                    str(r["assistant"])))
     return ordered, cols

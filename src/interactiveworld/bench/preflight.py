@@ -75,11 +75,13 @@ def check_credentials(models: list[str]) -> None:
     provider (``get_llm_provider``) and lists its missing keys (``validate_environment``).
 
     Raises:
-        PreflightError: a key is missing; the message names the model and the variables.
+        PreflightError: keys are missing; the message names every model without its keys and the variables
+            (one line per model), so that all of them can be set at once.
     """
     if not models:
         return  # the oracle, controls and scripted agents call no provider (and litellm takes seconds to import)
     lm = litellm_module()
+    problems = []
     for model in dict.fromkeys(models):
         try:
             _, provider, _, _ = lm.get_llm_provider(model)
@@ -88,8 +90,10 @@ def check_credentials(models: list[str]) -> None:
             continue
         keys = [k for k in missing if k.endswith("_KEY")]
         if keys:
-            raise PreflightError(f"{model} (provider {provider}): no credentials: set {' or '.join(keys)} in the "
-                                 f"environment (or give --api-base for a server that needs none)")
+            problems.append(f"{model} (provider {provider}): no credentials: set {' or '.join(keys)} in the "
+                            f"environment")
+    if problems:
+        raise PreflightError("\n  ".join(problems) + " (or give --api-base for a server that needs none)")
 
 
 def check_endpoint(api_base: str, timeout_s: float = 3.0) -> None:

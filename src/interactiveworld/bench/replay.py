@@ -346,12 +346,13 @@ def replay_cells(cells: list[Path], *, workers: int = 1, **options: Any) \
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
 
-    from .sweep import _stop_pool, _worker_init
+    from .sweep import _spawning_workers, _stop_pool, _worker_init
 
     pool = ProcessPoolExecutor(max_workers=min(workers, len(cells)), mp_context=mp.get_context("spawn"),
                                initializer=_worker_init)
     try:
-        futures = [pool.submit(_replay_one, cell, options) for cell in cells]
+        with _spawning_workers():
+            futures = [pool.submit(_replay_one, cell, options) for cell in cells]
         for cell, fut in zip(cells, futures):
             yield (cell, *fut.result())
     finally:

@@ -26,6 +26,7 @@ needed one stay unfinished (no ``eval.json``; they run on the next resume) and t
 """
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import importlib
 import inspect
@@ -39,7 +40,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, replace
 from multiprocessing.managers import BaseManager
 from pathlib import Path
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from ..agents.calls import BudgetExceeded, CallGate, CallMeter, ResponseCache
 from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_assistant
@@ -323,11 +324,39 @@ def run_cell_with_retries(spec: CellSpec, out: str, key: dict[str, Any], void_re
     return rec
 
 
+_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _worker_init() -> None:
     """Worker processes leave Ctrl-C and SIGTERM to the parent, which stops them all (a worker that
-    caught Ctrl-C would go on to its next queued cell; one killed alone would break the pool)."""
+    caught Ctrl-C would go on to its next queued cell; one killed alone would break the pool). They start with
+    both signals blocked (:func:`_spawning_workers`); one that arrived while they imported is discarded here."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+def _manager_init() -> None:
+    """The gate's manager process ignores Ctrl-C (as every manager does) but stays stoppable by SIGTERM, which
+    its shutdown sends when it does not exit; it starts with both blocked (:func:`_spawning_workers`)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
+
+
+@contextlib.contextmanager
+def _spawning_workers() -> Iterator[None]:
+    """Block Ctrl-C and SIGTERM in this thread while it starts worker processes.
+
+    A spawned child inherits the blocked mask. Ctrl-C reaches the whole process group, and a child still
+    importing (before :func:`_worker_init` ignores the signals) would otherwise die with a KeyboardInterrupt
+    traceback on the terminal (and break the pool). Held back, the signal waits in the child until
+    :func:`_worker_init` discards it. This process gets it when the block ends (or at once through another
+    thread)."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 _PRESTARTED: dict[int, ProcessPoolExecutor] = {}
@@ -348,8 +377,9 @@ def prestart_workers(workers: int) -> None:
     import multiprocessing as mp
 
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"), initializer=_worker_init)
-    for _ in range(workers):  # each submission with no idle worker starts one process
-        pool.submit(_warm_worker)
+    with _spawning_workers():
+        for _ in range(workers):  # each submission with no idle worker starts one process
+            pool.submit(_warm_worker)
     _PRESTARTED[workers] = pool
 
 
@@ -393,8 +423,10 @@ class SweepManifestWarning(UserWarning):
 
 
 def write_manifest(out: Path, cells: list[CellSpec], extra: dict[str, Any]) -> None:
-    """Record the sweep's configuration (merged with an earlier manifest on resume); credentials in
-    endpoint URLs are never written."""
+    """Record the sweep's configuration in ``<out>/sweep.json``, merged with an earlier manifest on resume: the
+    cells of every command, list and mapping fields (assistants, seeds, taskpacks) as unions, each command's
+    settings in ``runs`` (in order), and the other fields as the last command set them. Credentials in endpoint
+    URLs are never written."""
     man_path = out / "sweep.json"
     old: Any = {}
     if man_path.is_file():
@@ -414,9 +446,19 @@ def write_manifest(out: Path, cells: list[CellSpec], extra: dict[str, Any]) -> N
     cells_old = {json.dumps(c, sort_keys=True) for c in old.get("cells", []) if isinstance(c, dict)}
     cells_all = [json.loads(c) for c in sorted(cells_old | {json.dumps(_public_spec(c), sort_keys=True)
                                                             for c in cells})]
-    write_json_atomic(man_path, {**old, **extra, "cells": cells_all,
-                                 "started": old.get("started", time.strftime("%Y-%m-%dT%H:%M:%S")),
-                                 "updated": time.strftime("%Y-%m-%dT%H:%M:%S")})
+    now = time.strftime("%Y-%m-%dT%H:%M:%S")
+    merged = {**old, **extra}
+    for k, v in extra.items():  # what every command asked for, not only the last one
+        if isinstance(v, list) and isinstance(old.get(k), list):
+            merged[k] = list(dict.fromkeys([*old[k], *v]))
+        elif isinstance(v, dict) and isinstance(old.get(k), dict):
+            merged[k] = {**old[k], **v}
+    runs = old.get("runs") if isinstance(old.get("runs"), list) else []
+    # each command's own settings in order; the top-level scalars (render, env, memory) are the last command's
+    runs = [*runs, {"at": now, "cells": len(cells), **{k: v for k, v in extra.items() if k != "taskpacks"},
+                    **({"tasks": sorted(extra["taskpacks"])} if isinstance(extra.get("taskpacks"), dict) else {})}]
+    write_json_atomic(man_path, {**merged, "cells": cells_all, "runs": runs, "started": old.get("started", now),
+                                 "updated": now})
 
 
 class SweepLock:
@@ -674,7 +716,8 @@ def _run_pool(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, workers:
     manager = None
     if models:
         manager = _GateManager(ctx=ctx)
-        manager.start()
+        with _spawning_workers():
+            manager.start(initializer=_manager_init)
         settings = replace(settings, gate=manager.CallGate(*limits), gate_limited=limited)
     todo = list(pending)
     try:
@@ -696,8 +739,9 @@ def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, 
     pool = _PRESTARTED.pop(workers, None) or ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
                                                                  initializer=_worker_init)
     try:
-        futures = {pool.submit(run_cell_with_retries, spec, out, key, void_retries, settings): (spec, key)
-                   for spec, key in todo}
+        with _spawning_workers():  # a submission with no idle worker starts one process
+            futures = {pool.submit(run_cell_with_retries, spec, out, key, void_retries, settings): (spec, key)
+                       for spec, key in todo}
         remaining, processed = set(futures), set()
 
         def take(fut: Any) -> None:
