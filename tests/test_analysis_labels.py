@@ -92,8 +92,20 @@ def test_scripted_judge_proposes_and_a_person_confirms_or_changes(run, server):
     assert [h.kind for h in history] == ["proposed", "confirmed", "changed"]
     assert [h.model_dump(mode="json") for h in history[:1]] == first
     assert current_label(wrong).category == "R3" and current_label(wrong).by == "bob"
+    # a later proposal (label --judge --redo) joins the history but never overrides a person's label
+    e3, _ = propose_label(wrong, "openai/labeller", calls)
+    assert e3.kind == "proposed" and len(read_labels(wrong)) == 4
+    assert current_label(wrong).model_dump(include={"category", "by"}) == {"category": "R3", "by": "bob"}
     with pytest.raises(ValueError, match="category"):
         set_label(wrong, "R9", by="carol")
+    # the episode has ticks 0 to its eval.json's 'ticks'; a person's tick outside them is refused like the judge's
+    ticks = load_eval(wrong)["ticks"]
+    with pytest.raises(ValueError, match=f"tick: {ticks + 1} is outside the episode \\(its ticks are 0 to {ticks}\\)"):
+        set_label(wrong, "R3", by="carol", tick=ticks + 1)
+    assert set_label(wrong, "R3", by="carol", tick=ticks).tick == ticks
+    # a person labelling a cell that had no label sets it
+    silent_p = _cell(run, "silent", "prevention-05")
+    assert read_labels(silent_p) == [] and set_label(silent_p, "R6", by="zoe").kind == "set"
     with pytest.raises(ValueError, match="only failed valid cells"):
         set_label(_cell(run, "oracle", "decision-05"), "R1", by="carol")
 
@@ -175,12 +187,19 @@ def test_served_page_posts_a_label(run, server, backend):
         urllib.request.urlopen(urllib.request.Request(web.url + "label", data=form))
         assert current_label(cell).model_dump(include={"category", "tick", "by", "kind"}) == {
             "category": "R2", "tick": 3, "by": "erin", "kind": "changed"}
-        for bad in ({"cell": "../..", "category": "R2", "by": "x"}, {"cell": cell.relative_to(run).as_posix(),
-                                                                      "category": "R7", "by": "x"}):
+        rel = cell.relative_to(run).as_posix()
+        for bad in ({"cell": "../..", "category": "R2", "by": "x"}, {"cell": rel, "category": "R7", "by": "x"},
+                    {"cell": rel, "category": "R2", "by": "x", "tick": "abc"},
+                    {"cell": rel, "category": "R2", "by": "x", "tick": "999"}):
             with pytest.raises(urllib.error.HTTPError) as exc:
                 urllib.request.urlopen(urllib.request.Request(web.url + "label", data=urllib.parse.urlencode(bad)
                                                               .encode()))
             assert exc.value.code == 400
+            said = exc.value.read().decode()
+            assert "invalid literal" not in said
+            if bad.get("tick") == "abc":
+                assert "tick: &#x27;abc&#x27; is not a whole number of ticks" in said or \
+                    "tick: 'abc' is not a whole number of ticks" in said, said
         with pytest.raises(urllib.error.HTTPError) as exc:
             urllib.request.urlopen(web.url + "..%2F..%2Fetc%2Fpasswd")
         assert exc.value.code == 403

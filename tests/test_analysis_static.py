@@ -271,13 +271,12 @@ def test_cli_static_end_to_end(static_out, server, tmp_path, capsys, monkeypatch
     assert main(["static", "--assistant", "not a model"]) == 2
 
 
-@pytest.mark.parametrize("flag,value,named", [("--max-tokens", "1", "--max-tokens 1 (0 spent)"),
-                                               ("--max-cost", "0.01", "--max-cost $0.01 ($0.0000 spent)")])
+@pytest.mark.parametrize("flag,value,named", [("--max-tokens", "1", "--max-tokens 1 (0 spent)")])
 def test_a_spending_limit_leaves_items_unasked_and_is_named(static_out, server, tmp_path, capsys, flag, value,
                                                             named):
-    """A call is made only when its estimate (prompt plus the reply's token cap; a known price) fits the limit:
-    one token fits no call, and the served models have no price, so no cost limit can be kept. Both items stay
-    unasked, no request reaches the server, and the summary names the option that stopped them."""
+    """A call is made only when its estimate (prompt plus the reply's token cap) fits the limit: one token fits no
+    call. Both items stay unasked, no request reaches the server, and the summary names the option that stopped
+    them."""
     import shutil
 
     out = tmp_path / "limited"
@@ -288,6 +287,31 @@ def test_a_spending_limit_leaves_items_unasked_and_is_named(static_out, server, 
     err = capsys.readouterr().err
     assert rc == 1 and len(server.requests) == before
     assert f"0 asked, 0 already scored, 0 VOID, 2 left unasked by {named}; model calls: 0 made" in err, err
+
+
+def test_a_cost_limit_on_unpriced_models_is_refused_up_front(tmp_path, server, capsys):
+    """As ``iw-eval run`` does: no price, no bound on spending; exit 2 before any item is built."""
+    out = tmp_path / "s"
+    assert main(["static", "--assistant", "openai/correct", "--judge", "openai/judge", "--tasks", *TASKS,
+                 "--out", str(out), "--api-base", server.base, "--max-cost", "0.01"]) == 2
+    assert ("--max-cost: litellm has no price for openai/correct, openai/judge, so spending cannot be bounded"
+            in capsys.readouterr().err)
+    assert not out.exists()
+
+
+def test_the_cost_of_unpriced_models_is_unknown_not_zero(static_out, server, tmp_path, capsys):
+    """The served models have no litellm price: the summary says their cost is unknown, as the run summary does."""
+    import shutil
+
+    out = tmp_path / "fresh"
+    shutil.copytree(static_out, out, ignore=shutil.ignore_patterns(RESULTS_NAME, "report"))
+    before = len(server.requests)
+    assert main(["static", "--assistant", "openai/correct", "--judge", "openai/judge", "--tasks", *TASKS,
+                 "--out", str(out), "--api-base", server.base, "--no-plots"]) == 0
+    made = len(server.requests) - before
+    assert made == 4  # an answer and a verdict per item
+    assert (f"model calls: {made} made, 0 from the cache; spent $? ({made} call(s) of unpriced models)"
+            in capsys.readouterr().err)
 
 
 def test_static_without_provider_key_or_server_stops_before_any_work(tmp_path, capsys, monkeypatch):

@@ -269,7 +269,12 @@ def test_unknown_entity_and_verb_suggestions():
     err = _err(compile_text("[Grabb] <red_mug> (2)", SCENE), ErrorCode.UNKNOWN_VERB)
     assert "[Grab]" in err.message and err.details["suggestion"] == "Grab"
     err = _err(compile_text("[Dance]", SCENE), ErrorCode.UNKNOWN_VERB)
-    assert "[Dance]" in err.message
+    assert err.message == "[Dance] is not an action."
+    # words without brackets are quoted as written, never shown as a bracketed action nobody typed
+    err = _err(compile_text("hello world", SCENE), ErrorCode.UNKNOWN_VERB)
+    assert err.message == "'hello' is not an action (a command starts with one in brackets, e.g. [Walk])."
+    err = _err(compile_text("grabb <red_mug> (2)", SCENE), ErrorCode.UNKNOWN_VERB)
+    assert err.message.startswith("'grabb' is not an action") and err.message.endswith("Did you mean [Grab]?")
 
 
 def test_parse_errors_become_primitive_errors():

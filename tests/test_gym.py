@@ -252,6 +252,11 @@ def test_model_and_callable_humans(monkeypatch):
     assert obs["wearer_speech"] == "Got it."
     with pytest.raises(ValueError, match="human must be"):
         InteractiveWorldAssistantEnv(tp, human=3)
+    # no key and no server: refused when made, naming the variable, not by a transport error at the first reset
+    monkeypatch.delenv("OPENAI_API_KEY")
+    with pytest.raises(ValueError, match="human: openai/local-human \\(provider openai\\): no credentials: set "
+                                         "OPENAI_API_KEY"):
+        InteractiveWorldAssistantEnv(tp, state_only=True, human="openai/local-human")
 
 
 def _rollout(vec, steps: int, seed: int) -> list:

@@ -309,11 +309,24 @@ def test_cli_export_and_import(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["export-usd", "no-such-task", "x.usda"], "neither a file nor a built-in TaskPack id"),
+    (["export-usd", "no-such-task", "x.usda"], "neither a file nor a built-in TaskPack id: unknown task id "
+                                               "'no-such-task' (120 built-in TaskPacks, accessibility-01 to "
+                                               "prevention-20; 'iw-eval report --tasks' lists them)"),
+    (["export-usd", "decison-05", "x.usda"], "did you mean 'decision-05' or"),
+    (["export-usd", "decision-05", "afile/x.usda"], "afile/x.usda: lies below afile, which is a file"),
+    (["export-usd", "--import", "missing.usda", "afile/x.json"], "afile/x.json: lies below afile, which is a file"),
     (["export-usd", "decision-05", "x.obj"], "must end in one of"),
     (["export-usd", "--import", "missing.usda", "x.json"], "no such USD file"),
 ])
 def test_cli_bad_arguments_exit_2(argv, message, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
+    (tmp_path / "afile").write_text("")
     assert iw_main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs Linux's /proc, where no file can be created")
+def test_cli_a_stage_that_cannot_be_written_is_one_line(capsys):
+    assert iw_main(["export-usd", "decision-05", "/proc/x.usda", "--no-human"]) == 1
+    err = capsys.readouterr().err
+    assert err == "iw-eval export-usd: error: /proc/x.usda: cannot be written (Unable to open /proc/x.usda for write)\n"

@@ -102,6 +102,13 @@ def test_cli_run_with_ray(local_ray, tmp_path, monkeypatch, capsys):
     assert "2 ran, 0 already finished, 0 VOID" in capsys.readouterr().err
     assert main(["run", "--ray", "--workers", "2", "--env", "iw_fake_env:FakeEnv", "--out",
                  str(tmp_path / "run2")]) == 2
+    capsys.readouterr()
+    # a cell no node can hold would wait for ever in Ray's queue: refused at once, naming the CPUs there are
+    assert main(["run", "--ray", "--ray-cpus", "64", "--env", "iw_fake_env:FakeEnv", "--out", str(tmp_path / "run3"),
+                 "--no-progress", "--no-render"]) == 2
+    assert ("--ray-cpus 64: each cell asks for 64 CPUs, but the local Ray instance has 2; give at most --ray-cpus 2"
+            in capsys.readouterr().err)
+    assert not list((tmp_path / "run3").rglob("eval.json"))
 
 
 @pytest.mark.slow  # about a minute of paced model calls; the other Ray tests stay in the default suite

@@ -233,7 +233,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _run_command(args: argparse.Namespace) -> int:
     from .bench import run_options
     from .bench.preflight import PreflightError, check_out, is_model, make_out
-    from .bench.sweep import CellSpec, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
+    from .bench.sweep import CellSpec, InfeasibleCells, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks, unique_taskpacks
 
     # every argument is checked before the TaskPacks are looked for
@@ -293,7 +293,7 @@ def _run_command(args: argparse.Namespace) -> int:
                                           "env": args.env, **({"body_model": body} if body else {}),
                                           "taskpacks": {tp.id: tp.hash for _, tp in packs}},
                                 **run_options.sweep_kwargs(args))
-        except (SweepLocked, UnsafeCellFolder, TaskPackError) as exc:
+        except (SweepLocked, UnsafeCellFolder, TaskPackError, InfeasibleCells) as exc:
             raise UsageError(str(exc)) from None
         except (WorkerDied, ConnectionError) as exc:
             print(f"iw-eval run: {exc}", file=sys.stderr)

@@ -161,7 +161,7 @@ class CallGate:
         self._peak: dict[str, int] = {}
         self._reserved_cost = 0.0
         self._reserved_tokens = 0
-        self._stats = {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0, "refused": 0}
+        self._stats = {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0, "refused": 0, "unpriced": 0}
 
     def try_acquire(self, provider: str) -> bool:
         """Take a concurrency slot for ``provider``; False when all are taken."""
@@ -206,9 +206,11 @@ class CallGate:
             self._stats["calls"] += 1
             self._stats["tokens"] += int(tokens)
             self._stats["cost_usd"] += float(cost_usd or 0.0)
+            self._stats["unpriced"] += cost_usd is None
 
     def stats(self) -> dict[str, Any]:
         """``calls`` made, ``cache_hits``, ``cost_usd`` and ``tokens`` spent, ``refused`` reservations,
+        ``unpriced`` calls (litellm has no price for the model: counted as $0 in ``cost_usd``),
         ``peak_in_flight`` per provider."""
         with self._lock:
             return {**self._stats, "peak_in_flight": dict(self._peak)}

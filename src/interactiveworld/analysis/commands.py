@@ -69,8 +69,16 @@ def _calls(args: argparse.Namespace) -> CallSettings:
 
 
 def _preflight(args: argparse.Namespace, models: list[str]) -> None:
-    """The checks ``iw-eval run`` makes before its first call: provider keys, or a reachable ``--api-base``."""
+    """The checks ``iw-eval run`` makes before its first call: provider keys, or a reachable ``--api-base``, and a
+    price for every model when ``--max-cost`` is given."""
     from ..bench import preflight
+    from ..bench.run_options import priced
+
+    if args.max_cost is not None:
+        unpriced = [m for m in dict.fromkeys(models) if not priced(m)]
+        if unpriced:
+            raise CommandError(f"--max-cost: litellm has no price for {', '.join(unpriced)}, so spending cannot be "
+                               f"bounded (use --max-tokens instead)")
 
     try:
         if not args.api_base:
@@ -83,8 +91,13 @@ def _preflight(args: argparse.Namespace, models: list[str]) -> None:
 
 def _spend_line(calls: CallSettings) -> str:
     s = calls.stats()
+    # as the run summary does: a cost litellm cannot price is '?', never a reassuring $0
+    n = s.get("unpriced", 0)
+    cost = f"${s.get('cost_usd', 0.0):.4f}" + (f" + ? ({n} call(s) of unpriced models)" if n else "")
+    if n and n == s.get("calls", 0):
+        cost = f"$? ({n} call(s) of unpriced models)"
     return (f"model calls: {s.get('calls', 0)} made, {s.get('cache_hits', 0)} from the cache; spent "
-            f"${s.get('cost_usd', 0.0):.4f}, {s.get('tokens', 0)} tokens")
+            f"{cost}, {s.get('tokens', 0)} tokens")
 
 
 # ---------------------------------------------------------------------------------------------- static

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..bench.html import render_episode_html
 from ..bench.logs import has_symlink, load_eval
-from .labels import CATEGORIES, LabelFileError, failed_cells, read_labels, set_label
+from .labels import CATEGORIES, LabelFileError, failed_cells, label_in_force, read_labels, set_label
 
 try:  # the web extra: FastAPI and uvicorn carry the pages when installed
     import uvicorn
@@ -60,7 +60,7 @@ def label_section(cell: Path, *, form_for: str | None = None, default_by: str = 
     rows = "".join(f"<tr><td>{_e(h.at)}</td><td>{_e(h.kind)}</td><td>{_e(h.by)}</td><td><b>{_e(h.category)}</b> "
                    f"{_e(CATEGORIES[h.category])}</td><td>{_e(h.tick)}</td><td>{_e(h.reason)}</td><td>{_e(h.note)}</td>"
                    f"</tr>" for h in history)
-    now = history[-1] if history else None
+    now = label_in_force(history)
     parts = [f'<section class="labels" id="labels"><style>{_CSS}</style><h2>First-error label</h2>']
     if problem:
         parts.append(f'<p class="err">{_e(problem)}</p>')
@@ -145,7 +145,8 @@ class LabelSite:
                 hist = read_labels(cell)
             except LabelFileError:
                 hist = []
-            now = f"{hist[-1].category} ({hist[-1].kind} by {hist[-1].by})" if hist else "unlabelled"
+            force = label_in_force(hist)
+            now = f"{force.category} ({force.kind} by {force.by})" if force else "unlabelled"
             items.append(f'<li><a href="{_e(self.page_url(cell))}">{_e(cell.relative_to(self.root).as_posix() or ".")}'
                          f'</a> {_e(now)}</li>')
         return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>first-error labels</title></head><body>"
@@ -183,6 +184,8 @@ class LabelSite:
         if cell is None or not (cell / "eval.json").is_file():
             return self._error(400, "the form names no cell of this run")
         tick_text = form.get("tick", "").strip()
+        if tick_text and not tick_text.isdigit():
+            return self._error(400, f"label not saved: tick: {tick_text!r} is not a whole number of ticks")
         try:
             tick = int(tick_text) if tick_text else None
             set_label(cell, form.get("category", ""), by=form.get("by", ""), tick=tick, note=form.get("note"))

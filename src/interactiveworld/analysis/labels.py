@@ -36,7 +36,7 @@ from .categories import CATEGORIES, Category
 from .judging import CallSettings, ask_json
 
 __all__ = ["CATEGORIES", "LABELS_NAME", "LABELS_FORMAT", "LABEL_PROMPT", "LabelEntry", "LabelFileError",
-           "read_labels", "current_label", "append_label", "failed_cells", "render_trace", "propose_label",
+           "read_labels", "label_in_force", "current_label", "append_label", "failed_cells", "render_trace", "propose_label",
            "set_label", "label_records", "has_labels", "distribution", "write_label_report"]
 
 
@@ -68,8 +68,9 @@ class LabelEntry(BaseModel):
     tick: int | None = Field(default=None, ge=0, description="Loop tick of the first error (None: not given).")
     reason: str = Field(default="", max_length=600, description="One sentence saying what went wrong.")
     by: str = Field(min_length=1, max_length=120, description="Who set it: 'judge:<model>' or a person's name.")
-    kind: Literal["proposed", "confirmed", "changed"] = Field(description=(
-        "proposed (by a judge), confirmed (a person kept the category in force) or changed (a person set another)."))
+    kind: Literal["proposed", "confirmed", "changed", "set"] = Field(description=(
+        "proposed (by a judge), confirmed (a person kept the category in force), changed (a person set another) or "
+        "set (a person labelled a cell that had no label)."))
     at: str = Field(description="When, ISO 8601 UTC.")
     note: str | None = Field(default=None, max_length=2000, description="A person's secondary note.")
 
@@ -129,10 +130,17 @@ def read_labels(cell: str | Path) -> list[LabelEntry]:
         raise LabelFileError(f"{p}: invalid entry ({exc.errors()[0]['msg']})") from None
 
 
+def label_in_force(history: list[LabelEntry]) -> LabelEntry | None:
+    """The label in force of a history: a person's latest entry when a person ever labelled the cell (a judge's
+    later proposal, e.g. from ``--redo``, never overrides a person), else the judge's latest proposal; None when
+    the history is empty."""
+    people = [e for e in history if e.kind != "proposed"]
+    return people[-1] if people else (history[-1] if history else None)
+
+
 def current_label(cell: str | Path) -> LabelEntry | None:
-    """The label in force: the latest entry of the history, or None."""
-    history = read_labels(cell)
-    return history[-1] if history else None
+    """The label in force of a cell (:func:`label_in_force` of its history), or None."""
+    return label_in_force(read_labels(cell))
 
 
 @contextmanager
@@ -165,11 +173,12 @@ def append_label(cell: str | Path, entry: LabelEntry) -> list[LabelEntry]:
 
 def set_label(cell: str | Path, category: str, *, by: str, tick: int | None = None,
               note: str | None = None) -> LabelEntry:
-    """A person's label: ``confirmed`` when ``category`` is the one in force, else ``changed``; the tick defaults
-    to that of the label in force.
+    """A person's label: ``set`` on a cell without one, ``confirmed`` when ``category`` is the one in force, else
+    ``changed``; the tick defaults to that of the label in force.
 
     Raises:
-        ValueError: an unknown category, an empty name, or a cell that did not fail (VOID or passed).
+        ValueError: an unknown category, an empty name, a tick outside the episode (0 to its ``ticks``), or a cell
+            that did not fail (VOID or passed).
         FileNotFoundError / LabelFileError: as :func:`append_label`.
     """
     cell = Path(cell)
@@ -179,12 +188,15 @@ def set_label(cell: str | Path, category: str, *, by: str, tick: int | None = No
     if ev.get("status") != "valid" or ev.get("passed") != 0:
         raise ValueError(f"{cell}: only failed valid cells get a first-error label (this one is "
                          f"{'VOID' if ev.get('status') != 'valid' else 'a pass'})")
+    ticks = int(ev.get("ticks") or 0)
+    if tick is not None and not 0 <= tick <= ticks:
+        raise ValueError(f"tick: {tick} is outside the episode (its ticks are 0 to {ticks})")
     now = current_label(cell)
     cat = category.strip().upper()
+    kind = "set" if now is None else "confirmed" if now.category == cat else "changed"
     try:
         entry = LabelEntry(category=cat, tick=tick if tick is not None else (now.tick if now else None),
-                           reason=now.reason if now and now.category == cat else "", by=by,
-                           kind="confirmed" if now is not None and now.category == cat else "changed", at=_now(),
+                           reason=now.reason if now and now.category == cat else "", by=by, kind=kind, at=_now(),
                            note=note or None)
     except ValidationError as exc:
         e = exc.errors()[0]

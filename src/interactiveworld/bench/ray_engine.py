@@ -26,7 +26,8 @@ from ..agents.calls import CallGate
 from .families import Family
 from .identity import key_hash
 from .logs import EVAL_NAME, write_json_atomic
-from .sweep import CallSettings, CellSpec, archive_cell, cell_dir, rerun_reason, run_cell_with_retries
+from .sweep import (CallSettings, CellSpec, InfeasibleCells, archive_cell, cell_dir, rerun_reason,
+                    run_cell_with_retries)
 
 TASK_RETRIES = 3
 """Re-runs of a cell whose worker process died (Ray's system-failure retries)."""
@@ -121,6 +122,22 @@ def check_reachable(address: str | None, timeout_s: float = REACH_TIMEOUT_S) -> 
                               f"'ray start --head' or leave --ray without an address for a local instance") from exc
 
 
+def _check_feasible(ray: Any, cpus: float, address: str | None) -> None:
+    """Ray leaves a task that no node can hold waiting for ever, silently. A local instance never grows: refuse
+    at once. A cluster may add nodes (an autoscaler): say that the cells wait for one."""
+    import sys
+
+    nodes = [n for n in ray.nodes() if n.get("Alive")]
+    biggest = max((float(n.get("Resources", {}).get("CPU", 0.0)) for n in nodes), default=0.0)
+    if cpus <= biggest:
+        return
+    if not address:
+        raise InfeasibleCells(f"--ray-cpus {cpus:g}: each cell asks for {cpus:g} CPUs, but the local Ray instance "
+                              f"has {biggest:g}; give at most --ray-cpus {biggest:g}")
+    print(f"warning: --ray-cpus {cpus:g}: no node of the Ray cluster at {address} has {cpus:g} CPUs now (the "
+          f"largest has {biggest:g}); the cells wait until one joins", file=sys.stderr)
+
+
 def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, void_retries: int,
                   settings: CallSettings, address: str | None, cpus: float, max_concurrency: int | None,
                   max_cost: float | None, max_tokens: int | None, models: bool,
@@ -130,6 +147,7 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
     Raises:
         ImportError: Ray is not installed (``pip install 'interactiveworld[ray]'``).
         ConnectionError: no Ray cluster at ``address``.
+        InfeasibleCells: a local instance has fewer CPUs than a cell declares (``cpus``).
     """
     try:
         import ray
@@ -147,6 +165,7 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
             raise ConnectionError(f"cannot start or reach {where} ({type(exc).__name__}: {exc})") from exc
         started = True
     try:
+        _check_feasible(ray, cpus, address)
         gate = None
         if models:
             actor = ray.remote(num_cpus=0)(CallGate).remote(max_concurrency, max_cost, max_tokens)

@@ -696,6 +696,10 @@ POOL_RESTARTS = 3
 """Times a local pool is rebuilt after a worker process died (its unfinished cells are run again)."""
 
 
+class InfeasibleCells(ValueError):
+    """No node of the Ray instance can ever run a cell as declared (``--ray-cpus`` above every node's CPUs)."""
+
+
 class WorkerDied(RuntimeError):
     """Local worker processes kept dying; the finished cells are on disk, the rest run on resume."""
 
@@ -779,7 +783,7 @@ def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, 
 
 
 __all__ = ["CallSettings", "CellSpec", "DEFAULT_ENV", "LOCK_NAME", "POOL_RESTARTS", "SweepLock", "SweepLocked",
-           "discard_workers", "prestart_workers",
+           "discard_workers", "prestart_workers", "InfeasibleCells",
            "UnsafeCellFolder", "WorkerDied", "archive_cell", "cell_dir", "expected_key", "is_finished", "load_factory",
            "make_env", "make_agents", "rerun_reason", "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash",
            "write_manifest"]

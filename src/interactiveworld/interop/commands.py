@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
-from ..bench.taskpack import TaskPack, TaskPackError, builtin_taskpacks, load_taskpack
+from ..bench.taskpack import TaskPack, TaskPackError, _unknown_id_message, builtin_taskpacks, load_taskpack
 from ..env import Environment
 from ..world.builder import SCENE_FORMAT
 from . import usd
@@ -43,8 +43,8 @@ def _load_source(source: str) -> tuple[dict[str, Any], TaskPack | None]:
                        f"({SCENE_FORMAT!r})", 2)
     builtin = builtin_taskpacks()
     if source not in builtin:
-        known = ", ".join(builtin) or "none installed"
-        raise _Refused(f"{source}: neither a file nor a built-in TaskPack id (built-in: {known})", 2)
+        raise _Refused(f"{source}: neither a file nor a built-in TaskPack id: "
+                       f"{_unknown_id_message(source, list(builtin))}", 2)
     tp = _taskpack(builtin[source])
     return tp.reset_scene(), tp
 
@@ -72,6 +72,27 @@ def scene_at_handoff(taskpack: TaskPack, *, seed: int = 0) -> Environment:
     return env
 
 
+def _writable(out: Path) -> None:
+    """``out`` can be written: not a folder, and no file where one of its folders should be (missing folders are
+    made)."""
+    if out.is_dir():
+        raise _Refused(f"{out}: is a folder; give the file to write", 2)
+    for parent in out.parents:
+        if parent.exists():
+            if not parent.is_dir():
+                raise _Refused(f"{out}: lies below {parent}, which is a file", 2)
+            break
+
+
+def _write_error(out: Path, exc: Exception) -> _Refused:
+    # usd-core's errors read "Error in '<function>' at line N in file <source> : '<reason>'": keep the reason
+    text = str(exc).strip()
+    reason = text.splitlines()[-1].strip() if text else type(exc).__name__
+    if " : '" in reason and reason.endswith("'"):
+        reason = reason.rsplit(" : '", 1)[1][:-1]
+    return _Refused(f"{out}: cannot be written ({reason})", 1)
+
+
 def cmd_export_usd(args: argparse.Namespace) -> int:
     """Run ``iw-eval export-usd`` (see the module docstring); returns the exit status."""
     try:
@@ -87,6 +108,7 @@ def _export(args: argparse.Namespace) -> int:
     out = Path(args.out)
     if out.suffix.lower() not in usd.USD_SUFFIXES:
         raise _Refused(f"{out}: the output name must end in one of {', '.join(usd.USD_SUFFIXES)}", 2)
+    _writable(out)
     scene, tp = _load_source(args.source)
     meta: dict[str, Any] = {"source": args.source}
     try:
@@ -101,7 +123,10 @@ def _export(args: argparse.Namespace) -> int:
         meta.update(task_id=tp.id, taskpack_hash=tp.hash,
                     state="initial" if args.before_opening else "handoff")
     body = None if args.no_human else env.executor.motion.model
-    result = usd.export_scene(env.scene, out, body=body, metadata=meta)
+    try:
+        result = usd.export_scene(env.scene, out, body=body, metadata=meta)
+    except (OSError, RuntimeError) as exc:  # a read-only or special file system; pxr's errors are RuntimeErrors
+        raise _write_error(out, exc) from None
     joints = sum(len(e.model.joints) for e in env.scene.entities.values())
     print(f"wrote {result.path}: {len(result.prims)} entities, {joints} joint(s), {len(result.textures)} label "
           f"texture(s){'' if body is None else ', the human skeleton (52 joints)'}")
@@ -109,6 +134,8 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
+    if args.out != "-":
+        _writable(Path(args.out))
     try:
         scene = usd.import_scene(args.source)
     except (FileNotFoundError, usd.UsdFormatError) as exc:
@@ -121,6 +148,10 @@ def _import(args: argparse.Namespace) -> int:
     if args.out == "-":
         sys.stdout.write(text)
     else:
-        Path(args.out).write_text(text, encoding="utf-8")
+        try:
+            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+            Path(args.out).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise _write_error(Path(args.out), exc) from None
         print(f"wrote {args.out}: {len(scene['entities'])} entities, {len(scene['doors'])} door(s)")
     return 0

@@ -385,9 +385,13 @@ def compile_command(
     spec = resolve_verb(parsed.verb)
     if spec is None:
         hint = suggest_verb(parsed.verb)
+        bare = any(r.startswith(f"verb {parsed.verb!r} written without brackets") for r in parsed.repairs)
+        # quote what was written: brackets the writer never typed would suggest it was meant as an action
+        said = (f"'{parsed.verb}' is not an action (a command starts with one in brackets, e.g. [Walk])" if bare
+                else f"[{parsed.verb}] is not an action")
         return _error(
             ErrorCode.UNKNOWN_VERB,
-            f"[{parsed.verb}] is not an action." + (f" Did you mean [{hint}]?" if hint else ""),
+            said + "." + (f" Did you mean [{hint}]?" if hint else ""),
             token=parsed.verb, suggestion=hint,
         )
     repairs = list(parsed.repairs)
