@@ -3,9 +3,9 @@ answering and judging through litellm against scripted models, rule checks, and 
 from __future__ import annotations
 
 import collections
-
 import json
 import re
+from pathlib import Path
 
 import pytest
 from iw_catalog import params as catalog_params
@@ -178,6 +178,11 @@ def test_correct_and_wrong_answerers_score_100_and_0_percent(static_out, server,
     assert re.search(r"openai/correct \| openai/judge \| Decision \| 1/20 \| 5\.0 \| 1 \| 100\.0", text)
     assert re.search(r"openai/wrong \| openai/judge \| Decision \| 0/20 \| 0\.0 \| 1 \| 0\.0", text)
     assert (tmp_path / "report" / "static_accuracy.png").stat().st_size > 1000
+    # a later report into the same folder leaves none of this one's files it does not write itself
+    (tmp_path / "report" / "static_vs_interactive.csv").write_text("from an earlier report\n")
+    again = write_static_report(results, tmp_path / "report", plots=False)
+    assert sorted(p.name for p in (tmp_path / "report").iterdir()) == ["static.md", "static_accuracy.csv"]
+    assert sorted(Path(f).name for f in again["files"]) == ["static.md", "static_accuracy.csv"]
     # a second run asks nothing again
     summary2, _ = _run(static_out, server, ["openai/correct", "openai/wrong"], "openai/judge")
     assert summary2["asked"] == 0 and summary2["skipped"] == 4

@@ -138,6 +138,11 @@ def _group_counts(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [{"assistant": a, "family": f, **counts[(a, f)]} for a, f in keys]
 
 
+REPORT_FILES = ("static.md", "static_accuracy.csv", "static_accuracy.png", "static_vs_interactive.csv",
+                "static_vs_interactive.png")
+"""Every file :func:`write_static_report` may write; those a report does not write are removed from its folder."""
+
+
 def _plots(out: Path, acc: list[dict[str, Any]], counts: list[dict[str, Any]]) -> list[Path]:
     import matplotlib
 
@@ -188,7 +193,8 @@ def write_static_report(results: list[dict[str, Any]], out_dir: str | Path, *,
                         interactive: Sequence[str | Path] = (), interactive_as: dict[str, str] | None = None,
                         plots: bool = True) -> dict[str, Any]:
     """Write ``static.md``, ``static_accuracy.csv`` and (with ``interactive`` sweep folders) ``static_vs_interactive
-    .csv`` and the PNG plots into ``out_dir``.
+    .csv`` and the PNG plots into ``out_dir``; files of :data:`REPORT_FILES` this call does not write (an earlier
+    report's comparison or plots) are removed, so the folder never mixes two reports.
 
     Returns:
         ``{"markdown": text, "files": [paths], "warnings": [lines]}``.
@@ -236,6 +242,10 @@ def write_static_report(results: list[dict[str, Any]], out_dir: str | Path, *,
     files[0].write_text(text, encoding="utf-8")
     if plots:
         files += _plots(out, acc, counts)
+    for name in REPORT_FILES:  # a file of an earlier report that this one does not write would read as current
+        stale = out / name
+        if stale not in files and stale.is_file():
+            stale.unlink()
     return {"markdown": text, "files": [str(f) for f in files], "warnings": warnings}
 
 
