@@ -36,8 +36,8 @@ from .categories import CATEGORIES, Category
 from .judging import CallSettings, ask_json
 
 __all__ = ["CATEGORIES", "LABELS_NAME", "LABELS_FORMAT", "LABEL_PROMPT", "LabelEntry", "LabelFileError",
-           "read_labels", "label_in_force", "current_label", "append_label", "failed_cells", "render_trace", "propose_label",
-           "set_label", "label_records", "has_labels", "distribution", "write_label_report"]
+           "read_labels", "label_in_force", "current_label", "append_label", "failed_cells", "render_trace",
+           "propose_label", "set_label", "label_records", "has_labels", "distribution", "write_label_report"]
 
 
 LABELS_NAME = "labels.json"
