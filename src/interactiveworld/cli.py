@@ -210,10 +210,7 @@ def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str
                 _check_agents(a, h, args.assistant_memory)
         models = [m for m in assistants + humans if preflight.is_model(m)]
         preflight.check_blind(assistants + humans, no_render=args.no_render, blind=args.blind)
-        if not args.api_base:
-            preflight.check_credentials(models)
-        elif models:
-            preflight.check_endpoint(args.api_base)
+        preflight.check_provider(models, args.api_base)
     except preflight.PreflightError as exc:
         raise UsageError(str(exc)) from None
     return assistants, humans, notes

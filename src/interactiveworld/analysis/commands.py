@@ -72,19 +72,13 @@ def _preflight(args: argparse.Namespace, models: list[str]) -> None:
     """The checks ``iw-eval run`` makes before its first call: provider keys, or a reachable ``--api-base``, and a
     price for every model when ``--max-cost`` is given."""
     from ..bench import preflight
-    from ..bench.run_options import priced
+    from ..bench.run_options import unpriced_problem
 
-    if args.max_cost is not None:
-        unpriced = [m for m in dict.fromkeys(models) if not priced(m)]
-        if unpriced:
-            raise CommandError(f"--max-cost: litellm has no price for {', '.join(unpriced)}, so spending cannot be "
-                               f"bounded (use --max-tokens instead)")
-
+    problem = unpriced_problem(models, "--max-cost", "--max-tokens") if args.max_cost is not None else None
+    if problem:
+        raise CommandError(problem)
     try:
-        if not args.api_base:
-            preflight.check_credentials(models)
-        else:
-            preflight.check_endpoint(args.api_base)
+        preflight.check_provider(models, args.api_base)
     except preflight.PreflightError as exc:
         raise CommandError(str(exc)) from None
 

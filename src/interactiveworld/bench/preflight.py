@@ -96,6 +96,29 @@ def check_credentials(models: list[str]) -> None:
         raise PreflightError("\n  ".join(problems) + " (or give --api-base for a server that needs none)")
 
 
+def check_provider(models: list[str], api_base: str | None) -> None:
+    """What a command that calls ``models`` checks before its first call: a reachable ``api_base`` when one is
+    given (it answers for every model), else every provider key (:func:`check_credentials`).
+
+    Raises:
+        PreflightError: as :func:`check_endpoint` or :func:`check_credentials`.
+    """
+    if not models:
+        return
+    if api_base:
+        check_endpoint(api_base)
+    else:
+        check_credentials(models)
+
+
+def file_above(path: Path) -> Path | None:
+    """The nearest existing path at or above ``path`` when it is a file (so ``path`` cannot be made), else None."""
+    above = path
+    while not above.exists() and above != above.parent:
+        above = above.parent
+    return above if above.exists() and not above.is_dir() else None
+
+
 def check_endpoint(api_base: str, timeout_s: float = 3.0) -> None:
     """``--api-base`` names a host and port that accept a TCP connection within ``timeout_s`` [s].
 
@@ -136,11 +159,12 @@ def check_out(out: str) -> None:
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise PreflightError(f"--out: {out} exists and is not a folder")
+    blocked = file_above(path)
+    if blocked is not None:
+        raise PreflightError(f"--out: {out} lies below {blocked}, which is a file")
     above = path
     while not above.exists() and above != above.parent:
         above = above.parent
-    if above.exists() and not above.is_dir():
-        raise PreflightError(f"--out: {out} lies below {above}, which is a file")
     if not os.access(above, os.W_OK | os.X_OK):
         raise PreflightError(f"--out: cannot write the sweep folder {out} ({above} is not writable)")
     for parent in path.resolve().parents:
@@ -169,4 +193,4 @@ def make_out(out: str) -> Path:
 
 
 __all__ = ["PAPER_HUMAN", "PreflightError", "SCRIPTED_NOTE", "check_blind", "check_credentials", "check_endpoint",
-           "check_out", "choose_humans", "make_out", "is_model"]
+           "check_out", "check_provider", "choose_humans", "file_above", "make_out", "is_model"]

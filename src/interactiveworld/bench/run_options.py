@@ -51,11 +51,20 @@ def check(args: argparse.Namespace, models: list[str]) -> list[str]:
         bad.append("--workers applies to local worker processes; with --ray, Ray schedules the cells "
                    "(use --ray-cpus)")
     if args.max_cost is not None or args.cell_max_cost is not None:
-        unpriced = [m for m in models if not priced(m)]
-        if unpriced:
-            bad.append(f"--max-cost/--cell-max-cost: litellm has no price for {', '.join(unpriced)}, so spending "
-                       f"cannot be bounded (use --max-tokens/--cell-max-tokens instead)")
+        problem = unpriced_problem(models, "--max-cost/--cell-max-cost", "--max-tokens/--cell-max-tokens")
+        if problem:
+            bad.append(problem)
     return bad
+
+
+def unpriced_problem(models: list[str], flag: str, instead: str) -> str | None:
+    """Why a cost limit (``flag``) cannot be kept, naming the models litellm has no price for; None when every
+    model is priced."""
+    unpriced = [m for m in dict.fromkeys(models) if not priced(m)]
+    if not unpriced:
+        return None
+    return (f"{flag}: litellm has no price for {', '.join(unpriced)}, so spending cannot be bounded (use {instead} "
+            f"instead)")
 
 
 def priced(model: str) -> bool:

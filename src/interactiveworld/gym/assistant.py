@@ -109,7 +109,8 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
         world: environment factory, as for the acting-side environment.
     Raises:
         TaskPackError / ValueError: an unknown task, family, Human or render mode; a model Human whose provider key
-            is not set (and no ``api_base``), named at construction rather than at the first reset.
+            is not set (with no ``api_base``) or whose ``api_base`` does not answer, named at construction rather
+            than at the first reset.
     """
 
     metadata = {"render_modes": ["rgb_array"], "render_fps": 4}
@@ -124,11 +125,11 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
             raise ValueError("render_mode='rgb_array' needs frames: state_only must be False")
         if not (callable(human) or isinstance(human, str)):
             raise ValueError(f"human must be 'scripted', a model string or a callable, got {human!r}")
-        if isinstance(human, str) and human != "scripted" and not (human_kwargs or {}).get("api_base"):
-            from ..bench.preflight import PreflightError, check_credentials
+        if isinstance(human, str) and human != "scripted":
+            from ..bench.preflight import PreflightError, check_provider
 
             try:  # at construction, as `iw-eval run` does before its first cell, not at the first reset
-                check_credentials([human])
+                check_provider([human], (human_kwargs or {}).get("api_base"))
             except PreflightError as exc:
                 raise ValueError(f"human: {exc}") from None
         self.pool = TaskPool(task, family=family)

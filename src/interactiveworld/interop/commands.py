@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..bench.preflight import file_above
 from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
 from ..bench.taskpack import TaskPack, TaskPackError, _unknown_id_message, builtin_taskpacks, load_taskpack
 from ..env import Environment
@@ -77,11 +78,9 @@ def _writable(out: Path) -> None:
     made)."""
     if out.is_dir():
         raise _Refused(f"{out}: is a folder; give the file to write", 2)
-    for parent in out.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise _Refused(f"{out}: lies below {parent}, which is a file", 2)
-            break
+    blocked = file_above(out.parent)
+    if blocked is not None:
+        raise _Refused(f"{out}: lies below {blocked}, which is a file", 2)
 
 
 def _write_error(out: Path, exc: Exception) -> _Refused:

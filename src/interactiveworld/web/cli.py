@@ -52,10 +52,7 @@ def check_partner(role: str, partner: str, api_base: str | None) -> None:
     except ValueError as exc:
         raise UsageError(f"--partner: {exc} (expected {expected})") from None
     try:
-        if api_base:
-            preflight.check_endpoint(api_base)
-        else:
-            preflight.check_credentials([partner])
+        preflight.check_provider([partner], api_base)
     except preflight.PreflightError as exc:
         raise UsageError(str(exc)) from None
 
