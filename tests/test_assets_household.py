@@ -8,7 +8,7 @@ import pytest
 
 from interactiveworld.env import Environment
 from interactiveworld.world.builder import SceneBuilder
-from interactiveworld.world.catalog import asset_kind, build_asset
+from interactiveworld.world.assets import asset_kind, build_asset
 
 KINDS = {  # kind: (category, movable, affordances the kind must carry)
     "fan": ("appliance", False, {"powered"}),

@@ -19,7 +19,7 @@ from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
 from interactiveworld.world.builder import SceneBuilder
-from interactiveworld.world.catalog import build_asset
+from interactiveworld.world.assets import build_asset
 
 # ------------------------------------------------------------------------------------------------ scenes
 

@@ -11,7 +11,7 @@ import pytest
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene, SceneBuilder
-from interactiveworld.world.catalog import build_asset
+from interactiveworld.world.assets import build_asset
 from interactiveworld.world.placement import PlacementError
 from interactiveworld.world.relations import covering_lid
 

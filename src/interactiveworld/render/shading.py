@@ -18,18 +18,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..world.assets.materials import srgb_to_linear
+
 _LUT_SIZE = 4096
 
 
 def _srgb_encode(x: np.ndarray) -> np.ndarray:
     x = np.clip(x, 0.0, 1.0)
     return np.where(x <= 0.0031308, 12.92 * x, 1.055 * np.power(x, 1.0 / 2.4) - 0.055)
-
-
-def srgb_to_linear(c) -> np.ndarray:
-    """Linear RGB in [0, 1] from 8-bit sRGB values (any shape), float32."""
-    x = np.asarray(c, dtype=np.float32) / 255.0
-    return np.where(x <= 0.04045, x / 12.92, np.power((x + 0.055) / 1.055, 2.4)).astype(np.float32)
 
 
 def linear_to_srgb8(c) -> np.ndarray:

@@ -6,7 +6,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .labels import _font
+from .labels import label_font as _font
 
 
 def save_png(img: np.ndarray, path) -> str:

@@ -38,7 +38,7 @@ from xml.sax.saxutils import quoteattr
 import mujoco
 import numpy as np
 
-from .assets import AssetModel, Part
+from .assets.model import AssetModel, Part
 from .scene import FLOOR_THICKNESS, Entity, Scene, yaw_pose
 
 __all__ = ["CompiledScene", "compile_scene", "mat_to_quat", "quat_to_mat", "STATIC", "OBJECT", "BODY", "GHOST",
