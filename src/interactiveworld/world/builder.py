@@ -21,9 +21,10 @@ import copy
 import math
 from typing import Any, Sequence
 
-__all__ = ["SceneBuilder", "SCENE_FORMAT"]
+from .assets import asset_kind, resolved_params
+from .serialize import SCENE_FORMAT
 
-SCENE_FORMAT = "interactiveworld.scene/1"
+__all__ = ["SceneBuilder", "SCENE_FORMAT"]
 
 
 def _f(x: Any) -> float:
@@ -155,7 +156,6 @@ class SceneBuilder:
 
     def _entity(self, kind, name, index, at, yaw, z, on, region, surface, spot, params, state, labels,
                 description) -> str:
-        from .assets import asset_kind, resolved_params
         asset_kind(kind)
         resolved_params(kind, params)  # validates parameter names
         name = name or kind

@@ -24,6 +24,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable
 
+from .soil import SOIL_KINDS, validate_soil
+
 if TYPE_CHECKING:  # pragma: no cover
     from .scene import Scene
 
@@ -61,8 +63,6 @@ def parse_events(data: Any, keys: set[str]) -> list[SceneEvent]:
             wrong number of arguments, an unknown entity, a duplicate id, an empty ``when`` or ``set``, or a soil
             patch that is not one (:func:`~interactiveworld.world.soil.validate_soil`).
     """
-    from .soil import SOIL_KINDS, validate_soil
-
     if data is None:
         return []
     if not isinstance(data, list):

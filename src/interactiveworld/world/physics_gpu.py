@@ -13,6 +13,7 @@ import importlib.util
 import mujoco
 import numpy as np
 
+from ..kernels import init_warp
 from .physics import SUBSTEPS, PhysicsWorld
 
 __all__ = ["GpuUnavailable", "gpu_available", "batched_settle"]
@@ -26,8 +27,6 @@ def gpu_available() -> str | None:
     """None when the GPU path can run here, else the reason it cannot (no ``mujoco_warp``, no CUDA device)."""
     if importlib.util.find_spec("mujoco_warp") is None:
         return "mujoco_warp is not installed (pip install mujoco-warp)"
-    from interactiveworld.kernels import init_warp
-
     wp = init_warp()
     if wp.get_cuda_device_count() == 0:
         return "Warp sees no CUDA device"

@@ -7,22 +7,30 @@ fraction in [0, 1]). Relations are read back from this geometry by :mod:`interac
 Frames and units: world z-up, metres, radians. Entity keys are ``"name#index"``.
 
 The serialised form (``Scene.to_dict`` / ``Scene.from_dict``, format ``"interactiveworld.scene/1"``) is
-described in :mod:`interactiveworld.world.serialize`; :class:`SceneBuilder` writes it.
+described in :mod:`interactiveworld.world.serialize`; :class:`~interactiveworld.world.layouts.SceneBuilder` writes
+it. Loading a scene settles it with the physics, which reads the scene, so the codec lives above this module:
+:mod:`~interactiveworld.world.serialize` installs it here with :func:`install_codec` when it is imported, and
+``interactiveworld.world`` imports it, so ``Scene.from_dict`` and ``Scene.to_dict`` work once any module of the
+world is imported.
+
+This module is the state at the bottom of the world's rooms: it imports only the assets (:mod:`.assets.model`, the
+label printing of :mod:`.assets.printing`), the geometry types and :mod:`.soil`.
 """
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterator
 
 import numpy as np
 import trimesh
 
-from .assets import AssetModel, Region, Surface, joint_transform
-from .builder import SceneBuilder
+from .assets.model import AssetModel, Region, Surface, joint_transform
+from .assets.printing import label_quad
 from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
+from .soil import mouldy_slices, soil_meshes, soils
 
-__all__ = ["Room", "Wall", "Entity", "HumanState", "Scene", "SceneBuilder", "yaw_pose", "FLOOR_KEY"]
+__all__ = ["Room", "Wall", "Entity", "HumanState", "Scene", "yaw_pose", "FLOOR_KEY", "install_codec"]
 
 FLOOR_KEY = "floor#1"
 """Pseudo-entity key of the floor in relations such as ``("on", "mug#1", "floor#1")``."""
@@ -30,6 +38,26 @@ FLOOR_KEY = "floor#1"
 FLOOR_THICKNESS = 0.05
 WALL_COLOR = (0.86, 0.85, 0.82)
 FLOOR_COLOR = (0.55, 0.52, 0.48)
+
+
+_CODEC: dict[str, Callable[[Any], Any]] = {}
+"""The scene file codec: ``"load"`` (dict -> Scene) and ``"dump"`` (Scene -> dict), set by :func:`install_codec`."""
+
+
+def install_codec(*, load: Callable[[dict[str, Any]], "Scene"], dump: Callable[["Scene"], dict[str, Any]]) -> None:
+    """Install the functions behind :meth:`Scene.from_dict` (``load``) and :meth:`Scene.to_dict` (``dump``).
+
+    :mod:`interactiveworld.world.serialize` calls this once, when it is imported (module docstring); a later call
+    replaces the pair."""
+    _CODEC["load"], _CODEC["dump"] = load, dump
+
+
+def _codec(name: str) -> Callable[[Any], Any]:
+    try:
+        return _CODEC[name]
+    except KeyError:
+        raise RuntimeError("no scene codec is installed: import interactiveworld.world (or its serialize module) "
+                           "before Scene.from_dict / Scene.to_dict") from None
 
 
 def yaw_pose(x: float, y: float, z: float, yaw: float) -> np.ndarray:
@@ -235,14 +263,14 @@ class Scene:
     # ---------------------------------------------------------------- construction / serialisation
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "Scene":
-        """Build a scene from its serialised dict (see :mod:`interactiveworld.world.serialize`)."""
-        from .serialize import scene_from_dict
-        return scene_from_dict(data)
+        """Build a scene from its serialised dict (:func:`interactiveworld.world.serialize.scene_from_dict`, installed
+        by :func:`install_codec`; its errors are raised as they are)."""
+        return _codec("load")(data)
 
     def to_dict(self) -> dict[str, Any]:
-        """Canonical serialised dict: every entity by explicit pose (JSON-compatible)."""
-        from .serialize import scene_to_dict
-        return scene_to_dict(self)
+        """Canonical serialised dict: every entity by explicit pose (JSON-compatible;
+        :func:`interactiveworld.world.serialize.scene_to_dict`, installed by :func:`install_codec`)."""
+        return _codec("dump")(self)
 
     # ---------------------------------------------------------------- lookup
     def __contains__(self, key: str) -> bool:
@@ -458,7 +486,6 @@ class Scene:
         """Movable objects, articulated fixtures and movable fixtures, optionally at keyframe overrides, then the
         soil patches on any entity (:func:`.soil.soil_meshes`: soil comes and goes, so it is drawn per frame even
         on a fixture that never moves)."""
-        from .soil import soil_meshes, soils
         out = []
         for e in self.entities.values():
             if self.is_dynamic(e):
@@ -494,7 +521,6 @@ class Scene:
         out = [VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
                           np.concatenate(colors).astype(np.float32), owner=e.key)]
         if e.labels:
-            from ..render import label_quad
             r = pose[:3, :3]
             for lab in e.labels:
                 face = next((f for f in e.model.label_faces if f.name == lab.get("face", "front")), None)
@@ -554,15 +580,12 @@ def _model_boxes(model: AssetModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def _tinted(part, factor: float):
-    from dataclasses import replace
     return replace(part, color=tuple(c * factor for c in part.color))
 
 
 def _sliced_parts(model: AssetModel, *, mouldy: bool = False):
     """A cut object drawn as three slices separated by 6 mm gaps along its longest horizontal axis; a ``mouldy``
     one with its slices tinted and its cut faces in the mould colour (:func:`.soil.mouldy_slices`)."""
-    from dataclasses import replace
-    from .soil import mouldy_slices
     lo, hi = model.bounds
     axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
     out = []

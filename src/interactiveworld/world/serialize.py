@@ -30,6 +30,12 @@ Top level::
 together by the physics at the end of the load; each must come to rest on or in its support.
 :func:`scene_to_dict` writes the canonical form (every entity by ``pose``, full state, human state), so
 ``scene_to_dict(scene_from_dict(d)) == d`` for any canonical ``d`` and the geometry is identical.
+
+This module builds scenes (it places and settles them with the physics), so it lies above
+:mod:`interactiveworld.world.scene`; importing it installs :func:`scene_from_dict` and :func:`scene_to_dict` as the
+codec behind ``Scene.from_dict`` and ``Scene.to_dict`` (:func:`~interactiveworld.world.scene.install_codec`, called
+once at the end of this module). ``interactiveworld.world`` imports this module, so the codec is installed as soon
+as any module of the world is imported.
 """
 from __future__ import annotations
 
@@ -40,14 +46,16 @@ from typing import Any
 import numpy as np
 
 from .assets import build_asset
-from .builder import SCENE_FORMAT
 from .events import events_to_dict, parse_events
 from .physics import world_of
 from .placement import RELEASE_HEIGHT, PlacementError, find_spot, rest_on_support
-from .scene import Entity, HumanState, Room, Scene, Wall, yaw_pose
+from .scene import Entity, HumanState, Room, Scene, Wall, install_codec, yaw_pose
 from .soil import validate_soil
 
 __all__ = ["scene_from_dict", "scene_to_dict", "SceneFormatError", "SCENE_FORMAT"]
+
+SCENE_FORMAT = "interactiveworld.scene/1"
+"""The format tag of a serialised scene (module docstring)."""
 
 
 class SceneFormatError(ValueError):
@@ -256,3 +264,6 @@ def scene_to_dict(scene: Scene) -> dict[str, Any]:
     if scene.events:  # written only when declared, so scenes without events keep their canonical form
         out["events"] = events_to_dict(scene.events)
     return out
+
+
+install_codec(load=scene_from_dict, dump=scene_to_dict)

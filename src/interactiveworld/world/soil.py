@@ -19,18 +19,16 @@ text never states it and the scorer reads what was done with the object by its h
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import numpy as np
 import trimesh
 
+from .assets.model import AssetModel
 from .geometry import VisualMesh
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .scene import Entity
-
-__all__ = ["SOIL_KINDS", "CLEANED_BY", "SOIL_COLORS", "SOIL_DEFAULT_RADIUS", "SOIL_LIFT", "MOULD_COLOR",
-           "MOULD_TINT", "soils", "soil_relations", "wipe_soil", "soil_meshes", "soil_patch_center",
+__all__ = ["SoilBearer", "SOIL_KINDS", "CLEANED_BY", "SOIL_COLORS", "SOIL_DEFAULT_RADIUS", "SOIL_LIFT",
+           "MOULD_COLOR", "MOULD_TINT", "soils", "soil_relations", "wipe_soil", "soil_meshes", "soil_patch_center",
            "mouldy_slices", "validate_soil"]
 
 SOIL_KINDS = ("grime", "spill")
@@ -49,13 +47,25 @@ MOULD_TINT = 0.6
 """Blend of a mouldy slice's own colour towards :data:`MOULD_COLOR` (0 none, 1 all mould)."""
 
 
-def soils(e: "Entity") -> dict[str, dict[str, Any]]:
+class SoilBearer(Protocol):
+    """What soil reads of an entity: a :class:`~interactiveworld.world.scene.Entity` is one. This module lies below
+    the scene (the scene draws soil and mould with it), so it names the entity's shape instead of importing it."""
+
+    key: str
+    state: dict[str, Any]
+    model: AssetModel
+    pose: np.ndarray
+
+    def link_transform(self, joint_name: str | None) -> np.ndarray: ...
+
+
+def soils(e: SoilBearer) -> dict[str, dict[str, Any]]:
     """The soil kinds on ``e`` now: kind -> patch (``spot``, ``radius``, ``surface``); empty when clean."""
     s = e.state.get("soil")
     return {k: v for k, v in s.items() if k in SOIL_KINDS} if isinstance(s, dict) else {}
 
 
-def soil_relations(e: "Entity") -> set[tuple[str, str, str]]:
+def soil_relations(e: SoilBearer) -> set[tuple[str, str, str]]:
     """``("soiled", key, kind)`` for each soil kind on ``e``."""
     return {("soiled", e.key, k) for k in soils(e)}
 
@@ -77,7 +87,7 @@ def validate_soil(value: Any, where: str) -> None:
             raise ValueError(f"{where}.{kind}.radius: a radius in (0, 1] m, got {patch.get('radius')!r}")
 
 
-def wipe_soil(target: "Entity", tool_kind: str) -> list[str]:
+def wipe_soil(target: SoilBearer, tool_kind: str) -> list[str]:
     """Remove from ``target`` the soil kinds that a wiping tool of asset kind ``tool_kind`` cleans
     (:data:`CLEANED_BY`); returns the kinds removed, in :data:`SOIL_KINDS` order. Other kinds stay."""
     present = soils(target)
@@ -91,14 +101,14 @@ def wipe_soil(target: "Entity", tool_kind: str) -> list[str]:
     return gone
 
 
-def _surface(e: "Entity", name: str | None):
+def _surface(e: SoilBearer, name: str | None):
     surfaces = e.model.surfaces
     if not surfaces:
         return None
     return next((s for s in surfaces if s.name == (name or "top")), None if name else surfaces[0])
 
 
-def soil_patch_center(e: "Entity", patch: dict[str, Any], pose: np.ndarray | None = None) -> np.ndarray | None:
+def soil_patch_center(e: SoilBearer, patch: dict[str, Any], pose: np.ndarray | None = None) -> np.ndarray | None:
     """World centre [m], (3,), of a soil patch of ``e`` (lying on the surface, at entity pose ``pose``, default
     its current one), or None when the entity has no such surface."""
     s = _surface(e, patch.get("surface"))
@@ -110,7 +120,7 @@ def soil_patch_center(e: "Entity", patch: dict[str, Any], pose: np.ndarray | Non
     return pose[:3, :3] @ local + pose[:3, 3]
 
 
-def soil_meshes(e: "Entity", pose: np.ndarray | None = None) -> list[VisualMesh]:
+def soil_meshes(e: SoilBearer, pose: np.ndarray | None = None) -> list[VisualMesh]:
     """One flat disc (24 segments, :data:`SOIL_LIFT` thick) per soil kind on ``e``, in its colour, lying on its
     surface at entity pose ``pose`` (default the current one). The discs are anonymous meshes (owner ``""``):
     they are no entity, so the visibility sampling of ``e`` is unchanged."""
