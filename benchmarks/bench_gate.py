@@ -20,7 +20,7 @@ import pytest
 
 from interactiveworld.world import Scene
 from interactiveworld.world.boxes import penetration_depths
-from interactiveworld.world.examples import lab
+from interactiveworld.world.layouts.examples import lab
 
 
 @pytest.fixture(scope="module")

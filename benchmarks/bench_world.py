@@ -41,7 +41,7 @@ from interactiveworld.world.boxes import penetration_depths
 from interactiveworld.world.physics import REST_SPEED, SUBSTEPS, PhysicsWorld
 from interactiveworld.world.placement import penetration
 from interactiveworld.world import relations as R
-from interactiveworld.world.examples import lab
+from interactiveworld.world.layouts.examples import lab
 
 from iw_reference import reference_relations  # tests/ is put on sys.path by benchmarks/conftest.py
 

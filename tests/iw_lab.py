@@ -4,7 +4,7 @@ from __future__ import annotations
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
-from interactiveworld.world.examples import lab
+from interactiveworld.world.layouts.examples import lab
 
 SCENE = Scene.from_dict(lab()).to_dict()  # canonical (settled) form: resets without re-placing objects
 

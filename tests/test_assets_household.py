@@ -1,4 +1,4 @@
-"""Household asset kinds of the Guidance scenes (world/catalog.py, world/assets_household.py): each builds with
+"""Household asset kinds of the Guidance scenes (world/assets/household.py): each builds with
 its declared category, movability and affordances; the desk fan's switch is on its stem, within reach of a hand
 that does not touch the counter, and pressing it runs the fan (world read-back); a plate carried with a tomato on
 it keeps on(tomato, plate) while held. Worlds run state-only (no rendering)."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from interactiveworld.env import Environment
-from interactiveworld.world.builder import SceneBuilder
 from interactiveworld.world.assets import asset_kind, build_asset
+from interactiveworld.world.layouts import SceneBuilder
 
 KINDS = {  # kind: (category, movable, affordances the kind must carry)
     "fan": ("appliance", False, {"powered"}),

@@ -10,7 +10,7 @@ from interactiveworld.env import Environment
 from interactiveworld.env_types import EnvironmentLike
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
-from interactiveworld.world.examples import kitchen, lab
+from interactiveworld.world.layouts.examples import kitchen, lab
 
 KITCHEN = Scene.from_dict(kitchen()).to_dict()
 LAB = Scene.from_dict(lab()).to_dict()

@@ -12,7 +12,7 @@ from interactiveworld.bench.sweep import make_env  # noqa: E402
 from interactiveworld.bench.taskpack import compute_hash, parse_taskpack  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
 from interactiveworld.env_types import EnvironmentLike  # noqa: E402
-from interactiveworld.world.examples import kitchen  # noqa: E402
+from interactiveworld.world.layouts.examples import kitchen  # noqa: E402
 
 ENV = "interactiveworld.env:Environment"
 

@@ -13,7 +13,7 @@ import pytest
 from interactiveworld.env import NEAR_CLIP, Environment
 from interactiveworld.render import Renderer, sample_interval
 from interactiveworld.world import Scene, SceneBuilder
-from interactiveworld.world.examples import kitchen
+from interactiveworld.world.layouts.examples import kitchen
 from interactiveworld.world.geometry import VisualMesh
 from interactiveworld.world.motion import LOOK_HOLD, RESULT
 from interactiveworld.world.physics import PACKING_SEPARATION

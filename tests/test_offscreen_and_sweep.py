@@ -18,8 +18,8 @@ from interactiveworld.bench.taskpack import GuidanceStep, Opening
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
-from interactiveworld.world.builder import SceneBuilder
 from interactiveworld.world.assets import build_asset
+from interactiveworld.world.layouts import SceneBuilder
 
 # ------------------------------------------------------------------------------------------------ scenes
 

@@ -8,7 +8,7 @@ import pytest
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
-from interactiveworld.world.examples import lab
+from interactiveworld.world.layouts.examples import lab
 from interactiveworld.world.relations import pose_change
 
 from iw_lab import SCENE, lab_env, ok, refused  # noqa: E402,F401

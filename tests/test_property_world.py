@@ -25,7 +25,7 @@ from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.language.registry import PRIMITIVES
 from interactiveworld.world import Scene
-from interactiveworld.world.examples import kitchen, lab
+from interactiveworld.world.layouts.examples import kitchen, lab
 
 TASKPACKS = sorted((Path(__file__).resolve().parent.parent / "taskpacks").glob("*.json"))
 SCENES = {"kitchen": kitchen, "lab": lab, **{p.stem: p for p in TASKPACKS}}

@@ -13,7 +13,7 @@ from interactiveworld.bench.scoring import CompletionSpec, TraceStep, evaluate, 
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 from interactiveworld.world.relations import RECEIVED, received
 
 from iw_lab import ok, refused  # noqa: E402

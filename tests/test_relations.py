@@ -14,7 +14,7 @@ from interactiveworld.world import relations as R
 from interactiveworld.world.physics import SupportTable
 from interactiveworld.world.scene import yaw_pose
 
-from interactiveworld.world.examples import kitchen
+from interactiveworld.world.layouts.examples import kitchen
 
 from iw_reference import reference_relations
 

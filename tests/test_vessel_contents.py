@@ -7,7 +7,7 @@ import math
 import pytest
 
 from interactiveworld.env import Environment
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 from interactiveworld.world.relations import pose_change
 
 

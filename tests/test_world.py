@@ -17,7 +17,7 @@ from interactiveworld.world.placement import penetration
 from interactiveworld.world.relations import riders
 from interactiveworld.world.scene import yaw_pose
 
-from interactiveworld.world.examples import kitchen
+from interactiveworld.world.layouts.examples import kitchen
 
 
 def test_every_catalog_kind_builds_with_consistent_bounds():

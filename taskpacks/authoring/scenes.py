@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 N, S, E, W = -math.pi / 2, math.pi / 2, math.pi, 0.0  # yaw of a fixture standing against that wall
 

@@ -9,7 +9,7 @@ conference table the order is set out on.
 """
 from __future__ import annotations
 
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 from scenes import E, N, S, W
 

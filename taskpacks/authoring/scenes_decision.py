@@ -6,7 +6,7 @@ north wall, 0 west, pi east, pi/2 south); doors between rooms start open.
 """
 from __future__ import annotations
 
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 from scenes import E, N, S, W, board
 

@@ -11,7 +11,7 @@ cabinets), ``cleaning_store`` (a store room with a cabinet and a hall with two t
 """
 from __future__ import annotations
 
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 from scenes import E, N, S, W, kitchen_house
 

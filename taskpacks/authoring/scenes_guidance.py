@@ -9,7 +9,7 @@ and return lockers, a staff locker and a visitor table, and a break corner with 
 """
 from __future__ import annotations
 
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 from scenes import E, N, S, W, board
 

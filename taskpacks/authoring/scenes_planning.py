@@ -9,7 +9,7 @@ Scenes: ``five_room_house`` (entry, kitchen, living room, bathroom, bedroom on a
 from __future__ import annotations
 
 from scenes import E, N, S, W, board
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 HOUSE_MAP = "HOUSE MAP\nKITCHEN  LIVING\nENTRY  BATH  BED\nentry doors:\nkitchen, bath"
 """The plan for a board on the entry wall of :func:`five_room_house`: its two rows of rooms and the entry's

@@ -9,7 +9,7 @@ wall; the living room's south wall east of the side table and its east wall betw
 """
 from __future__ import annotations
 
-from interactiveworld.world.builder import SceneBuilder
+from interactiveworld.world.layouts import SceneBuilder
 
 from scenes import E, S, hotel_suite, kitchen_house
 

@@ -12,7 +12,7 @@ from ..bench.preflight import file_above
 from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
 from ..bench.taskpack import TaskPack, TaskPackError, _unknown_id_message, builtin_taskpacks, load_taskpack
 from ..env import Environment
-from ..world.builder import SCENE_FORMAT
+from ..world.serialize import SCENE_FORMAT
 from . import usd
 
 __all__ = ["cmd_export_usd", "scene_at_handoff"]

@@ -46,7 +46,7 @@ from pxr import Gf, Sdf, Tf, Usd, UsdGeom, UsdPhysics, UsdShade, UsdUtils, Vt
 
 from ..body import BodyModel
 from ..world.assets import Joint, joint_transform
-from ..world.builder import SCENE_FORMAT
+from ..world.serialize import SCENE_FORMAT
 from ..world.scene import FLOOR_COLOR, FLOOR_THICKNESS, WALL_COLOR, Entity, Scene, yaw_pose
 from .usd_looks import Looks, define_mesh
 from .usd_skel import define_human
