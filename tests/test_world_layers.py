@@ -1,13 +1,17 @@
 """The world's modules form a chain of rooms (``interactiveworld.world`` docstring): read from their imports, no
 module imports one in a room above it, the world imports nothing of the package outside itself but the native core
 and the Warp kernels, no import of the package sits inside a function, and the asset families register into the
-catalog without reaching each other's private names."""
+catalog without reaching each other's private names. ``Scene.from_dict`` / ``Scene.to_dict`` reach serialisation
+through the codec it installs."""
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import interactiveworld.world as world
+from interactiveworld.world.layouts.examples import kitchen
 
 WORLD = Path(world.__file__).parent
 PACKAGE = "interactiveworld"
@@ -133,3 +137,21 @@ def test_the_asset_modules_take_no_private_name_from_each_other():
                 private = [a.name for a in node.names if a.name.startswith("_")]
                 assert private == [], (path.name, private)
 
+
+
+def test_scene_from_dict_works_when_only_the_scene_module_is_imported():
+    """The codec behind ``Scene.from_dict`` / ``Scene.to_dict`` lives in serialize, above the scene; importing the
+    scene module runs ``interactiveworld.world``, which imports serialize and so installs it."""
+    code = ("from interactiveworld.world.scene import Scene\n"
+            "from interactiveworld.world.layouts.examples import kitchen\n"
+            "d = Scene.from_dict(kitchen()).to_dict()\n"
+            "print(d['format'], len(d['entities']))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=True)
+    n = len(kitchen()["entities"])
+    assert out.stdout.split() == ["interactiveworld.scene/1", str(n)]
+
+
+def test_scene_to_dict_is_the_serialize_dump_of_the_scene():
+    scene = world.Scene.from_dict(kitchen())
+    assert scene.to_dict() == world.scene_to_dict(scene)
+    assert world.Scene.from_dict(scene.to_dict()).to_dict() == scene.to_dict()
