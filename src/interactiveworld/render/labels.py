@@ -25,7 +25,9 @@ LABEL_OFFSET_M = 1e-3
 
 
 @lru_cache(maxsize=64)
-def _font(size: int):
+def load_font(size: int):
+    """A TrueType font ``size`` px high: the first of :data:`_FONT_CANDIDATES` present on this machine, else PIL's
+    built-in font (cached per size)."""
     for path in _FONT_CANDIDATES:
         if os.path.exists(path):
             return ImageFont.truetype(path, size)
@@ -72,13 +74,13 @@ def _rasterise(text: str, w: int, h: int, fg: tuple, bg: tuple, font_size: int |
         lo, hi = 4, max(4, h)
         while lo < hi:  # largest size that fits
             mid = (lo + hi + 1) // 2
-            x0, y0, x1, y1 = _text_box(draw, text, _font(mid), mid // 5)
+            x0, y0, x1, y1 = _text_box(draw, text, load_font(mid), mid // 5)
             if x1 - x0 <= avail_w and y1 - y0 <= avail_h:
                 lo = mid
             else:
                 hi = mid - 1
         font_size = lo
-    font = _font(int(font_size))
+    font = load_font(int(font_size))
     spacing = int(font_size) // 5
     x0, y0, x1, y1 = _text_box(draw, text, font, spacing)
     if x1 - x0 > w or y1 - y0 > h:
