@@ -28,8 +28,8 @@ import pytest
 
 from interactiveworld.bench.sweep import CellSpec, run_sweep
 from interactiveworld.bench.taskpack import builtin_taskpacks
+from interactiveworld.kernels import init_warp
 from interactiveworld.render import renderer
-from interactiveworld.render.engines.warp_engine import _warp
 
 PROFILED_TASK = "decision-09"   # a short rendered cell: 10 commands, 36 frames
 
@@ -99,7 +99,7 @@ def test_oracle_sweeps(benchmark, capsys):
 
 def test_rendered_cell_profile(benchmark, capsys, monkeypatch):
     monkeypatch.setattr(renderer, "MAX_THREADS", 1)
-    _warp()   # Warp's one-off start-up stays out of the profile when this test runs alone
+    init_warp()   # Warp's one-off start-up stays out of the profile when this test runs alone
     packs = builtin_taskpacks()
     cell = _cells({PROFILED_TASK: packs[PROFILED_TASK]}, True)
     with tempfile.TemporaryDirectory() as d:

@@ -2,6 +2,9 @@
 kitchen episode scored by the benchmark scorer (pass = 1; without the close, pass = 0 and 0 < completion < 1)."""
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
@@ -135,3 +138,17 @@ def test_render_view_shape():
         off = Environment(render=False)
         off.reset(LAB)
         off.render_view()
+
+
+def test_a_run_without_rendering_never_imports_warp():
+    """``Environment(render=False)`` (``iw-eval run --no-render``) steps the world and reads visibility without
+    Warp; the Warp backend and the frame passes load only when a renderer is made (``make_engine``)."""
+    code = ("import sys\nfrom interactiveworld.env import Environment\nfrom interactiveworld.world import Scene\n"
+            "from interactiveworld.world.examples import lab\n"
+            "env = Environment(render=False)\nenv.reset(Scene.from_dict(lab()).to_dict())\n"
+            "out = env.execute('[Walk] <table> (1)')\nprint(out.ok, sorted(env.visible_keys()) != [])\n"
+            "print('warp' in sys.modules, 'interactiveworld.render.engines.frame' in sys.modules)\n"
+            "from interactiveworld.render import Renderer\nRenderer(engine='embree', width=8, height=6)\n"
+            "print('warp' in sys.modules, 'interactiveworld.render.engines.frame' in sys.modules)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=True)
+    assert out.stdout.split("\n")[:3] == ["True True", "False False", "True True"]

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from pydantic import ValidationError
 
-from interactiveworld.actions.offscreen import DEFAULT_SPOT, OffscreenMove, parse_offscreen
+from interactiveworld.language.offscreen import DEFAULT_SPOT, OffscreenMove, parse_offscreen
 from interactiveworld.bench.taskpack import GuidanceStep, Opening
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode

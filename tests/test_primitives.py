@@ -3,10 +3,12 @@ state it leaves; plus one refusal per primitive (wrong arity, not held, hand ful
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
+from interactiveworld.actions.primitives.perception import wait
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.language import PRIMITIVES
@@ -330,3 +332,21 @@ def test_every_alias_is_covered_here():
                if f"[{a}]" not in text and f'"{a}"' not in text]
     assert len(PRIMITIVES) == 36
     assert missing == []
+
+
+class _Recorder:
+    """The part of an ActionContext a [Wait] uses: keyframes appended to ``frames``, ``dt`` [s] apart."""
+
+    def __init__(self) -> None:
+        self.frames: list = []
+
+    def keyframe(self, *, dt: float = 1.0 / 12.0, **_):
+        self.frames.append(SimpleNamespace(time_s=self.frames[-1].time_s + dt if self.frames else 0.0))
+        return self.frames[-1]
+
+
+def test_a_handler_runs_on_any_action_context_not_only_the_executor():
+    # 1.6 s at 2 keyframes/s: ceil(3.2) = 4 keyframes, the first at once, the last stretched to the full duration
+    ctx = _Recorder()
+    assert wait(ctx, SimpleNamespace(params={"duration_s": 1.6})) is None
+    np.testing.assert_allclose([f.time_s for f in ctx.frames], [0.0, 0.4, 0.8, 1.6], atol=1e-12)

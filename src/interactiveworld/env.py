@@ -17,8 +17,13 @@ from typing import Any
 
 import numpy as np
 
+from .actions.executor import Executor
+from .actions.offscreen import offscreen_move
+from .body import head_camera, load_body_model
 from .env_types import Handle, Relation, StepOutcome
 from .errors import ErrorCode, PrimitiveError
+from .language import ParseError, compile_text, is_offscreen, parse_offscreen, split_commands
+from .render import Camera, Renderer, inspection_camera, sample_interval
 from .render.visibility import OcclusionScene, reached_fractions, samples_by_owner, visible_entities
 from .world.motion import LOOK_HOLD, RESULT, Keyframe
 from .world.scene import Scene
@@ -56,7 +61,6 @@ class Environment:
 
     def __init__(self, *, render: bool = True, width: int = 640, height: int = 480, frames_per_command: int = 4,
                  engine: str = "auto", body_model: str | None = None) -> None:
-        from .body import load_body_model
         if frames_per_command < 1:
             raise ValueError(f"frames_per_command must be >= 1, got {frames_per_command}")
         self.body = None if body_model is None else load_body_model(body_model)
@@ -65,7 +69,7 @@ class Environment:
         self.frames_per_command = int(frames_per_command)
         self.engine = engine
         self.scene: Scene | None = None
-        self.executor = None
+        self.executor: Executor | None = None
         self._renderer = None
         self._baseline_poses: dict[str, np.ndarray] | None = None
         self.baseline_relations: frozenset[Relation] = frozenset()
@@ -80,7 +84,6 @@ class Environment:
     def reset(self, scene: dict[str, Any], *, seed: int = 0) -> None:
         """Build the world from a serialised scene (``interactiveworld.scene/1``) and stand the human at its
         start pose. The baseline is the reset state until :meth:`mark_baseline` is called."""
-        from .actions.executor import Executor
         self.seed = int(seed)
         self.scene = Scene.from_dict(scene)
         self.executor = Executor(self.scene, body=self.body)
@@ -109,7 +112,6 @@ class Environment:
     # ------------------------------------------------------------------ commands
     def split_commands(self, action_block: str) -> list[str] | PrimitiveError:
         """Split an action block into command lines (newlines or ", ", bracket-aware)."""
-        from .language import ParseError, split_commands
         try:
             return split_commands(action_block)
         except ParseError as exc:
@@ -123,8 +125,6 @@ class Environment:
         """Parse, compile, execute, settle, read back, verify and (unless rendering is off) render one command.
         An offscreen event line of a TaskPack opening (``[Offscreen] <object> (i) <support> (j)``) is carried
         out by :meth:`_offscreen` instead."""
-        from .actions.offscreen import is_offscreen
-        from .language import compile_text
         scene = self._need()
         if is_offscreen(command):
             return self._offscreen(command)
@@ -144,7 +144,6 @@ class Environment:
                           interval=result.interval)
         if result.ok and self.render_enabled and result.interval is not None:
             t2 = time.perf_counter()
-            from .render import sample_interval
             idx = sample_interval(result.interval, self.frames_per_command)
             shown = False  # a scripted event this command fired shows from the result frame on
             for i in idx:
@@ -162,7 +161,6 @@ class Environment:
     def _offscreen(self, command: str) -> StepOutcome:
         """Another person moves an object out of the wearer's view (:mod:`interactiveworld.actions.offscreen`):
         refused after the handoff baseline, when malformed, or when any of it is in view; no frames."""
-        from .actions.offscreen import offscreen_move, parse_offscreen
         if not self._opening:
             err = PrimitiveError(ErrorCode.PRECONDITION_FAILED, "An offscreen event belongs to a TaskPack's "
                                  "opening; it cannot happen after the handoff.", {})
@@ -176,7 +174,7 @@ class Environment:
         def in_view() -> set[str]:
             return self._visible_from(self._camera(), self._dynamic())
 
-        result = self.executor.apply_event(lambda ex: offscreen_move(ex, move, in_view))
+        result = self.executor.apply_event(lambda ex: offscreen_move(ex, move.obj, move.support, move.spot, in_view))
         self._forget_views()
         return StepOutcome(command=command, ok=result.ok, error=result.error, primitive="offscreen",
                            relation_delta=result.relation_delta, interval=None,
@@ -236,8 +234,6 @@ class Environment:
 
     # ------------------------------------------------------------------ rendering
     def _camera(self, kf: Keyframe | None = None):
-        from .body import head_camera
-        from .render import Camera
         h = self._need().human
         pose = h.body_pose if kf is None else kf.body_pose
         trans = h.body_translation if kf is None else kf.body_translation
@@ -250,7 +246,6 @@ class Environment:
 
     def _renderer_ready(self):
         if self._renderer is None:
-            from .render import Renderer
             self._renderer = Renderer(engine=self.engine, width=self.width, height=self.height, near=NEAR_CLIP)
             self._renderer.set_static(self._need().static_visual_meshes())
         return self._renderer
@@ -278,7 +273,6 @@ class Environment:
         if LOOK_HOLD in kf.tags and targets:
             face = self._inspectable_label(targets[0], camera, dynamic)
             if face is not None:
-                from .render import inspection_camera
                 camera = inspection_camera(face["center"], face["normal"], face["up"], label_height_m=face["height"],
                                            label_width_m=face["width"], width=self.width, height=self.height)
                 # the reading view shows the label, not the wearer's own arm or head beside it

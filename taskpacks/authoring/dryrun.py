@@ -83,8 +83,7 @@ class RelationWorld:
             return PrimitiveError(ErrorCode.PARSE_ERROR, exc.message, {"token": exc.token})
 
     def execute(self, command: str) -> StepOutcome:
-        from interactiveworld.actions.offscreen import is_offscreen, parse_offscreen
-        from interactiveworld.language import ParseError, parse_command, resolve_verb
+        from interactiveworld.language import ParseError, is_offscreen, parse_command, parse_offscreen, resolve_verb
 
         if is_offscreen(command):  # someone else sets the object down on the support (visibility not modelled)
             try:

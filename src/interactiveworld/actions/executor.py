@@ -15,6 +15,8 @@ what physically happened, no success frames).
 
 The per-primitive handlers live in :mod:`interactiveworld.actions.primitives`; the shared body and
 navigation motions (stance, route, doors, reach, grasp) in :mod:`interactiveworld.actions.primitives.motion`.
+The handlers see the executor only as an :class:`~interactiveworld.actions.primitives.context.ActionContext`
+(scene, physics, motion, keyframes), which it implements; the executor imports their registry, never the reverse.
 """
 from __future__ import annotations
 
@@ -33,11 +35,11 @@ from ..world.physics import world_of
 from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
-from .primitives import physical
 from .primitives.motion import Motion, result_focus
+from .primitives.physical import settle, sweep_body
 from .primitives.postconditions import PostContext, verify
 
-__all__ = ["Executor", "ExecutionResult", "Snapshot", "fail"]
+__all__ = ["Executor", "ExecutionResult", "Snapshot"]
 
 FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
@@ -92,7 +94,8 @@ class ExecutionResult:
 
 
 class Executor:
-    """Executes compiled commands on a scene with the body model, navigation and reach/grasp cores.
+    """Executes compiled commands on a scene with the body model, navigation and reach/grasp cores; the primitive
+    handlers it calls see it as their :class:`~interactiveworld.actions.primitives.context.ActionContext`.
 
     The scene is settled and validated when the executor takes it over (the reset of an episode): objects that
     hover fall, interpenetrating or never-resting objects are rejected.
@@ -174,8 +177,8 @@ class Executor:
                     break
             t1 = time.perf_counter()
             if error is None:
-                physical.sweep_body(self, self.frames, handled)
-                physical.settle(self, keyframes=True)
+                sweep_body(self, self.frames, handled)
+                settle(self, keyframes=True)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)

@@ -127,7 +127,7 @@ CommandText = Annotated[str, BeforeValidator(_command_text)]
 def _opening_command_text(v: Any) -> str:
     """An opening line: a command of the action language, or an offscreen event of another person
     (``[Offscreen] <object> (i) <support> (j)``, :mod:`interactiveworld.actions.offscreen`), checked here."""
-    from ..actions.offscreen import is_offscreen, parse_offscreen
+    from ..language.offscreen import is_offscreen, parse_offscreen
 
     if isinstance(v, str) and is_offscreen(v):
         if "\n" in v:

@@ -16,7 +16,7 @@ import trimesh
 from .. import _core
 from ..world.geometry import CollisionGeometry, SurfaceTag
 from .capsules import CapsuleRig
-from .model import BodyModel, _as_batch
+from .model import BodyModel, as_pose_batch
 from .skeleton import JOINT_INDEX
 
 #: Narrow band of exact distances in scene SDFs [m]: above the largest capsule radius (0.11 m) plus a margin.
@@ -183,7 +183,7 @@ def check_poses(model: BodyModel, poses, translations, scene: SceneCollider, *, 
                 held: HeldObject | None = None, tolerance: float = 0.0, self_collision: bool = True,
                 threads: int = 0) -> list[CollisionReport]:
     """Batched :func:`check_pose`: poses (B, 156) [rad], translations (B, 3) [m] -> B reports (threads split B)."""
-    p, t, _ = _as_batch(poses, translations)
+    p, t, _ = as_pose_batch(poses, translations)
     rig = CapsuleRig.for_model(model)
     keys = list(allow_owners) + ([held.key] if held is not None else [])
     centre, radius = _region(allow_region)

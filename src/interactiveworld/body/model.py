@@ -15,6 +15,7 @@ import numpy as np
 
 from .. import _core
 from ..world.geometry import VisualMesh
+from .builtin_mesh import build_builtin_mesh
 from .skeleton import (BUILTIN_REST_JOINTS, FINGERS, JOINT_COUNT, JOINT_INDEX, JOINT_NAMES, PARENTS, POSE_SIZE,
                        Y_UP_TO_Z_UP)
 
@@ -74,7 +75,13 @@ def matrix_to_axis_angle(R: np.ndarray) -> np.ndarray:
     return out
 
 
-def _as_batch(pose, translation) -> tuple[np.ndarray, np.ndarray, bool]:
+def as_pose_batch(pose, translation) -> tuple[np.ndarray, np.ndarray, bool]:
+    """``pose`` (156,) or (B, 156) and ``translation`` (3,) or (B, 3) [m] as contiguous float64 batches (B, 156),
+    (B, 3), and whether a single pose was given.
+
+    Raises:
+        ValueError: wrong shapes (the message names the expected ones) or non-finite values.
+    """
     pose = np.asarray(pose, dtype=np.float64)
     translation = np.asarray(translation, dtype=np.float64)
     single = pose.ndim == 1
@@ -147,8 +154,6 @@ class BodyModel:
 
         Needs no files. The mesh is for rendering (about 2.6 k triangles); collision uses the capsule rig.
         """
-        from .builtin_mesh import build_builtin_mesh
-
         tips = _default_fingertips(BUILTIN_REST_JOINTS)
         verts, faces, weights, colors = build_builtin_mesh(BUILTIN_REST_JOINTS, tips)
         return cls(rest_joints=BUILTIN_REST_JOINTS.copy(), rest_vertices=verts, faces=faces, weights=weights,
@@ -213,7 +218,7 @@ class BodyModel:
         Raises:
             ValueError: wrong shapes or non-finite values.
         """
-        p, t, single = _as_batch(pose, translation)
+        p, t, single = as_pose_batch(pose, translation)
         out = self._skeleton.forward_kinematics(p, t)
         return out[0] if single else out
 
@@ -226,7 +231,7 @@ class BodyModel:
 
         Returns world vertices [m], float64, shape (V, 3) or (B, V, 3). Raises ValueError on bad input.
         """
-        p, t, single = _as_batch(pose, translation)
+        p, t, single = as_pose_batch(pose, translation)
         tf = self._skeleton.forward_kinematics(p, t)
         verts = self.rest_vertices
         if self.posedirs is not None:

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from .model import BodyModel
+from .model import BodyModel, axis_angle_to_matrix, matrix_to_axis_angle
 from .skeleton import JOINT_INDEX, POSE_SIZE, Y_UP_TO_Z_UP
 
 # Relaxed arms: the T-pose arm lowered 72 degrees at the shoulder, elbow bent 12 degrees forward (rad).
@@ -101,8 +101,6 @@ def look_at(model: BodyModel, pose, translation, point, *, max_turn: float = MAX
     The turn is split evenly between neck and head and limited to ``max_turn`` [rad] in total, so a target at the
     hands (reaching, holding) stays in the egocentric view. Raises ValueError on non-finite input.
     """
-    from .model import axis_angle_to_matrix, matrix_to_axis_angle
-
     point = np.asarray(point, dtype=np.float64).reshape(-1)
     if point.shape != (3,) or not np.all(np.isfinite(point)):
         raise ValueError(f"point: expected 3 finite values [m], got {np.asarray(point).shape}")

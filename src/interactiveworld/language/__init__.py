@@ -3,6 +3,7 @@
 Paper section 2.3 and appendix B.3.1. ``grammar`` turns command text into :class:`ParsedCommand` values,
 ``registry`` maps surface verbs to the canonical primitives of Table 5, and ``compiler`` grounds entity
 references against the scene and emits typed :class:`Goal` lists with implicit, de-duplicated navigation.
+``offscreen`` reads the offscreen event lines of a TaskPack opening (another person moves an object).
 """
 from .compiler import (
     DEFAULT_FORWARD_M,
@@ -31,6 +32,7 @@ from .grammar import (
     parse_command,
     split_commands,
 )
+from .offscreen import OffscreenMove, is_offscreen, parse_offscreen
 from .registry import (
     PRIMITIVES,
     Postcondition,
@@ -72,4 +74,7 @@ __all__ = [
     "DEFAULT_TURN_DEG",
     "DEFAULT_WAIT_S",
     "WAIT_RANGE_S",
+    "OffscreenMove",
+    "is_offscreen",
+    "parse_offscreen",
 ]

@@ -32,7 +32,7 @@ def _unit(v, name: str) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _camera_grid(width: int, height: int, fov_y_deg: float) -> np.ndarray:
+def camera_grid(width: int, height: int, fov_y_deg: float) -> np.ndarray:
     """Unnormalised pixel-centre directions in camera axes (right, up, forward), shape (H*W, 3), float32."""
     t = np.tan(np.radians(fov_y_deg) / 2.0)
     aspect = width / height
@@ -108,7 +108,7 @@ class Camera:
             origins: shape (H*W, 3), float32 (all equal to ``eye``).
             dirs: unit directions, shape (H*W, 3), float32.
         """
-        grid = _camera_grid(self.width, self.height, self.fov_y_deg)
+        grid = camera_grid(self.width, self.height, self.fov_y_deg)
         dirs = grid @ self.rotation().T.astype(np.float32)
         origins = np.broadcast_to(self.eye.astype(np.float32), dirs.shape)
         return np.ascontiguousarray(origins), np.ascontiguousarray(dirs, dtype=np.float32)

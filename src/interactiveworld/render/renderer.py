@@ -81,8 +81,7 @@ class Renderer:
         if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) or threads < 1:
             raise ValueError(f"Renderer: threads must be a whole number >= 1, got {threads!r}")
         self.engine = make_engine(engine)
-        from .engines import frame   # Warp is loaded only when a renderer is made (--no-render never does)
-
+        frame = self.engine.frame   # the frame passes, loaded with the engine (--no-render never loads Warp)
         self._frame_mod = frame
         self._device = getattr(self.engine, "device", "cpu")   # where shading runs
         self.width, self.height = int(width), int(height)

@@ -6,7 +6,7 @@ import os
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .labels import label_font as _font
+from .labels import label_font
 
 
 def save_png(img: np.ndarray, path) -> str:
@@ -45,7 +45,7 @@ def contact_sheet(frames: list[np.ndarray], captions: list[str], *, columns: int
         im = Image.fromarray(np.asarray(f, np.uint8))
         h = max(1, round(im.height * thumb_width / im.width))
         thumbs.append(im.resize((thumb_width, h), Image.LANCZOS))
-    font = _font(caption_px)
+    font = label_font(caption_px)
     cap_h = int(caption_px * 1.3) * max(1, max(c.count("\n") + 1 for c in captions)) + 6
     cell_h = max(t.height for t in thumbs) + cap_h
     pad = 6

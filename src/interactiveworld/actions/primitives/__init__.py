@@ -1,7 +1,9 @@
 """Handlers of the 36 primitives of Table 5, keyed by canonical name (plus ``navigate_to`` goals).
 
-Each handler is ``handler(executor, goal) -> None | PrimitiveError``: it changes the world and records
-keyframes, or refuses with a structured error (the executor then restores the world).
+Each handler is ``handler(ctx, goal) -> None | PrimitiveError`` with ``ctx`` the command's
+:class:`~.context.ActionContext` (the executor): it changes the world and records keyframes, or refuses with a
+structured error (the executor then restores the world). The executor imports this registry; no handler imports
+the executor.
 """
 from .devices import CHECKS as _DEVICES_CHECKS
 from .devices import HANDLERS as _DEVICES

@@ -3,24 +3,20 @@ from __future__ import annotations
 
 import math
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
 
 import numpy as np
 import trimesh
 
-from ...errors import ErrorCode, PrimitiveError
+from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot
 from ...world.relations import RECEIVED, inside, on, received, riders, supporters
 from ...world.scene import FLOOR_KEY
 from ...world.soil import wipe_soil
-from ...errors import fail
-from . import physical
+from .context import ActionContext
 from .locomotion import sit, standup
 from .manipulation import pick
 from .motion import contact_point, need_held
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
+from .physical import settle
 
 AUTO_SIT_RADIUS = 1.2
 """use_computer sits on a free seat within this distance [m] of the workstation when not sitting."""
@@ -33,7 +29,7 @@ def _cooks_its_contents(entity) -> bool:
     return "container" in entity.affordances and bool(received(entity))
 
 
-def _heat_source(ex: "Executor", food: str) -> str | None:
+def _heat_source(ex: ActionContext, food: str) -> str | None:
     """The appliance with a heat source that ``food`` rests on or in, directly or via a movable vessel."""
     scene = ex.scene
     frontier, seen = [food], set()
@@ -51,7 +47,7 @@ def _heat_source(ex: "Executor", food: str) -> str | None:
     return None
 
 
-def check_cook(ex: "Executor", goal) -> PrimitiveError | None:
+def check_cook(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     food = goal.targets[0]
     e = scene.entities[food]
@@ -68,7 +64,7 @@ def check_cook(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def cook(ex: "Executor", goal) -> PrimitiveError | None:
+def cook(ex: ActionContext, goal) -> PrimitiveError | None:
     """Requires the food in/on a running heat source; tends it and sets cooked. A vessel holding what was poured
     into it (:func:`received`) is cooked as one dish."""
     err = check_cook(ex, goal)
@@ -85,12 +81,12 @@ def cook(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def _facing(ex: "Executor", point: np.ndarray) -> float:
+def _facing(ex: ActionContext, point: np.ndarray) -> float:
     h = ex.scene.human
     return math.atan2(point[1] - h.xy[1], point[0] - h.xy[0])
 
 
-def _tool_check(ex: "Executor", tool: str, affordance: str, what: str) -> PrimitiveError | None:
+def _tool_check(ex: ActionContext, tool: str, affordance: str, what: str) -> PrimitiveError | None:
     err = need_held(ex.scene, tool)
     if err:
         return err
@@ -99,7 +95,7 @@ def _tool_check(ex: "Executor", tool: str, affordance: str, what: str) -> Primit
     return None
 
 
-def _tool_path(ex: "Executor", target: str, offsets: list[np.ndarray], primitive: str) -> PrimitiveError | None:
+def _tool_path(ex: ActionContext, target: str, offsets: list[np.ndarray], primitive: str) -> PrimitiveError | None:
     """Reach above the target, then move the held tool through ``offsets`` [m] (world) from that contact."""
     scene = ex.scene
     top = scene.entities[target].world_bounds_corners()[:, 2].max()
@@ -120,7 +116,7 @@ def _tool_path(ex: "Executor", target: str, offsets: list[np.ndarray], primitive
     return None
 
 
-def check_cut(ex: "Executor", goal) -> PrimitiveError | None:
+def check_cut(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     target, tool = goal.targets
     err = _tool_check(ex, tool, "cutting_tool", "a cutting tool")
@@ -134,7 +130,7 @@ def check_cut(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def cut(ex: "Executor", goal) -> PrimitiveError | None:
+def cut(ex: ActionContext, goal) -> PrimitiveError | None:
     """Chop the target with the held cutting tool (three vertical strokes); verifies cut."""
     err = check_cut(ex, goal)
     if err:
@@ -152,7 +148,7 @@ def cut(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def check_stir(ex: "Executor", goal) -> PrimitiveError | None:
+def check_stir(ex: ActionContext, goal) -> PrimitiveError | None:
     target, tool = goal.targets
     err = _tool_check(ex, tool, "stirring_tool", "a stirring tool")
     if err:
@@ -162,7 +158,7 @@ def check_stir(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def stir(ex: "Executor", goal) -> PrimitiveError | None:
+def stir(ex: ActionContext, goal) -> PrimitiveError | None:
     """Move the held stirring tool in two circles (radius 4 cm) inside the target container."""
     err = check_stir(ex, goal)
     if err:
@@ -178,7 +174,7 @@ def stir(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def check_pour(ex: "Executor", goal) -> PrimitiveError | None:
+def check_pour(ex: ActionContext, goal) -> PrimitiveError | None:
     target, source = goal.targets
     err = _tool_check(ex, source, "pour_source", "something to pour from")
     if err:
@@ -191,7 +187,7 @@ def check_pour(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def pour(ex: "Executor", goal) -> PrimitiveError | None:
+def pour(ex: ActionContext, goal) -> PrimitiveError | None:
     """Tilt the held source over the target's rim (to 100 deg and back); its configured ``contents`` move into
     the target's ``contents`` (onto a food, ``cookable``, they season it and the food has no ``contents``) and
     are appended to the target's :data:`RECEIVED` record. An empty source pours nothing and records nothing."""
@@ -226,7 +222,7 @@ def pour(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def check_wipe(ex: "Executor", goal) -> PrimitiveError | None:
+def check_wipe(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     tool, target = goal.targets
     h = scene.human
@@ -237,7 +233,7 @@ def check_wipe(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def wipe(ex: "Executor", goal) -> PrimitiveError | None:
+def wipe(ex: ActionContext, goal) -> PrimitiveError | None:
     """Raster-sweep the wiping tool over the target's top (picking the tool up first if the hand is empty); sets
     ``wiped`` and removes the soil kinds the tool's kind cleans (:func:`~interactiveworld.world.soil.wipe_soil`:
     a sponge lifts grime, a cloth soaks up a spill; the other kind stays)."""
@@ -274,7 +270,7 @@ DUSTPAN_SPOT = (0.0, 0.5)
 """Where swept debris lands in a dustpan's interior: (u, v), its centre (nearest free spot)."""
 
 
-def sweep_debris(ex: "Executor", target: str) -> PrimitiveError | None:
+def sweep_debris(ex: ActionContext, target: str) -> PrimitiveError | None:
     """The sweep of a ``sweeping_tool`` over ``target``: every ``debris`` object resting on ``target`` goes into
     the dustpan (``dustpan`` affordance) standing on ``target`` (the first by key when there are several), each at
     the free spot of its interior nearest :data:`DUSTPAN_SPOT`, dropped and settled, and must then lie inside
@@ -300,13 +296,13 @@ def sweep_debris(ex: "Executor", target: str) -> PrimitiveError | None:
         except PlacementError as exc:
             return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} in {pan}: {exc}.", container=pan)
         scene.move_entity(key, pose, riders=riders(scene, key))
-        physical.settle(ex)
+        settle(ex)
         if not inside(scene, key, pan):
             return fail(ErrorCode.PLACEMENT_FAILED, f"{key} did not come to rest inside {pan}.", container=pan)
     return None
 
 
-def check_use_computer(ex: "Executor", goal) -> PrimitiveError | None:
+def check_use_computer(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     key = goal.targets[0]
     if "computer" not in scene.entities[key].affordances:
@@ -316,7 +312,7 @@ def check_use_computer(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
+def use_computer(ex: ActionContext, goal) -> PrimitiveError | None:
     """Sit on a free seat near the workstation if not sitting, type with both hands, wake the display
     (``running``), and stand up again if this action sat down."""
     err = check_use_computer(ex, goal)
@@ -347,7 +343,7 @@ def use_computer(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def answer_phone(ex: "Executor", goal) -> PrimitiveError | None:
+def answer_phone(ex: ActionContext, goal) -> PrimitiveError | None:
     """Raise the held phone to the right ear (10 cm beside the eye) without walking; later waits keep it."""
     scene = ex.scene
     phone = goal.targets[0]

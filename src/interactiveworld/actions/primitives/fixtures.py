@@ -2,20 +2,16 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import ErrorCode, PrimitiveError
+from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
 from ...world.relations import riders
 from ..navigation import NavigationMap, plan_route
+from .context import ActionContext
 from .motion import in_doorway
-from ...errors import fail
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
 
 PUSH_GAP = 0.10
 """A pushed fixture stops this far [m] in front of the destination's footprint."""
@@ -23,7 +19,7 @@ HANDLE_BODY_GAP = 0.45
 """Distance [m] between the body and a pushed/pulled fixture's near face."""
 
 
-def _obstruction(ex: "Executor", key: str, fraction: float) -> str | None:
+def _obstruction(ex: ActionContext, key: str, fraction: float) -> str | None:
     """A movable object the leaf of ``key`` would sweep through (penetration > 5 cm) between now and
     ``fraction``; None when the swing is clear."""
     scene = ex.scene
@@ -45,7 +41,7 @@ def _obstruction(ex: "Executor", key: str, fraction: float) -> str | None:
     return None
 
 
-def _check_drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError | None:
+def _check_drive(ex: ActionContext, goal, target: float, *, door: bool) -> PrimitiveError | None:
     key = goal.targets[0]
     e = ex.scene.entities[key]
     if not e.model.joints:
@@ -60,7 +56,7 @@ def _check_drive(ex: "Executor", goal, target: float, *, door: bool) -> Primitiv
     return None
 
 
-def _drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError | None:
+def _drive(ex: ActionContext, goal, target: float, *, door: bool) -> PrimitiveError | None:
     err = _check_drive(ex, goal, target, door=door)
     if err:
         return err
@@ -78,41 +74,41 @@ def _drive(ex: "Executor", goal, target: float, *, door: bool) -> PrimitiveError
     return ex.motion.swing(ex, key, target)
 
 
-def _body_in_doorway(ex: "Executor", key: str) -> PrimitiveError | None:
+def _body_in_doorway(ex: ActionContext, key: str) -> PrimitiveError | None:
     """Refuse to close a door onto the body (see :func:`~.motion.in_doorway`)."""
     if in_doorway(ex.scene, key, ex.scene.human.xy):
         return fail(ErrorCode.TRAJECTORY_COLLISION, f"You are standing in the doorway of {key}; step out first.")
     return None
 
 
-def open_(ex: "Executor", goal) -> PrimitiveError | None:
+def open_(ex: ActionContext, goal) -> PrimitiveError | None:
     """Drive the swing or sliding joint to its open limit (postcondition: open)."""
     return _drive(ex, goal, 1.0, door=False)
 
 
-def close(ex: "Executor", goal) -> PrimitiveError | None:
+def close(ex: ActionContext, goal) -> PrimitiveError | None:
     """Drive the joint to its closed limit (postcondition: closed)."""
     return _drive(ex, goal, 0.0, door=False)
 
 
-def open_door(ex: "Executor", goal) -> PrimitiveError | None:
+def open_door(ex: ActionContext, goal) -> PrimitiveError | None:
     """Reach the handle and swing the door open; its leaf leaves the navigation occupancy."""
     return _drive(ex, goal, 1.0, door=True)
 
 
-def close_door(ex: "Executor", goal) -> PrimitiveError | None:
+def close_door(ex: ActionContext, goal) -> PrimitiveError | None:
     """Swing the door shut; its leaf blocks the navigation grid again."""
     return _drive(ex, goal, 0.0, door=True)
 
 
-def _check_power(ex: "Executor", goal) -> PrimitiveError | None:
+def _check_power(ex: ActionContext, goal) -> PrimitiveError | None:
     key = goal.targets[0]
     if "powered" not in ex.scene.entities[key].affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} has no switch.", target=key)
     return None
 
 
-def _power(ex: "Executor", goal, running: bool) -> PrimitiveError | None:
+def _power(ex: ActionContext, goal, running: bool) -> PrimitiveError | None:
     err = _check_power(ex, goal)
     if err:
         return err
@@ -131,17 +127,17 @@ def _power(ex: "Executor", goal, running: bool) -> PrimitiveError | None:
     return None
 
 
-def turn_on(ex: "Executor", goal) -> PrimitiveError | None:
+def turn_on(ex: ActionContext, goal) -> PrimitiveError | None:
     """Press the control; establishes running."""
     return _power(ex, goal, True)
 
 
-def turn_off(ex: "Executor", goal) -> PrimitiveError | None:
+def turn_off(ex: ActionContext, goal) -> PrimitiveError | None:
     """Press the control; clears running."""
     return _power(ex, goal, False)
 
 
-def _destination(ex: "Executor", fixture: str, destination: str) -> np.ndarray | PrimitiveError:
+def _destination(ex: ActionContext, fixture: str, destination: str) -> np.ndarray | PrimitiveError:
     """Where the fixture's origin goes: in front of the destination (its +x side), PUSH_GAP from its footprint."""
     scene = ex.scene
     d = scene.entities[destination]
@@ -157,7 +153,7 @@ def _destination(ex: "Executor", fixture: str, destination: str) -> np.ndarray |
     return p
 
 
-def _check_move(ex: "Executor", goal) -> PrimitiveError | None:
+def _check_move(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     fixture, destination = goal.targets
     verb = "push" if goal.kind.value == "push" else "pull"
@@ -171,7 +167,7 @@ def _check_move(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
+def _move_fixture(ex: ActionContext, goal, pushing: bool) -> PrimitiveError | None:
     err = _check_move(ex, goal)
     if err:
         return err
@@ -229,12 +225,12 @@ def _move_fixture(ex: "Executor", goal, pushing: bool) -> PrimitiveError | None:
     return None
 
 
-def push(ex: "Executor", goal) -> PrimitiveError | None:
+def push(ex: ActionContext, goal) -> PrimitiveError | None:
     """With an empty hand, push a movable fixture to the front of the destination; contents ride along."""
     return _move_fixture(ex, goal, True)
 
 
-def pull(ex: "Executor", goal) -> PrimitiveError | None:
+def pull(ex: ActionContext, goal) -> PrimitiveError | None:
     """With an empty hand, pull a movable fixture to the front of the destination; contents ride along."""
     return _move_fixture(ex, goal, False)
 

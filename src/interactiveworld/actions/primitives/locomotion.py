@@ -2,18 +2,14 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ...errors import ErrorCode, PrimitiveError
+from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
 from ...world.relations import on
-from ...errors import fail
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
+from .context import ActionContext
 
 BODY_RADIUS = 0.20
 """Half width [m] of the body swept along a straight [Forward] path (the smallest grid inflation radius
@@ -22,12 +18,12 @@ BODY_BAND = (0.05, 1.90)
 """Height band [m] above the floor swept by the body (DESIGN.md, furniture band)."""
 
 
-def navigate_to(ex: "Executor", goal) -> PrimitiveError | None:
+def navigate_to(ex: ActionContext, goal) -> PrimitiveError | None:
     """Walk to a stance for the command's primitive (a plain [Walk] stands facing the target)."""
     return ex.motion.go_to(ex, goal.targets[0], goal.primitive)
 
 
-def swept_path_blocker(ex: "Executor", start: np.ndarray, end: np.ndarray) -> str | None:
+def swept_path_blocker(ex: ActionContext, start: np.ndarray, end: np.ndarray) -> str | None:
     """What blocks a straight walk from ``start`` to ``end`` (xy [m]): the owner of the first wall, furniture
     or closed door box the swept body box overlaps, ``"no floor"`` when the end has no floor, else None."""
     scene = ex.scene
@@ -60,7 +56,7 @@ def swept_path_blocker(ex: "Executor", start: np.ndarray, end: np.ndarray) -> st
     return None
 
 
-def forward(ex: "Executor", goal) -> PrimitiveError | None:
+def forward(ex: ActionContext, goal) -> PrimitiveError | None:
     """Straight body-frame displacement of ``distance_m`` after a swept-box collision check."""
     h = ex.scene.human
     if h.sitting is not None:
@@ -77,7 +73,7 @@ def forward(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def turn(ex: "Executor", goal) -> PrimitiveError | None:
+def turn(ex: ActionContext, goal) -> PrimitiveError | None:
     """Rotate in place by ``angle_rad`` (signed, left positive); a held object stays in the hand."""
     h = ex.scene.human
     if h.sitting is not None:
@@ -90,7 +86,7 @@ def turn(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def check_sit(ex: "Executor", goal) -> PrimitiveError | None:
+def check_sit(ex: ActionContext, goal) -> PrimitiveError | None:
     seat = goal.targets[0]
     scene = ex.scene
     if "seat" not in scene.entities[seat].affordances:
@@ -104,7 +100,7 @@ def check_sit(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def sit(ex: "Executor", goal) -> PrimitiveError | None:
+def sit(ex: ActionContext, goal) -> PrimitiveError | None:
     """Lower the body onto the seat top and record sitting."""
     err = check_sit(ex, goal)
     if err:
@@ -121,11 +117,11 @@ def sit(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def _on_set(ex: "Executor", seat: str) -> set:
+def _on_set(ex: ActionContext, seat: str) -> set:
     return {("on", o.key, seat) for o in ex.scene.movables() if on(ex.scene, o.key, seat)}
 
 
-def standup(ex: "Executor", goal) -> PrimitiveError | None:
+def standup(ex: ActionContext, goal) -> PrimitiveError | None:
     """Rise from the seat and step 0.45 m in front of it; clears sitting."""
     scene = ex.scene
     seat = scene.human.sitting
@@ -151,7 +147,7 @@ def standup(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def squat(ex: "Executor", goal) -> PrimitiveError | None:
+def squat(ex: ActionContext, goal) -> PrimitiveError | None:
     """Crouch (pelvis and camera lowered 0.45 m), hold, return upright."""
     h = ex.scene.human
     if h.sitting is not None:

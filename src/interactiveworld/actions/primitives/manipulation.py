@@ -3,7 +3,6 @@ place_on_floor, fall_to_floor, attach, detach, raise."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 import trimesh
@@ -13,11 +12,9 @@ from ...world.physics import MAX_PENETRATION
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
 from ...world.relations import (carried_bearers, covering_lid, inside, inside_region, is_closed, near, on, raised,
                                 riders, supporters)
-from . import physical
+from .context import ActionContext
 from .motion import COMFORT_Z, contact_point, need_held
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
+from .physical import settle
 
 FALL_CLEARANCE = 0.05
 """fall_to_floor moves the object this far [m] beyond the support's nearest edge before it drops."""
@@ -29,7 +26,7 @@ FLOOR_GAP = 0.10
 """place_on_floor leaves this gap [m] between the object and the anchor's footprint."""
 
 
-def _closed_container(ex: "Executor", key: str) -> tuple[str, str] | None:
+def _closed_container(ex: ActionContext, key: str) -> tuple[str, str] | None:
     """The closed container ``key`` is inside, if any, and what to do first: (container, advice). A container is
     closed by its shut door or drawer, or by a lid resting on it (:func:`covering_lid`)."""
     for e in ex.scene.entities.values():
@@ -43,7 +40,7 @@ def _closed_container(ex: "Executor", key: str) -> tuple[str, str] | None:
     return None
 
 
-def check_pick(ex: "Executor", goal) -> PrimitiveError | None:
+def check_pick(ex: ActionContext, goal) -> PrimitiveError | None:
     scene, key = ex.scene, goal.targets[0]
     h = scene.human
     if h.held is not None:
@@ -63,7 +60,7 @@ def check_pick(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def pick(ex: "Executor", goal) -> PrimitiveError | None:
+def pick(ex: ActionContext, goal) -> PrimitiveError | None:
     """Reach the object, close the adaptive hand (grasp family by shape), hold it and lift it back."""
     err = check_pick(ex, goal)
     if err:
@@ -88,7 +85,7 @@ def pick(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def release(ex: "Executor", goal) -> PrimitiveError | None:
+def release(ex: ActionContext, goal) -> PrimitiveError | None:
     """Open the hand at the carried pose; the object (and its contents) settle under gravity."""
     scene = ex.scene
     h = scene.human
@@ -99,11 +96,11 @@ def release(ex: "Executor", goal) -> PrimitiveError | None:
         if err:
             return err
     key = scene.release()
-    physical.settle(ex)
-    return _sunk(ex, key)
+    settle(ex)
+    return sunk(ex, key)
 
 
-def _sunk(ex: "Executor", key: str) -> PrimitiveError | None:
+def sunk(ex: ActionContext, key: str) -> PrimitiveError | None:
     """PLACEMENT_FAILED when the settled ``key`` penetrates anything deeper than the 5 cm gate (paper B.1.2)."""
     depth, other = ex.physics.support().depth.get(key, (0.0, ""))
     if depth > MAX_PENETRATION:
@@ -112,7 +109,7 @@ def _sunk(ex: "Executor", key: str) -> PrimitiveError | None:
     return None
 
 
-def flip(ex: "Executor", goal) -> PrimitiveError | None:
+def flip(ex: ActionContext, goal) -> PrimitiveError | None:
     """Turn the held object 180 deg about its horizontal axis through its centre, still in the hand."""
     scene, key = ex.scene, goal.targets[0]
     err = need_held(scene, key)
@@ -130,13 +127,13 @@ def flip(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def _closed(ex: "Executor", key: str) -> bool:
+def _closed(ex: ActionContext, key: str) -> bool:
     """An openable container whose door or drawer is not open far enough to put things in."""
     e = ex.scene.entities[key]
     return bool(e.model.joints and e.model.regions) and e.opening < 0.5
 
 
-def _surface_choice(ex: "Executor", support: str, *, interior: bool) -> list[str]:
+def surface_choice(ex: ActionContext, support: str, *, interior: bool) -> list[str]:
     """Surfaces to try: interior regions for ``interior``; otherwise outer surfaces first, then the region floors
     (shelves) unless the container is closed."""
     model = ex.scene.entities[support].model
@@ -149,7 +146,7 @@ def _surface_choice(ex: "Executor", support: str, *, interior: bool) -> list[str
     return outer + [s.name for s in model.surfaces if s.name in region_names]
 
 
-def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primitive: str) -> PrimitiveError | None:
+def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, primitive: str) -> PrimitiveError | None:
     """Carry the held object to a free spot of one of ``support``'s surfaces, let go just above it, settle,
     and check it rests there; retreat."""
     scene = ex.scene
@@ -178,7 +175,7 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primi
             scene.entities[k].pose = target_pose @ rel
         ex.keyframe()
         scene.release()
-        physical.settle(ex)
+        settle(ex)
         why = rest_on_support(scene, key, support)
         if why is not None:
             return fail(ErrorCode.PLACEMENT_FAILED, f"{key} would not rest on {support} there: {why}.",
@@ -191,7 +188,7 @@ def _place(ex: "Executor", key: str, support: str, names: list[str], spot, primi
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} on {support}: {last}.", surfaces=names)
 
 
-def _fits_inside(ex: "Executor", key: str, container: str, region: str, pose: np.ndarray) -> bool:
+def _fits_inside(ex: ActionContext, key: str, container: str, region: str, pose: np.ndarray) -> bool:
     """Whether ``key`` resting at ``pose`` (its drop height removed) lies inside ``container``'s ``region``."""
     e = ex.scene.entities[key]
     was = e.pose
@@ -204,7 +201,7 @@ def _fits_inside(ex: "Executor", key: str, container: str, region: str, pose: np
         e.pose = was
 
 
-def check_place(ex: "Executor", goal) -> PrimitiveError | None:
+def check_place(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     key, support = goal.targets
     err = need_held(scene, key)
@@ -212,22 +209,22 @@ def check_place(ex: "Executor", goal) -> PrimitiveError | None:
         return err
     if not scene.entities[support].model.surfaces:
         return fail(ErrorCode.NOT_AFFORDED, f"{support} has no surface to put things on.", target=support)
-    if not _surface_choice(ex, support, interior=False):
+    if not surface_choice(ex, support, interior=False):
         return fail(ErrorCode.PRECONDITION_FAILED, f"{support} is closed; open it first.", target=support)
     return None
 
 
-def place(ex: "Executor", goal) -> PrimitiveError | None:
+def place(ex: ActionContext, goal) -> PrimitiveError | None:
     """Put the held object on the support's surface (``@place_spot`` honoured), settle, verify on."""
     err = check_place(ex, goal)
     if err:
         return err
     key, support = goal.targets
-    return _place(ex, key, support, _surface_choice(ex, support, interior=False),
+    return _place(ex, key, support, surface_choice(ex, support, interior=False),
                   goal.params.get("place_spot", DEFAULT_PLACE_SPOT), "place")
 
 
-def _region_names(ex: "Executor", container: str, region: str | None) -> list[str] | PrimitiveError:
+def _region_names(ex: ActionContext, container: str, region: str | None) -> list[str] | PrimitiveError:
     names = [r.name for r in ex.scene.entities[container].model.regions]
     if region is None:  # automatically distributed: the most comfortable free region first
         heights = {r.name: t[2, 3] for r, t in ex.scene.regions(container)}
@@ -240,7 +237,7 @@ def _region_names(ex: "Executor", container: str, region: str | None) -> list[st
                 f"{', '.join(names)}.", region=region, regions=names)
 
 
-def check_place_inside(ex: "Executor", goal) -> PrimitiveError | None:
+def check_place_inside(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     key, container = goal.targets[:2]
     err = need_held(scene, key)
@@ -258,7 +255,7 @@ def check_place_inside(ex: "Executor", goal) -> PrimitiveError | None:
     return names if isinstance(names, PrimitiveError) else None
 
 
-def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
+def place_inside(ex: ActionContext, goal) -> PrimitiveError | None:
     """Put the held object into the container's named region or the first free one; settle; verify inside."""
     err = check_place_inside(ex, goal)
     if err:
@@ -268,7 +265,7 @@ def place_inside(ex: "Executor", goal) -> PrimitiveError | None:
     return _place(ex, key, container, names, goal.params.get("place_spot", DEFAULT_INSIDE_SPOT), "place_inside")
 
 
-def check_place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
+def check_place_on_floor(ex: ActionContext, goal) -> PrimitiveError | None:
     return need_held(ex.scene, goal.targets[0])
 
 
@@ -277,7 +274,7 @@ FLOOR_ALONG = (0.0, 0.8, -0.8)
 ends, where a table's legs reach the floor)."""
 
 
-def _floor_spots(ex: "Executor", key: str, anchor: str) -> list[np.ndarray]:
+def _floor_spots(ex: ActionContext, key: str, anchor: str) -> list[np.ndarray]:
     """Candidate floor poses (4, 4) of ``key`` beside ``anchor``: :data:`FLOOR_GAP` from its footprint, the side
     facing the body first, each side at the :data:`FLOOR_ALONG` fractions."""
     scene = ex.scene
@@ -305,7 +302,7 @@ def _floor_spots(ex: "Executor", key: str, anchor: str) -> list[np.ndarray]:
     return out
 
 
-def place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
+def place_on_floor(ex: ActionContext, goal) -> PrimitiveError | None:
     """Crouch and set the held object on the floor beside the anchor (10 cm from its footprint, on the side
     facing the body first, at a free spot near the anchor's parts that reach the floor); settle; verify near."""
     scene = ex.scene
@@ -330,8 +327,8 @@ def place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
         for k, rel in carried.items():
             scene.entities[k].pose = pose @ rel
         scene.release()
-        physical.settle(ex)
-        err = _sunk(ex, key)
+        settle(ex)
+        err = sunk(ex, key)
         if err:
             return err
         ex.motion.posture_frames(ex, stand, strans, frames=6)
@@ -340,7 +337,7 @@ def place_on_floor(ex: "Executor", goal) -> PrimitiveError | None:
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no free floor next to {anchor} for {key}.", anchor=anchor)
 
 
-def check_fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
+def check_fall_to_floor(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     key, support = goal.targets
     if scene.human.held == key or key in scene.human.carried:
@@ -355,7 +352,7 @@ def check_fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
+def fall_to_floor(ex: ActionContext, goal) -> PrimitiveError | None:
     """Deterministic unattended fall: the object (with what rests on it) slides off the support's nearest edge
     (5 cm beyond it) and the physics lets it fall and settle. Refused for held, contained or not-supported
     objects."""
@@ -392,11 +389,11 @@ def fall_to_floor(ex: "Executor", goal) -> PrimitiveError | None:
     moved = start.copy()
     moved[:3, 3] += d_world
     scene.move_entity(key, moved, riders=moving)
-    physical.settle(ex)
-    return _sunk(ex, key)
+    settle(ex)
+    return sunk(ex, key)
 
 
-def _connector(ex: "Executor", key: str, symbolic: str):
+def _connector(ex: ActionContext, key: str, symbolic: str):
     model = ex.scene.entities[key].model
     name, _, idx = symbolic.partition("#")
     for cand in (name, f"{name}_{idx}"):
@@ -408,7 +405,7 @@ def _connector(ex: "Executor", key: str, symbolic: str):
                 f"{', '.join(names) or 'none'}.", connector=symbolic)
 
 
-def check_attach(ex: "Executor", goal) -> PrimitiveError | None:
+def check_attach(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     child, parent = goal.targets
     conns = goal.params.get("connectors", {})
@@ -424,7 +421,7 @@ def check_attach(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def attach(ex: "Executor", goal) -> PrimitiveError | None:
+def attach(ex: ActionContext, goal) -> PrimitiveError | None:
     """Mate the child's connector to the parent's: child z opposite parent z, origins coincident; the optional
     integer ``angle_error_deg`` rotates the child about the mating axis."""
     err = check_attach(ex, goal)
@@ -456,13 +453,13 @@ def attach(ex: "Executor", goal) -> PrimitiveError | None:
     scene.move_entity(child, target, riders=moving)
     scene.attachments[child] = {"child": child, "parent": parent, "child_connector": cc.name,
                                 "parent_connector": pc.name}
-    physical.settle(ex)
+    settle(ex)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan, carry=False)
     return None
 
 
-def check_detach(ex: "Executor", goal) -> PrimitiveError | None:
+def check_detach(ex: ActionContext, goal) -> PrimitiveError | None:
     child, parent = goal.targets
     rec = ex.scene.attachments.get(child)
     if rec is None or rec["parent"] != parent:
@@ -470,7 +467,7 @@ def check_detach(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def detach(ex: "Executor", goal) -> PrimitiveError | None:
+def detach(ex: ActionContext, goal) -> PrimitiveError | None:
     """Break the child-parent attachment; the child is moved 5 cm off the parent's connector and settles."""
     err = check_detach(ex, goal)
     if err:
@@ -489,15 +486,15 @@ def detach(ex: "Executor", goal) -> PrimitiveError | None:
     pose[:3, 3] += 0.05 * normal
     scene.move_entity(child, pose, riders=riders(scene, child))
     ex.keyframe(object_poses={child: pose.copy()})
-    physical.settle(ex)
-    err = _sunk(ex, child)
+    settle(ex)
+    err = sunk(ex, child)
     if err:
         return err
     ex.motion.retreat(ex, plan, carry=False)
     return None
 
 
-def check_raise(ex: "Executor", goal) -> PrimitiveError | None:
+def check_raise(ex: ActionContext, goal) -> PrimitiveError | None:
     scene = ex.scene
     key = goal.targets[0]
     if scene.entities[key].model.upright_axis is None:
@@ -509,7 +506,7 @@ def check_raise(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def raise_(ex: "Executor", goal) -> PrimitiveError | None:
+def raise_(ex: ActionContext, goal) -> PrimitiveError | None:
     """Tip a flat assembly upright about its base (declared upright axis to +z), keeping attached parts."""
     err = check_raise(ex, goal)
     if err:
@@ -539,7 +536,7 @@ def raise_(ex: "Executor", goal) -> PrimitiveError | None:
     for k in parts:
         scene.entities[k].pose[2, 3] += lift + RELEASE_HEIGHT
     ex.keyframe(object_poses={k: scene.entities[k].pose.copy() for k in parts})
-    physical.settle(ex)
+    settle(ex)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan, carry=False)
     return None

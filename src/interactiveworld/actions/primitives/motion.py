@@ -8,7 +8,7 @@ DESIGN.md: 12 fps gait at 1.1 m/s, yaw <= 10 deg per frame.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import trimesh
@@ -17,6 +17,7 @@ from ...body import JOINT_INDEX, BodyModel, head_camera, standing_pose
 from ...body.collider import HeldObject, SceneCollider
 from ...errors import ErrorCode, PrimitiveError
 from ...world.assets import joint_transform
+from ...world.motion import Keyframe
 from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
 
@@ -25,10 +26,8 @@ from ..grasp import plan_grasp
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
 from ..reach import plan_reach
 
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
-
-__all__ = ["Motion", "contact_point", "object_mesh", "wrap_angle", "need_held", "result_focus", "walk_gaze"]
+__all__ = ["Motion", "KeyframeRecorder", "contact_point", "object_mesh", "wrap_angle", "need_held", "result_focus",
+           "walk_gaze"]
 
 REACH_PRIMITIVES = frozenset({
     "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cut",
@@ -49,6 +48,20 @@ COMFORT_Z = 1.1
 """Height [m] of the most comfortable place to put things (regions are tried closest to it first)."""
 RIGHT_HAND = slice(111, 156)
 """Right-hand finger joints in the 156-D SMPL+H pose vector (root 3 + body 63 + left hand 45 + right hand 45)."""
+
+
+class KeyframeRecorder(Protocol):
+    """What the motions need of the command they run in: appending keyframes to its interval (implemented by
+    :class:`~interactiveworld.actions.executor.Executor`; the handlers' wider view is
+    :class:`~interactiveworld.actions.primitives.context.ActionContext`)."""
+
+    def keyframe(self, *, tags: frozenset[str] = ..., object_poses: dict[str, np.ndarray] | None = ...,
+                 articulation: dict[str, float] | None = ..., gaze: np.ndarray | None = ...,
+                 pose: np.ndarray | None = ..., translation: np.ndarray | None = ..., dt: float = ...,
+                 contact: tuple[np.ndarray, np.ndarray] | None = ...) -> Keyframe:
+        """Append a keyframe of the current body (or ``pose``/``translation``) and the moving objects, ``dt`` [s]
+        after the last one; ``contact``: the (pose, translation) the world feels when it is not the drawn one."""
+        ...
 
 
 def wrap_angle(a: float) -> float:
@@ -406,7 +419,7 @@ class Motion:
         return self._held_cache[1]
 
     # ------------------------------------------------------------------ walking
-    def walk_frames(self, ex: "Executor", rows: np.ndarray, *, carry: bool = True, look_at=None) -> None:
+    def walk_frames(self, ex: KeyframeRecorder, rows: np.ndarray, *, carry: bool = True, look_at=None) -> None:
         """Append one keyframe per gait row ``[x, y, yaw]`` with the walking body (:func:`~..gait.walk_poses`: the
         phase advancing with the distance between rows, planted feet fixed in the world; the last row stands); a
         held object follows the wrist and its arm does not swing. What the body brushes on the way is pushed by the
@@ -435,7 +448,7 @@ class Motion:
             ex.keyframe(contact=(felt, felt_trans))
         h.gaze = None  # standing still afterwards: the head's own view
 
-    def walk_route(self, ex: "Executor", waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
+    def walk_route(self, ex: KeyframeRecorder, waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
         self.walk_frames(ex, rows, look_at=look_at)
 
@@ -452,7 +465,7 @@ class Motion:
                 return np.asarray(xy, float)
         return None
 
-    def turn_to(self, ex: "Executor", yaw: float, *, look_at=None) -> None:
+    def turn_to(self, ex: KeyframeRecorder, yaw: float, *, look_at=None) -> None:
         """Rotate in place to ``yaw`` at <= 10 deg per frame, looking along the new heading (or at ``look_at``)."""
         h = self.scene.human
         delta = wrap_angle(yaw - h.yaw)
@@ -460,7 +473,7 @@ class Motion:
         rows = np.array([[h.xy[0], h.xy[1], h.yaw + delta * i / steps] for i in range(steps + 1)])
         self.walk_frames(ex, rows, look_at=look_at)
 
-    def go_to(self, ex: "Executor", target: str, primitive: str, *, contact=None,
+    def go_to(self, ex: KeyframeRecorder, target: str, primitive: str, *, contact=None,
               probe: bool | None = None) -> PrimitiveError | None:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
@@ -565,7 +578,7 @@ class Motion:
                           approach=approach, orient=None if box is None else into_opening(self.scene, box),
                           orient_mode="first" if primitive == "place_inside" else "last")
 
-    def _play(self, ex: "Executor", frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
+    def _play(self, ex: KeyframeRecorder, frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
         """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
         h = self.scene.human
         p0, t0 = h.body_pose.copy(), h.body_translation.copy()
@@ -584,7 +597,7 @@ class Motion:
              for p, t in plan.frames]
         return int(np.argmin(d)) if d else -1
 
-    def reach(self, ex: "Executor", target_point, owner: str, *, hand: str | None = None,
+    def reach(self, ex: KeyframeRecorder, target_point, owner: str, *, hand: str | None = None,
               carry: bool = True, primitive: str = ""):
         """Reach ``target_point`` from the current stance: plays the approach up to the contact (the held object
         follows the wrist). Returns the ReachPlan or a PrimitiveError."""
@@ -607,7 +620,7 @@ class Motion:
             self.scene.set_wrist(self.wrist(plan.contact_pose, plan.contact_translation))
         return plan
 
-    def retreat(self, ex: "Executor", plan, *, carry: bool = True) -> None:
+    def retreat(self, ex: KeyframeRecorder, plan, *, carry: bool = True) -> None:
         """Play the plan's retreat frames, then return to the standing pose."""
         h = self.scene.human
         i = self._contact_index(plan)
@@ -621,7 +634,7 @@ class Motion:
         return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)
 
     # ------------------------------------------------------------------ articulation and postures
-    def swing(self, ex: "Executor", key: str, target: float, *, frames: int = 10) -> PrimitiveError | None:
+    def swing(self, ex: KeyframeRecorder, key: str, target: float, *, frames: int = 10) -> PrimitiveError | None:
         """Reach the handle of ``key``, drive its main joint to ``target`` (fraction) over ``frames`` frames,
         retreat. Door occupancy in the grid follows the leaf."""
         h = self.scene.human
@@ -651,7 +664,7 @@ class Motion:
         self.retreat(ex, plan)
         return None
 
-    def posture_frames(self, ex: "Executor", pose_to: np.ndarray, trans_to: np.ndarray, *, frames: int = 8,
+    def posture_frames(self, ex: KeyframeRecorder, pose_to: np.ndarray, trans_to: np.ndarray, *, frames: int = 8,
                        gaze=None) -> None:
         """Blend the body linearly to a target pose (axis-angle components blended, fine for small changes)."""
         h = self.scene.human

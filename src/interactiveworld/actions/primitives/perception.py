@@ -2,15 +2,12 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ...errors import PrimitiveError
 from ...world.motion import LOOK_HOLD
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
+from .context import ActionContext
 
 LOOK_HOLD_FRAMES = 3
 """Frames the gaze is held on a LookAt target (the last is tagged ``look_hold``)."""
@@ -20,13 +17,13 @@ SCAN_PITCH_DEG = 35.0
 """LookScan gaze pitch below the horizon [deg]."""
 
 
-def _gaze_point(ex: "Executor", yaw: float, pitch_deg: float, dist: float = 2.0) -> np.ndarray:
+def _gaze_point(ex: ActionContext, yaw: float, pitch_deg: float, dist: float = 2.0) -> np.ndarray:
     eye, _, _ = ex.motion.eye()
     p = math.radians(pitch_deg)
     return eye + dist * np.array([math.cos(yaw) * math.cos(p), math.sin(yaw) * math.cos(p), -math.sin(p)])
 
 
-def look_around(ex: "Executor", goal) -> PrimitiveError | None:
+def look_around(ex: ActionContext, goal) -> PrimitiveError | None:
     """A level full-circle scan in 10 deg steps, ending at the original heading."""
     h = ex.scene.human
     yaw0 = h.yaw
@@ -46,7 +43,7 @@ def look_around(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def look_scan(ex: "Executor", goal) -> PrimitiveError | None:
+def look_scan(ex: ActionContext, goal) -> PrimitiveError | None:
     """A floor-pitched sweep from 60 deg left to 60 deg right of the heading and back to centre."""
     h = ex.scene.human
     for d in list(np.linspace(0, 60, 4)) + list(np.linspace(60, -60, 9)[1:]) + list(np.linspace(-60, 0, 4)[1:]):
@@ -54,7 +51,7 @@ def look_scan(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def look_at(ex: "Executor", goal) -> PrimitiveError | None:
+def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
     """Turn towards the entity (when it is more than 60 deg off the heading) and hold the gaze on it; for a
     label-bearing entity the gaze goes to the label centre (the renderer then uses an inspection view)."""
     scene = ex.scene
@@ -72,7 +69,7 @@ def look_at(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def wait(ex: "Executor", goal) -> PrimitiveError | None:
+def wait(ex: ActionContext, goal) -> PrimitiveError | None:
     """Hold the current pose (a phone at the ear stays there) for ``duration_s``, 2 keyframes per second."""
     duration = float(goal.params.get("duration_s", 3.0))
     n = max(1, int(math.ceil(duration * WAIT_FPS)))
@@ -83,7 +80,7 @@ def wait(ex: "Executor", goal) -> PrimitiveError | None:
     return None
 
 
-def confirm(ex: "Executor", goal) -> PrimitiveError | None:
+def confirm(ex: ActionContext, goal) -> PrimitiveError | None:
     """A policy halt point: no motion (the environment still renders one stationary result frame)."""
     return None
 

@@ -9,16 +9,12 @@ command handles on purpose (its entity arguments) do not feel the body while it 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from ...body import CapsuleRig
-from ...world.physics import STEP_HZ, SettleReport
 from ...world.motion import Keyframe
-
-if TYPE_CHECKING:  # pragma: no cover
-    from ..executor import Executor
+from ...world.physics import STEP_HZ, SettleReport
+from .context import ActionContext
 
 __all__ = ["body_capsules", "sweep_body", "settle", "frames_to_keyframes", "NEAR_BODY_M", "MAX_FALL_FRAMES"]
 
@@ -31,20 +27,20 @@ KEYFRAME_DT = 1.0 / 12.0
 """Body keyframe spacing [s] (12 fps, DESIGN.md "Gait")."""
 
 
-def body_capsules(ex: "Executor", pose: np.ndarray, translation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def body_capsules(ex: ActionContext, pose: np.ndarray, translation: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Capsule end points (N, 2, 3) [m] and radii (N,) [m] of the body at ``pose`` (156,), ``translation`` (3,)."""
     model = ex.motion.model
     rig = CapsuleRig.for_model(model)
     return rig.endpoints(model.forward_kinematics(pose, translation)), rig.radii
 
 
-def pushing_capsules(ex: "Executor") -> np.ndarray:
+def pushing_capsules(ex: ActionContext) -> np.ndarray:
     """bool (N,): the capsules that push objects: all but the feet (which stand on the floor and would squeeze
     flat objects into it)."""
     return CapsuleRig.for_model(ex.motion.model).skip_floor == 0
 
 
-def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
+def sweep_body(ex: ActionContext, frames: list[Keyframe], ghosts) -> None:
     """Push physically whatever the body's capsules meet along ``frames`` (the command's keyframes, each with the
     body the world feels: :meth:`Keyframe.contact_body`), then leave the capsules at the final pose.
     ``ghosts``: keys the body handles on purpose (they do not feel it).
@@ -86,7 +82,7 @@ def sweep_body(ex: "Executor", frames: list[Keyframe], ghosts) -> None:
     world.set_body_capsules(ends, radii, pushing_capsules(ex))
 
 
-def frames_to_keyframes(ex: "Executor", report: SettleReport) -> None:
+def frames_to_keyframes(ex: ActionContext, report: SettleReport) -> None:
     """Append the settle's frames (every other one, at most :data:`MAX_FALL_FRAMES`) as keyframes showing the
     moving objects; the gaze of the last body keyframe holds."""
     frames = report.frames[:MAX_FALL_FRAMES]
@@ -97,7 +93,7 @@ def frames_to_keyframes(ex: "Executor", report: SettleReport) -> None:
         ex.keyframe(object_poses=dict(f), dt=2.0 / STEP_HZ, gaze=gaze)
 
 
-def settle(ex: "Executor", *, keyframes: bool = True) -> SettleReport:
+def settle(ex: ActionContext, *, keyframes: bool = True) -> SettleReport:
     """Settle the world now (after the hand let go of something or moved it) and, with ``keyframes``, show the
     motion in the command's frames. The body's capsules stay where the body is."""
     h = ex.scene.human

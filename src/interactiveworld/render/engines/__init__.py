@@ -8,60 +8,39 @@ Embree's convention: the hit point is ``(1 - u - v) * p0 + u * p1 + v * p2``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Protocol
+from .hits import FirstHitEngine, Hits
 
-import numpy as np
-
-
-@dataclass
-class Hits:
-    """First hits of N rays.
-
-    Attributes:
-        t: distance along the unit ray [m], shape (N,), float32 (undefined on a miss).
-        face: global face id (see module docstring), shape (N,), int32.
-        u, v: barycentrics of the hit, shape (N,), float32.
-    """
-
-    t: np.ndarray
-    face: np.ndarray
-    u: np.ndarray
-    v: np.ndarray
+__all__ = ["FirstHitEngine", "Hits", "make_engine"]
 
 
-class FirstHitEngine(Protocol):
-    name: str
-
-    def build_static(self, vertices: np.ndarray, faces: np.ndarray) -> None: ...
-
-    def build_dynamic(self, vertices: np.ndarray, faces: np.ndarray) -> None: ...
-
-    def intersect(self, origins: np.ndarray, dirs: np.ndarray, *, dynamic_mask: np.ndarray | None = None,
-                  include_dynamic: bool = True) -> Hits: ...
-
-    def occluded(self, origins: np.ndarray, dirs: np.ndarray, max_t: float, *,
-                 dynamic_mask: np.ndarray | None = None) -> np.ndarray: ...
-
-
-def make_engine(name: str) -> "FirstHitEngine":
+def make_engine(name: str) -> FirstHitEngine:
     """The engine called ``name``: ``"embree"``, ``"warp"`` (Warp on CUDA when present, else its CPU
-    device), ``"warp-cpu"``, or ``"auto"`` (Warp on CUDA when available, else Embree).
+    device), ``"warp-cpu"``, or ``"auto"`` (Warp on CUDA when available, else Embree), with the frame passes a
+    :class:`~interactiveworld.render.Renderer` runs on it (its ``frame``: :mod:`.frame`).
+
+    This is the one place the package imports modules inside a function: the backends and the frame passes
+    load Warp (and Embree), so they are imported here, when a renderer is made, and an environment that does
+    not render (``--no-render``) never imports Warp.
 
     Raises:
         ValueError: an unknown name.
     """
     if name == "auto":
-        from .warp_engine import cuda_available
-
-        name = "warp" if cuda_available() else "embree"
+        try:
+            from . import warp_engine
+        except Exception:  # warp missing or its runtime failed to load: no CUDA path
+            name = "embree"
+        else:
+            name = "warp" if warp_engine.cuda_available() else "embree"
     if name == "embree":
+        from . import frame
         from .embree import EmbreeEngine
 
-        return EmbreeEngine()
+        return EmbreeEngine(frame=frame)
     if name in ("warp", "warp-cpu", "warp-cuda"):
+        from . import frame
         from .warp_engine import WarpEngine, cuda_available
 
         device = "cpu" if name == "warp-cpu" else ("cuda:0" if name == "warp-cuda" or cuda_available() else "cpu")
-        return WarpEngine(device=device)
+        return WarpEngine(device=device, frame=frame)
     raise ValueError(f"unknown render engine {name!r}: expected 'auto', 'embree', 'warp', 'warp-cpu' or 'warp-cuda'")

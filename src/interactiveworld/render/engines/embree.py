@@ -10,11 +10,13 @@ by ``kernels.raycast.rect_first_hit_rows`` and shadow rays meet them in a refitt
 """
 from __future__ import annotations
 
+from types import ModuleType
+
 import numpy as np
 from embreex import rtcore_scene
 from embreex.mesh_construction import TriangleMesh
 
-from . import Hits
+from .hits import Hits
 
 
 def _scene(vertices: np.ndarray, faces: np.ndarray):
@@ -27,11 +29,18 @@ def _scene(vertices: np.ndarray, faces: np.ndarray):
 
 
 class EmbreeEngine:
-    """First hits with Embree on the CPU; see the package docstring for the face-id layout."""
+    """First hits with Embree on the CPU; see the package docstring for the face-id layout.
+
+    Args:
+        frame: the frame passes a renderer runs on this engine (:mod:`.frame`, given by
+            :func:`~interactiveworld.render.engines.make_engine`); None for visibility rays alone, which must not
+            load Warp.
+    """
 
     name = "embree"
 
-    def __init__(self) -> None:
+    def __init__(self, *, frame: ModuleType | None = None) -> None:
+        self.frame = frame
         self._static = None
         self._dynamic = None
         self._static_count = 0

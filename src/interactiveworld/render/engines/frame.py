@@ -22,14 +22,14 @@ from dataclasses import dataclass
 import numpy as np
 import warp as wp
 
+from interactiveworld.kernels import init_warp
 from interactiveworld.kernels import raycast as kr
 from interactiveworld.kernels import shading as ks
 
 from ...world.geometry import VisualMesh
-from ..camera import Camera, _camera_grid
+from ..camera import Camera, camera_grid
 from ..screen import triangle_pixel_rects
 from ..shading import ENCODE_LUT, texture_to_linear
-from .warp_engine import _warp
 
 BANDS_PER_THREAD = 2
 """Row bands per thread on the CPU: the top of a view (background, far walls) is cheaper than the bottom, so a
@@ -268,7 +268,7 @@ class Frames:
     """Frame buffers (reused from frame to frame), the row bands and the thread pool of one renderer."""
 
     def __init__(self, engine, width: int, height: int, device, threads: int) -> None:
-        _warp()   # quiet, initialised
+        init_warp()   # quiet, initialised
         self.engine, self.width, self.height, self.device = engine, int(width), int(height), device
         self.serial_device = wp.get_device(device).is_cpu
         self.threads = max(1, int(threads)) if self.serial_device else 1
@@ -319,7 +319,7 @@ class Frames:
         key = ("grid", cam.fov_y_deg)
         g = self._bufs.get(key)
         if g is None:
-            g = self._bufs[key] = wp.array(_camera_grid(cam.width, cam.height, cam.fov_y_deg), dtype=wp.vec3,
+            g = self._bufs[key] = wp.array(camera_grid(cam.width, cam.height, cam.fov_y_deg), dtype=wp.vec3,
                                            device="cpu")
         return g
 

@@ -3,35 +3,34 @@ CPU device too (the cross-check of the Embree engine), where the renderer launch
 several threads. The dynamic mesh is refitted, not rebuilt, while its faces stay the same."""
 from __future__ import annotations
 
-from functools import lru_cache
+from types import ModuleType
 
 import numpy as np
 
-from . import Hits
+from interactiveworld.kernels import init_warp, raycast
 
-
-@lru_cache(maxsize=1)
-def _warp():
-    from interactiveworld.kernels import init_warp
-
-    return init_warp()
+from .hits import Hits
 
 
 def cuda_available() -> bool:
     """True when Warp sees a CUDA device."""
     try:
-        return bool(_warp().is_cuda_available())
-    except Exception:  # warp missing or its runtime failed to load: no CUDA path
+        return bool(init_warp().is_cuda_available())
+    except Exception:  # its runtime failed to load: no CUDA path
         return False
 
 
 class WarpEngine:
-    """First hits with Warp on ``device`` (``"cpu"`` or ``"cuda:N"``); see the package docstring."""
+    """First hits with Warp on ``device`` (``"cpu"`` or ``"cuda:N"``); see the package docstring.
 
-    def __init__(self, device: str = "cpu") -> None:
-        _warp()
-        from interactiveworld.kernels import raycast
+    Args:
+        device: the Warp device the meshes live and the rays run on.
+        frame: the frame passes a renderer runs on this engine (:mod:`.frame`, given by
+            :func:`~interactiveworld.render.engines.make_engine`).
+    """
 
+    def __init__(self, device: str = "cpu", *, frame: ModuleType | None = None) -> None:
+        self.frame = frame
         self._rc = raycast
         self.device = device
         self.name = f"warp-{'cpu' if device == 'cpu' else 'cuda'}"
