@@ -12,7 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..agents.controls import CONTROL_ASSISTANTS
-from ..agents.model import litellm_module
+from ..agents.providers import litellm_module
 
 SCRIPTED = "scripted"
 PAPER_HUMAN = "gemini/gemini-3.1-pro"

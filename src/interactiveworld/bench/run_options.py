@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..agents.model import litellm_module
+from ..agents.providers import litellm_module
 
 
 def add_arguments(r: argparse.ArgumentParser) -> None:
