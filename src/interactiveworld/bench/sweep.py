@@ -213,7 +213,9 @@ def make_agents(spec: CellSpec, taskpack: Any, meter: CallMeter | None = None) -
     kwargs = {"api_base": spec.api_base, "timeout_s": spec.timeout_s, "max_retries": spec.max_retries,
               "temperature": spec.temperature, "max_tokens": spec.max_completion_tokens, "meter": meter}
     if spec.assistant in CONTROL_ASSISTANTS:
-        assistant = make_control_assistant(spec.assistant, taskpack)
+        # the random talker names what the opening shows, in the state-only physical world
+        env = make_env(DEFAULT_ENV, render=False) if spec.assistant == "random" else None
+        assistant = make_control_assistant(spec.assistant, taskpack, env=env)
     else:
         assistant = ModelAssistant(spec.assistant, memory=spec.memory, **kwargs)
     if spec.human == "scripted":

@@ -74,6 +74,7 @@ from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowC
 from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
+from .reference import normalize_utterance
 from .scoring import CompletionSpec
 from .speech import carries
 from .static_item import StaticItem
@@ -423,8 +424,6 @@ class TaskPack(_Model):
         if self.catalog is not None:
             self._check_catalog()
         seen: dict[str, tuple[str, ...]] = {}
-        from ..agents.controls import normalize_utterance
-
         steps = list(self.oracle.steps) + (list(self.controls.wrong.steps) if self.controls.wrong else [])
         for s in steps:
             for phrase in [s.say, *s.match]:
