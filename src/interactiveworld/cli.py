@@ -139,7 +139,7 @@ def check_env(ref: str) -> None:
     Raises:
         UsageError: it cannot, with the reason.
     """
-    from .bench.sweep import load_factory
+    from .bench.factory import load_factory
 
     try:
         load_factory(ref)
@@ -157,7 +157,7 @@ def check_body_model(path: str | None, env: str) -> dict[str, str] | None:
     is a usage error here, not a traceback in a worker); its ``{"path", "sha256"}`` for the cell keys."""
     if path is None:
         return None
-    from .bench.sweep import load_factory
+    from .bench.factory import load_factory
     from .body import BodyModelError, body_model_identity, load_body_model
 
     try:
@@ -174,7 +174,7 @@ def check_body_model(path: str | None, env: str) -> dict[str, str] | None:
 def _check_scenes(packs: list[Any], env: str) -> None:
     """A TaskPack whose scene the world's loader rejects is a configuration error (not a VOID cell):
     checked up front for the world's environment and for scenes that declare a format."""
-    from .bench.sweep import DEFAULT_ENV
+    from .bench.identity import DEFAULT_ENV
     from .bench.validate import is_world_scene, world_scene_problem
 
     bad = [f"{tp.id}: {problem}" for tp in packs if env == DEFAULT_ENV or is_world_scene(tp.scene)
@@ -217,7 +217,7 @@ def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .bench.sweep import discard_workers, prestart_workers
+    from .bench.pool import discard_workers, prestart_workers
 
     if args.workers > 1 and args.ray is None:
         prestart_workers(args.workers)  # the workers import while the TaskPacks load and the scenes are checked
@@ -230,7 +230,10 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _run_command(args: argparse.Namespace) -> int:
     from .bench import run_options
     from .bench.preflight import PreflightError, check_out, is_model, make_out
-    from .bench.sweep import CellSpec, InfeasibleCells, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
+    from .bench.cells import CellSpec, UnsafeCellFolder
+    from .bench.pool import WorkerDied
+    from .bench.ray_engine import InfeasibleCells, RayEngine
+    from .bench.sweep import SweepLocked, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks, unique_taskpacks
 
     # every argument is checked before the TaskPacks are looked for
@@ -281,10 +284,11 @@ def _run_command(args: argparse.Namespace) -> int:
           f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
           f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
     check_interrupted()
+    engine = RayEngine(address=args.ray or None, cpus=args.ray_cpus) if args.ray is not None else None
     with sigterm_as_interrupt():
         try:
             summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
-                                progress=not args.no_progress,
+                                progress=not args.no_progress, engine=engine,
                                 manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
                                           "memory": args.assistant_memory, "render": not args.no_render,
                                           "env": args.env, **({"body_model": body} if body else {}),
@@ -541,7 +545,7 @@ def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .bench.sweep import make_env as _make_env
+    from .bench.factory import make_env as _make_env
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
@@ -619,13 +623,13 @@ def _print_battery(records: list[dict]) -> bool:
 
 
 def cmd_hash(args: argparse.Namespace) -> int:
-    from .bench.taskpack import TaskPackError, _read_json, load_taskpack, rehash_file
+    from .bench.taskpack import TaskPackError, load_taskpack, read_taskpack_json, rehash_file
     from .bench.validate import is_world_scene, world_scene_problem
 
     bad = 0
     for f in args.files:
         try:
-            _read_json(Path(f))
+            read_taskpack_json(Path(f))
         except TaskPackError as exc:
             raise UsageError(str(exc)) from None
         try:

@@ -517,7 +517,7 @@ def _folder_message(path: Path) -> str:
             f"folder to use the TaskPacks in it by id)")
 
 
-def _read_json(path: Path) -> dict[str, Any]:
+def read_taskpack_json(path: Path) -> dict[str, Any]:
     """The JSON object of a TaskPack file, read within the limits of :mod:`.jsonsafe` (at most
     :data:`MAX_TASKPACK_BYTES`, 64 levels of nesting, no key twice in one object).
 
@@ -568,7 +568,7 @@ def parse_taskpack(data: dict[str, Any], *, source: str = "<taskpack>", verify_h
 def load_taskpack(path: str | os.PathLike[str], *, verify_hash: bool = True) -> TaskPack:
     """Load and validate a TaskPack file, verifying its hash (see :func:`parse_taskpack`)."""
     p = Path(path)
-    return parse_taskpack(_read_json(p), source=str(p), verify_hash=verify_hash)
+    return parse_taskpack(read_taskpack_json(p), source=str(p), verify_hash=verify_hash)
 
 
 def rehash_file(path: str | os.PathLike[str]) -> str:
@@ -583,7 +583,7 @@ def rehash_file(path: str | os.PathLike[str]) -> str:
             fault is named).
     """
     p = Path(path)
-    data = _read_json(p)
+    data = read_taskpack_json(p)
     digest = compute_hash(data)
     parse_taskpack({**data, "hash": digest}, source=str(p), verify_hash=False)
     data["hash"] = digest
@@ -716,7 +716,7 @@ def searched_folders() -> str:
     return f"searched {source}: " + "; ".join(parts)
 
 
-def _unknown_id_message(task: str, known: list[str]) -> str:
+def unknown_id_message(task: str, known: list[str]) -> str:
     """An unknown id, with the closest built-in ids (``decision-5`` -> ``decision-05``) instead of all of them."""
     broken = _LEFT_OUT.get(task.strip())
     if broken:
@@ -764,7 +764,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | N
                     raise TaskPackError(f"{t}: no such TaskPack file")
                 paths.append(p)
             else:
-                raise TaskPackError(_unknown_id_message(t, list(builtin)))
+                raise TaskPackError(unknown_id_message(t, list(builtin)))
     if fams:
         paths = [p for p in paths if taskpack_family(p) in fams]
         if not paths:
@@ -776,5 +776,5 @@ __all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPack
            "LegendEntry", "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
            "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
            "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",
-           "searched_folders",
+           "searched_folders", "read_taskpack_json", "unknown_id_message",
            "builtin_taskpacks", "taskpack_family", "select_taskpacks", "unique_taskpacks", "ID_PATTERN"]
