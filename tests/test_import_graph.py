@@ -13,7 +13,6 @@ Two rules of the house (STYLE.md "Seams between layers"):
 from __future__ import annotations
 
 import ast
-import os
 import sys
 import textwrap
 from dataclasses import dataclass

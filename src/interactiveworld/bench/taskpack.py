@@ -70,6 +70,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..actions.offscreen import is_offscreen, parse_offscreen
+from ..language import ParseError, parse_command, render_command, resolve_verb
+from ..world.events import parse_events
 from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowCheck
 from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
@@ -99,8 +102,6 @@ class _Model(BaseModel):
 
 def _command_text(v: Any) -> str:
     """A command as text: a grammar line is checked; the structured form is rendered (paper B.3.1)."""
-    from ..language import ParseError, parse_command, render_command, resolve_verb
-
     if isinstance(v, dict):
         unknown = set(v) - {"verb", "args", "indices", "scalar", "scalar_arg", "place_spot"}
         if unknown or "verb" not in v:
@@ -128,8 +129,6 @@ CommandText = Annotated[str, BeforeValidator(_command_text)]
 def _opening_command_text(v: Any) -> str:
     """An opening line: a command of the action language, or an offscreen event of another person
     (``[Offscreen] <object> (i) <support> (j)``, :mod:`interactiveworld.actions.offscreen`), checked here."""
-    from ..actions.offscreen import is_offscreen, parse_offscreen
-
     if isinstance(v, str) and is_offscreen(v):
         if "\n" in v:
             raise ValueError(f"not a single line: {v!r}")
@@ -408,8 +407,6 @@ class TaskPack(_Model):
             raise ValueError("'path' is not allowed: a TaskPack carries its scene inline (the hash covers the "
                              "file only), so a scene cannot refer to another file")
         if "events" in v:  # scripted world events: checked here too, so a bad one is named when the file loads
-            from ..world.events import parse_events
-
             keys = {f"{e.get('name')}#{e.get('index')}" for part in ("entities", "doors")
                     for e in (v.get(part) or []) if isinstance(e, dict)}
             parse_events(v["events"], keys)
