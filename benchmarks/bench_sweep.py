@@ -27,7 +27,9 @@ from pathlib import Path
 from iw_catalog import sample
 from iw_taskpacks import write_packs
 
-from interactiveworld.bench.sweep import CellSpec, run_sweep
+from interactiveworld.bench.cells import CellSpec
+from interactiveworld.bench.ray_engine import RayEngine
+from interactiveworld.bench.sweep import run_sweep
 from interactiveworld.bench.taskpack import builtin_taskpacks
 
 TESTS = Path(__file__).resolve().parents[1] / "tests"
@@ -102,12 +104,12 @@ def test_ray_overhead_per_cell(benchmark, capsys):
         with tempfile.TemporaryDirectory() as d:
             d = Path(d)
             cells = _fake_cells(d, 10)
-            run_sweep(cells[:2], d / "warm", use_ray=True, ray_cpus=2, progress=False)  # workers imported once
+            run_sweep(cells[:2], d / "warm", engine=RayEngine(cpus=2), progress=False)  # workers imported once
             t0 = time.perf_counter()
             run_sweep(cells, d / "local", progress=False)
             local = time.perf_counter() - t0
             t0 = time.perf_counter()
-            res = run_sweep(cells, d / "ray", use_ray=True, ray_cpus=2, progress=False)
+            res = run_sweep(cells, d / "ray", engine=RayEngine(cpus=2), progress=False)
             remote = time.perf_counter() - t0
             assert res["ran"] == len(cells) and res["void"] == 0
     finally:

@@ -10,8 +10,9 @@ from iw_taskpacks import decision_pack, prevention_pack  # noqa: E402
 
 from interactiveworld.agents.base import AssistantObservation, HumanObservation  # noqa: E402
 from interactiveworld.agents.controls import (CLARIFY, OracleAssistant, ScriptedHuman,  # noqa: E402
-                                              make_control_assistant, normalize_utterance)
+                                              make_control_assistant)
 from interactiveworld.agents.memory import AssistantMemory  # noqa: E402
+from interactiveworld.bench.reference import normalize_utterance  # noqa: E402
 from interactiveworld.bench.taskpack import parse_taskpack  # noqa: E402
 
 

@@ -16,7 +16,8 @@ from iw_smplh import write_smplh  # noqa: E402
 
 from interactiveworld.actions.gait import gait_pose  # noqa: E402
 from interactiveworld.bench.identity import cell_key  # noqa: E402
-from interactiveworld.bench.sweep import CellSpec, make_env  # noqa: E402
+from interactiveworld.bench.cells import CellSpec  # noqa: E402
+from interactiveworld.bench.factory import make_env  # noqa: E402
 from interactiveworld.body import BodyModel, BodyModelError, load_body_model  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
 

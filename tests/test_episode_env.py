@@ -8,7 +8,7 @@ pytest.importorskip("interactiveworld.env", reason="the Environment facade (inte
 
 from interactiveworld.agents.controls import ScriptedHuman, make_control_assistant  # noqa: E402
 from interactiveworld.bench.episode import EpisodeConfig, run_episode  # noqa: E402
-from interactiveworld.bench.sweep import make_env  # noqa: E402
+from interactiveworld.bench.factory import make_env  # noqa: E402
 from interactiveworld.bench.taskpack import compute_hash, parse_taskpack  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
 from interactiveworld.env_types import EnvironmentLike  # noqa: E402

@@ -13,7 +13,9 @@ sys.path.insert(0, str(TESTS))
 from iw_openai_server import ScriptedServer  # noqa: E402
 from iw_taskpacks import write_packs  # noqa: E402
 
-from interactiveworld.bench.sweep import CellSpec, run_sweep  # noqa: E402
+from interactiveworld.bench.cells import CellSpec  # noqa: E402
+from interactiveworld.bench.ray_engine import RayEngine  # noqa: E402
+from interactiveworld.bench.sweep import run_sweep  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
 
 ray = pytest.importorskip("ray")
@@ -68,7 +70,7 @@ def test_ray_cells_match_local_workers(local_ray, tmp_path):
     packs = write_packs(tmp_path / "tp")
     cells = _cells(packs)
     local = run_sweep(cells, tmp_path / "local", workers=1, progress=False)
-    remote = run_sweep(cells, tmp_path / "ray", use_ray=True, progress=False)
+    remote = run_sweep(cells, tmp_path / "ray", engine=RayEngine(), progress=False)
     assert (local["ran"], remote["ran"], remote["void"]) == (8, 8, 0)
     a, b = _results(tmp_path / "local"), _results(tmp_path / "ray")
     assert a.keys() == b.keys() and len(a) == 8  # the same folder layout
@@ -80,14 +82,14 @@ def test_ray_cells_match_local_workers(local_ray, tmp_path):
         frames_a = sorted(p.name for p in (tmp_path / "local" / k / "frames").iterdir())
         assert frames_a and frames_a == sorted(p.name for p in (tmp_path / "ray" / k / "frames").iterdir())
     # a resume through Ray skips what is done
-    assert run_sweep(cells, tmp_path / "ray", use_ray=True, progress=False)["skipped"] == 8
+    assert run_sweep(cells, tmp_path / "ray", engine=RayEngine(), progress=False)["skipped"] == 8
 
 
 def test_a_cell_whose_worker_dies_is_rerun(local_ray, tmp_path):
     packs = write_packs(tmp_path / "tp")
     markers = local_ray
     cells = [c for c in _cells(packs, env="iw_dying_env:DyingFakeEnv") if c.assistant == "oracle"]
-    res = run_sweep(cells, tmp_path / "run", use_ray=True, progress=False)
+    res = run_sweep(cells, tmp_path / "run", engine=RayEngine(), progress=False)
     assert sorted(p.name for p in markers.iterdir()) == ["seed0", "seed1"]  # two workers died
     assert (res["ran"], res["void"]) == (4, 0)
     assert all(r["passed"] == 1 for r in _results(tmp_path / "run").values())
@@ -119,11 +121,11 @@ def test_model_calls_through_ray_share_the_gate_and_the_cache(local_ray, tmp_pat
         cells = [CellSpec(taskpack=str(packs["decision-05"]), task_id="decision-05", assistant="openai/gpt-4o-mini",
                           human="openai/gpt-4o-mini", api_base=server.base, env="iw_fake_env:FakeEnv", render=False,
                           seed=s, max_retries=0) for s in (0, 1)]
-        first = run_sweep(cells, tmp_path / "a", use_ray=True, max_concurrency=1, cache=tmp_path / "cache",
+        first = run_sweep(cells, tmp_path / "a", engine=RayEngine(), max_concurrency=1, cache=tmp_path / "cache",
                           progress=False)
         made = len(server.requests)
         assert first["void"] == 0 and server.peak == 1 and first["spend"]["calls"] == made > 0
-        again = run_sweep(cells, tmp_path / "b", use_ray=True, cache=tmp_path / "cache", progress=False)
+        again = run_sweep(cells, tmp_path / "b", engine=RayEngine(), cache=tmp_path / "cache", progress=False)
         assert len(server.requests) == made and again["spend"]["cache_hits"] == made
         assert all(r["passed"] == 1 for r in _results(tmp_path / "b").values())
     finally:

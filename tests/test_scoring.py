@@ -17,7 +17,7 @@ from interactiveworld.bench.scoring import (
     ScoreResult,
     TraceStep,
     _symmetrised,
-    _Timeline,
+    Timeline,
     evaluate,
     score_episode,
 )
@@ -579,7 +579,7 @@ def test_timeline_of_repeated_states_matches_a_fresh_reading_of_each(baseline, p
         afters.append(frozenset(sorted(s, reverse=True)) if rebuilt else s)
     trace = [TraceStep(i + 1, "wait", (), True, s) for i, s in enumerate(afters)]
     final = afters[-1] if afters else baseline
-    tl = _Timeline(final=final, trace=trace, baseline=baseline)
+    tl = Timeline(final=final, trace=trace, baseline=baseline)
     want_states = [_symmetrised(baseline)] + [_symmetrised(s) for s in afters]
     if len(want_states) == 1 or _symmetrised(final) != want_states[-1]:
         want_states.append(_symmetrised(final))

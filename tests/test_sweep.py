@@ -13,7 +13,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import write_packs  # noqa: E402
 
-from interactiveworld.bench.sweep import CellSpec, cell_dir, is_finished, make_env, run_sweep  # noqa: E402
+from interactiveworld.bench.cells import CellSpec, cell_dir, is_finished  # noqa: E402
+from interactiveworld.bench.factory import make_env  # noqa: E402
+from interactiveworld.bench.sweep import run_sweep  # noqa: E402
 
 TESTS = Path(__file__).parent
 ENV = "iw_fake_env:FakeEnv"
@@ -200,7 +202,7 @@ def test_parallel_sweeps_start_the_longest_cells_first(tmp_path, monkeypatch):
     cells = [CellSpec(taskpack=str(packs[t]), task_id=t, assistant="oracle", seed=s, render=False)
              for t in ids for s in (0, 1)]
     seen: dict[str, list] = {}
-    monkeypatch.setattr(sweep, "_run_pool", lambda pending, *a, **k: seen.setdefault("pool", list(pending)))
+    monkeypatch.setattr(sweep, "run_pool", lambda pending, *a, **k: seen.setdefault("pool", list(pending)))
     monkeypatch.setattr(sweep, "run_cell_with_retries", lambda spec, *a, **k: seen.setdefault("one", []).append(
         spec) or {"status": "valid", "task_id": spec.task_id})
     run_sweep(cells, tmp_path / "pool", workers=2, progress=False)
@@ -213,31 +215,31 @@ def test_parallel_sweeps_start_the_longest_cells_first(tmp_path, monkeypatch):
 
 def test_prestarted_workers_are_taken_by_the_sweep_or_stopped(tmp_path):
     """Workers started before the sweep (while the CLI loads TaskPacks) run its cells; unused ones are stopped."""
-    from interactiveworld.bench import sweep
+    from interactiveworld.bench import pool as workers
 
-    sweep.prestart_workers(2)
-    pool = sweep._PRESTARTED[2]
+    workers.prestart_workers(2)
+    pool = workers._PRESTARTED[2]
     res = run_sweep(_cells(write_packs(tmp_path / "tp"), [0, 1]), tmp_path / "run", workers=2, progress=False)
-    assert res["ran"] == 4 and res["void"] == 0 and 2 not in sweep._PRESTARTED
+    assert res["ran"] == 4 and res["void"] == 0 and 2 not in workers._PRESTARTED
     assert pool._shutdown_thread  # the sweep used this pool and shut it down
-    sweep.prestart_workers(2)
-    procs = list(sweep._PRESTARTED[2]._processes.values())
+    workers.prestart_workers(2)
+    procs = list(workers._PRESTARTED[2]._processes.values())
     assert len(procs) == 2
-    sweep.discard_workers()
-    assert not sweep._PRESTARTED and not any(p.is_alive() for p in procs)
+    workers.discard_workers()
+    assert not workers._PRESTARTED and not any(p.is_alive() for p in procs)
 
 
 def test_stopped_workers_are_reaped_when_discard_returns():
     """The pool's manager thread joins killed workers too; whichever thread loses that waitpid() race used to read
     a worker as alive after discard_workers() returned (about 1 time in 5)."""
-    from interactiveworld.bench import sweep
+    from interactiveworld.bench import pool as workers
 
     for i in range(6):
-        sweep.prestart_workers(2)
-        procs = list(sweep._PRESTARTED[2]._processes.values())
+        workers.prestart_workers(2)
+        procs = list(workers._PRESTARTED[2]._processes.values())
         if i % 2:
             time.sleep(0.3)  # let the workers get past spawning before they are killed
-        sweep.discard_workers()
+        workers.discard_workers()
         assert [p.is_alive() for p in procs] == [False, False] and all(p.exitcode is not None for p in procs)
 
 
@@ -286,16 +288,16 @@ def test_a_worker_interrupted_while_it_starts_neither_dies_nor_prints(tmp_path):
     KeyboardInterrupt traceback and breaking the pool."""
     code = (
         "import os, signal, sys\n"
-        "from interactiveworld.bench import sweep\n"
-        "sweep.prestart_workers(2)\n"
-        "pool = sweep._PRESTARTED[2]\n"
+        "from interactiveworld.bench import pool as workers\n"
+        "workers.prestart_workers(2)\n"
+        "pool = workers._PRESTARTED[2]\n"
         "procs = list(pool._processes.values())\n"
         "for p in procs:\n"
         "    os.kill(p.pid, signal.SIGINT)\n"
         "    os.kill(p.pid, signal.SIGTERM)\n"
         "pids = {pool.submit(os.getpid).result(timeout=120) for _ in range(6)}\n"
         "print(len(procs), all(p.is_alive() for p in procs), pids <= {p.pid for p in procs})\n"
-        "sweep.discard_workers()\n")
+        "workers.discard_workers()\n")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=180)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["2", "True", "True"]

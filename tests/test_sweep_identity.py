@@ -10,7 +10,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from iw_taskpacks import write_packs  # noqa: E402
 
-from interactiveworld.bench import sweep as sweep_mod  # noqa: E402
+from interactiveworld.bench import cells as cells_mod  # noqa: E402
 from interactiveworld.bench.identity import (agents_folder, cell_key, key_hash, public_url,  # noqa: E402
                                              separate_keys, slug)
 from interactiveworld.bench.sweep import CellSpec, cell_dir, run_sweep  # noqa: E402
@@ -87,7 +87,7 @@ def test_resume_reruns_a_cell_whose_key_changed_and_archives_the_old_files(tmp_p
         _edit_pack(packs["decision-05"])
         field = "taskpack_hash"
     elif what == "prompt_version":
-        monkeypatch.setattr(sweep_mod, "PROMPT_VERSION", "iw-prompts/999")
+        monkeypatch.setattr(cells_mod, "PROMPT_VERSION", "iw-prompts/999")
         field = "prompt_version"
     elif what == "render":
         cells = [replace(cells[0], render=True)]
@@ -129,10 +129,10 @@ def test_resume_archives_a_damaged_cell_with_the_reason_it_was_rerun(tmp_path, d
 def test_a_taskpack_edited_during_a_sweep_is_a_configuration_error(tmp_path):
     packs = write_packs(tmp_path / "tp")
     cells = _cells(packs)
-    key = sweep_mod.expected_key(cells[0])  # planned, then the file changes before the cell runs
+    key = cells_mod.expected_key(cells[0])  # planned, then the file changes before the cell runs
     _edit_pack(packs["decision-05"])
     with pytest.raises(ValueError, match="changed while the sweep was running"):
-        sweep_mod.run_cell(cells[0], tmp_path / "run", key)
+        cells_mod.run_cell(cells[0], tmp_path / "run", key)
 
 
 def test_report_never_merges_cells_of_different_keys(tmp_path, monkeypatch, capsys):

@@ -50,18 +50,26 @@ a run with status 130; the interrupted cells are redone when the same command is
 from __future__ import annotations
 
 import argparse
-import contextlib
-import inspect
+import difflib
 import json
 import os
+import signal
 import sys
+import textwrap
+import threading
 import time
+import warnings
+import webbrowser
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any, Iterator, NoReturn, Sequence
+from typing import Any, NoReturn, Sequence
 
+import numpy as np
 
-class UsageError(Exception):
-    """A bad argument: reported on stderr with exit status 2."""
+from .cli_support import BODY_MODEL_HELP, UsageError, check_env, check_model, sigterm_as_interrupt, usage_errors
+
+# Each command imports its own modules (the sweep, the world, the web server) when it runs: building the parser,
+# for ``iw-eval --help`` or an argument error, loads none of them.
 
 
 def _seeds(values: list[str]) -> list[int]:
@@ -116,65 +124,18 @@ def _check_agents(assistant: str, human: str, memory: bool) -> None:
     from .agents.controls import CONTROL_ASSISTANTS
 
     if assistant not in CONTROL_ASSISTANTS:
-        _check_model(assistant, "--assistant", f"a control ({', '.join(CONTROL_ASSISTANTS)}) or a litellm model")
+        check_model(assistant, "--assistant", f"a control ({', '.join(CONTROL_ASSISTANTS)}) or a litellm model")
     elif memory:
         raise UsageError("--assistant-memory applies to model Assistants only, not to the control "
                          f"{assistant!r}")
     if human != "scripted":
-        _check_model(human, "--human", "'scripted' or a litellm model")
-
-
-def _check_model(model: str, flag: str, expected: str) -> None:
-    from .agents.model import check_model_string
-
-    try:
-        check_model_string(model)
-    except ValueError as exc:
-        raise UsageError(f"{flag}: {exc} (expected {expected})") from None
-
-
-def check_env(ref: str) -> None:
-    """Check that the ``--env`` factory ``module:callable`` can be imported (shared by the ``play``/``study`` pages).
-
-    Raises:
-        UsageError: it cannot, with the reason.
-    """
-    from .bench.sweep import load_factory
-
-    try:
-        load_factory(ref)
-    except (ImportError, ValueError) as exc:
-        raise UsageError(f"--env: the environment factory {ref!r} cannot be loaded ({type(exc).__name__}: {exc})") \
-            from None
-
-
-BODY_MODEL_HELP = ("SMPL+H model file (SMPLH_NEUTRAL.npz) or a folder holding one: the body that acts and is drawn "
-                   "(default: the built-in body; needs the 'body' extra)")
-
-
-def check_body_model(path: str | None, env: str) -> dict[str, str] | None:
-    """Load ``--body-model`` once up front (a missing file, a file that is not SMPL+H, or a missing ``body`` extra
-    is a usage error here, not a traceback in a worker); its ``{"path", "sha256"}`` for the cell keys."""
-    if path is None:
-        return None
-    from .bench.sweep import load_factory
-    from .body import BodyModelError, body_model_identity, load_body_model
-
-    try:
-        load_body_model(path)
-        ident = body_model_identity(path)
-    except BodyModelError as exc:
-        raise UsageError(f"--body-model: {exc}") from None
-    params = inspect.signature(load_factory(env)).parameters
-    if "body_model" not in params and not any(p.kind == p.VAR_KEYWORD for p in params.values()):
-        raise UsageError(f"--body-model: the environment factory {env!r} takes no body_model")
-    return ident
+        check_model(human, "--human", "'scripted' or a litellm model")
 
 
 def _check_scenes(packs: list[Any], env: str) -> None:
     """A TaskPack whose scene the world's loader rejects is a configuration error (not a VOID cell):
     checked up front for the world's environment and for scenes that declare a format."""
-    from .bench.sweep import DEFAULT_ENV
+    from .bench.identity import DEFAULT_ENV
     from .bench.validate import is_world_scene, world_scene_problem
 
     bad = [f"{tp.id}: {problem}" for tp in packs if env == DEFAULT_ENV or is_world_scene(tp.scene)
@@ -217,7 +178,7 @@ def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from .bench.sweep import discard_workers, prestart_workers
+    from .bench.pool import discard_workers, prestart_workers
 
     if args.workers > 1 and args.ray is None:
         prestart_workers(args.workers)  # the workers import while the TaskPacks load and the scenes are checked
@@ -229,8 +190,11 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 def _run_command(args: argparse.Namespace) -> int:
     from .bench import run_options
-    from .bench.preflight import PreflightError, check_out, is_model, make_out
-    from .bench.sweep import CellSpec, InfeasibleCells, SweepLocked, UnsafeCellFolder, WorkerDied, run_sweep
+    from .bench.cells import CellSpec, UnsafeCellFolder
+    from .bench.pool import WorkerDied
+    from .bench.preflight import PreflightError, check_body_model, check_out, is_model, make_out
+    from .bench.ray_engine import InfeasibleCells, RayEngine
+    from .bench.sweep import SweepLocked, run_sweep
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks, unique_taskpacks
 
     # every argument is checked before the TaskPacks are looked for
@@ -245,7 +209,8 @@ def _run_command(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     assistants, humans, notes = _agents_and_preflight(args)
     check_env(args.env)
-    body = check_body_model(args.body_model, args.env)
+    with usage_errors(PreflightError):
+        body = check_body_model(args.body_model, args.env)
     for problem in run_options.check(args, [m for m in assistants + humans if is_model(m)]):
         raise UsageError(problem)
     try:
@@ -281,10 +246,11 @@ def _run_command(args: argparse.Namespace) -> int:
           f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); Assistant {', '.join(a + mem for a in assistants)}, "
           f"Human {', '.join(humans)} -> {out}", file=sys.stderr)
     check_interrupted()
+    engine = RayEngine(address=args.ray or None, cpus=args.ray_cpus) if args.ray is not None else None
     with sigterm_as_interrupt():
         try:
             summary = run_sweep(cells, out, workers=args.workers, void_retries=args.void_retries,
-                                progress=not args.no_progress,
+                                progress=not args.no_progress, engine=engine,
                                 manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
                                           "memory": args.assistant_memory, "render": not args.no_render,
                                           "env": args.env, **({"body_model": body} if body else {}),
@@ -321,26 +287,6 @@ def _run_command(args: argparse.Namespace) -> int:
     return 1 if summary["void"] or summary["unfinished"] else 0
 
 
-@contextlib.contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """Within the block, SIGTERM (``kill``, ``timeout``, a batch scheduler) stops a sweep as Ctrl-C does."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
 def _print_void_reasons(records: list[dict[str, Any]], limit: int = 5) -> None:
     """The distinct reasons of this run's VOID cells (the first ``limit``), on stderr."""
     reasons: dict[str, list[str]] = {}
@@ -374,7 +320,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                                     plots=not args.no_plots)
             extra = comp["markdown"].split("\n## ")[2:]  # what the per-sweep tables do not show
             text = res["markdown"] + "".join("\n## " + sec for sec in extra)
-            warnings = list(dict.fromkeys(res["warnings"] + comp["warnings"]))
+            warned = list(dict.fromkeys(res["warnings"] + comp["warnings"]))
             from .analysis.labels import has_labels, write_label_report
 
             if has_labels(dirs[0]):  # first-error labels of failed cells (paper D.1, Figure 4)
@@ -385,11 +331,11 @@ def cmd_report(args: argparse.Namespace) -> int:
         else:
             parent = Path(os.path.commonpath([str(Path(d).resolve()) for d in dirs]))
             comp = write_comparison(dirs, args.out or parent / "report", plots=not args.no_plots)
-            res, text, warnings = {"files": []}, comp["markdown"], comp["warnings"]
+            res, text, warned = {"files": []}, comp["markdown"], comp["warnings"]
     except FileNotFoundError as exc:
         raise UsageError(str(exc)) from None
     print(text)
-    for line in warnings:
+    for line in warned:
         print(f"warning: {line}", file=sys.stderr)
     print("\nwritten: " + ", ".join(res["files"] + comp["files"]), file=sys.stderr)
     return 0
@@ -509,8 +455,6 @@ def cmd_show(args: argparse.Namespace) -> int:
         shown = pages[0]
     print(shown)
     if args.open:
-        import webbrowser
-
         webbrowser.open(shown.resolve().as_uri())
     return 1 if failed else 0
 
@@ -518,7 +462,6 @@ def cmd_show(args: argparse.Namespace) -> int:
 def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
     """Assemble a cell's frames (``frames/*.png``, in episode order) into ``episode.<video>`` and/or
     ``contact_sheet.png`` inside the cell folder."""
-    import numpy as np
     from PIL import Image
 
     from .render import contact_sheet, save_png, write_video
@@ -541,12 +484,14 @@ def _episode_media(cell: Path, *, video: str | None, sheet: bool) -> list[Path]:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .bench.sweep import make_env as _make_env
+    from .bench.factory import make_env as _make_env
+    from .bench.preflight import PreflightError, check_body_model
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
 
     check_env(args.env)
-    body = check_body_model(args.body_model, args.env)
+    with usage_errors(PreflightError):
+        body = check_body_model(args.body_model, args.env)
     battery: list[dict] = []
 
     def make_env(ref: str, *, render: bool):
@@ -619,13 +564,13 @@ def _print_battery(records: list[dict]) -> bool:
 
 
 def cmd_hash(args: argparse.Namespace) -> int:
-    from .bench.taskpack import TaskPackError, _read_json, load_taskpack, rehash_file
+    from .bench.taskpack import TaskPackError, load_taskpack, read_taskpack_json, rehash_file
     from .bench.validate import is_world_scene, world_scene_problem
 
     bad = 0
     for f in args.files:
         try:
-            _read_json(Path(f))
+            read_taskpack_json(Path(f))
         except TaskPackError as exc:
             raise UsageError(str(exc)) from None
         try:
@@ -663,8 +608,6 @@ _ENV_HELP = (
 
 def _version() -> str:
     """The installed package's version (``unknown`` when run from an uninstalled source tree)."""
-    from importlib.metadata import PackageNotFoundError, version
-
     try:
         return version("interactiveworld")
     except PackageNotFoundError:
@@ -673,8 +616,6 @@ def _version() -> str:
 
 def _paras(*texts: str) -> str:
     """Help paragraphs wrapped for a terminal (the formatter keeps them as written)."""
-    import textwrap
-
     return "\n\n".join(textwrap.fill(t, 100) for t in texts)
 
 
@@ -696,8 +637,6 @@ class _Parser(argparse.ArgumentParser):
         lists the options), with the closest option it has."""
         ns, extras = self.parse_known_args(args, namespace)
         if extras:
-            import difflib
-
             parser: argparse.ArgumentParser = self
             for action in self._actions:
                 if isinstance(action, argparse._SubParsersAction) and getattr(ns, action.dest, None) in action.choices:
@@ -841,8 +780,6 @@ def _plain_warnings(prog: str) -> None:
     """Our own warnings (a TaskPack file left out, ...) as one line each, like the errors, without Python's
     source-line echo; other libraries' warnings keep their usual form. Installed once per process (``main`` runs
     many times in one test process); later calls only change the program name."""
-    import warnings
-
     _WARNING_PROG[0] = prog
     if getattr(warnings.formatwarning, "_iw_plain", False):
         return
@@ -889,9 +826,6 @@ def check_interrupted() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import signal
-    import threading
-
     _INTERRUPTED[0] = False
     if threading.current_thread() is not threading.main_thread():
         return _main_piped(argv)

@@ -27,21 +27,13 @@ been shown to know when the Human has finished a step.
 from __future__ import annotations
 
 import random
-import re
 from typing import Any, Sequence
 
+from ..bench.reference import normalize_utterance
 from .base import AssistantObservation, AssistantTurn, HumanObservation, HumanTurn
 from .protocol import AssistantAction, HumanReply, render_human
 
 CLARIFY = "Sorry, I don't know exactly what you want me to do. Could you tell me exactly what to do?"
-
-
-def normalize_utterance(text: str) -> str:
-    """Case-folded words of an utterance (punctuation other than ``$ % .`` inside numbers removed)."""
-    t = text.lower().replace("\u2019", "'")
-    t = re.sub(r"(?<!\d)\.|\.(?!\d)", " ", t)
-    t = re.sub(r"[^a-z0-9$%.'\s]+", " ", t)
-    return " ".join(t.split())
 
 
 class _Stepper:
@@ -140,8 +132,8 @@ class NoAssistant:
 class ScriptedHuman:
     """A deterministic Human that grounds known guidance to the TaskPack's commands.
 
-    Guidance is matched after :func:`normalize_utterance` against each oracle and wrong-control
-    step's ``say`` and ``match`` phrases. A match queues that step's commands (and skips
+    Guidance is matched after :func:`~interactiveworld.bench.reference.normalize_utterance` against each oracle
+    and wrong-control step's ``say`` and ``match`` phrases. A match queues that step's commands (and skips
     ``skip_plan`` steps of the private no-help plan); anything else is answered with a request for
     clarification and no action. Without guidance and with nothing queued, it performs the next
     step of the no-help program (a command and/or a line of speech).
@@ -310,17 +302,19 @@ MCR above 10 % over the built-in TaskPacks with the scripted Human (``iw-eval va
 def make_control_assistant(name: str, taskpack: Any, *, env: Any = None):
     """The control Assistant called ``name`` (one of :data:`CONTROL_ASSISTANTS`) for a TaskPack.
 
-    ``env`` is used by ``random`` only, to find what the opening shows (:func:`opening_categories`); by
-    default the state-only physical world.
+    ``env`` is used by ``random`` only, to find what the opening shows (:func:`opening_categories`); the
+    caller chooses the world (a sweep and ``iw-eval validate`` give the state-only physical world).
+
+    Raises:
+        ValueError: an unknown name, ``wrong`` for a TaskPack without a wrong-guidance control, or ``random``
+            without ``env``.
     """
     if name in ("hello", "generic", "nagger", "echo"):
         return {"hello": HelloAssistant, "generic": GenericAdviceAssistant, "nagger": NaggerAssistant,
                 "echo": EchoAssistant}[name]()
     if name == "random":
         if env is None:
-            from ..env import Environment  # the world is loaded only for this control
-
-            env = Environment(render=False)
+            raise ValueError("the random control Assistant needs env, an environment to run the opening in")
         return RandomTalker(opening_categories(taskpack, env))
     if name == "oracle":
         return OracleAssistant(taskpack)
@@ -338,4 +332,4 @@ def make_control_assistant(name: str, taskpack: Any, *, env: Any = None):
 __all__ = ["OracleAssistant", "WrongAssistant", "EarlyAssistant", "SilentAssistant", "NoAssistant",
            "HelloAssistant", "GenericAdviceAssistant", "NaggerAssistant", "EchoAssistant", "RandomTalker",
            "RANDOM_VERBS", "opening_categories", "ScriptedHuman", "CONTROL_ASSISTANTS", "DEGENERATE_ASSISTANTS",
-           "make_control_assistant", "normalize_utterance", "CLARIFY"]
+           "make_control_assistant", "CLARIFY"]

@@ -4,6 +4,9 @@ At every step the Assistant returns its control response plus a new memory entry
 ``<memory>`` block. Entries are appended, never replaced, and the whole memory is given back in
 the next turn's input. The visual input is unchanged (the same 32-frame selection), so memory is
 the only difference from the plain Assistant. The wearer never hears the memory.
+
+This module holds the memory itself; :class:`~interactiveworld.agents.model.ModelAssistant` (``memory=True``)
+and :func:`~interactiveworld.agents.model.MemoryAssistant` use it.
 """
 from __future__ import annotations
 
@@ -32,11 +35,4 @@ class AssistantMemory:
         return "Your memory so far:\n" + "\n".join(lines)
 
 
-def MemoryAssistant(model: str, **kwargs):
-    """A :class:`~interactiveworld.agents.model.ModelAssistant` with the memory variant switched on."""
-    from .model import ModelAssistant
-
-    return ModelAssistant(model, memory=True, **kwargs)
-
-
-__all__ = ["AssistantMemory", "MemoryAssistant"]
+__all__ = ["AssistantMemory"]

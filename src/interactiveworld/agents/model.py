@@ -36,48 +36,13 @@ from .base import (AgentTransportError, AssistantObservation, AssistantTurn, Cal
                    HumanTurn)
 from .calls import BudgetExceeded, CallEstimate, CallMeter, cache_key
 from .conversation import AssistantConversation, image_part, system_message, unique_frames, wants_cache_markers
+from .memory import AssistantMemory
 from .prompts import (ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt,
                       human_user_text)
 from .protocol import parse_assistant, parse_human
-
-_litellm = None
+from .providers import check_model_string, litellm_module
 
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
-_MODEL_RE = re.compile(r"^[A-Za-z0-9][\w.\-]*(/[\w.\-:@]+)+$|^[A-Za-z0-9][\w.\-:]*$")
-
-
-def litellm_module():
-    """Import litellm quietly and offline (local cost map, no debug banners)."""
-    global _litellm
-    if _litellm is None:
-        os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
-        import litellm
-
-        litellm.suppress_debug_info = True
-        litellm.set_verbose = False
-        litellm.drop_params = True
-        _litellm = litellm
-    return _litellm
-
-
-def check_model_string(model: str) -> str:
-    """Validate a litellm model string such as ``openai/gpt-5.5`` or ``gemini/gemini-3.1-pro``.
-
-    Returns:
-        The provider litellm routes the model to.
-
-    Raises:
-        ValueError: the string is malformed or names no provider litellm knows.
-    """
-    if not isinstance(model, str) or not _MODEL_RE.match(model.strip()):
-        raise ValueError(f"bad model string {model!r}: expected '<provider>/<model>' (e.g. 'openai/gpt-5.5')")
-    lm = litellm_module()
-    try:
-        _, provider, _, _ = lm.get_llm_provider(model.strip())
-    except Exception as exc:  # litellm raises its BadRequestError for unknown providers
-        raise ValueError(f"bad model string {model!r}: litellm cannot route it to a provider "
-                         f"(write it as '<provider>/<model>')") from exc
-    return provider
 
 
 def _transient_errors() -> tuple[type[BaseException], ...]:
@@ -415,8 +380,6 @@ class ModelAssistant:
     polled = True
 
     def __init__(self, model: str, *, memory: bool = False, correct: bool = True, **client_kwargs: Any):
-        from .memory import AssistantMemory
-
         self.client = LLMClient(model, **client_kwargs)
         self.name = model + ("+memory" if memory else "")
         self.memory = AssistantMemory() if memory else None
@@ -461,6 +424,11 @@ class ModelAssistant:
         return AssistantTurn(action, prompt=prompt, call=call, earlier_calls=earlier)
 
 
+def MemoryAssistant(model: str, **kwargs: Any) -> ModelAssistant:
+    """A :class:`ModelAssistant` with the memory variant switched on (``memory=True``)."""
+    return ModelAssistant(model, memory=True, **kwargs)
+
+
 class ModelHuman:
     """The Human executor, a model behind litellm, held fixed across compared Assistants.
 
@@ -503,5 +471,5 @@ class ModelHuman:
         return HumanTurn(reply, prompt=prompt, call=call, earlier_calls=earlier)
 
 
-__all__ = ["LLMClient", "ModelAssistant", "ModelHuman", "check_model_string", "failed_url", "litellm_module",
-           "image_part", "loggable", "retry_after_s", "unreachable_cause"]
+__all__ = ["LLMClient", "MemoryAssistant", "ModelAssistant", "ModelHuman", "check_model_string", "failed_url",
+           "litellm_module", "image_part", "loggable", "retry_after_s", "unreachable_cause"]

@@ -6,6 +6,8 @@ a changed prompt is never confused with a changed model.
 """
 from __future__ import annotations
 
+from ..language import command_legend
+
 PROMPT_VERSION = "iw-prompts/3"
 
 ASSISTANT_CONTRACT = """\
@@ -141,8 +143,6 @@ def assistant_system_prompt(protocol: str, *, memory: bool = False) -> str:
 
 def human_contract() -> str:
     """The common Human executor contract with the registry's command legend (all 36 primitives)."""
-    from ..language import command_legend
-
     return HUMAN_CONTRACT_TEMPLATE.replace("{legend}", command_legend() +
                                            "\nWalking to an object is added for you when needed.")
 

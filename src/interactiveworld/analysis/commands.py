@@ -19,7 +19,7 @@ import webbrowser
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..agents.model import check_model_string
+from ..agents.providers import check_model_string
 from ..bench.identity import DEFAULT_ENV
 from .categories import CATEGORIES
 

@@ -38,9 +38,10 @@ from ..agents.controls import OracleAssistant, ScriptedHuman
 from ..agents.model import image_part
 from ..agents.protocol import AssistantAction
 from ..bench.episode import EpisodeConfig, run_episode
+from ..bench.factory import make_env
+from ..bench.identity import DEFAULT_ENV
 from ..bench.logs import iter_trace, write_json_atomic
 from ..bench.static_item import rule_problems
-from ..bench.sweep import DEFAULT_ENV, make_env
 from ..bench.taskpack import TaskPack
 from .judging import CallSettings, ask_json, run_parallel
 

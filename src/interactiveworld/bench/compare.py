@@ -19,6 +19,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .families import Family
 from .identity import separate_keys
 from .metrics import family_table, load_results, run_folder_problem
@@ -92,7 +94,6 @@ def _plots(out: Path, board: list[dict[str, Any]], swap: tuple, mem: list[dict[s
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import numpy as np
 
     written = []
     if board:

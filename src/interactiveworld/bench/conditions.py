@@ -39,6 +39,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from ..language.registry import PRIMITIVES
+
 __all__ = [
     "PREDICATES",
     "PREDICATE_ARITY",
@@ -242,8 +244,6 @@ class CommandPattern(_Model):
     @field_validator("primitive")
     @classmethod
     def _known(cls, v: str) -> str:
-        from ..language.registry import PRIMITIVES
-
         if v not in PRIMITIVES:
             raise ValueError(f"unknown primitive {v!r}; use a canonical name of Table 5 such as 'pick'")
         return v

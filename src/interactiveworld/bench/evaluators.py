@@ -40,7 +40,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .conditions import CommandPattern, Condition, describe
 from .families import Family
-from .scoring import CompletionSpec, PointResult, TraceStep, _Timeline, score_episode
+from .scoring import CompletionSpec, PointResult, Timeline, TraceStep, score_episode
 from .speech import Value
 
 __all__ = ["InterventionWindow", "StateScore", "WatchBinary", "CFSS", "PlanScore", "Evaluator",
@@ -231,7 +231,7 @@ def evaluate_task(spec: CompletionSpec, evaluator: BaseModel, windows: Sequence[
     tl = None
     extra_required: list[bool] = []
     if isinstance(evaluator, PlanScore) and evaluator.order:
-        tl = _Timeline(final=final, trace=trace, baseline=baseline)
+        tl = Timeline(final=final, trace=trace, baseline=baseline)
         for i, cond in enumerate(evaluator.order):
             credited, excluded = tl.goal(cond)
             points.append(PointResult(f"order[{i}]: {describe(cond)}", "order", credited, excluded, 1.0, credited))
@@ -243,7 +243,7 @@ def evaluate_task(spec: CompletionSpec, evaluator: BaseModel, windows: Sequence[
                                   o.held and any_goal))
     gates_ok = True
     if isinstance(evaluator, CFSS):
-        tl = tl or _Timeline(final=final, trace=trace, baseline=baseline)
+        tl = tl or Timeline(final=final, trace=trace, baseline=baseline)
         for i, cond in enumerate(evaluator.gates):
             ok = tl.holds(cond, tl.last, exclude=False)
             points.append(PointResult(f"gate[{i}]: {describe(cond)}", "gate", ok, False, 1.0, ok and any_goal))

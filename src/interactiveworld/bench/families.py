@@ -16,6 +16,8 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
+from ..language import ParseError, parse_command
+from ..render.sampling import select_assistant_frames
 from .reference import entry_names, refers_to
 
 
@@ -93,8 +95,6 @@ def select_frame_indices(count: int, *, pinned: Sequence[int] = (), cap: int = M
     if count <= cap:
         return list(range(count))
     if not pinned:
-        from ..render.sampling import select_assistant_frames
-
         return list(select_assistant_frames(list(range(count)), max_images=cap, recent=recent))
     older_n = count - recent
     budget = cap - recent
@@ -256,8 +256,6 @@ def command_targets(command: str) -> tuple[str, ...]:
     Uses the command grammar (:func:`interactiveworld.language.parse_command`); a line the grammar
     rejects falls back to the ``<name> (index)`` pattern.
     """
-    from ..language import ParseError, parse_command
-
     try:
         parsed = parse_command(command)
         return tuple(f"{a.name}#{a.index if a.index is not None else 1}" for a in parsed.args)

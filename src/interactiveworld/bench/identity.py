@@ -68,7 +68,7 @@ def cell_key(spec: Any, taskpack_hash: str, prompt_version: str) -> dict[str, An
     """The full key of a cell (a JSON-compatible dict; see the module docstring).
 
     Args:
-        spec: a :class:`~interactiveworld.bench.sweep.CellSpec`.
+        spec: a :class:`~interactiveworld.bench.cells.CellSpec`.
         taskpack_hash: ``"sha256:<hex>"`` of the TaskPack file as it will be run.
         prompt_version: the agents' prompt version.
     """

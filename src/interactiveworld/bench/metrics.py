@@ -27,7 +27,7 @@ from scipy import stats
 from .capabilities import LABELS
 from .families import Family
 from .identity import split_agents_folder
-from .logs import EVAL_NAME
+from .logs import EVAL_NAME, EvalFileError, find_cells, load_eval, read_header
 
 CAPABILITY_IDS = tuple(f"C{i}" for i in range(1, 10))
 CATALOG_TASKS = 20
@@ -66,8 +66,6 @@ def eval_record_problem(rec: dict[str, Any]) -> str | None:
 def _unreadable_record(cell: Path, reason: str) -> dict[str, Any]:
     """A stand-in for a cell whose ``eval.json`` is unusable: identity from the trace header, else the
     folder names (``<assistant>__<human>-<hash>/<task_id>/seed<k>``)."""
-    from .logs import read_header
-
     head = read_header(cell) or {}
     task = head.get("task_id") if isinstance(head.get("task_id"), str) else cell.parent.name
     assistant, human = split_agents_folder(cell.parent.parent.name)
@@ -104,8 +102,6 @@ def load_results(run_dir: str | Path, *, problems: list[str] | None = None) -> l
     and a line naming the file is appended to ``problems``. Cells with a trace but no ``eval.json``
     (unfinished) are not results; they are listed in ``problems`` too.
     """
-    from .logs import EvalFileError, find_cells, load_eval
-
     out = []
     for cell in find_cells(run_dir):
         try:

@@ -11,6 +11,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from ..agents.controls import OracleAssistant, ScriptedHuman
+from .episode import EpisodeConfig, run_episode
 from .taskpack import TaskPack
 
 __all__ = ["oracle_without", "removable_commands"]
@@ -34,9 +36,6 @@ def _variants(tp: TaskPack) -> Iterator[tuple[int, int, str]]:
 def removable_commands(tp: TaskPack, make_env: Callable[[], Any], *, seed: int = 0) -> list[str]:
     """Oracle commands (of steps not marked optional) whose removal still lets the oracle pass; empty when the
     oracle is minimal. Each entry reads ``"step <i>: <command>"``."""
-    from ..agents.controls import OracleAssistant, ScriptedHuman
-    from .episode import EpisodeConfig, run_episode
-
     found = []
     with tempfile.TemporaryDirectory(prefix="iw-minimal-") as tmp:
         for i, j, c in _variants(tp):

@@ -1,10 +1,11 @@
 """Checks ``iw-eval run`` makes before the first cell: which Human a model Assistant gets, blind runs,
-provider credentials, the reachability of ``--api-base`` and the sweep folder. Each problem is one
-:class:`PreflightError` whose message names the flag and what to do, so a misconfigured sweep stops in
-seconds instead of after the openings of every cell.
+provider credentials, the reachability of ``--api-base``, the sweep folder and the ``--body-model`` file. Each
+problem is one :class:`PreflightError` whose message names the flag and what to do, so a misconfigured sweep stops
+in seconds instead of after the openings of every cell.
 """
 from __future__ import annotations
 
+import inspect
 import os
 import socket
 import uuid
@@ -12,7 +13,9 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..agents.controls import CONTROL_ASSISTANTS
-from ..agents.model import litellm_module
+from ..agents.providers import litellm_module
+from ..body import BodyModelError, body_model_identity, load_body_model
+from .factory import load_factory
 
 SCRIPTED = "scripted"
 PAPER_HUMAN = "gemini/gemini-3.1-pro"
@@ -192,5 +195,26 @@ def make_out(out: str) -> Path:
     return path
 
 
-__all__ = ["PAPER_HUMAN", "PreflightError", "SCRIPTED_NOTE", "check_blind", "check_credentials", "check_endpoint",
-           "check_out", "check_provider", "choose_humans", "file_above", "make_out", "is_model"]
+def check_body_model(path: str | None, env: str) -> dict[str, str] | None:
+    """Load ``--body-model`` once up front (a missing file, a file that is not SMPL+H, or a missing ``body`` extra
+    is an error here, not a traceback in a worker); its ``{"path", "sha256"}`` for the cell keys, None without one.
+
+    Raises:
+        PreflightError: the file cannot be loaded as an SMPL+H body, or the environment factory ``env``
+            (``module:callable``, already checked to load) takes no ``body_model``.
+    """
+    if path is None:
+        return None
+    try:
+        load_body_model(path)
+        ident = body_model_identity(path)
+    except BodyModelError as exc:
+        raise PreflightError(f"--body-model: {exc}") from None
+    params = inspect.signature(load_factory(env)).parameters
+    if "body_model" not in params and not any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        raise PreflightError(f"--body-model: the environment factory {env!r} takes no body_model")
+    return ident
+
+
+__all__ = ["PAPER_HUMAN", "PreflightError", "SCRIPTED_NOTE", "check_blind", "check_body_model", "check_credentials",
+           "check_endpoint", "check_out", "check_provider", "choose_humans", "file_above", "make_out", "is_model"]

@@ -12,25 +12,32 @@ file system every node sees for hits to be shared across nodes.
 Without an address a local Ray instance is started for the sweep and stopped after it; with one
 (``ray start --head`` prints it, e.g. ``127.0.0.1:6379``) the sweep joins that cluster. An
 instance this process already started (``ray.init`` before the sweep) is reused as it is.
+
+The caller chooses this engine: ``run_sweep(..., engine=RayEngine(address, cpus))``. Ray itself (the ``ray``
+extra) is imported only when the engine runs.
 """
 from __future__ import annotations
 
 import os
 import socket
+import sys
 import tempfile
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from ..agents.calls import CallGate
+from .cells import CallSettings, CellSpec, archive_cell, cell_dir, rerun_reason, run_cell_with_retries
 from .families import Family
 from .identity import key_hash
 from .logs import EVAL_NAME, write_json_atomic
-from .sweep import (CallSettings, CellSpec, InfeasibleCells, archive_cell, cell_dir, rerun_reason,
-                    run_cell_with_retries)
 
 TASK_RETRIES = 3
 """Re-runs of a cell whose worker process died (Ray's system-failure retries)."""
+
+
+class InfeasibleCells(ValueError):
+    """No node of the Ray instance can ever run a cell as declared (``--ray-cpus`` above every node's CPUs)."""
 
 
 class RayGate:
@@ -125,8 +132,6 @@ def check_reachable(address: str | None, timeout_s: float = REACH_TIMEOUT_S) -> 
 def _check_feasible(ray: Any, cpus: float, address: str | None) -> None:
     """Ray leaves a task that no node can hold waiting for ever, silently. A local instance never grows: refuse
     at once. A cluster may add nodes (an autoscaler): say that the cells wait for one."""
-    import sys
-
     nodes = [n for n in ray.nodes() if n.get("Alive")]
     biggest = max((float(n.get("Resources", {}).get("CPU", 0.0)) for n in nodes), default=0.0)
     if cpus <= biggest:
@@ -202,6 +207,26 @@ def run_cells_ray(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, *, v
             ray.shutdown()
 
 
+@dataclass(frozen=True)
+class RayEngine:
+    """The Ray engine of a sweep (an :class:`~interactiveworld.bench.cells.Engine`): pass it as
+    ``run_sweep(..., engine=RayEngine(address, cpus))``.
+
+    Attributes:
+        address: the Ray cluster to join (``host:port`` or ``ray://host:port``; None: a local instance started for
+            the sweep and stopped after it).
+        cpus: CPUs each cell declares to Ray (``num_cpus`` of its task).
+    """
+
+    address: str | None = None
+    cpus: float = 1.0
+
+    def __call__(self, pending: list[tuple[CellSpec, dict[str, Any]]], out: str, **kwargs: Any) -> None:
+        """Run the pending cells as Ray tasks (:func:`run_cells_ray`; the keywords of
+        :class:`~interactiveworld.bench.cells.Engine`)."""
+        run_cells_ray(pending, out, address=self.address, cpus=self.cpus, **kwargs)
+
+
 def _void_record(spec: CellSpec, key: dict[str, Any], reason: str) -> dict[str, Any]:
     return {"format": "interactiveworld.eval/1", "task_id": spec.task_id, "family": _family(spec),
             "assistant": spec.assistant_label, "human": spec.human, "seed": spec.seed, "status": "void",
@@ -216,4 +241,5 @@ def _family(spec: CellSpec) -> str:
         return "unknown"
 
 
-__all__ = ["REACH_TIMEOUT_S", "RayGate", "TASK_RETRIES", "check_reachable", "run_cells_ray"]
+__all__ = ["InfeasibleCells", "REACH_TIMEOUT_S", "RayEngine", "RayGate", "TASK_RETRIES", "check_reachable",
+           "run_cells_ray"]

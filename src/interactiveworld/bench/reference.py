@@ -15,10 +15,14 @@ The matcher works on words, never on substrings:
    :data:`AUXILIARY_HOMOGRAPHS`) counts only where it is used as a noun: after a determiner or a content word
    ("the can", "soda can") and not before a subject pronoun, ``not`` or a bare verb that an auxiliary takes
    ("can you", "can be"). So "Can you turn around slowly?" names no can, and "toilet" never names "oil".
+
+Whole guidance lines are compared after :func:`normalize_utterance` (the scripted Human's grounding key,
+which a TaskPack's guidance phrases must not share).
 """
 from __future__ import annotations
 
 import re
+import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
@@ -52,6 +56,15 @@ def normalize(text: str) -> str:
     return re.sub(r"[_\-]+", " ", t)
 
 
+def normalize_utterance(text: str) -> str:
+    """Case-folded words of an utterance (punctuation other than ``$ % .`` inside numbers removed): the key
+    under which the scripted Human grounds guidance and a TaskPack's guidance phrases must not collide."""
+    t = text.lower().replace("\u2019", "'")
+    t = re.sub(r"(?<!\d)\.|\.(?!\d)", " ", t)
+    t = re.sub(r"[^a-z0-9$%.'\s]+", " ", t)
+    return " ".join(t.split())
+
+
 _CLOSED_CLASS = _FUNCTION_WORDS | DETERMINERS | _AFTER_AUXILIARY | frozenset({
     "his", "hers", "ours", "yours", "theirs", "its", "this", "has", "was", "does", "goes", "yes", "plus", "us",
     "always", "perhaps", "across", "towards", "less", "unless", "as", "upstairs", "downstairs", "sideways"})
@@ -73,8 +86,6 @@ def inflect_engine():
     module passes ``str`` alone, so inflect is imported with the decorator as the identity (as ``python -O`` would
     make it). Results are the same word for word (``tests/test_reference.py`` compares with a normal import).
     """
-    import sys
-
     if "inflect" not in sys.modules:
         import typeguard
 
@@ -138,5 +149,5 @@ def entry_names(handle: str, aliases: Iterable[str] = ()) -> list[str]:
     return [handle.partition("#")[0].replace("_", " "), *aliases]
 
 
-__all__ = ["AUXILIARY_HOMOGRAPHS", "DETERMINERS", "normalize", "singular", "words", "find_name", "refers_to",
-           "entry_names"]
+__all__ = ["AUXILIARY_HOMOGRAPHS", "DETERMINERS", "normalize", "normalize_utterance", "singular", "words",
+           "find_name", "refers_to", "entry_names"]

@@ -20,13 +20,19 @@ deliberately.
 from __future__ import annotations
 
 import json
+import multiprocessing as mp
 import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..body import BodyModelError, body_model_identity
+from .factory import load_factory, make_env
+from .identity import DEFAULT_ENV
 from .logs import EVAL_NAME, TRACE_NAME, find_cells, read_eval, read_trace
-from .sweep import DEFAULT_ENV, load_factory, make_env
+from .pool import spawning_workers, stop_pool, worker_init
+from .taskpack import TaskPackError, builtin_taskpacks, load_taskpack
 
 ENV_ALLOW_VAR = "IW_ENVS"
 """Environment variable: comma-separated further ``module:callable`` factories replay may take from a record."""
@@ -94,8 +100,6 @@ def find_taskpack(task_id: str, explicit: str | None, expected_hash: str | None,
     Raises:
         ReplayError: not found, invalid, or another hash.
     """
-    from .taskpack import TaskPackError, builtin_taskpacks, load_taskpack
-
     try:
         if explicit:
             tp = load_taskpack(explicit)
@@ -274,7 +278,6 @@ def replay_cell(cell: Path, *, taskpack: str | None = None, env: str | None = No
         raise ReplayError(f"the cell was recorded with the body model {body.get('path')} (sha256 "
                           f"{body.get('sha256')}); give it with --body-model")
     if body_model is not None:
-        from ..body import BodyModelError, body_model_identity
         try:
             given = body_model_identity(body_model)["sha256"]
         except BodyModelError as exc:
@@ -343,20 +346,15 @@ def replay_cells(cells: list[Path], *, workers: int = 1, **options: Any) \
         for cell in cells:
             yield (cell, *_replay_one(cell, options))
         return
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-
-    from .sweep import _spawning_workers, _stop_pool, _worker_init
-
     pool = ProcessPoolExecutor(max_workers=min(workers, len(cells)), mp_context=mp.get_context("spawn"),
-                               initializer=_worker_init)
+                               initializer=worker_init)
     try:
-        with _spawning_workers():
+        with spawning_workers():
             futures = [pool.submit(_replay_one, cell, options) for cell in cells]
         for cell, fut in zip(cells, futures):
             yield (cell, *fut.result())
     finally:
-        _stop_pool(pool)
+        stop_pool(pool)
 
 
 __all__ = ["ENV_ALLOW_VAR", "ReplayError", "ReplayResult", "allowed_envs", "cells_to_replay", "choose_factory",

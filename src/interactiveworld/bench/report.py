@@ -11,8 +11,11 @@ import csv
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .capabilities import CAPABILITIES
 from .executors import executor_report
+from .families import Family
 from .identity import separate_keys
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells, run_folder_problem)
@@ -85,8 +88,6 @@ def table2(fam_rows: list[dict[str, Any]], denominator: str = "catalog") -> tupl
 def avg_columns(families: int) -> list[tuple[str, str]]:
     """The ``Avg Pass`` / ``Avg MCR`` columns (the mean over the families present); when fewer than all six are
     present the header says over how many, so that a part of the catalog never reads as the paper's average."""
-    from .families import Family
-
     note = f" ({families}/{len(Family)} families)" if families < len(Family) else ""
     return [("avg_pass", f"Avg Pass{note}"), ("avg_mcr", f"Avg MCR{note}")]
 
@@ -136,7 +137,6 @@ def _plots(out: Path, fam: list[dict[str, Any]], eff: list[dict[str, Any]], caps
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    import numpy as np
 
     written = []
     agents = sorted({r["agents"] for r in fam})

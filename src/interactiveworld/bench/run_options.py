@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..agents.model import litellm_module
+from ..agents.providers import litellm_module
 
 
 def add_arguments(r: argparse.ArgumentParser) -> None:
@@ -77,15 +77,15 @@ def priced(model: str) -> bool:
 
 
 def cell_fields(args: argparse.Namespace) -> dict[str, Any]:
-    """:class:`~interactiveworld.bench.sweep.CellSpec` fields set by the scale options."""
+    """:class:`~interactiveworld.bench.cells.CellSpec` fields set by the scale options."""
     return {"temperature": args.temperature, "cell_max_cost": args.cell_max_cost,
             "cell_max_tokens": args.cell_max_tokens}
 
 
 def sweep_kwargs(args: argparse.Namespace) -> dict[str, Any]:
-    """:func:`~interactiveworld.bench.sweep.run_sweep` keywords set by the scale options."""
-    return {"use_ray": args.ray is not None, "ray_address": args.ray or None, "ray_cpus": args.ray_cpus,
-            "cache": args.cache, "max_concurrency": args.max_concurrency, "max_cost": args.max_cost,
+    """:func:`~interactiveworld.bench.sweep.run_sweep` keywords set by the scale options (the engine, which
+    ``--ray`` chooses, is built by the command: :class:`~interactiveworld.bench.ray_engine.RayEngine`)."""
+    return {"cache": args.cache, "max_concurrency": args.max_concurrency, "max_cost": args.max_cost,
             "max_tokens": args.max_tokens}
 
 

@@ -103,6 +103,7 @@ __all__ = [
     "TraceStep",
     "PointResult",
     "ScoreResult",
+    "Timeline",
     "evaluate",
     "score_episode",
 ]
@@ -263,7 +264,7 @@ def _symmetrised(state: frozenset[Relation]) -> frozenset[Relation]:
     return state | extra if extra else state
 
 
-class _Timeline:
+class Timeline:
     """States, commands and relation freshness of one episode, with memoised evaluation."""
 
     def __init__(self, *, final: frozenset[Relation], trace: Sequence[TraceStep], baseline: frozenset[Relation]):
@@ -420,7 +421,7 @@ def evaluate(
     condition true at every tick since handoff earns nothing: the reading for capability evaluation points
     such as "the cleanser was never held", whose success is precisely that nothing happened.
     """
-    tl = _Timeline(final=final, trace=trace, baseline=baseline)
+    tl = Timeline(final=final, trace=trace, baseline=baseline)
     if not exclude_baseline:
         return tl.violated(cond)
     if not require_change:
@@ -441,7 +442,7 @@ def score_episode(
         :class:`ScoreResult` with ``passed`` (strict: every goal earns credit and no prohibition is violated),
         ``completion`` in [0, 1] and one :class:`PointResult` per goal, then per prohibition.
     """
-    tl = _Timeline(final=final, trace=trace, baseline=baseline)
+    tl = Timeline(final=final, trace=trace, baseline=baseline)
     gw = spec.goal_weights or (1.0,) * len(spec.goals)
     pw = spec.prohibition_weights or (1.0,) * len(spec.prohibitions)
     labels = spec.labels()

@@ -1,6 +1,10 @@
 """Sweeps: Assistant models x Human models x TaskPacks x seeds, in this process, in local worker
 processes, or as Ray tasks (DESIGN.md "Backends and scale"; paper appendix C.2.5).
 
+Where the cells run is the caller's choice: one at a time here, in local worker processes
+(``workers``; :mod:`.pool`), or on an :class:`~interactiveworld.bench.cells.Engine` it passes (``iw-eval run
+--ray``: :class:`~interactiveworld.bench.ray_engine.RayEngine`); one cell is run by :mod:`.cells`.
+
 Each cell lives in ``<out>/<assistant>__<human>-<h>/<task_id>/seed<k>/`` (:mod:`.identity`) and is
 finished exactly when its ``eval.json`` says ``"status": "valid"`` **and** records the key asked for
 now (TaskPack hash, exact model strings and call parameters, memory flag, seed, prompt version,
@@ -26,121 +30,30 @@ needed one stay unfinished (no ``eval.json``; they run on the next resume) and t
 """
 from __future__ import annotations
 
-import contextlib
 import fcntl
-import importlib
-import inspect
 import json
 import os
-import signal
+import sys
 import time
 import warnings
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, replace
-from multiprocessing.managers import BaseManager
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any, Iterable
 
-from ..agents.calls import BudgetExceeded, CallGate, CallMeter, ResponseCache
-from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_assistant
-from ..agents.model import ModelAssistant, ModelHuman
-from ..agents.prompts import PROMPT_VERSION
-from .episode import EpisodeConfig, run_episode
-from .identity import DEFAULT_ENV, cell_key, cell_path, env_part, key_differences, key_hash, public_url, slug
-from .logs import (ATTEMPTS_DIR, EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, has_symlink, read_eval,
-                   write_json_atomic)
-from .metrics import eval_record_problem
-from .taskpack import TaskPackError, _read_json, compute_hash, parse_taskpack
+from ..agents.calls import CallGate
+from .cells import (CallSettings, CellSpec, Engine, UnsafeCellFolder, cell_dir, expected_key, is_finished,
+                    run_cell_with_retries)
+from .identity import DEFAULT_ENV, key_differences, key_hash, public_url
+from .logs import has_symlink, read_eval, write_json_atomic
+from .pool import run_pool
+from .taskpack import compute_hash, read_taskpack_json
 from .usage import UsageTally, cell_postfix
 
 LOCK_NAME = ".sweep.lock"
 
 
-@dataclass(frozen=True)
-class CellSpec:
-    """One cell of a sweep (picklable: it crosses into worker processes and Ray tasks).
-
-    Attributes:
-        taskpack: path of the TaskPack file.
-        task_id: its id.
-        assistant: a control name (oracle, silent, wrong, early, nohelp) or a litellm model string.
-        human: ``scripted`` or a litellm model string.
-        seed: world seed.
-        memory: the Assistant's memory variant (model Assistants only).
-        api_base: base URL for model calls (None: the provider default).
-        env: ``module:callable`` building the environment.
-        render: render frames (False: ``--no-render``).
-        timeout_s / max_retries: model call transport settings (not part of the cell key).
-        temperature / max_completion_tokens: model call parameters (part of the cell key).
-        cell_max_cost / cell_max_tokens: the cell's spending limits [USD] / [tokens] (None: none).
-        body_model: SMPL+H model files for the body (``--body-model``; None: the built-in body) and
-            body_model_sha256, the digest of the file (part of the cell key, so bodies are never mixed).
-    """
-
-    taskpack: str
-    task_id: str
-    assistant: str
-    human: str = "scripted"
-    seed: int = 0
-    memory: bool = False
-    api_base: str | None = None
-    env: str = DEFAULT_ENV
-    render: bool = True
-    timeout_s: float = 120.0
-    max_retries: int = 3
-    temperature: float = 0.0
-    max_completion_tokens: int = 1024
-    cell_max_cost: float | None = None
-    cell_max_tokens: int | None = None
-    body_model: str | None = None
-    body_model_sha256: str | None = None
-
-    @property
-    def assistant_label(self) -> str:
-        return self.assistant + ("+memory" if self.memory else "")
-
-    @property
-    def uses_models(self) -> bool:
-        """True when an agent of the cell is a model (its calls go through the cache and the gate)."""
-        return self.assistant not in CONTROL_ASSISTANTS or self.human != "scripted"
-
-
-@dataclass(frozen=True)
-class CallSettings:
-    """Sweep-wide model call settings handed to every cell (picklable).
-
-    Attributes:
-        cache: response cache folder (None: no cache).
-        gate: the sweep's :class:`~interactiveworld.agents.calls.CallGate` or a proxy of it (None: none).
-        gate_limited: the gate enforces spending limits.
-    """
-
-    cache: str | None = None
-    gate: Any = None
-    gate_limited: bool = False
-
-
 class SweepLocked(RuntimeError):
     """Another sweep is running on the same folder."""
-
-
-class UnsafeCellFolder(ValueError):
-    """A cell folder (or a folder above it inside the sweep) is a symbolic link."""
-
-
-def cell_dir(out: str | Path, spec: CellSpec) -> Path:
-    """The cell's folder (see :func:`~interactiveworld.bench.identity.cell_path`)."""
-    return cell_path(out, spec)
-
-
-def taskpack_hash(path: str | Path) -> str:
-    """``"sha256:<hex>"`` of a TaskPack file's content as it is now (not the hash it claims).
-
-    Raises:
-        TaskPackError: unreadable or over a limit.
-    """
-    return compute_hash(_read_json(Path(path)))
 
 
 def _oracle_length(data: Any) -> int:
@@ -149,267 +62,6 @@ def _oracle_length(data: Any) -> int:
     steps = data.get("oracle", {}).get("step_count") if isinstance(data, dict) and \
         isinstance(data.get("oracle"), dict) else None
     return steps if isinstance(steps, int) and not isinstance(steps, bool) else 0
-
-
-def expected_key(spec: CellSpec, tp_hash: str | None = None) -> dict[str, Any]:
-    """The key the cell must carry to count as finished (reads the TaskPack unless ``tp_hash`` is given)."""
-    return cell_key(spec, tp_hash or taskpack_hash(spec.taskpack), PROMPT_VERSION)
-
-
-def is_finished(path: str | Path, key: dict[str, Any] | None = None) -> bool:
-    """True when the cell folder holds a readable ``eval.json`` of a valid (scored) cell, recorded under
-    ``key`` when one is given; anything else (missing, unreadable, VOID, fields the report cannot use,
-    another key) is run again."""
-    rec = read_eval(path)
-    if rec is None or rec.get("status") != "valid" or eval_record_problem(rec) is not None:
-        return False
-    return key is None or rec.get("cell_key_hash") == key_hash(key)
-
-
-def load_factory(ref: str) -> Callable[..., Any]:
-    """Import ``module:callable``.
-
-    Raises:
-        ValueError: malformed reference or the attribute is missing.
-        ImportError: the module cannot be imported.
-    """
-    mod, sep, attr = ref.partition(":")
-    if not sep or not mod or not attr:
-        raise ValueError(f"environment factory {ref!r}: expected 'module:callable'")
-    obj = importlib.import_module(mod)
-    for part in attr.split("."):
-        if not hasattr(obj, part):
-            raise ValueError(f"environment factory {ref!r}: {part!r} not found")
-        obj = getattr(obj, part)
-    return obj
-
-
-def make_env(ref: str, *, render: bool, body_model: str | None = None) -> Any:
-    """Build an environment from a factory reference, passing ``render`` when the factory takes it, and
-    ``body_model`` (SMPL+H model files) when one is given.
-
-    Raises:
-        ValueError: a ``body_model`` is given and the factory takes no ``body_model`` keyword.
-    """
-    factory = load_factory(ref)
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = {}
-    anything = any(p.kind == p.VAR_KEYWORD for p in params.values())
-    kwargs: dict[str, Any] = {}
-    if "render" in params or anything:
-        kwargs["render"] = render
-    if body_model is not None:
-        if not ("body_model" in params or anything):
-            raise ValueError(f"environment factory {ref!r} takes no body_model, so --body-model cannot be used "
-                             f"with it")
-        kwargs["body_model"] = body_model
-    return factory(**kwargs)
-
-
-def make_agents(spec: CellSpec, taskpack: Any, meter: CallMeter | None = None) -> tuple[Any, Any]:
-    """The Assistant and Human policies a cell asks for (model agents share the cell's ``meter``)."""
-    kwargs = {"api_base": spec.api_base, "timeout_s": spec.timeout_s, "max_retries": spec.max_retries,
-              "temperature": spec.temperature, "max_tokens": spec.max_completion_tokens, "meter": meter}
-    if spec.assistant in CONTROL_ASSISTANTS:
-        assistant = make_control_assistant(spec.assistant, taskpack)
-    else:
-        assistant = ModelAssistant(spec.assistant, memory=spec.memory, **kwargs)
-    if spec.human == "scripted":
-        human = ScriptedHuman(taskpack)
-    else:
-        human = ModelHuman(spec.human, **kwargs)
-    return assistant, human
-
-
-def archive_cell(path: Path, reason: str) -> Path | None:
-    """Move a cell's files (trace, eval.json, frames) under ``attempts/<n>/`` with ``archived.json``
-    giving ``reason``; returns the archive folder, or None when there was nothing to move. Links are
-    moved as links, never followed."""
-    leftovers = [p for p in (path / TRACE_NAME, path / EVAL_NAME, path / FRAMES_DIR) if os.path.lexists(p)]
-    for p in path.glob(EVAL_NAME + ".*.tmp"):
-        p.unlink()
-    if not leftovers:
-        return None
-    attempts = path / ATTEMPTS_DIR
-    n = len(list(attempts.iterdir())) if attempts.is_dir() else 0
-    while (attempts / str(n)).exists():
-        n += 1
-    dest = attempts / str(n)
-    dest.mkdir(parents=True)
-    for p in leftovers:
-        os.rename(p, dest / p.name)  # same file system: atomic, does not follow links
-    write_json_atomic(dest / "archived.json", {"reason": reason, "at": time.strftime("%Y-%m-%dT%H:%M:%S")})
-    return dest
-
-
-def rerun_reason(path: Path, key: dict[str, Any]) -> str:
-    """Why a cell folder is run (again): no result, an unfinished or VOID attempt, or a changed key."""
-    rec = read_eval(path)
-    if rec is None:
-        if os.path.lexists(path / EVAL_NAME):
-            return f"unreadable {EVAL_NAME}"
-        return "unfinished attempt" if os.path.lexists(path / TRACE_NAME) else "no result"
-    if rec.get("status") != "valid":
-        return f"{rec.get('status')} attempt"
-    if rec.get("cell_key_hash") != key_hash(key):
-        return "key changed: " + "; ".join(key_differences(rec.get("cell_key"), key))
-    return "result unusable"
-
-
-def run_cell(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
-             calls: CallSettings | None = None) -> dict[str, Any]:
-    """Run one cell into its folder and return its ``eval.json`` record (plus ``_calls``, the cell's
-    call counts, which are not written). A cell stopped by the sweep's spending limit returns
-    ``{"status": "unfinished", "stop_reason": "sweep_budget", ...}`` and writes no ``eval.json``.
-
-    Raises:
-        TaskPackError: the TaskPack file is missing, invalid, its hash does not verify, or it changed
-            since the sweep computed the cell's key (configuration errors, not VOID cells).
-        UnsafeCellFolder: the cell folder is reached through a symbolic link.
-    """
-    path = cell_dir(out, spec)
-    if has_symlink(out, path):
-        raise UnsafeCellFolder(f"{path}: a folder on the way to this cell is a symbolic link; refusing to use it")
-    path.mkdir(parents=True, exist_ok=True)
-    data = _read_json(Path(spec.taskpack))
-    observed = compute_hash(data)
-    key = key or expected_key(spec, observed)
-    if key["taskpack_hash"] != observed:
-        raise TaskPackError(f"{spec.taskpack}: changed while the sweep was running (now {observed}, the sweep "
-                            f"planned {key['taskpack_hash']}); run the sweep again")
-    archive_cell(path, rerun_reason(path, key))
-    tp = parse_taskpack(data, source=spec.taskpack)
-    cfg = EpisodeConfig(seed=spec.seed, write_frames=spec.render, assistant_name=spec.assistant_label,
-                        human_name=spec.human, observed_hash=observed,
-                        env=env_part(spec), cell_key=key)
-    calls = calls or CallSettings()
-    meter = CallMeter(spec.cell_max_cost, spec.cell_max_tokens, gate=calls.gate, gate_limited=calls.gate_limited,
-                      cache=ResponseCache(calls.cache) if calls.cache else None, seed=spec.seed)
-    assistant, human = make_agents(spec, tp, meter)  # a bad model string or control is a configuration error
-    try:
-        env = make_env(spec.env, render=spec.render, body_model=spec.body_model)
-    except (ImportError, ValueError):
-        raise  # a factory that does not exist is a configuration error, not a VOID cell
-    except Exception as exc:  # an environment that cannot start is an infrastructure fault
-        rec = {"format": "interactiveworld.eval/1", "task_id": tp.id, "family": tp.family.value,
-               "assistant": spec.assistant_label, "human": spec.human, "seed": spec.seed, "status": "void",
-               "stop_reason": "void", "void_reason": Scrubber()(f"environment could not start: "
-                                                                f"{type(exc).__name__}: {exc}"),
-               "passed": None, "completion": None, "capabilities": [], "cell_key": key,
-               "cell_key_hash": key_hash(key)}
-        write_json_atomic(path / EVAL_NAME, rec)
-        return {**rec, "_calls": meter.summary()}
-    try:
-        rec = run_episode(tp, env, assistant, human, path, cfg)
-    except BudgetExceeded as exc:
-        rec = {"task_id": tp.id, "family": tp.family.value, "assistant": spec.assistant_label, "human": spec.human,
-               "seed": spec.seed, "status": "unfinished", "stop_reason": "sweep_budget", "void_reason": str(exc),
-               "passed": None, "completion": None}
-    return {**rec, "_calls": meter.summary()}
-
-
-def run_cell_with_retries(spec: CellSpec, out: str, key: dict[str, Any], void_retries: int,
-                          calls: CallSettings | None = None) -> dict[str, Any]:
-    """:func:`run_cell`, re-run up to ``void_retries`` times while VOID; the record gains ``_cell`` (its folder)."""
-    rec = run_cell(spec, out, key, calls)
-    tries = 0
-    while rec.get("status") == "void" and tries < void_retries:
-        tries += 1
-        spent = rec.get("_calls", {})
-        rec = run_cell(spec, out, key, calls)
-        rec["_calls"] = {k: v + spent.get(k, 0) for k, v in rec["_calls"].items()}
-    rec["_cell"] = str(cell_dir(out, spec))
-    return rec
-
-
-_STOP_SIGNALS = {signal.SIGINT, signal.SIGTERM}
-
-
-def _worker_init() -> None:
-    """Worker processes leave Ctrl-C and SIGTERM to the parent, which stops them all (a worker that
-    caught Ctrl-C would go on to its next queued cell; one killed alone would break the pool). They start with
-    both signals blocked (:func:`_spawning_workers`); one that arrived while they imported is discarded here."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-
-
-def _manager_init() -> None:
-    """The gate's manager process ignores Ctrl-C (as every manager does) but stays stoppable by SIGTERM, which
-    its shutdown sends when it does not exit; it starts with both blocked (:func:`_spawning_workers`)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOP_SIGNALS)
-
-
-@contextlib.contextmanager
-def _spawning_workers() -> Iterator[None]:
-    """Block Ctrl-C and SIGTERM in this thread while it starts worker processes.
-
-    A spawned child inherits the blocked mask. Ctrl-C reaches the whole process group, and a child still
-    importing (before :func:`_worker_init` ignores the signals) would otherwise die with a KeyboardInterrupt
-    traceback on the terminal (and break the pool). Held back, the signal waits in the child until
-    :func:`_worker_init` discards it. This process gets it when the block ends (or at once through another
-    thread)."""
-    old = signal.pthread_sigmask(signal.SIG_BLOCK, _STOP_SIGNALS)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, old)
-
-
-_PRESTARTED: dict[int, ProcessPoolExecutor] = {}
-"""Pools started by :func:`prestart_workers`, by worker count, until a sweep takes one or it is discarded."""
-
-
-def _warm_worker() -> None:
-    """Import what a cell needs (the world, the agents), so that a worker's first cell does not wait for it."""
-    importlib.import_module("interactiveworld.env")
-
-
-def prestart_workers(workers: int) -> None:
-    """Start the worker processes of a local pool now, so that they import what a cell needs while the caller is
-    still preparing the sweep (loading TaskPacks, checking scenes); the next :func:`run_sweep` with the same
-    ``workers`` uses them. :func:`discard_workers` stops them if no sweep does. Nothing happens for one worker."""
-    if workers <= 1 or workers in _PRESTARTED:
-        return
-    import multiprocessing as mp
-
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("spawn"), initializer=_worker_init)
-    with _spawning_workers():
-        for _ in range(workers):  # each submission with no idle worker starts one process
-            pool.submit(_warm_worker)
-    _PRESTARTED[workers] = pool
-
-
-def discard_workers() -> None:
-    """Stop the worker processes :func:`prestart_workers` started that no sweep took."""
-    while _PRESTARTED:
-        _stop_pool(_PRESTARTED.popitem()[1])
-
-
-def _stop_pool(pool: ProcessPoolExecutor) -> None:
-    """Cancel queued cells and terminate the workers (their running cells stay unfinished); on return every worker
-    process is reaped (``is_alive()`` is false) unless one outlived a 10 s wait."""
-    procs = list((getattr(pool, "_processes", None) or {}).values())
-    # taken before shutdown(), which drops the pool's reference to it
-    manager = getattr(pool, "_executor_manager_thread", None)
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in procs:
-        if proc.is_alive():
-            proc.kill()
-    # The manager thread also joins the workers it sees die. Of two threads waiting on one child, the one whose
-    # waitpid() loses the race reads "still running" until the winner stores the exit code, so wait for the manager
-    # to finish first; it also closes its wake-up pipe then, not while the interpreter's exit hook writes to it
-    # ("OSError: [Errno 9] Bad file descriptor").
-    if manager is not None and manager.is_alive():
-        manager.join(timeout=10)
-    deadline = time.monotonic() + 10
-    for proc in procs:
-        proc.join(timeout=max(0.0, deadline - time.monotonic()))
-        while proc.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.01)
 
 
 def _public_spec(spec: CellSpec) -> dict[str, Any]:
@@ -545,9 +197,7 @@ class LineProgress:
 
 
 def _progress_bar(total: int, progress: bool) -> Any:
-    import sys
-
-    from tqdm import tqdm
+    from tqdm import tqdm  # about 0.1 s: loaded by the first sweep, not by every import of this module
 
     if progress and total and not sys.stderr.isatty():
         return LineProgress(total, sys.stderr)
@@ -561,8 +211,8 @@ def _progress_text(rec: dict[str, Any], spend: dict[str, Any]) -> str:
 
 
 def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, void_retries: int = 2,
-              progress: bool = True, manifest: dict[str, Any] | None = None, ray_address: str | None = None,
-              use_ray: bool = False, ray_cpus: float = 1.0, cache: str | Path | None = None,
+              progress: bool = True, manifest: dict[str, Any] | None = None, engine: Engine | None = None,
+              cache: str | Path | None = None,
               max_concurrency: int | None = None, max_cost: float | None = None,
               max_tokens: int | None = None) -> dict[str, Any]:
     """Run every unfinished cell; return a summary.
@@ -570,13 +220,14 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
     Args:
         cells: the cells of the sweep.
         out: the sweep folder.
-        workers: local worker processes (1 runs in this process); ignored with Ray.
+        workers: local worker processes (1 runs in this process); ignored with an ``engine``.
         void_retries: extra attempts for a VOID cell within this run.
         progress: show a progress bar (with money, tokens and calls spent and cache hits); a line per finished
             cell when stderr is not a terminal.
         manifest: extra fields for ``sweep.json``.
-        use_ray / ray_address: run the cells as Ray tasks, on the cluster at ``ray_address`` (None: a
-            local Ray instance), each declaring ``ray_cpus`` CPUs.
+        engine: run the cells with this :class:`~interactiveworld.bench.cells.Engine` (e.g.
+            :class:`~interactiveworld.bench.ray_engine.RayEngine`); None: in this process, or in ``workers``
+            local worker processes (:func:`~interactiveworld.bench.pool.run_pool`).
         cache: response cache folder.
         max_concurrency: model calls in flight per provider.
         max_cost / max_tokens: the sweep's spending limits (this run's spending).
@@ -600,7 +251,7 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         keys = []
         for c in cells:
             if c.taskpack not in hashes:
-                data = _read_json(Path(c.taskpack))
+                data = read_taskpack_json(Path(c.taskpack))
                 hashes[c.taskpack] = compute_hash(data)
                 lengths[c.taskpack] = _oracle_length(data)
             keys.append(expected_key(c, hashes[c.taskpack]))
@@ -618,7 +269,7 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
             rec = read_eval(path)
             if rec is not None and rec.get("status") == "valid" and rec.get("cell_key_hash") != key_hash(k):
                 rekeyed.append((str(path), key_differences(rec.get("cell_key"), k)))
-        if use_ray or workers > 1:
+        if engine is not None or workers > 1:
             # longest first (by the oracle's length), so that the last cells to start are short and the workers
             # finish together; Python's sort is stable, so equal lengths keep the sweep's order
             pending.sort(key=lambda ck: -lengths[ck[0].taskpack])
@@ -659,12 +310,10 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
 
         try:
             settings = CallSettings(cache=str(cache) if cache else None)
-            if use_ray:
-                from .ray_engine import run_cells_ray
-
-                run_cells_ray(pending, str(out), void_retries=void_retries, settings=settings, address=ray_address,
-                              cpus=ray_cpus, max_concurrency=max_concurrency, max_cost=max_cost,
-                              max_tokens=max_tokens, models=models, on_record=finish, should_stop=lambda: state["stop"])
+            if engine is not None:
+                engine(pending, str(out), void_retries=void_retries, settings=settings,
+                       max_concurrency=max_concurrency, max_cost=max_cost, max_tokens=max_tokens, models=models,
+                       on_record=finish, should_stop=lambda: state["stop"])
             elif workers <= 1 or len(pending) <= 1:
                 gate = CallGate(max_concurrency, max_cost, max_tokens)
                 settings = replace(settings, gate=gate, gate_limited=limited)
@@ -673,8 +322,8 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                         break
                     finish(run_cell_with_retries(spec, str(out), key, void_retries, settings), gate.stats())
             else:
-                _run_pool(pending, str(out), workers, void_retries, settings, models, limited,
-                          (max_concurrency, max_cost, max_tokens), finish, lambda: state["stop"])
+                run_pool(pending, str(out), workers, void_retries, settings, models, limited,
+                         (max_concurrency, max_cost, max_tokens), finish, lambda: state["stop"])
         finally:
             bar.close()
         records = state["records"]
@@ -685,105 +334,7 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                 "rekeyed": rekeyed, "spend": state["spend"], "records": records}
 
 
-class _GateManager(BaseManager):
-    """Serves one :class:`CallGate` to the worker processes of a sweep."""
-
-
-_GateManager.register("CallGate", CallGate)
-
-
-POOL_RESTARTS = 3
-"""Times a local pool is rebuilt after a worker process died (its unfinished cells are run again)."""
-
-
-class InfeasibleCells(ValueError):
-    """No node of the Ray instance can ever run a cell as declared (``--ray-cpus`` above every node's CPUs)."""
-
-
-class WorkerDied(RuntimeError):
-    """Local worker processes kept dying; the finished cells are on disk, the rest run on resume."""
-
-
-def _run_pool(pending: list[tuple[CellSpec, dict[str, Any]]], out: str, workers: int, void_retries: int,
-              settings: CallSettings, models: bool, limited: bool, limits: tuple, finish: Callable[..., None],
-              should_stop: Callable[[], bool]) -> None:
-    """Run cells in ``workers`` spawned processes; model sweeps share one gate through a manager process.
-    A worker that dies (killed, out of memory) breaks the pool: it is rebuilt and the cells that had not
-    finished are run again, up to :data:`POOL_RESTARTS` times.
-
-    Raises:
-        WorkerDied: the pool broke more than :data:`POOL_RESTARTS` times.
-    """
-    import multiprocessing as mp
-
-    ctx = mp.get_context("spawn")
-    manager = None
-    if models:
-        manager = _GateManager(ctx=ctx)
-        with _spawning_workers():
-            manager.start(initializer=_manager_init)
-        settings = replace(settings, gate=manager.CallGate(*limits), gate_limited=limited)
-    todo = list(pending)
-    try:
-        for _ in range(POOL_RESTARTS + 1):
-            todo = _pool_pass(todo, ctx, out, workers, void_retries, settings, finish, should_stop)
-            if not todo:
-                return
-        raise WorkerDied(f"worker processes died {POOL_RESTARTS + 1} times; {len(todo)} cell(s) not run (finished "
-                         f"cells are on disk; run the same command again to resume)")
-    finally:
-        if manager is not None:
-            manager.shutdown()
-
-
-def _pool_pass(todo: list[tuple[CellSpec, dict[str, Any]]], ctx: Any, out: str, workers: int, void_retries: int,
-               settings: CallSettings, finish: Callable[..., None],
-               should_stop: Callable[[], bool]) -> list[tuple[CellSpec, dict[str, Any]]]:
-    """One pool over ``todo``; returns the cells left unfinished because a worker died (else [])."""
-    pool = _PRESTARTED.pop(workers, None) or ProcessPoolExecutor(max_workers=workers, mp_context=ctx,
-                                                                 initializer=_worker_init)
-    try:
-        with _spawning_workers():  # a submission with no idle worker starts one process
-            futures = {pool.submit(run_cell_with_retries, spec, out, key, void_retries, settings): (spec, key)
-                       for spec, key in todo}
-        remaining, processed = set(futures), set()
-
-        def take(fut: Any) -> None:
-            processed.add(fut)
-            finish(fut.result(), settings.gate.stats() if settings.gate is not None else None)
-
-        while remaining:
-            done, remaining = wait(remaining, timeout=1.0, return_when=FIRST_COMPLETED)
-            for fut in done:
-                if fut.cancelled():
-                    continue
-                if isinstance(fut.exception(), BrokenProcessPool):
-                    _stop_pool(pool)
-                    left = []
-                    for f, cell in futures.items():
-                        if f in processed:
-                            continue
-                        if f.done() and not f.cancelled() and f.exception() is None:
-                            take(f)  # finished before the pool broke
-                        else:
-                            left.append(cell)
-                    return left
-                take(fut)
-            if should_stop():
-                for fut in remaining:
-                    fut.cancel()
-                remaining = {f for f in remaining if not f.cancelled()}
-        pool.shutdown(wait=True)
-        return []
-    except BaseException:
-        # Ctrl-C or a configuration error: stop now. Cells cut short keep a trace without
-        # eval.json and are redone on resume.
-        _stop_pool(pool)
-        raise
-
-
-__all__ = ["CallSettings", "CellSpec", "DEFAULT_ENV", "LOCK_NAME", "POOL_RESTARTS", "SweepLock", "SweepLocked",
-           "discard_workers", "prestart_workers", "InfeasibleCells",
-           "UnsafeCellFolder", "WorkerDied", "archive_cell", "cell_dir", "expected_key", "is_finished", "load_factory",
-           "make_env", "make_agents", "rerun_reason", "run_cell", "run_cell_with_retries", "run_sweep", "slug", "taskpack_hash",
-           "write_manifest"]
+__all__ = ["LOCK_NAME", "LineProgress", "SweepLock", "SweepLocked", "SweepManifestWarning", "SweepProgress",
+           "clear_progress", "last_progress", "run_sweep", "write_manifest",
+           # a cell's own names, from .cells and .identity, so that `from ...sweep import CellSpec, run_sweep` works
+           "CallSettings", "CellSpec", "DEFAULT_ENV", "UnsafeCellFolder", "cell_dir", "expected_key", "is_finished"]

@@ -20,7 +20,7 @@ File format ``interactiveworld.taskpack/1``, one JSON object per file::
                     (a command is a grammar line "[Grab] <mug> (2)" or the structured form
                      {"verb", "args", "indices", "scalar_arg", "place_spot"}, rendered to a line; or an
                      offscreen event "[Offscreen] <mug> (1) <desk> (2)": someone else moves the object out of
-                     the wearer's view, interactiveworld.actions.offscreen)
+                     the wearer's view, interactiveworld.language.offscreen)
     public_context  text both agents receive ('' when the request is only spoken)
     human_context   {"task": the Human's own task context (its question, goal, plan, need, requested
                      outcome or what it seeks; never sent to the Assistant),
@@ -70,10 +70,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..language.offscreen import is_offscreen, parse_offscreen
+from ..language import ParseError, parse_command, render_command, resolve_verb
+from ..world.events import parse_events
 from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowCheck
 from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
+from .reference import normalize_utterance
 from .scoring import CompletionSpec
 from .speech import carries
 from .static_item import StaticItem
@@ -98,8 +102,6 @@ class _Model(BaseModel):
 
 def _command_text(v: Any) -> str:
     """A command as text: a grammar line is checked; the structured form is rendered (paper B.3.1)."""
-    from ..language import ParseError, parse_command, render_command, resolve_verb
-
     if isinstance(v, dict):
         unknown = set(v) - {"verb", "args", "indices", "scalar", "scalar_arg", "place_spot"}
         if unknown or "verb" not in v:
@@ -126,9 +128,7 @@ CommandText = Annotated[str, BeforeValidator(_command_text)]
 
 def _opening_command_text(v: Any) -> str:
     """An opening line: a command of the action language, or an offscreen event of another person
-    (``[Offscreen] <object> (i) <support> (j)``, :mod:`interactiveworld.actions.offscreen`), checked here."""
-    from ..language.offscreen import is_offscreen, parse_offscreen
-
+    (``[Offscreen] <object> (i) <support> (j)``, :mod:`interactiveworld.language.offscreen`), checked here."""
     if isinstance(v, str) and is_offscreen(v):
         if "\n" in v:
             raise ValueError(f"not a single line: {v!r}")
@@ -407,8 +407,6 @@ class TaskPack(_Model):
             raise ValueError("'path' is not allowed: a TaskPack carries its scene inline (the hash covers the "
                              "file only), so a scene cannot refer to another file")
         if "events" in v:  # scripted world events: checked here too, so a bad one is named when the file loads
-            from ..world.events import parse_events
-
             keys = {f"{e.get('name')}#{e.get('index')}" for part in ("entities", "doors")
                     for e in (v.get(part) or []) if isinstance(e, dict)}
             parse_events(v["events"], keys)
@@ -423,8 +421,6 @@ class TaskPack(_Model):
         if self.catalog is not None:
             self._check_catalog()
         seen: dict[str, tuple[str, ...]] = {}
-        from ..agents.controls import normalize_utterance
-
         steps = list(self.oracle.steps) + (list(self.controls.wrong.steps) if self.controls.wrong else [])
         for s in steps:
             for phrase in [s.say, *s.match]:
@@ -518,7 +514,7 @@ def _folder_message(path: Path) -> str:
             f"folder to use the TaskPacks in it by id)")
 
 
-def _read_json(path: Path) -> dict[str, Any]:
+def read_taskpack_json(path: Path) -> dict[str, Any]:
     """The JSON object of a TaskPack file, read within the limits of :mod:`.jsonsafe` (at most
     :data:`MAX_TASKPACK_BYTES`, 64 levels of nesting, no key twice in one object).
 
@@ -569,7 +565,7 @@ def parse_taskpack(data: dict[str, Any], *, source: str = "<taskpack>", verify_h
 def load_taskpack(path: str | os.PathLike[str], *, verify_hash: bool = True) -> TaskPack:
     """Load and validate a TaskPack file, verifying its hash (see :func:`parse_taskpack`)."""
     p = Path(path)
-    return parse_taskpack(_read_json(p), source=str(p), verify_hash=verify_hash)
+    return parse_taskpack(read_taskpack_json(p), source=str(p), verify_hash=verify_hash)
 
 
 def rehash_file(path: str | os.PathLike[str]) -> str:
@@ -584,7 +580,7 @@ def rehash_file(path: str | os.PathLike[str]) -> str:
             fault is named).
     """
     p = Path(path)
-    data = _read_json(p)
+    data = read_taskpack_json(p)
     digest = compute_hash(data)
     parse_taskpack({**data, "hash": digest}, source=str(p), verify_hash=False)
     data["hash"] = digest
@@ -717,7 +713,7 @@ def searched_folders() -> str:
     return f"searched {source}: " + "; ".join(parts)
 
 
-def _unknown_id_message(task: str, known: list[str]) -> str:
+def unknown_id_message(task: str, known: list[str]) -> str:
     """An unknown id, with the closest built-in ids (``decision-5`` -> ``decision-05``) instead of all of them."""
     broken = _LEFT_OUT.get(task.strip())
     if broken:
@@ -765,7 +761,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | N
                     raise TaskPackError(f"{t}: no such TaskPack file")
                 paths.append(p)
             else:
-                raise TaskPackError(_unknown_id_message(t, list(builtin)))
+                raise TaskPackError(unknown_id_message(t, list(builtin)))
     if fams:
         paths = [p for p in paths if taskpack_family(p) in fams]
         if not paths:
@@ -777,5 +773,5 @@ __all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPack
            "LegendEntry", "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
            "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
            "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",
-           "searched_folders",
+           "searched_folders", "read_taskpack_json", "unknown_id_message",
            "builtin_taskpacks", "taskpack_family", "select_taskpacks", "unique_taskpacks", "ID_PATTERN"]

@@ -22,10 +22,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from ..agents.controls import CLARIFY, DEGENERATE_ASSISTANTS, ScriptedHuman, make_control_assistant
 from ..agents.prompts import human_system_prompt
+from ..env import Environment
+from ..world.serialize import SceneFormatError, scene_from_dict
 from . import scoring
+from .capabilities import StatesCheck
+from .episode import EpisodeConfig, run_episode
 from .families import command_targets
+from .metrics import capability_table, family_table
 from .reference import inflect_engine, find_name, words
+from .speech import carries
 from .taskpack import Evidence, TaskPack
 
 
@@ -161,10 +168,6 @@ def answers_in_wearer_text(tp: TaskPack) -> list[str]:
     """Declared answers and window cues that the wearer's own words already carry (public context, prelude,
     handoff, the no-help program's speech, the scripted Human's request for clarification): an Assistant that
     only repeats the wearer would earn them, so each is named ``"<point or window>: <value>"``."""
-    from ..agents.controls import CLARIFY
-    from .capabilities import StatesCheck
-    from .speech import carries
-
     heard = " \n ".join([tp.public_context, tp.opening.prelude_say, tp.opening.handoff_say, CLARIFY,
                          *(s.say for s in tp.no_help.steps)])
     found = []
@@ -224,8 +227,6 @@ def world_scene_problem(tp: TaskPack) -> str | None:
     :func:`interactiveworld.world.serialize.scene_from_dict`; return the world's error (naming the
     field at fault) or None when it loads.
     """
-    from ..world.serialize import SceneFormatError, scene_from_dict
-
     scene = tp.reset_scene()
     try:
         scene_from_dict(scene)
@@ -238,8 +239,6 @@ def world_scene_problem(tp: TaskPack) -> str | None:
 
 
 def _world_env(env: Any) -> bool:
-    from ..env import Environment
-
     return isinstance(env, Environment)
 
 
@@ -291,9 +290,6 @@ CONTROL_EXPECTATIONS = ("oracle", "silent", "nohelp", "wrong", "early")
 def run_controls(tp: TaskPack, make_env: Callable[[], Any], report: ValidationReport, *, out_dir: Path | None = None,
                  seed: int = 0) -> dict[str, dict[str, Any]]:
     """Run the control cells with the scripted Human and record whether each behaved as declared."""
-    from ..agents.controls import ScriptedHuman, make_control_assistant
-    from .episode import EpisodeConfig, run_episode
-
     results = {}
     tmp = None
     if out_dir is None:
@@ -337,9 +333,6 @@ BATTERY_MAX_MCR = 10.0
 def run_battery(tp: TaskPack, make_env: Callable[[], Any], *, out_dir: Path | None = None,
                 seed: int = 0) -> list[dict[str, Any]]:
     """Run every degenerate Assistant on one TaskPack with the scripted Human; their ``eval.json`` records."""
-    from ..agents.controls import DEGENERATE_ASSISTANTS, ScriptedHuman, make_control_assistant
-    from .episode import EpisodeConfig, run_episode
-
     records = []
     with tempfile.TemporaryDirectory(prefix="iw-battery-") as tmp:
         base = Path(out_dir) if out_dir is not None else Path(tmp)
@@ -356,8 +349,6 @@ def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     (tasks passed), ``top_capability`` and ``top_clean_pass`` (the highest clean_pass percent of any
     capability), ``top_family`` and ``top_mcr`` (the highest family MCR over the tasks present, percent) and
     ``ok`` (every limit met and no VOID cell)."""
-    from .metrics import capability_table, family_table
-
     rows = []
     for name in dict.fromkeys(r["assistant"] for r in records):
         recs = [r for r in records if r["assistant"] == name]

@@ -34,6 +34,7 @@ from ..agents.controls import ScriptedHuman
 from ..agents.model import ModelHuman
 from ..agents.protocol import AssistantAction, parse_assistant
 from ..bench.episode import Episode, EpisodeConfig, VoidCell
+from ..bench.preflight import PreflightError, check_provider
 from ..env_types import EnvironmentLike, StepOutcome
 from .human import default_world
 from .spaces import MAX_ACTION_CHARS, MAX_TEXT_CHARS, TaskPool, fit_text, frame_space, text_space
@@ -126,8 +127,6 @@ class InteractiveWorldAssistantEnv(gymnasium.Env):
         if not (callable(human) or isinstance(human, str)):
             raise ValueError(f"human must be 'scripted', a model string or a callable, got {human!r}")
         if isinstance(human, str) and human != "scripted":
-            from ..bench.preflight import PreflightError, check_provider
-
             try:  # at construction, as `iw-eval run` does before its first cell, not at the first reset
                 check_provider([human], (human_kwargs or {}).get("api_base"))
             except PreflightError as exc:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..bench.preflight import file_above
 from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
-from ..bench.taskpack import TaskPack, TaskPackError, _unknown_id_message, builtin_taskpacks, load_taskpack
+from ..bench.taskpack import TaskPack, TaskPackError, builtin_taskpacks, load_taskpack, unknown_id_message
 from ..env import Environment
 from ..world.serialize import SCENE_FORMAT
 from . import usd
@@ -45,7 +45,7 @@ def _load_source(source: str) -> tuple[dict[str, Any], TaskPack | None]:
     builtin = builtin_taskpacks()
     if source not in builtin:
         raise _Refused(f"{source}: neither a file nor a built-in TaskPack id: "
-                       f"{_unknown_id_message(source, list(builtin))}", 2)
+                       f"{unknown_id_message(source, list(builtin))}", 2)
     tp = _taskpack(builtin[source])
     return tp.reset_scene(), tp
 

@@ -14,10 +14,14 @@ from __future__ import annotations
 
 import argparse
 import sys
+import webbrowser
 from pathlib import Path
 from typing import Any
 
-from ..cli import BODY_MODEL_HELP, UsageError, check_body_model, check_env, sigterm_as_interrupt
+from ..cli_support import BODY_MODEL_HELP, UsageError, check_env, check_model, sigterm_as_interrupt, usage_errors
+
+# The commands' own modules (the web app, the episode loop, the world) are imported where they run: building the
+# parsers, for ``iw-eval --help``, loads none of them.
 
 DEFAULT_PORT = 8765
 
@@ -40,21 +44,15 @@ def check_partner(role: str, partner: str, api_base: str | None) -> None:
             ``api_base`` nothing answers at.
     """
     from ..agents.controls import CONTROL_ASSISTANTS
-    from ..agents.model import check_model_string
     from ..bench import preflight
 
     if (role == "human" and partner in CONTROL_ASSISTANTS) or (role == "assistant" and partner == "scripted"):
         return
     expected = (f"a control Assistant ({', '.join(CONTROL_ASSISTANTS)}) or a litellm model" if role == "human"
                 else "'scripted' or a litellm model")
-    try:
-        check_model_string(partner)
-    except ValueError as exc:
-        raise UsageError(f"--partner: {exc} (expected {expected})") from None
-    try:
+    check_model(partner, "--partner", expected)
+    with usage_errors(preflight.PreflightError):
         preflight.check_provider([partner], api_base)
-    except preflight.PreflightError as exc:
-        raise UsageError(str(exc)) from None
 
 
 def _bind(app_mod: Any, port: int) -> Any:
@@ -76,6 +74,7 @@ def _serve(app_mod: Any, app: Any, sock: Any, on_stop: Any = None) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from ..bench.preflight import PreflightError, check_body_model
     from ..bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
     from .person import check_pseudonym
     from .session import CellPlan
@@ -85,7 +84,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     partner = args.partner or ("oracle" if args.role == "human" else "scripted")
     check_partner(args.role, partner, args.api_base)
     check_env(args.env)
-    body = check_body_model(args.body_model, args.env)
+    with usage_errors(PreflightError):
+        body = check_body_model(args.body_model, args.env)
     try:
         (path,) = select_taskpacks([args.task])
         tp = load_taskpack(path)
@@ -106,8 +106,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     print(f"iw-eval play: {args.task} as the {args.role} with {partner}; open {url} (Ctrl-C stops; "
           "run the same command again to resume)", flush=True)
     if args.open:
-        import webbrowser
-
         webbrowser.open(url)
     _serve(app_mod, app_mod.create_app(controller), sock, controller.close)
     s = controller.session
@@ -120,6 +118,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
+    from ..bench.preflight import PreflightError, check_body_model
+
     app_mod, study, _ = _web()
     try:
         plan = study.load_plan(args.plan)
@@ -128,7 +128,8 @@ def cmd_study(args: argparse.Namespace) -> int:
     for partner in plan.partners:
         check_partner(plan.role, partner, plan.api_base)
     check_env(plan.env)
-    plan.body = check_body_model(args.body_model, plan.env)
+    with usage_errors(PreflightError):
+        plan.body = check_body_model(args.body_model, plan.env)
     sock = _bind(app_mod, args.port)
     try:
         controller = study.StudyController(plan, pseudonym=args.pseudonym)

@@ -2,7 +2,7 @@
 
 A :class:`PlaySession` runs :func:`~interactiveworld.bench.episode.run_episode` in a thread with a
 person agent (:mod:`.person`) in one role and the chosen partner (a control, the scripted Human or a
-litellm model) in the other. The cell folder is the sweep's (:func:`~interactiveworld.bench.sweep.cell_dir`),
+litellm model) in the other. The cell folder is the sweep's (:func:`~interactiveworld.bench.cells.cell_dir`),
 with the person recorded as ``person:<pseudonym>``; budgets, stop reasons, scoring and VOID handling
 are the episode's own.
 
@@ -19,11 +19,11 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..agents.prompts import HUMAN_TASK_LABELS, assistant_system_prompt, human_system_prompt
+from ..bench.cells import CellSpec, archive_cell, cell_dir, expected_key, is_finished, make_agents, rerun_reason
 from ..bench.episode import EpisodeConfig, run_episode
-from ..bench.identity import key_hash
+from ..bench.factory import make_env
+from ..bench.identity import DEFAULT_ENV, key_hash
 from ..bench.logs import TRACE_NAME, read_eval, read_header, read_trace
-from ..bench.sweep import (DEFAULT_ENV, CellSpec, archive_cell, cell_dir, expected_key, is_finished, make_agents,
-                           make_env, rerun_reason)
 from ..bench.taskpack import TaskPack, load_taskpack
 from ..language import PRIMITIVES
 from .person import Channel, PersonAssistant, PersonHuman, person_label, recorded_turns

@@ -38,10 +38,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..bench.cells import cell_dir, expected_key, is_finished
 from ..bench.families import Family
+from ..bench.identity import DEFAULT_ENV, slug
 from ..bench.logs import write_json_atomic
-from ..bench.identity import slug
-from ..bench.sweep import DEFAULT_ENV, cell_dir, expected_key, is_finished
 from ..bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack, select_taskpacks
 from .person import Channel, check_pseudonym
 from .session import CellPlan, PlaySession
