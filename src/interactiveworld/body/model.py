@@ -12,6 +12,7 @@ import os
 from dataclasses import dataclass, field
 
 import numpy as np
+from scipy.spatial.transform import Rotation
 
 from .. import _core
 from ..world.geometry import VisualMesh
@@ -70,7 +71,6 @@ def matrix_to_axis_angle(R: np.ndarray) -> np.ndarray:
     out = w * scale[..., None]
     near_pi = cos < -0.999
     if np.any(near_pi):
-        from scipy.spatial.transform import Rotation
         out[near_pi] = Rotation.from_matrix(R[near_pi].reshape(-1, 3, 3)).as_rotvec()
     return out
 
