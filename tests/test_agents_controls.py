@@ -12,7 +12,7 @@ from interactiveworld.agents.base import AssistantObservation, HumanObservation 
 from interactiveworld.agents.controls import (CLARIFY, OracleAssistant, ScriptedHuman,  # noqa: E402
                                               make_control_assistant)
 from interactiveworld.agents.memory import AssistantMemory  # noqa: E402
-from interactiveworld.bench.reference import normalize_utterance  # noqa: E402
+from interactiveworld.language.reference import normalize_utterance  # noqa: E402
 from interactiveworld.bench.taskpack import parse_taskpack  # noqa: E402
 
 

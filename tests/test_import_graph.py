@@ -5,6 +5,10 @@ Two rules of the house (STYLE.md "Seams between layers"):
 * **No import circle.** Every import statement counts, at any depth of the module (also under ``if
   TYPE_CHECKING:`` and inside functions): ``from a import b`` is an arrow to ``a`` (its ``__init__`` runs) and,
   when ``a.b`` is a module, to ``a.b``. A strongly connected component of more than one module is a circle.
+* **Arrows point down the map.** Every module belongs to one room of :data:`ROOMS` (``docs/architecture.md``
+  draws them); a module imports only modules of its own room or of rooms below it. A package's ``__init__`` and the
+  two path-keeping re-export modules of :data:`FACADES` are facades over their package and stand outside the map
+  (they still count for circles).
 * **No function-level import**, with documented exceptions: the command-line dispatchers load their subcommands
   on use (``iw-eval --help`` builds every parser and must stay fast), ``render.engines.make_engine`` loads the
   Embree or Warp backend on demand (``--no-render`` never imports Warp), and optional or heavy third-party
@@ -37,6 +41,48 @@ LAZY_THIRD_PARTY = frozenset({
 })
 """Optional extras and libraries whose import cost matters; a dotted entry allows that module and its
 submodules only."""
+
+
+ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    # bottom first: (room, module-name prefixes below "interactiveworld."); the longest matching prefix decides
+    ("native and failures", ("_core", "kernels", "errors")),
+    ("world: types", ("world.geometry", "world.motion", "world.boxes")),
+    ("world: content", ("world.assets",)),
+    ("world: state", ("world.soil", "world.scene")),
+    ("world: reading", ("world.mjcf", "world.physics", "world.physics_gpu", "world.relations", "world.placement")),
+    ("world: building", ("world.events", "world.serialize")),
+    ("world: layouts", ("world.layouts",)),
+    ("environment values", ("env_types",)),
+    ("body", ("body",)),
+    ("rendering", ("render",)),
+    ("language", ("language",)),
+    ("human action", ("actions",)),
+    ("environment", ("env",)),
+    ("agents", ("agents",)),
+    ("benchmark", ("bench",)),
+    ("command-line support", ("cli_support",)),
+    ("front ends", ("gym", "interop", "web")),
+    ("analyses", ("analysis",)),
+    ("command line", ("cli",)),
+)
+"""The map of the house, bottom first (``docs/architecture.md``)."""
+
+FACADES = frozenset({"interactiveworld.world.builder", "interactiveworld.world.examples"})
+"""Modules that only re-export a moved module at its old path (scripts import the example scenes from there)."""
+
+
+def room_of(module: str, package: str = PACKAGE) -> int | None:
+    """Index in :data:`ROOMS` of ``module`` (None for the package root, a package ``__init__`` is given by the
+    caller's ``is_init``); the longest matching prefix decides."""
+    rest = module[len(package) + 1:] if module.startswith(package + ".") else None
+    if rest is None:
+        return None
+    best, best_len = None, -1
+    for i, (_, prefixes) in enumerate(ROOMS):
+        for pre in prefixes:
+            if (rest == pre or rest.startswith(pre + ".")) and len(pre) > best_len:
+                best, best_len = i, len(pre)
+    return best
 
 
 @dataclass(frozen=True)
@@ -210,6 +256,36 @@ def test_the_package_has_no_import_circle():
     assert not found, f"{len(found)} import circle(s): " + "; ".join(" <-> ".join(c) for c in found)
 
 
+def upward_arrows(mods: dict[str, Path], edges: dict[str, set[str]]) -> list[str]:
+    """Arrows from a module to one in a higher room of :data:`ROOMS` (facades and package ``__init__`` files
+    aside), and modules no room holds."""
+    bad = []
+    for mod, targets in sorted(edges.items()):
+        if mods[mod].name == "__init__.py" or mod in FACADES or mod == PACKAGE:
+            continue
+        low = room_of(mod)
+        if low is None:
+            bad.append(f"{mod} is in no room of ROOMS")
+            continue
+        for t in sorted(targets):
+            high = room_of(t)
+            if t == PACKAGE or mods[t].name == "__init__.py" and high is not None and high <= low:
+                continue
+            if high is None or high > low:
+                where = "no room" if high is None else ROOMS[high][0]
+                bad.append(f"{mod} ({ROOMS[low][0]}) imports {t} ({where})")
+    return bad
+
+
+def test_every_arrow_points_down_the_map():
+    mods = package_modules()
+    edges, _ = scan(mods)
+    bad = upward_arrows(mods, edges)
+    for b in bad:
+        print(b)
+    assert not bad, f"{len(bad)} arrow(s) up the map:\n" + "\n".join(bad)
+
+
 def test_no_function_level_import_outside_the_documented_exceptions():
     _, calls = scan(package_modules())
     bad = offenders(calls)
@@ -276,3 +352,12 @@ def test_the_checker_passes_a_chain(tmp_path):
     edges, calls = scan(mods, "pkg")
     assert circles(edges) == [] and edges["pkg.a"] == {"pkg", "pkg.b"}
     assert len(calls) == 2 and offenders(calls, "pkg") == []
+
+
+def test_every_module_is_on_the_map():
+    """``docs/architecture.md`` names every module of ``src/interactiveworld`` (its one-line responsibility)."""
+    doc = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    src = REPO / "src" / PACKAGE
+    missing = [str(p.relative_to(src)) for p in sorted(src.rglob("*.py"))
+               if "kernels" not in p.relative_to(src).parts and f"`{p.relative_to(src)}`" not in doc]
+    assert not missing, "modules missing from docs/architecture.md: " + ", ".join(missing)

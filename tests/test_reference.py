@@ -1,4 +1,4 @@
-"""The NARRATE exposure matcher (interactiveworld.bench.reference) and the handles each family shows the Human
+"""The NARRATE exposure matcher (interactiveworld.language.reference) and the handles each family shows the Human
 (bench.families.exposed / human_handles): whole words, normalised, plural-aware, auxiliary homographs only as
 nouns; no substring ever exposes an object."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from interactiveworld.bench.families import exposed, human_handles, moved_places
-from interactiveworld.bench.reference import entry_names, find_name, refers_to, singular, words
+from interactiveworld.language.reference import entry_names, find_name, refers_to, singular, words
 
 
 @pytest.mark.parametrize("speech, names, expect", [
@@ -119,7 +119,7 @@ def test_inflect_without_typeguard_gives_the_same_words_as_a_normal_import():
     import subprocess
     import sys
 
-    from interactiveworld.bench.reference import inflect_engine
+    from interactiveworld.language.reference import inflect_engine
 
     vocabulary = _catalog_words()
     assert len(vocabulary) > 500

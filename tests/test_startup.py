@@ -27,7 +27,7 @@ def test_preflight_without_model_agents_does_not_import_litellm():
 
 
 def test_plural_matching_loads_inflect_when_first_used():
-    code = "from interactiveworld.bench.reference import words\nassert words('two mugs') == ['two', 'mug']"
+    code = "from interactiveworld.language.reference import words\nassert words('two mugs') == ['two', 'mug']"
     assert _loaded_after(code) == {"inflect"}
 
 

@@ -15,7 +15,7 @@ import pytest
 from iw_catalog import params as catalog_params
 
 from interactiveworld.bench.families import Family, command_targets
-from interactiveworld.bench.reference import entry_names, refers_to
+from interactiveworld.language.reference import entry_names, refers_to
 from interactiveworld.bench.taskpack import builtin_taskpacks, compute_hash, load_taskpack
 from interactiveworld.bench.validate import ValidationReport, run_controls, static_checks
 

@@ -13,8 +13,8 @@ import pytest
 from interactiveworld.actions.gait import (HEEL_RISE_PHASE, STANCE_FRACTION, STRIDE_LENGTH, gait_phases,
                                            gait_pose, walk_keyframes, walk_poses)
 from interactiveworld.body import JOINT_INDEX, BodyModel, standing_pose
-from interactiveworld.render.walking_sheet import main as sheet_main
-from interactiveworld.render.walking_sheet import walking_frames
+from interactiveworld.actions.walking_sheet import main as sheet_main
+from interactiveworld.actions.walking_sheet import walking_frames
 
 from iw_lab import lab_env, ok  # noqa: E402
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from typing import Any, Sequence
 
-from ..bench.reference import normalize_utterance
+from ..language.reference import normalize_utterance
 from .base import AssistantObservation, AssistantTurn, HumanObservation, HumanTurn
 from .protocol import AssistantAction, HumanReply, render_human
 
@@ -132,7 +132,7 @@ class NoAssistant:
 class ScriptedHuman:
     """A deterministic Human that grounds known guidance to the TaskPack's commands.
 
-    Guidance is matched after :func:`~interactiveworld.bench.reference.normalize_utterance` against each oracle
+    Guidance is matched after :func:`~interactiveworld.language.reference.normalize_utterance` against each oracle
     and wrong-control step's ``say`` and ``match`` phrases. A match queues that step's commands (and skips
     ``skip_plan`` steps of the private no-help plan); anything else is answered with a request for
     clarification and no action. Without guidance and with nothing queued, it performs the next

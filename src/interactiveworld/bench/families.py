@@ -18,7 +18,7 @@ import numpy as np
 
 from ..language import ParseError, parse_command
 from ..render.sampling import select_assistant_frames
-from .reference import entry_names, refers_to
+from ..language.reference import entry_names, refers_to
 
 
 class Family(str, Enum):
@@ -278,7 +278,7 @@ def exposed(protocol: str, entry: Any, *, visible: set[str], held: str | None, s
             reachable: set[str] = frozenset()) -> bool:
     """Whether the Human may see legend ``entry`` this tick (paper appendix C.2.1 step 5, C.2.2).
 
-    NARRATE: only once the Assistant's speech refers to it (:func:`~interactiveworld.bench.reference.refers_to`
+    NARRATE: only once the Assistant's speech refers to it (:func:`~interactiveworld.language.reference.refers_to`
     against its handle name and aliases), or while held. Every other family: a fixture (``movable`` false) is a
     place the wearer knows and is always listed; a movable object only while visible or held, or within reach
     in :data:`WITHIN_REACH_PROTOCOLS`.

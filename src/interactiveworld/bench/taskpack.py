@@ -77,7 +77,7 @@ from .capabilities import CAPABILITIES, CapabilityAtom, CapabilityPoint, WindowC
 from .evaluators import Evaluator, InterventionWindow, default_evaluator
 from .families import CATALOG_TABLE, FAMILY_PROTOCOL, Family
 from .jsonsafe import MAX_DEPTH, JSONLimitError, nesting_depth, read_json_file
-from .reference import normalize_utterance
+from ..language.reference import normalize_utterance
 from .scoring import CompletionSpec
 from .speech import carries
 from .static_item import StaticItem

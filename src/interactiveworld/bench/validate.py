@@ -31,7 +31,7 @@ from .capabilities import StatesCheck
 from .episode import EpisodeConfig, run_episode
 from .families import command_targets
 from .metrics import capability_table, family_table
-from .reference import inflect_engine, find_name, words
+from ..language.reference import inflect_engine, find_name, words
 from .speech import carries
 from .taskpack import Evidence, TaskPack
 

@@ -1,6 +1,6 @@
 """A contact sheet of the walking body seen from a third-person camera beside its path.
 
-``python -m interactiveworld.render.walking_sheet --out docs/images/walking_contact_sheet.png`` writes it:
+``python -m interactiveworld.actions.walking_sheet --out docs/images/walking_contact_sheet.png`` writes it:
 the body walks 4 m along +x on a tiled floor (:func:`~interactiveworld.actions.gait.walk_keyframes` rows,
 :func:`~interactiveworld.actions.gait.gait_phases`, :func:`~interactiveworld.actions.gait.walk_poses`) and a
 camera 3 m to its right, at hip height, follows it. Captions give the frame, the gait phase [cycles] and the
@@ -13,12 +13,12 @@ import sys
 
 import numpy as np
 
-from ..actions.gait import gait_phases, walk_keyframes, walk_poses
+from .gait import gait_phases, walk_keyframes, walk_poses
 from ..body import BodyModel, BodyModelError, load_body_model
 from ..world.geometry import VisualMesh
-from .camera import Camera
-from .renderer import Renderer
-from .sheets import contact_sheet, save_png
+from ..render.camera import Camera
+from ..render.renderer import Renderer
+from ..render.sheets import contact_sheet, save_png
 
 __all__ = ["walking_frames", "main"]
 
@@ -66,7 +66,7 @@ def walking_frames(model: BodyModel, *, count: int = 16, width: int = 480, heigh
 
 def main(argv=None) -> int:
     """Write the contact sheet; exit status 2 on a body model that cannot be loaded."""
-    ap = argparse.ArgumentParser(prog="python -m interactiveworld.render.walking_sheet", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m interactiveworld.actions.walking_sheet", description=__doc__)
     ap.add_argument("--out", default="docs/images/walking_contact_sheet.png", help="PNG file to write")
     ap.add_argument("--body-model", metavar="PATH", help="SMPL+H model file or folder (default: the built-in body)")
     ap.add_argument("--frames", type=int, default=16, help="frames on the sheet (default 16)")
