@@ -304,8 +304,8 @@ def tomato(diameter: float = 0.07, *, lobes: int = 5, seed: int = 0, segments: i
 
 def carrot(length: float = 0.18, *, diameter: float = 0.03, seed: int = 0, segments: int = 24,
            with_leaves: bool = True) -> MeshPiece:
-    """A carrot lying along x on z = 0, the root from x = -L/2 (tip) to +L/2 (crown): a long tapered root with faint rings, green stalks at
-    the crown. Slots ``"skin"`` (unit lathe UV about the carrot's axis) and ``"leaf"``.
+    """A carrot lying along x on z = 0, the root from x = -L/2 (tip) to +L/2 (crown): a long tapered root with
+    faint rings, green stalks at the crown. Slots ``"skin"`` (unit lathe UV about the carrot's axis) and ``"leaf"``.
 
     Raises:
         ValueError: non-positive sizes.

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .meshkit import (
-    DEFAULT_CREASE_DEG, MeshPiece, RawMesh, _array, _count, _crease, _positive, _slot_name, subdivide_raw,
+    DEFAULT_CREASE_DEG, MeshPiece, RawMesh, _array, _count, _positive, _slot_name, subdivide_raw,
 )
 
 __all__ = [
