@@ -194,22 +194,24 @@ def apple(diameter: float = 0.075, *, height: float | None = None, seed: int = 0
 
 def pear(height: float = 0.10, *, diameter: float | None = None, seed: int = 0, segments: int = 40,
          with_stem: bool = True, crease_deg: float = DEFAULT_CREASE_DEG) -> MeshPiece:
-    """A pear standing on z = 0: a round base bulb smoothly joined to a narrower neck. Slots ``"skin"`` (unit
-    lathe UV) and ``"stem"``.
+    """A pear standing on z = 0: a round base bulb narrowing along a cosine waist into a rounded neck. Slots
+    ``"skin"`` (unit lathe UV) and ``"stem"``.
 
     Raises:
         ValueError: a non-positive size.
     """
     H = _positive("pear", "height", height)
     D = _positive("pear", "diameter", diameter) if diameter is not None else 0.65 * H
-    R1, R2 = D / 2, D / 2 * 0.55
+    R1, R2 = D / 2, D / 2 * 0.5
     c1, c2 = R1, H - R2
+    if c2 <= c1:
+        raise ValueError(f"pear: height {H} is too small for diameter {D} (need height > 0.75 diameter)")
     z = H * (0.5 - 0.5 * np.cos(np.linspace(0, math.pi, 41)))       # denser near the poles
-    b1 = np.sqrt(np.clip(R1 ** 2 - (z - c1) ** 2, 0, None))
-    b2 = np.sqrt(np.clip(R2 ** 2 - (z - c2) ** 2, 0, None))
-    r = _smooth_max(b1, b2, 60.0 / D)
-    r -= r[0] * (1 - z / H) + r[-1] * (z / H)                         # exact poles on the axis
-    r = np.clip(r, 0, None)
+    bulb = np.sqrt(np.clip(R1 ** 2 - (z - c1) ** 2, 0, None))
+    s = np.clip((z - c1) / (c2 - c1), 0, 1)
+    waist = R2 + (R1 - R2) * (1 + np.cos(math.pi * s)) / 2            # smooth from the bulb to the neck
+    cap = np.sqrt(np.clip(R2 ** 2 - (z - c2) ** 2, 0, None))
+    r = np.where(z < c1, bulb, np.where(z > c2, cap, waist))
     r[0] = r[-1] = 0.0
     keep = np.concatenate([[True], r[1:-1] > 1e-6, [True]])
     raw = _lathe(np.stack([r[keep], z[keep]], 1), _count("pear", "segments", segments, 8), "skin")
@@ -424,7 +426,7 @@ def cushion(size=(0.45, 0.45, 0.14), *, seed: int = 0) -> MeshPiece:
     s = _array("cushion", "size", size, (3,))
     if np.any(s <= 0):
         raise ValueError(f"cushion: size must be positive, got {size!r}")
-    raw = _superellipsoid_raw(s / 2, (1.3, 0.25), (16, 48), "cushion")
+    raw = _superellipsoid_raw(s / 2, (0.8, 0.25), (16, 48), "cushion")
     _displace(raw, 0.02 * float(s[2]), seed, 2.0, centre=(0, 0, 0))
     raw.corner_uv = raw.positions[raw.faces][:, :, :2].copy()
     raw.slots = ("fabric",)

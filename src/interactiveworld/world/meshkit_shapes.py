@@ -316,6 +316,24 @@ def _radial_fraction(p: np.ndarray, poly: np.ndarray) -> np.ndarray:
     return np.where(np.isfinite(t), 1.0 / np.maximum(t, 1e-12), 0.0)
 
 
+def _polar_cap(p: np.ndarray, c: np.ndarray, max_edge: float) -> tuple[np.ndarray, np.ndarray]:
+    """Triangles (indices: outline 0..n-1, then interior points) and interior points of a cap made of copies of the
+    outline shrunk toward ``c`` (the outline must be star-shaped about ``c``), rings at most ``max_edge`` apart."""
+    n = len(p)
+    k = max(2, int(math.ceil(float(np.linalg.norm(p - c, axis=1).max()) / max_edge)))
+    rings = [c + (p - c) * (j / k) for j in range(k - 1, 0, -1)]      # outer to inner, boundary excluded
+    interior = np.concatenate(rings + [c[None]])
+    ids = [np.arange(n)] + [n + j * n + np.arange(n) for j in range(k - 1)]
+    centre = n + (k - 1) * n
+    i = np.arange(n)
+    nx = (i + 1) % n
+    tris = []
+    for a, b in zip(ids[:-1], ids[1:]):   # outer ring a, inner ring b, counter-clockwise seen from +z
+        tris += [np.stack([a[i], a[nx], b[nx]], 1), np.stack([a[i], b[nx], b[i]], 1)]
+    tris.append(np.stack([ids[-1][i], ids[-1][nx], np.full(n, centre)], 1))
+    return np.concatenate(tris).astype(np.int64), interior
+
+
 def extrude_raw(polygon, depth: float, *, bevel: float = 0.0, bevel_segments: int = 3, dish: float = 0.0,
                 max_edge: float | None = None, material: str = "default",
                 side_material: str | None = None) -> RawMesh:
@@ -354,7 +372,9 @@ def extrude_raw(polygon, depth: float, *, bevel: float = 0.0, bevel_segments: in
     n = len(p)
     tri = triangulate_polygon(p)
     interior = np.zeros((0, 2))
-    if me is not None:   # refine the cap so it can bend (dish); boundary edges are already short enough
+    if dish != 0.0:      # a polar cap (rings shrunk toward the centroid) bends smoothly
+        tri, interior = _polar_cap(p, _clean_polygon(fn, polygon).mean(axis=0), me)
+    elif me is not None:  # refine the cap; boundary edges are already short enough
         cap = subdivide_raw(RawMesh.single(np.c_[p, np.zeros(n)], tri, np.zeros((len(tri), 3, 2)), "c"), me)
         tri, interior = cap.faces, cap.positions[n:, :2]
     m = len(interior)

@@ -152,7 +152,7 @@ WOOD_SPECIES = {   # (early wood, late wood) sRGB
 def _wood_field(n: int, rng: np.random.Generator, rings: int) -> np.ndarray:
     """Ring phase in [0, 1) with the grain along x: rows cross a whole number of rings, bent by long waves."""
     y = np.arange(n)[:, None] / n
-    warp = 0.45 * periodic_noise(n, rng, n / 2.5, stretch=(2.0, 0.8)) + 0.08 * periodic_noise(n, rng, n / 10)
+    warp = 0.35 * periodic_noise(n, rng, n / 2.5, stretch=(2.5, 0.8)) + 0.06 * periodic_noise(n, rng, n / 10)
     return np.mod(rings * y + warp + np.zeros((1, n)), 1.0)
 
 
@@ -164,8 +164,8 @@ def wood(size: int = 256, seed: int = 0, *, species: str = "oak") -> np.ndarray:
         raise ValueError(f"wood: unknown species {species!r}; known: {sorted(WOOD_SPECIES)}")
     rng = _rng(seed, "wood:" + species)
     early, late = WOOD_SPECIES[species]
-    ring = _wood_field(n, rng, int(rng.integers(7, 12)))
-    late_t = _smoothstep(0.6, 0.88, ring) * (1 - _smoothstep(0.9, 1.0, ring))
+    ring = _wood_field(n, rng, int(rng.integers(14, 22)))
+    late_t = _smoothstep(0.66, 0.9, ring) * (1 - _smoothstep(0.92, 1.0, ring))
     fibre = periodic_noise(n, rng, 2.0, stretch=(30.0, 0.5), octaves=2)
     pores = periodic_noise(n, rng, 1.2, stretch=(8.0, 0.8))
     tone = periodic_noise(n, rng, n / 3, stretch=(3.0, 1.0))
