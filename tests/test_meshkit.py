@@ -278,6 +278,10 @@ def test_merge_joins_slots_by_name():
     assert len(m.faces) == len(a.faces) + len(b.faces)
     assert m.slot_mask("label").sum() == a.slot_mask("label").sum() + b.slot_mask("label").sum()
     assert mk.signed_volume(m) == pytest.approx(mk.signed_volume(a) + mk.signed_volume(b), rel=1e-6)
+    r = m.renamed({"glass": "metal", "cap": "lid"})
+    assert r.slots == ("metal", "label", "lid")
+    assert r.slot_mask("metal").sum() == m.slot_mask("metal").sum() + m.slot_mask("glass").sum()
+    assert np.array_equal(r.slot_mask("lid"), m.slot_mask("cap"))
 
 
 def test_triangulate_concave_polygon():

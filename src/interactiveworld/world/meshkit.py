@@ -150,8 +150,12 @@ class MeshPiece:
 
     def renamed(self, mapping: dict[str, str]) -> MeshPiece:
         """Slots renamed by ``mapping`` (names not in it are kept); slots that end up equal are joined."""
-        return merge([self.split_slot(s).with_material(mapping.get(s, s)) for s in self.slots]) \
-            if len(self.slots) > 1 else self.with_material(mapping.get(self.slots[0], self.slots[0]))
+        names = [mapping.get(s, s) for s in self.slots]
+        for n in names:
+            _slot_name("MeshPiece.renamed", "mapping", n)
+        joined = list(dict.fromkeys(names))
+        remap = np.array([joined.index(n) for n in names], np.int32)
+        return MeshPiece(self.vertices, self.faces, self.normals, self.uv, tuple(joined), remap[self.face_slot])
 
     def split_slot(self, name: str) -> MeshPiece:
         """The faces of slot ``name`` alone (unused vertices dropped).

@@ -44,15 +44,16 @@ def _offset_inward(p: np.ndarray, t: float, on_axis: tuple[bool, bool]) -> np.nd
         cosh = np.maximum(np.einsum("ij,ij->i", b, sn[1:]), 0.25)
         vn[1:-1] = b / cosh[:, None]
     q = p - t * vn
-    for end, seg, tan_sign in ((0, 0, 1.0), (-1, -1, -1.0), ):
-        if on_axis[0 if end == 0 else 1]:
-            d = p[1] - p[0] if end == 0 else p[-1] - p[-2]
-            d = d / np.linalg.norm(d)
-            if abs(d[0]) < 0.1:
-                raise ValueError("revolve: a profile end on the axis must leave it sideways for a thickness")
-            base = p[end] - t * sn[seg]
-            s = -base[0] / d[0]
-            q[end] = (0.0, base[1] + s * d[1])
+    for end, on in ((0, on_axis[0]), (-1, on_axis[1])):
+        if not on:
+            continue
+        d = p[1] - p[0] if end == 0 else p[-1] - p[-2]
+        d = d / np.linalg.norm(d)
+        if abs(d[0]) < 0.1:
+            raise ValueError("revolve: a profile end on the axis must leave it sideways for a thickness")
+        base = p[end] - t * sn[end]          # the end segment's offset line, cut by r = 0
+        s = -base[0] / d[0]
+        q[end] = (0.0, base[1] + s * d[1])
     return q
 
 
@@ -499,8 +500,12 @@ def sweep_raw(path, *, radius=None, section=None, segments: int = 12, caps: bool
     n = len(x)
     if radius is None and section is None:
         raise ValueError("sweep: give radius, section or both")
-    scale_ = np.ones(n) if radius is None else np.broadcast_to(np.asarray(radius, np.float64), (n,)).copy() \
-        if np.ndim(radius) == 0 else _array(fn, "radius", radius, (n,))
+    if radius is None:
+        scale_ = np.ones(n)
+    elif np.ndim(radius) == 0:
+        scale_ = np.full(n, float(radius))
+    else:
+        scale_ = _array(fn, "radius", radius, (n,))
     if np.any(scale_ <= 0) or not np.isfinite(scale_).all():
         raise ValueError("sweep: radius must be > 0")
     if section is None:
