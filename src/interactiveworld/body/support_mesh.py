@@ -1,8 +1,13 @@
-"""A skinned low-poly body mesh for the built-in skeleton (rendering only; collision uses the capsule rig).
+"""The support proxy of the built-in body: a skinned low-poly body whose lowest points are the soles.
+
+Standing, crouching and gait put the body on the floor by the lowest point of this proxy (``BodyModel.skin_support``,
+:func:`interactiveworld.actions.gait.lowest_sole`), as collision uses the capsule rig: neither depends on the render
+mesh, so a finer render mesh changes frames and nothing else. The proxy is frozen: moving one of its vertices moves
+every stance, walk and crouch.
 
 Each limb segment is a capped elliptical tube whose near ring follows the segment's joint and whose far ring
-blends half-and-half with the child joint, so elbows and knees bend smoothly under linear blend skinning.
-Model frame as in :mod:`interactiveworld.body.skeleton` (y-up, x = the body's left, z = forward).
+blends half-and-half with the child joint. Model frame as in :mod:`interactiveworld.body.skeleton` (y-up, x = the
+body's left, z = forward).
 """
 from __future__ import annotations
 
@@ -90,9 +95,15 @@ class _MeshBuilder:
         self.colors.append(color)
 
 
-def build_builtin_mesh(rest_joints: np.ndarray, fingertips: dict[str, np.ndarray]):
-    """Returns (vertices (V, 3) float64 model frame, faces (F, 3) int32, weights (V, 52) float64,
-    face_colors (F, 3) float32) for the built-in body."""
+def build_support_mesh(rest_joints: np.ndarray, fingertips: dict[str, np.ndarray]):
+    """The support proxy of the built-in skeleton.
+
+    Args:
+        rest_joints: (52, 3) float64 [m], model frame; fingertips: rest tips (3,) by "<side>_<finger>".
+    Returns:
+        (vertices (1140, 3) float64 [m] model frame, faces (2080, 3) int32, weights (1140, 52) float64, rows
+        summing to 1).
+    """
     J = rest_joints
     ji = JOINT_INDEX
     m = _MeshBuilder()
@@ -124,4 +135,4 @@ def build_builtin_mesh(rest_joints: np.ndarray, fingertips: dict[str, np.ndarray
             m.tube(J[j3], fingertips[f"{side}_{finger}"], 0.85 * r, 0.85 * r, j3, color=SKIN)
     vertices = np.array(m.vertices)
     weights = np.array(m.weights)
-    return (vertices, np.array(m.faces, np.int32), weights, np.array(m.colors, np.float32))
+    return vertices, np.array(m.faces, np.int32), weights
