@@ -170,7 +170,8 @@ class BodyModel:
         self._skin_weights = _core.SkinWeights(self.weights)
         self._support_skin_weights = (None if self.support_weights is None
                                       else _core.SkinWeights(self.support_weights))
-        self._vertex_faces: sp.csr_matrix | None = None
+        self._vertex_faces: sp.csr_matrix | None = None  # (V, F) incidence, built on first use
+        self._face_columns: np.ndarray | None = None
         self._cache: dict[str, object] = {}
 
     # ------------------------------------------------------------------ construction
@@ -184,7 +185,7 @@ class BodyModel:
         (:mod:`interactiveworld.body.support_mesh`).
         """
         tips = _default_fingertips(BUILTIN_REST_JOINTS)
-        support, _, support_weights = build_support_mesh(BUILTIN_REST_JOINTS, tips)
+        support, _, support_weights, _ = build_support_mesh(BUILTIN_REST_JOINTS, tips)
         # the shoes stand where the support proxy does
         mesh = build_builtin_mesh(BUILTIN_REST_JOINTS, tips, sole_y=float(support[:, 1].min()))
         return cls(rest_joints=BUILTIN_REST_JOINTS.copy(), rest_vertices=mesh.vertices, faces=mesh.faces,
@@ -303,10 +304,13 @@ class BodyModel:
             F = len(self.faces)
             self._vertex_faces = sp.csr_matrix((np.ones(3 * F), (self.faces.ravel(), np.repeat(np.arange(F), 3))),
                                                shape=(len(v), F))
-        f = self.faces
-        n = np.cross(v[f[:, 1]] - v[f[:, 0]], v[f[:, 2]] - v[f[:, 0]])
+            self._face_columns = np.ascontiguousarray(self.faces.T, dtype=np.intp)
+        # np.take and the explicit cross product: several times faster than fancy indexing and np.cross here
+        p0, p1, p2 = (np.take(v, c, axis=0) for c in self._face_columns)
+        a, b = (p1 - p0).T, (p2 - p0).T
+        n = np.stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], axis=1)
         out = self._vertex_faces @ n
-        length = np.linalg.norm(out, axis=1, keepdims=True)
+        length = np.sqrt(np.einsum("ij,ij->i", out, out))[:, None]
         return (out / np.maximum(length, 1e-300)).astype(np.float32)
 
     def visual_normals(self, pose, translation) -> np.ndarray:

@@ -102,7 +102,7 @@ def build_support_mesh(rest_joints: np.ndarray, fingertips: dict[str, np.ndarray
         rest_joints: (52, 3) float64 [m], model frame; fingertips: rest tips (3,) by "<side>_<finger>".
     Returns:
         (vertices (1140, 3) float64 [m] model frame, faces (2080, 3) int32, weights (1140, 52) float64, rows
-        summing to 1).
+        summing to 1, face_colors (2080, 3) float32: the colours it was drawn with when it was the render mesh).
     """
     J = rest_joints
     ji = JOINT_INDEX
@@ -135,4 +135,4 @@ def build_support_mesh(rest_joints: np.ndarray, fingertips: dict[str, np.ndarray
             m.tube(J[j3], fingertips[f"{side}_{finger}"], 0.85 * r, 0.85 * r, j3, color=SKIN)
     vertices = np.array(m.vertices)
     weights = np.array(m.weights)
-    return vertices, np.array(m.faces, np.int32), weights
+    return vertices, np.array(m.faces, np.int32), weights, np.array(m.colors, np.float32)
