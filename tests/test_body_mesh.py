@@ -7,10 +7,11 @@ import trimesh
 from scipy.sparse.csgraph import connected_components
 
 from interactiveworld.actions.gait import gait_pose, lowest_sole
-from interactiveworld.actions.grasp import plan_grasp
+from interactiveworld.actions.grasp import FINGER_RADII, plan_grasp
 from interactiveworld.actions.reach import posture_ladder, posture_pose
 from interactiveworld.body import (JOINT_INDEX, POSE_SIZE, Y_UP_TO_Z_UP, BodyModel, head_camera, relaxed_body_pose,
                                    standing_pose)
+from interactiveworld.body.body_cage import FINGER_RADII as BODY_FINGER_RADII
 from interactiveworld.body.builtin_mesh import GROUP_NAMES, MAX_INFLUENCES, _build, build_builtin_mesh
 from interactiveworld.body.cage import Cage, catmull_clark, orient_faces
 from interactiveworld.body.skeleton import FINGERS
@@ -221,6 +222,7 @@ def test_finger_vertices_follow_the_finger_joints(model, mesh):
 
 
 def test_grasp_closes_the_fingers_on_the_object(model, mesh):
+    np.testing.assert_array_equal([BODY_FINGER_RADII[f] for f in FINGERS], FINGER_RADII)  # the planner's radii
     cup = trimesh.creation.cylinder(radius=0.04, height=0.11, sections=32)
     T = trimesh.transformations.rotation_matrix(0.3, [0, 0, 1])
     T[:3, 3] = [0.42, -0.2, 0.95]

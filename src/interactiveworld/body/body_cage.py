@@ -23,7 +23,7 @@ GROUP_NAMES = ("skin", "shirt", "trousers", "shoes", "hair")
 """Material groups of the faces (``BodyModel.face_groups`` indexes this)."""
 SKIN, SHIRT, TROUSERS, SHOES, HAIR = range(5)
 
-_HAND_PARTS = ("palm",) + tuple(f for f in ("index", "middle", "ring", "pinky", "thumb"))
+_HAND_PARTS = ("palm", "index", "middle", "ring", "pinky", "thumb")
 PART_NAMES = ("torso", "head", "left_arm", "right_arm", "left_leg", "right_leg", "left_foot", "right_foot") + tuple(
     f"{side}_{p}" for side in ("left", "right") for p in _HAND_PARTS)
 """Skinning parts, trunk first (a vertex on a seam belongs to the higher-numbered part)."""
@@ -37,9 +37,9 @@ def shrink(n: int) -> float:
     return 0.5 * ((4 + 2 * np.cos(a)) / 6 + np.cos(a / 2))
 
 
-def _ellipse(center, u, v, ru: float, rv: float, n: int, phase_deg: float = 0.0, angles=None) -> np.ndarray:
+def _ellipse(center, u, v, ru: float, rv: float, n: int, phase_deg: float = 0.0) -> np.ndarray:
     """n points (n, 3) on the ellipse centre + ru cos(t) u + rv sin(t) v, widened by 1 / shrink(n)."""
-    t = np.radians(phase_deg) + 2 * np.pi * np.arange(n) / n if angles is None else np.asarray(angles)
+    t = np.radians(phase_deg) + 2 * np.pi * np.arange(n) / n
     k = 1.0 / shrink(n)
     return np.asarray(center) + k * (ru * np.cos(t)[:, None] * np.asarray(u) + rv * np.sin(t)[:, None] * np.asarray(v))
 
@@ -54,14 +54,14 @@ def _axes(d, hint) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 # ---------------------------------------------------------------------------------------------------- trunk
 # Torso rings (y, half-width, front z, back z) of the refined surface; 12 points at 15 + 30 k degrees from +z
-# towards +x on a superellipse. Columns 2-3 (8-9 on the right) of rings 2-4 leave the arm holes; ring 0's halves
+# towards +x on an ellipse (a superellipse of exponent e = 2; larger e squares the corners). Columns 2-3 (8-9 on the right) of rings 2-4 leave the arm holes; ring 0's halves
 # are the hip openings of the legs.
 _TORSO = [
     (-0.150, 0.168, 0.078, -0.112),   # crotch level and seat: the legs part here
     (0.020, 0.168, 0.098, -0.110),    # belt
     (0.150, 0.150, 0.100, -0.090),    # waist
-    (0.335, 0.168, 0.122, -0.100),    # chest, armpits
-    (0.415, 0.176, 0.105, -0.098),    # upper chest
+    (0.335, 0.168, 0.114, -0.100),    # chest, armpits
+    (0.415, 0.174, 0.096, -0.098),    # upper chest
     (0.485, 0.166, 0.060, -0.085),    # shoulder tops
     (0.512, 0.100, 0.045, -0.072),    # trapezius, at the neck
 ]
@@ -82,19 +82,18 @@ def _torso_ring(y: float, w: float, zf: float, zb: float, e: float = 2.0) -> np.
 # Head rings: (x, y, z) at 0, 45, 90, 135, 180 degrees from the front towards +x (mirrored to the right), refined
 # surface. Ring 2 holds the nose (the head camera's eye sits behind it, inside the head).
 _HEAD = [
-    [(0.0, 0.546, 0.100), (0.040, 0.552, 0.080), (0.054, 0.578, 0.020), (0.048, 0.600, -0.052), (0.0, 0.604, -0.070)],
-    [(0.0, 0.590, 0.124), (0.050, 0.596, 0.098), (0.068, 0.615, 0.022), (0.064, 0.633, -0.072), (0.0, 0.637, -0.094)],
+    [(0.0, 0.552, 0.108), (0.044, 0.560, 0.086), (0.059, 0.588, 0.021), (0.054, 0.610, -0.060), (0.0, 0.614, -0.080)],
     [(0.0, 0.638, 0.152), (0.056, 0.646, 0.112), (0.078, 0.655, 0.022), (0.070, 0.666, -0.084), (0.0, 0.668, -0.104)],
     [(0.0, 0.695, 0.134), (0.060, 0.695, 0.106), (0.081, 0.700, 0.018), (0.071, 0.708, -0.084), (0.0, 0.709, -0.102)],
     [(0.0, 0.745, 0.090), (0.050, 0.746, 0.070), (0.068, 0.749, 0.000), (0.057, 0.751, -0.066), (0.0, 0.753, -0.078)],
 ]
 # Hairline: (azimuth around the head from the front towards either side [deg], height [m]); refined faces of the
 # head above it are hair (:func:`hair_faces`), so the line is as fine as the refined mesh, not the cage.
-HAIRLINE = ((0.0, 0.712), (35.0, 0.706), (60.0, 0.690), (80.0, 0.668), (95.0, 0.662), (115.0, 0.655),
-            (135.0, 0.625), (160.0, 0.600), (180.0, 0.595))
+HAIRLINE = ((0.0, 0.692), (30.0, 0.690), (55.0, 0.682), (80.0, 0.665), (95.0, 0.660), (115.0, 0.652),
+            (135.0, 0.622), (160.0, 0.600), (180.0, 0.595))
 HEAD_AXIS_Z = -0.005
 """z [m] of the vertical axis the hairline azimuth is measured about."""
-HAIR_THICKNESS = 0.006
+HAIR_THICKNESS = 0.007
 """Hair stands this far [m] off the scalp (vertices of hair faces move out along their normals)."""
 _NECK = [(0.540, 0.058, 0.060, -0.010)]  # (y, half-width, half-depth, centre z)
 
@@ -108,7 +107,7 @@ def _head_ring(points) -> np.ndarray:
     return c + (ring - c) / shrink(8) * np.array([1.0, 0.0, 1.0]) + (ring - c) * np.array([0.0, 1.0, 0.0])
 
 
-def _trunk(cage: Cage, J: np.ndarray) -> dict[str, np.ndarray]:
+def _trunk(cage: Cage) -> dict[str, np.ndarray]:
     """Torso, neck and head; returns the arm and leg openings by side."""
     torso = [cage.ring(_torso_ring(*r)) for r in _TORSO]
     arm_cols = {"left": 2, "right": 8}
@@ -200,7 +199,8 @@ def _arm(cage: Cage, J: np.ndarray, side: str, hole: np.ndarray) -> np.ndarray:
         # the axis runs shoulder -> elbow -> wrist
         f = (x - sh[0]) / (el[0] - sh[0]) if sx * (x - el[0]) < 0 else 1 + (x - el[0]) / (wr[0] - el[0])
         c = sh + f * (el - sh) if f <= 1 else el + (f - 1) * (wr - el)
-        c = c + np.array([0.0, -0.012 if dx < 0.1 else 0.0, 0.0])
+        if dx < 0.1:  # the deltoid ring sits a little low: the shoulder's top line slopes into the sleeve
+            c = c + np.array([0.0, -0.012, 0.0])
         ring = cage.ring(_ellipse(c, (0, 1, 0), (0, 0, 1), ry, rz, 6, 30.0))
         cage.bridge(prev, ring, group, _PART[f"{side}_arm"])
         prev, group = ring, g
@@ -227,8 +227,7 @@ SOLE_Y = -0.9665
 placed on it exactly, :func:`interactiveworld.body.builtin_mesh.build_builtin_mesh`)."""
 SOLE_BLEND = 0.03
 """Height [m] above the sole over which that placement fades out."""
-_SHOE = [(-0.068, 0.032, 0.072, 0.000), (-0.008, 0.041, 0.100, 0.000), (0.065, 0.050, 0.078, 0.008),
-         (0.222, 0.046, 0.040, 0.016)]
+_SHOE = [(-0.070, 0.034, 0.085, 0.000), (0.045, 0.047, 0.095, 0.006), (0.222, 0.048, 0.040, 0.016)]
 
 
 def _foot(cage: Cage, J: np.ndarray, side: str, leg_end: np.ndarray) -> None:
@@ -240,22 +239,22 @@ def _foot(cage: Cage, J: np.ndarray, side: str, leg_end: np.ndarray) -> None:
         yb = SOLE_Y - 0.004
         yt = SOLE_Y + top
         ym = 0.5 * (yb + yt)
-        k = 1.0 / shrink(6)
+        wide = 1.0 / shrink(6)
         # top-inner, top-outer, side-outer, bottom-outer, bottom-inner, side-inner
-        pts = [(cx - sx * 0.7 * hw, yt, 0), (cx + sx * 0.7 * hw, yt, 0), (cx + sx * k * hw, ym, 0),
-               (cx + sx * 0.8 * hw, yb, 0), (cx - sx * 0.8 * hw, yb, 0), (cx - sx * k * hw, ym, 0)]
+        pts = [(cx - sx * 0.7 * hw, yt, 0), (cx + sx * 0.7 * hw, yt, 0), (cx + sx * wide * hw, ym, 0),
+               (cx + sx * 0.8 * hw, yb, 0), (cx - sx * 0.8 * hw, yb, 0), (cx - sx * wide * hw, ym, 0)]
         rings.append(cage.ring(np.array(pts) + np.array([0.0, 0.0, ankle[2] + z])))
     part = _PART[f"{side}_foot"]
     for k in range(len(rings) - 1):
         for i in range(6):
-            if k < 2 and i == 0:
-                continue  # the ankle opening: top faces of the first two bands
+            if k == 0 and i == 0:
+                continue  # the ankle opening: the top face of the first band
             i1 = (i + 1) % 6
             cage.face((rings[k][i], rings[k][i1], rings[k + 1][i1], rings[k + 1][i]), SHOES, part)
     cage.face(tuple(rings[0]), SHOES, part)
     cage.face(tuple(rings[-1]), SHOES, part)
-    r0, r1, r2 = rings[:3]
-    opening = np.array([r0[0], r0[1], r1[1], r2[1], r2[0], r1[0]])
+    r0, r1 = rings[:2]
+    opening = np.array([r0[0], r0[1], r1[1], r1[0]])
     cage.bridge(leg_end, opening, TROUSERS, part)
 
 
@@ -271,8 +270,9 @@ _PALM = [
     ((0.088, 0.097, 0.098, 0.093, 0.081), (0.038, 0.016, -0.005, -0.026, -0.045), (0.009, 0.012, 0.012, 0.011, 0.008),
      (-0.010, -0.012, -0.012, -0.011, -0.009)),
 ]
-FINGER_RADII = {"index": 0.0085, "middle": 0.0085, "ring": 0.0082, "pinky": 0.0078, "thumb": 0.0100}
-"""Finger half-thickness [m] at the proximal joint (the grasp planner's contact radii)."""
+FINGER_RADII = {"index": 0.0085, "middle": 0.0085, "ring": 0.0082, "pinky": 0.0080, "thumb": 0.0100}
+"""Finger half-thickness [m] at the proximal joint: the contact radii of the grasp planner
+(``interactiveworld.actions.grasp.FINGER_RADII``), so curled fingers meet the object's surface."""
 
 
 def _hand(cage: Cage, J: np.ndarray, tips: dict[str, np.ndarray], side: str, arm_end: np.ndarray) -> None:
@@ -331,7 +331,7 @@ def _finger(cage: Cage, J: np.ndarray, tips, side: str, finger: str, root: np.nd
 def build_cage(J: np.ndarray, tips: dict[str, np.ndarray]) -> Cage:
     """The body's control cage over rest joints J (52, 3) [m] and fingertips; ``cage.part_names`` names parts."""
     cage = Cage()
-    holes = _trunk(cage, J)
+    holes = _trunk(cage)
     for side in ("left", "right"):
         arm_end = _arm(cage, J, side, holes[f"{side}_arm"])
         leg_end = _leg(cage, J, side, holes[f"{side}_leg"])

@@ -1,12 +1,16 @@
-"""The built-in body's render mesh: a clothed adult with five-fingered hands, about 6,900 vertices.
+"""The built-in body's render mesh: a clothed adult with five-fingered hands, 7,278 vertices and 14,544 triangles
+(SMPL+H: 6,890 and 13,776; 3,098 of ours are the hands, which the head camera sees most).
 
 A control cage of rings (torso, neck and head, arms, legs, shoes, palms, fingers and thumbs; built in
-:mod:`interactiveworld.body.body_cage`) is refined twice by Catmull-Clark subdivision into one closed,
-consistently wound quad mesh, then split into triangles. Every face inherits its cage face's material group
-(:data:`GROUP_NAMES`) and skinning part. Skinning weights are computed on the refined mesh: within a part, each
+:mod:`interactiveworld.body.body_cage`) is refined twice by Catmull-Clark subdivision into closed, consistently
+wound quad meshes (the body, and an ear on each side pressed into the head), then split into triangles. Every face
+inherits its cage face's material group (:data:`GROUP_NAMES`) and skinning part; the hairline is drawn on the
+refined faces and the hair stands a few millimetres off the scalp; each shoe's lowest point is put at the sole
+height asked for (the support proxy's). Skinning weights are computed on the refined mesh: within a part, each
 vertex is weighted over the part's bones by inverse distance to the bone segments (power :data:`IDW_POWER`, so a
 joint's blend zone is about one limb radius either side of it, narrow at a finger joint and wide along the spine),
-a short Laplacian smoothing evens the seams between parts, and each vertex keeps its four largest weights.
+a short Laplacian smoothing evens the seams between parts (where the candidate bones change), and each vertex
+keeps its four largest weights.
 
 Model frame as in :mod:`interactiveworld.body.skeleton` (y-up, x = the body's left, z = forward), metres.
 Deterministic: no randomness, the same arrays on every call.

@@ -179,7 +179,7 @@ class BodyModel:
     def builtin(cls) -> "BodyModel":
         """The built-in body: SMPL+H names and hierarchy, adult proportions (1.70 m), a clothed skinned mesh.
 
-        Needs no files. The render mesh (:mod:`interactiveworld.body.builtin_mesh`: about 6.9 k vertices, hands
+        Needs no files. The render mesh (:mod:`interactiveworld.body.builtin_mesh`: 7.3 k vertices, hands
         with five three-segment fingers, material groups skin/shirt/trousers/shoes/hair) is for frames only;
         collision uses the capsule rig and floor contact the low-poly support proxy
         (:mod:`interactiveworld.body.support_mesh`).
