@@ -285,3 +285,17 @@ def test_catmull_clark_on_a_cube():
     assert tm.is_watertight and tm.is_winding_consistent and tm.volume > 0
     with pytest.raises(ValueError, match="manifold"):
         orient_faces(faces[:5], pts)
+
+
+def test_the_before_after_sheet_draws_both_bodies(model):
+    from interactiveworld.render.body_sheet import low_poly_body, outside_frames
+
+    low = low_poly_body()
+    assert len(low.rest_vertices) == len(model.support[0]) and low.support_vertices is None
+    np.testing.assert_array_equal(low.rest_vertices, model.support[0])
+    a, caps = outside_frames(low, width=96, height=128)
+    b, _ = outside_frames(model, width=96, height=128)
+    assert len(a) == len(b) == len(caps) == 4
+    for x, y in zip(a, b):
+        assert x.shape == y.shape == (128, 96, 3)
+        assert np.any(x != y)  # the same poses, different meshes
