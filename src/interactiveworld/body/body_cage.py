@@ -54,8 +54,8 @@ def _axes(d, hint) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 # ---------------------------------------------------------------------------------------------------- trunk
 # Torso rings (y, half-width, front z, back z) of the refined surface; 12 points at 15 + 30 k degrees from +z
-# towards +x on an ellipse (a superellipse of exponent e = 2; larger e squares the corners). Columns 2-3 (8-9 on the right) of rings 2-4 leave the arm holes; ring 0's halves
-# are the hip openings of the legs.
+# towards +x on an ellipse (a superellipse of exponent e = 2; larger e squares the corners). Columns 2-3 (8-9 on
+# the right) of rings 2-4 leave the arm holes; ring 0's halves are the hip openings of the legs.
 _TORSO = [
     (-0.150, 0.168, 0.078, -0.112),   # crotch level and seat: the legs part here
     (0.020, 0.168, 0.098, -0.110),    # belt

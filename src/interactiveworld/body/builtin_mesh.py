@@ -26,7 +26,8 @@ from .body_cage import GROUP_NAMES, HAIR, HAIR_THICKNESS, SOLE_Y, build_cage, ha
 from .cage import catmull_clark, quads_to_triangles
 from .skeleton import JOINT_COUNT
 
-__all__ = ["GROUP_NAMES", "GROUP_COLORS", "IDW_POWER", "MAX_INFLUENCES", "BuiltinMesh", "build_builtin_mesh"]
+__all__ = ["GROUP_NAMES", "GROUP_COLORS", "IDW_POWER", "MAX_INFLUENCES", "BuiltinMesh", "build_builtin_mesh",
+           "skinning_weights"]
 
 GROUP_COLORS = {
     "skin": (0.87, 0.68, 0.55),

@@ -4,8 +4,9 @@
 earlier low-poly body (its mesh is kept as the support proxy, :mod:`interactiveworld.body.support_mesh`, so it can
 still be drawn) above the current render mesh: the standing body from the front, the side and the back, the right
 hand holding a cup, and head-camera frames of the lab scene (:func:`interactiveworld.world.examples.lab`) standing
-idle and at three moments of ``[Grab] <tomato> (1)`` (half way, the hand closing on the tomato, the result). Captions give the share of the frame's pixels that are the wearer's body.
-Both bodies act identically (the same support proxy and capsule rig), so the frames differ only in the mesh.
+idle and at three moments of ``[Grab] <tomato> (1)`` (half way, the hand closing on the tomato, the result).
+Captions give the share of the frame's pixels that are the wearer's body. Both bodies act identically (the same
+support proxy and capsule rig), so the frames differ only in the mesh.
 """
 from __future__ import annotations
 
