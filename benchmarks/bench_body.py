@@ -218,3 +218,35 @@ def test_warp_batched_vs_cpp_scalar(benchmark, model, poses):
           lambda: _core.finger_clearance_table(model.skeleton, p0, wrists, *hm.native_args(), sdf, inv), S)
     benchmark.extra_info.update(warp_poses_per_s=r_w, cpp_scalar_poses_per_s=r_c)
     benchmark.pedantic(warp_batched, rounds=3, iterations=1)
+
+
+def test_render_mesh_per_pose_vs_low_poly(benchmark, model, poses):
+    """Per rendered keyframe the body is skinned and handed to the renderer: the 7.6 k-vertex render mesh against
+    the earlier 1.1 k-vertex low-poly body (now the support proxy) on the same poses, plus the cold build."""
+    from interactiveworld.body.builtin_mesh import _build
+    from interactiveworld.body.support_mesh import build_support_mesh
+
+    verts, faces, weights, colors = build_support_mesh(model.rest_joints, model.fingertips)
+    old = BodyModel(rest_joints=model.rest_joints, rest_vertices=verts, faces=faces, weights=weights,
+                    face_colors=colors, fingertips=model.fingertips)
+    P, T = poses
+    n = 200
+    for group, fn in (("skin (poses/s)", lambda m: [m.skin(P[i], T[i]) for i in range(n)]),
+                      ("visual_mesh (poses/s)", lambda m: [m.visual_mesh(P[i], T[i]) for i in range(n)]),
+                      ("visual_mesh + normals (poses/s)",
+                       lambda m: [(m.visual_mesh(P[i], T[i]), m.visual_normals(P[i], T[i])) for i in range(n)])):
+        _rate(group, "ours", lambda: fn(model), n)
+        _rate(group, f"low-poly body ({len(old.rest_vertices)} vertices)", lambda: fn(old), n)
+    t0 = time.perf_counter()
+    _build.cache_clear()
+    BodyModel.builtin()
+    build_s = time.perf_counter() - t0
+    group = "builtin body build (builds/s, cold)"
+    _RATES.setdefault(group, {})["ours"] = 1.0 / build_s
+    _rate(group, "low-poly body", lambda: BodyModel(rest_joints=model.rest_joints, fingertips=model.fingertips,
+                                                    **dict(zip(("rest_vertices", "faces", "weights", "face_colors"),
+                                                               build_support_mesh(model.rest_joints,
+                                                                                  model.fingertips)))), 1)
+    benchmark.extra_info.update(vertices=len(model.rest_vertices), triangles=len(model.faces),
+                                low_poly_vertices=len(old.rest_vertices), build_s=build_s)
+    benchmark.pedantic(lambda: model.visual_mesh(P[0], T[0]), rounds=20, iterations=1)

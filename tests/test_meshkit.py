@@ -1,4 +1,4 @@
-"""Mesh kit (world/meshkit*.py): closed pieces are watertight with outward winding and shading normals that agree
+"""Mesh kit (world/assets/meshkit*.py): closed pieces are watertight with outward winding and shading normals that agree
 with it; lathe, extrusion, sweep and rounded-box volumes match analytic values; UV ranges and label layouts are as
 documented; outputs are byte-identical for the same arguments; bad input raises ValueError naming the argument."""
 from __future__ import annotations
@@ -8,10 +8,10 @@ import math
 import numpy as np
 import pytest
 
-from interactiveworld.world import meshkit as mk
-from interactiveworld.world import meshkit_organic as mo
-from interactiveworld.world import meshkit_packaging as mp
-from interactiveworld.world import meshkit_shapes as ms
+from interactiveworld.world.assets import meshkit as mk
+from interactiveworld.world.assets import meshkit_organic as mo
+from interactiveworld.world.assets import meshkit_packaging as mp
+from interactiveworld.world.assets import meshkit_shapes as ms
 
 ELLIPSE = [(0.03 * math.cos(a), 0.02 * math.sin(a)) for a in np.linspace(0, 2 * math.pi, 32, endpoint=False)]
 L_SHAPE = [(0, 0), (0.10, 0), (0.10, 0.02), (0.03, 0.02), (0.03, 0.06), (0, 0.06)]   # area 0.1*0.02 + 0.03*0.04

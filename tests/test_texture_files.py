@@ -9,7 +9,7 @@ import os
 import numpy as np
 import pytest
 
-from interactiveworld.world import texturekit_files as tf
+from interactiveworld.world.assets import texturekit_files as tf
 
 ALLOWED = {"MIT", "BSD-2-Clause", "BSD-3-Clause", "Apache-2.0", "Zlib", "CC0-1.0", "CC-BY-4.0"}
 FOLDER = os.path.join(os.path.dirname(tf.__file__), "data", "textures")

@@ -1,4 +1,4 @@
-"""Texture kit (world/texturekit*.py): procedural textures are (H, W, 3) uint8, deterministic per seed and tileable
+"""Texture kit (world/assets/texturekit*.py): procedural textures are (H, W, 3) uint8, deterministic per seed and tileable
 (the wrap-around seam differs no more than neighbouring interior columns and rows do, a check a non-periodic image
 fails); printed artwork has the asked size, is deterministic, carries a valid EAN-13 barcode encoding, matches the
 carton's wall layout and is legible to Tesseract; describe() lists every generator, variant and file."""
@@ -9,10 +9,10 @@ import shutil
 import numpy as np
 import pytest
 
-from interactiveworld.world import meshkit_packaging as mp
-from interactiveworld.world import texturekit as tk
-from interactiveworld.world import texturekit_print as tp
-from interactiveworld.world import texturekit_screens as ts
+from interactiveworld.world.assets import meshkit_packaging as mp
+from interactiveworld.world.assets import texturekit as tk
+from interactiveworld.world.assets import texturekit_print as tp
+from interactiveworld.world.assets import texturekit_screens as ts
 
 
 def _seam_ok(img: np.ndarray) -> bool:

@@ -19,14 +19,14 @@ from PIL import Image
 
 from interactiveworld.render import Camera, Renderer, contact_sheet, save_png
 from interactiveworld.render.shading import srgb_to_linear
-from interactiveworld.world import meshkit as mk
-from interactiveworld.world import meshkit_organic as mo
-from interactiveworld.world import meshkit_packaging as mp
-from interactiveworld.world import meshkit_shapes as ms
-from interactiveworld.world import texturekit as tk
-from interactiveworld.world import texturekit_files as tf
-from interactiveworld.world import texturekit_print as tp
-from interactiveworld.world import texturekit_screens as ts
+from interactiveworld.world.assets import meshkit as mk
+from interactiveworld.world.assets import meshkit_organic as mo
+from interactiveworld.world.assets import meshkit_packaging as mp
+from interactiveworld.world.assets import meshkit_shapes as ms
+from interactiveworld.world.assets import texturekit as tk
+from interactiveworld.world.assets import texturekit_files as tf
+from interactiveworld.world.assets import texturekit_print as tp
+from interactiveworld.world.assets import texturekit_screens as ts
 from interactiveworld.world.geometry import VisualMesh
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "docs", "images", "assetkit_sheet.png")

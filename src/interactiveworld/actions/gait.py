@@ -241,14 +241,16 @@ def _leg_ik(hip: np.ndarray, knee: np.ndarray, ankle: np.ndarray, target: np.nda
 
 
 def _foot_vertices(model) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Rest positions (K, 3) of the vertices moved mostly by an ankle or a ball of the foot (the soles are among
-    them), the joints that move them (M,) and their skinning weights on those joints (K, M), cached per model."""
+    """Rest positions (K, 3) of the support-mesh vertices (``BodyModel.support``) moved mostly by an ankle or a ball
+    of the foot (the soles are among them), the joints that move them (M,) and their skinning weights on those
+    joints (K, M), cached per model."""
     key = "gait_feet"
     if key not in model._cache:
         joints = [JOINT_INDEX[f"{s}_{j}"] for s in ("left", "right") for j in ("ankle", "foot")]
-        idx = np.nonzero(model.weights[:, joints].sum(axis=1) > 0.5)[0]
-        used = np.nonzero(model.weights[idx].any(axis=0))[0]
-        model._cache[key] = (model.rest_vertices[idx], used, model.weights[np.ix_(idx, used)])
+        rest, weights = model.support
+        idx = np.nonzero(weights[:, joints].sum(axis=1) > 0.5)[0]
+        used = np.nonzero(weights[idx].any(axis=0))[0]
+        model._cache[key] = (rest[idx], used, weights[np.ix_(idx, used)])
     return model._cache[key]  # type: ignore[return-value]
 
 

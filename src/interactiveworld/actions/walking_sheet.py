@@ -30,7 +30,7 @@ CAMERA_HEIGHT_M = 0.9
 """Camera height [m] above the floor (about hip height)."""
 
 
-def _floor(length: float) -> VisualMesh:
+def checkered_floor(length: float) -> VisualMesh:
     """A checkered floor of 0.5 m tiles around the walk (z = 0)."""
     verts, faces, colors = [], [], []
     for i, x in enumerate(np.arange(-2.0, length + 2.0, 0.5)):
@@ -51,7 +51,7 @@ def walking_frames(model: BodyModel, *, count: int = 16, width: int = 480, heigh
     phase, scale = gait_phases(rows)
     poses, translations, _ = walk_poses(model, rows)
     renderer = Renderer(engine=engine, width=width, height=height)
-    renderer.set_static([_floor(WALK_M)])
+    renderer.set_static([checkered_floor(WALK_M)])
     pick = np.unique(np.linspace(0, len(rows) - 1, count).round().astype(int))
     frames, captions = [], []
     for k in pick:

@@ -12,13 +12,15 @@ import os
 from dataclasses import dataclass, field
 
 import numpy as np
+import scipy.sparse as sp
 from scipy.spatial.transform import Rotation
 
 from .. import _core
 from ..world.geometry import VisualMesh
-from .builtin_mesh import build_builtin_mesh
+from .builtin_mesh import GROUP_NAMES, build_builtin_mesh
 from .skeleton import (BUILTIN_REST_JOINTS, FINGERS, JOINT_COUNT, JOINT_INDEX, JOINT_NAMES, PARENTS, POSE_SIZE,
                        Y_UP_TO_Z_UP)
+from .support_mesh import build_support_mesh
 
 
 _EYE3 = np.eye(3)
@@ -111,6 +113,11 @@ class BodyModel:
         weights: skinning weights, shape (V, 52), float64, rows sum to 1.
         posedirs: pose blend shapes, shape (459, 3V) float64 (SMPL+H files), or None.
         face_colors: default render colours, shape (F, 3), float32.
+        face_groups: material group of each face, shape (F,) int32, indexing ``group_names`` (the built-in body:
+            skin, shirt, trousers, shoes, hair); all zeros ("skin") for a model file.
+        group_names: names of the material groups.
+        support_vertices, support_weights: the support proxy (rest vertices (S, 3) [m], weights (S, 52)) whose
+            lowest point stands on the floor (:meth:`skin_support`); None: the render mesh itself.
         fingertips: rest fingertip positions [m] by "<side>_<finger>", each (3,).
         eye_offset: eye position in the head joint frame [m], shape (3,).
         source: "builtin" or the model file path.
@@ -122,6 +129,10 @@ class BodyModel:
     weights: np.ndarray
     face_colors: np.ndarray
     posedirs: np.ndarray | None = None
+    face_groups: np.ndarray | None = None
+    group_names: tuple[str, ...] = ("skin",)
+    support_vertices: np.ndarray | None = None
+    support_weights: np.ndarray | None = None
     eye_offset: np.ndarray = field(default_factory=lambda: np.array([0.0, 0.06, 0.095]))
     source: str = "builtin"
     joint_names: list[str] = field(default_factory=lambda: list(JOINT_NAMES))
@@ -140,24 +151,53 @@ class BodyModel:
             raise ValueError(f"weights: expected ({V}, {JOINT_COUNT}) float64, got {self.weights.shape}")
         if self.posedirs is not None and self.posedirs.shape != (9 * (JOINT_COUNT - 1), 3 * V):
             raise ValueError(f"posedirs: expected ({9 * (JOINT_COUNT - 1)}, {3 * V}), got {self.posedirs.shape}")
+        F = len(self.faces)
+        if self.face_groups is None:
+            self.face_groups = np.zeros(F, np.int32)
+        self.face_groups = np.ascontiguousarray(self.face_groups, dtype=np.int32)
+        self.group_names = tuple(self.group_names)
+        if self.face_groups.shape != (F,) or (F and not 0 <= self.face_groups.min() <= self.face_groups.max()
+                                               < len(self.group_names)):
+            raise ValueError(f"face_groups: expected ({F},) int32 in [0, {len(self.group_names)}), got "
+                             f"{self.face_groups.shape}")
+        if (self.support_vertices is None) != (self.support_weights is None):
+            raise ValueError("support_vertices and support_weights: give both or neither")
+        if self.support_vertices is not None:
+            self.support_vertices = np.ascontiguousarray(self.support_vertices, dtype=np.float64)
+            self.support_weights = np.ascontiguousarray(self.support_weights, dtype=np.float64)
+            S = len(self.support_vertices)
+            if self.support_vertices.shape != (S, 3) or self.support_weights.shape != (S, JOINT_COUNT):
+                raise ValueError(f"support mesh: expected (S, 3) vertices and (S, {JOINT_COUNT}) weights, got "
+                                 f"{self.support_vertices.shape} and {self.support_weights.shape}")
         self.parents = np.asarray(self.parents, dtype=np.int32)
         if not self.fingertips:
             self.fingertips = _default_fingertips(self.rest_joints)
         self._skeleton = _core.Skeleton(self.parents, self.rest_joints, Y_UP_TO_Z_UP)
         self._skin_weights = _core.SkinWeights(self.weights)
+        self._support_skin_weights = (None if self.support_weights is None
+                                      else _core.SkinWeights(self.support_weights))
+        self._vertex_faces: sp.csr_matrix | None = None  # (V, F) incidence, built on first use
+        self._face_columns: np.ndarray | None = None
         self._cache: dict[str, object] = {}
 
     # ------------------------------------------------------------------ construction
     @classmethod
     def builtin(cls) -> "BodyModel":
-        """The built-in body: SMPL+H names and hierarchy, adult proportions (1.70 m), a low-poly skinned mesh.
+        """The built-in body: SMPL+H names and hierarchy, adult proportions (1.70 m), a clothed skinned mesh.
 
-        Needs no files. The mesh is for rendering (about 2.6 k triangles); collision uses the capsule rig.
+        Needs no files. The render mesh (:mod:`interactiveworld.body.builtin_mesh`: 7.3 k vertices, hands
+        with five three-segment fingers, material groups skin/shirt/trousers/shoes/hair) is for frames only;
+        collision uses the capsule rig and floor contact the low-poly support proxy
+        (:mod:`interactiveworld.body.support_mesh`).
         """
         tips = _default_fingertips(BUILTIN_REST_JOINTS)
-        verts, faces, weights, colors = build_builtin_mesh(BUILTIN_REST_JOINTS, tips)
-        return cls(rest_joints=BUILTIN_REST_JOINTS.copy(), rest_vertices=verts, faces=faces, weights=weights,
-                   face_colors=colors, fingertips=tips, source="builtin")
+        support, _, support_weights, _ = build_support_mesh(BUILTIN_REST_JOINTS, tips)
+        # the shoes stand where the support proxy does
+        mesh = build_builtin_mesh(BUILTIN_REST_JOINTS, tips, sole_y=float(support[:, 1].min()))
+        return cls(rest_joints=BUILTIN_REST_JOINTS.copy(), rest_vertices=mesh.vertices, faces=mesh.faces,
+                   weights=mesh.weights, face_colors=mesh.face_colors, face_groups=mesh.face_groups,
+                   group_names=GROUP_NAMES, support_vertices=support, support_weights=support_weights,
+                   fingertips=tips, source="builtin")
 
     @classmethod
     def from_smplh(cls, model_path, *, gender: str = "neutral", betas=None) -> "BodyModel":
@@ -240,6 +280,52 @@ class BodyModel:
             verts = np.ascontiguousarray(verts[None] + (feature @ self.posedirs).reshape(len(p), -1, 3))
         out = _core.linear_blend_skinning(self._skeleton, tf, verts, self._skin_weights)
         return out[0] if single else out
+
+    @property
+    def support(self) -> tuple[np.ndarray, np.ndarray]:
+        """The mesh that stands on the floor: (rest vertices (S, 3) [m], weights (S, 52)), the support proxy when
+        the model has one, else the render mesh."""
+        if self.support_vertices is None:
+            return self.rest_vertices, self.weights
+        return self.support_vertices, self.support_weights  # type: ignore[return-value]
+
+    def skin_support(self, pose, translation) -> np.ndarray:
+        """World vertices [m] of the support proxy (the render mesh when the model has none), float64, (S, 3) or
+        (B, S, 3): what stands on the floor. Raises ValueError on bad input."""
+        if self.support_vertices is None:
+            return self.skin(pose, translation)
+        p, t, single = as_pose_batch(pose, translation)
+        tf = self._skeleton.forward_kinematics(p, t)
+        out = _core.linear_blend_skinning(self._skeleton, tf, self.support_vertices, self._support_skin_weights)
+        return out[0] if single else out
+
+    def vertex_normals(self, vertices) -> np.ndarray:
+        """Unit vertex normals (V, 3) float32 of the mesh with these vertex positions (V, 3) [m]: the sum of the
+        normals of the faces around each vertex weighted by face area (the cross products of two edges), then
+        normalised. Raises ValueError for a wrong shape."""
+        v = np.asarray(vertices, dtype=np.float64)
+        if v.shape != self.rest_vertices.shape:
+            raise ValueError(f"vertices: expected {self.rest_vertices.shape} float64, got {v.shape}")
+        if self._vertex_faces is None:
+            F = len(self.faces)
+            self._vertex_faces = sp.csr_matrix((np.ones(3 * F), (self.faces.ravel(), np.repeat(np.arange(F), 3))),
+                                               shape=(len(v), F))
+            self._face_columns = np.ascontiguousarray(self.faces.T, dtype=np.intp)
+        # np.take and the explicit cross product: several times faster than fancy indexing and np.cross here
+        p0, p1, p2 = (np.take(v, c, axis=0) for c in self._face_columns)
+        a, b = (p1 - p0).T, (p2 - p0).T
+        n = np.stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]], axis=1)
+        out = self._vertex_faces @ n
+        length = np.sqrt(np.einsum("ij,ij->i", out, out))[:, None]
+        return (out / np.maximum(length, 1e-300)).astype(np.float32)
+
+    def visual_normals(self, pose, translation) -> np.ndarray:
+        """Smooth shading normals of the posed mesh, (V, 3) float32 unit vectors in the world frame
+        (:meth:`vertex_normals` of :meth:`skin`). Raises ValueError for a batch or bad input."""
+        verts = self.skin(pose, translation)
+        if verts.ndim != 2:
+            raise ValueError("visual_normals: expected a single pose (156,), not a batch")
+        return self.vertex_normals(verts)
 
     def visual_mesh(self, pose, translation, *, color=None) -> VisualMesh:
         """The posed body as a :class:`VisualMesh` with owner ``"body"``.

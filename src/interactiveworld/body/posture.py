@@ -42,10 +42,11 @@ def heading_root_orient(yaw: float) -> np.ndarray:
 
 
 def _sole_offset(model: BodyModel) -> float:
-    """Height [m] of the root translation above the floor for the relaxed pose (cached per model)."""
+    """Height [m] of the root translation above the floor for the relaxed pose: the lowest point of the support
+    mesh (:meth:`BodyModel.skin_support`), cached per model."""
     key = "sole_offset"
     if key not in model._cache:
-        verts = model.skin(relaxed_body_pose(), np.zeros(3))
+        verts = model.skin_support(relaxed_body_pose(), np.zeros(3))
         model._cache[key] = -float(verts[:, 2].min())
     return model._cache[key]  # type: ignore[return-value]
 

@@ -689,7 +689,7 @@ class Motion:
             pose[3 * JOINT_INDEX[f"{side}_knee"]] = 1.6 * flex
             pose[3 * JOINT_INDEX[f"{side}_ankle"]] = 0.5 * flex
         trans = trans.copy()
-        trans[2] -= float(self.model.skin(pose, trans)[:, 2].min()) - self.floor_z(xy)
+        trans[2] -= float(self.model.skin_support(pose, trans)[:, 2].min()) - self.floor_z(xy)
         return pose, trans
 
     def sit_pose(self, seat: str) -> tuple[np.ndarray, np.ndarray]:

@@ -24,7 +24,7 @@ PERMISSIVE_LICENSES = frozenset({"MIT", "BSD-2-Clause", "BSD-3-Clause", "Apache-
 
 def texture_dir():
     """The folder of shipped texture files (an ``importlib.resources`` Traversable)."""
-    return resources.files("interactiveworld.world").joinpath("data", "textures")
+    return resources.files("interactiveworld.world.assets").joinpath("data", "textures")
 
 
 @lru_cache(maxsize=1)

@@ -358,7 +358,7 @@ def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), d
 def carton_print(width: float, depth: float, height: float, brand: str, product: str, *, seed: int = 0,
                  detail: str | None = None, max_px: int = 512) -> np.ndarray:
     """The unrolled print of a gable-top carton's four walls (front, right, back, left; u in proportion to the
-    perimeter, matching :func:`~interactiveworld.world.meshkit_packaging.carton_label_layout`): the front carries
+    perimeter, matching :func:`~interactiveworld.world.assets.meshkit_packaging.carton_label_layout`): the front carries
     the logo, brand, product name and a picture band; the right side a nutrition table; the back ingredients; the
     left side a barcode and the brand again.
 

@@ -24,6 +24,7 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
+import trimesh
 
 __all__ = [
     "DEFAULT_CREASE_DEG", "MeshPiece", "RawMesh", "merge", "merge_raw", "transform", "translate", "rotate", "scale",
@@ -179,8 +180,6 @@ class MeshPiece:
     def to_trimesh(self):
         """A ``trimesh.Trimesh`` of the positions welded (seams and creases joined), for volume and
         watertightness checks; normals and UV are left out."""
-        import trimesh
-
         pos, inv = np.unique(self.vertices.astype(np.float64), axis=0, return_inverse=True)
         return trimesh.Trimesh(pos, inv.reshape(-1)[self.faces], process=False)
 
