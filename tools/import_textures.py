@@ -1,4 +1,4 @@
-"""Regenerate the texture files shipped in src/interactiveworld/world/data/textures/ from the package wheels
+"""Regenerate the texture files shipped in src/interactiveworld/world/assets/data/textures/ from the package wheels
 they come from, with their provenance manifest and licence texts.
 
 Usage (the wheels are downloaded by hand, outside the repository; nothing is fetched at run time):
@@ -26,7 +26,7 @@ import zipfile
 
 from PIL import Image
 
-OUT = os.path.join(os.path.dirname(__file__), "..", "src", "interactiveworld", "world", "data", "textures")
+OUT = os.path.join(os.path.dirname(__file__), "..", "src", "interactiveworld", "world", "assets", "data", "textures")
 MAX_PX = 512
 QUALITY = 90
 

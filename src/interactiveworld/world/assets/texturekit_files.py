@@ -1,5 +1,5 @@
 """Texture kit, files: albedo textures taken from permissively licensed PyPI packages, shipped in
-``world/data/textures/`` as JPEG with a provenance manifest.
+``world/assets/data/textures/`` as JPEG with a provenance manifest.
 
 ``PROVENANCE.json`` holds one row per shipped file: ``file``, ``package``, ``version``, ``source_path`` (inside
 the package's wheel), ``license`` (SPDX), ``license_file`` (the package's licence text, shipped alongside),
