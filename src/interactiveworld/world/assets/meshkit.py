@@ -38,7 +38,7 @@ DEFAULT_CREASE_DEG = 50.0   # above the 22.5-30 deg between facets of a 12-16 si
 # input checks shared by the kit
 # --------------------------------------------------------------------------------------------------------------
 
-def _array(fn: str, arg: str, value, shape: tuple, *, min_rows: int = 0) -> np.ndarray:
+def checked_array(fn: str, arg: str, value, shape: tuple, *, min_rows: int = 0) -> np.ndarray:
     """``value`` as a finite float64 array of ``shape`` (-1 = any length), else ValueError naming ``arg``."""
     try:
         a = np.asarray(value, dtype=np.float64)
@@ -54,7 +54,7 @@ def _array(fn: str, arg: str, value, shape: tuple, *, min_rows: int = 0) -> np.n
     return a
 
 
-def _positive(fn: str, arg: str, value, *, allow_zero: bool = False) -> float:
+def checked_positive(fn: str, arg: str, value, *, allow_zero: bool = False) -> float:
     try:
         x = float(value)
     except (TypeError, ValueError) as exc:
@@ -64,7 +64,7 @@ def _positive(fn: str, arg: str, value, *, allow_zero: bool = False) -> float:
     return x
 
 
-def _count(fn: str, arg: str, value, minimum: int) -> int:
+def checked_count(fn: str, arg: str, value, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < minimum:
         raise ValueError(f"{fn}: {arg} must be a whole number >= {minimum}, got {value!r}")
     return int(value)
@@ -77,7 +77,7 @@ def _crease(fn: str, crease_deg) -> float:
     return c
 
 
-def _slot_name(fn: str, arg: str, name) -> str:
+def checked_slot_name(fn: str, arg: str, name) -> str:
     if not isinstance(name, str) or not name:
         raise ValueError(f"{fn}: {arg} must be a non-empty string, got {name!r}")
     return name
@@ -145,7 +145,7 @@ class MeshPiece:
 
     def with_material(self, name: str) -> MeshPiece:
         """The same mesh with every face in one slot ``name``."""
-        name = _slot_name("MeshPiece.with_material", "name", name)
+        name = checked_slot_name("MeshPiece.with_material", "name", name)
         return MeshPiece(self.vertices, self.faces, self.normals, self.uv, (name,),
                          np.zeros(len(self.faces), np.int32))
 
@@ -153,7 +153,7 @@ class MeshPiece:
         """Slots renamed by ``mapping`` (names not in it are kept); slots that end up equal are joined."""
         names = [mapping.get(s, s) for s in self.slots]
         for n in names:
-            _slot_name("MeshPiece.renamed", "mapping", n)
+            checked_slot_name("MeshPiece.renamed", "mapping", n)
         joined = list(dict.fromkeys(names))
         remap = np.array([joined.index(n) for n in names], np.int32)
         return MeshPiece(self.vertices, self.faces, self.normals, self.uv, tuple(joined), remap[self.face_slot])
@@ -403,7 +403,7 @@ def rotation_matrix(axis, angle: float) -> np.ndarray:
     Raises:
         ValueError: a zero or non-finite axis.
     """
-    a = _array("rotation_matrix", "axis", axis, (3,))
+    a = checked_array("rotation_matrix", "axis", axis, (3,))
     n = np.linalg.norm(a)
     if n < 1e-12:
         raise ValueError("rotation_matrix: axis must be non-zero")
@@ -440,14 +440,14 @@ def transform(piece: MeshPiece, matrix) -> MeshPiece:
 def translate(piece: MeshPiece, offset) -> MeshPiece:
     """A piece moved by ``offset`` [m], shape (3,)."""
     m = np.eye(4)
-    m[:3, 3] = _array("translate", "offset", offset, (3,))
+    m[:3, 3] = checked_array("translate", "offset", offset, (3,))
     return transform(piece, m)
 
 
 def rotate(piece: MeshPiece, axis, angle: float, *, about=(0.0, 0.0, 0.0)) -> MeshPiece:
     """A piece rotated by ``angle`` [rad] about ``axis`` through the point ``about`` [m]."""
     r = rotation_matrix(axis, angle)
-    c = _array("rotate", "about", about, (3,))
+    c = checked_array("rotate", "about", about, (3,))
     m = np.eye(4)
     m[:3, :3] = r
     m[:3, 3] = c - r @ c
@@ -461,7 +461,7 @@ def scale(piece: MeshPiece, factors) -> MeshPiece:
         ValueError: a zero or non-finite factor.
     """
     f = np.broadcast_to(np.asarray(factors, np.float64).reshape(-1), (3,)) if np.ndim(factors) == 0 \
-        else _array("scale", "factors", factors, (3,))
+        else checked_array("scale", "factors", factors, (3,))
     if not np.isfinite(f).all() or np.any(f == 0):
         raise ValueError(f"scale: factors must be finite and non-zero, got {factors!r}")
     return transform(piece, np.diag(f))
@@ -486,10 +486,10 @@ def grid_plane(size, max_edge: float, *, material: str = "default") -> MeshPiece
     Raises:
         ValueError: a non-positive size or edge, or more than 4 million cells.
     """
-    s = _array("grid_plane", "size", size, (2,))
+    s = checked_array("grid_plane", "size", size, (2,))
     if np.any(s <= 0):
         raise ValueError(f"grid_plane: size must be positive, got {size!r}")
-    e = _positive("grid_plane", "max_edge", max_edge)
+    e = checked_positive("grid_plane", "max_edge", max_edge)
     nx, ny = (int(math.ceil(s[0] / e - 1e-9)), int(math.ceil(s[1] / e - 1e-9)))
     if nx * ny > 4_000_000:
         raise ValueError(f"grid_plane: {nx} x {ny} cells is too many; raise max_edge")
@@ -501,7 +501,7 @@ def grid_plane(size, max_edge: float, *, material: str = "default") -> MeshPiece
     a, b, c, d = idx[:-1, :-1].ravel(), idx[1:, :-1].ravel(), idx[1:, 1:].ravel(), idx[:-1, 1:].ravel()
     faces = np.concatenate([np.stack([a, b, c], 1), np.stack([a, c, d], 1)])
     uv = pos[:, :2] + s / 2
-    _slot_name("grid_plane", "material", material)
+    checked_slot_name("grid_plane", "material", material)
     return RawMesh.single(pos, faces, uv[faces], material).finish(crease_deg=0.0)
 
 
@@ -513,7 +513,7 @@ def _to_raw(piece: MeshPiece) -> RawMesh:
 
 def subdivide_raw(raw: RawMesh, max_edge: float, *, max_rounds: int = 24) -> RawMesh:
     """:func:`subdivide_long_edges` on a raw mesh (positions stay welded; corner UV interpolated)."""
-    e = _positive("subdivide_long_edges", "max_edge", max_edge)
+    e = checked_positive("subdivide_long_edges", "max_edge", max_edge)
     pos, faces, cuv, fslot = raw.positions, raw.faces, raw.corner_uv, raw.face_slot
     for _ in range(max_rounds):
         p = pos[faces]

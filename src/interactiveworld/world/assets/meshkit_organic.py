@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from .meshkit import DEFAULT_CREASE_DEG, MeshPiece, RawMesh, _array, _count, _positive, merge, rotate
+from .meshkit import DEFAULT_CREASE_DEG, MeshPiece, RawMesh, checked_array, checked_count, checked_positive, merge, rotate
 from .meshkit_shapes import bezier, extrude_raw, revolve_raw, sweep_raw
 
 __all__ = [
@@ -56,14 +56,14 @@ def _spow(x: np.ndarray, e: float) -> np.ndarray:
 
 
 def _superellipsoid_raw(radii, exponents, segments, fn: str) -> RawMesh:
-    r = _array(fn, "radii", radii, (3,))
+    r = checked_array(fn, "radii", radii, (3,))
     if np.any(r <= 0):
         raise ValueError(f"{fn}: radii must be positive, got {radii!r}")
-    e = _array(fn, "exponents", exponents, (2,))
+    e = checked_array(fn, "exponents", exponents, (2,))
     if np.any(e <= 0) or np.any(e > 4):
         raise ValueError(f"{fn}: exponents must be in (0, 4], got {exponents!r}")
     lat, lon = (segments, 2 * segments) if np.ndim(segments) == 0 else tuple(segments)
-    raw = _sphere_raw(_count(fn, "segments", int(lat), 3), _count(fn, "segments", int(lon), 3))
+    raw = _sphere_raw(checked_count(fn, "segments", int(lat), 3), checked_count(fn, "segments", int(lon), 3))
     p = raw.positions
     eta = np.arcsin(np.clip(p[:, 2], -1, 1))
     om = np.arctan2(p[:, 1], p[:, 0])
@@ -151,8 +151,8 @@ def stem(length: float = 0.02, radius: float = 0.002, *, bend: float = 0.3, seed
     Raises:
         ValueError: non-positive length or radius.
     """
-    L = _positive("stem", "length", length)
-    r = _positive("stem", "radius", radius)
+    L = checked_positive("stem", "length", length)
+    r = checked_positive("stem", "radius", radius)
     return _stem_raw(L, r, bend, seed, material).finish(closed=True)
 
 
@@ -172,8 +172,8 @@ def apple(diameter: float = 0.075, *, height: float | None = None, seed: int = 0
     Raises:
         ValueError: a non-positive size.
     """
-    d = _positive("apple", "diameter", diameter)
-    h = _positive("apple", "height", height) if height is not None else 0.9 * d
+    d = checked_positive("apple", "diameter", diameter)
+    h = checked_positive("apple", "height", height) if height is not None else 0.9 * d
     R = d / 2
     eta = np.linspace(-math.pi / 2, math.pi / 2, 33)
     r = R * np.cos(eta) * (1 + 0.10 * np.sin(eta))
@@ -181,7 +181,7 @@ def apple(diameter: float = 0.075, *, height: float | None = None, seed: int = 0
     z -= 0.16 * h * np.exp(-((math.pi / 2 - eta) / 0.28) ** 2)      # top dimple
     z += 0.07 * h * np.exp(-((eta + math.pi / 2) / 0.25) ** 2)      # base dimple
     r[0] = r[-1] = 0.0
-    raw = _lathe(np.stack([r, z], 1), _count("apple", "segments", segments, 8), "skin")
+    raw = _lathe(np.stack([r, z], 1), checked_count("apple", "segments", segments, 8), "skin")
     _displace(raw, 0.012 * R, seed, 2.5, centre=(0, 0, h / 2))
     raw.positions[:, 2] -= raw.positions[:, 2].min()
     parts = [raw.finish(crease_deg=crease_deg, closed=True)]
@@ -200,8 +200,8 @@ def pear(height: float = 0.10, *, diameter: float | None = None, seed: int = 0, 
     Raises:
         ValueError: a non-positive size.
     """
-    H = _positive("pear", "height", height)
-    D = _positive("pear", "diameter", diameter) if diameter is not None else 0.65 * H
+    H = checked_positive("pear", "height", height)
+    D = checked_positive("pear", "diameter", diameter) if diameter is not None else 0.65 * H
     R1, R2 = D / 2, D / 2 * 0.5
     c1, c2 = R1, H - R2
     if c2 <= c1:
@@ -214,7 +214,7 @@ def pear(height: float = 0.10, *, diameter: float | None = None, seed: int = 0, 
     r = np.where(z < c1, bulb, np.where(z > c2, cap, waist))
     r[0] = r[-1] = 0.0
     keep = np.concatenate([[True], r[1:-1] > 1e-6, [True]])
-    raw = _lathe(np.stack([r[keep], z[keep]], 1), _count("pear", "segments", segments, 8), "skin")
+    raw = _lathe(np.stack([r[keep], z[keep]], 1), checked_count("pear", "segments", segments, 8), "skin")
     _displace(raw, 0.015 * R1, seed, 2.0, centre=(0, 0, c1))
     parts = [raw.finish(crease_deg=crease_deg, closed=True)]
     if with_stem:
@@ -231,13 +231,13 @@ def orange(diameter: float = 0.08, *, seed: int = 0, segments: int = 48,
     Raises:
         ValueError: a non-positive diameter.
     """
-    d = _positive("orange", "diameter", diameter)
+    d = checked_positive("orange", "diameter", diameter)
     R, h = d / 2, 0.94 * d
     eta = np.linspace(-math.pi / 2, math.pi / 2, 41)
     r = R * np.cos(eta)
     z = h / 2 + h / 2 * np.sin(eta) - 0.03 * h * np.exp(-((math.pi / 2 - eta) / 0.15) ** 2)
     r[0] = r[-1] = 0.0
-    raw = _lathe(np.stack([r, z], 1), _count("orange", "segments", segments, 8), "skin")
+    raw = _lathe(np.stack([r, z], 1), checked_count("orange", "segments", segments, 8), "skin")
     _displace(raw, 0.01 * R, seed, 2.0, centre=(0, 0, h / 2))
     _displace(raw, 0.006 * R, seed + 1, 40.0, centre=(0, 0, h / 2))   # pits of the peel
     raw.positions[:, 2] -= raw.positions[:, 2].min()
@@ -252,8 +252,8 @@ def lemon(length: float = 0.085, *, diameter: float | None = None, seed: int = 0
     Raises:
         ValueError: a non-positive size.
     """
-    L = _positive("lemon", "length", length)
-    D = _positive("lemon", "diameter", diameter) if diameter is not None else 0.68 * L
+    L = checked_positive("lemon", "length", length)
+    D = checked_positive("lemon", "diameter", diameter) if diameter is not None else 0.68 * L
     R = D / 2
     body = L / 2 * 0.86
     z = (L / 2) * -np.cos(np.linspace(0, math.pi, 49))
@@ -265,7 +265,7 @@ def lemon(length: float = 0.085, *, diameter: float | None = None, seed: int = 0
     r = np.clip(r, 0, None)
     r[0] = r[-1] = 0.0
     keep = np.concatenate([[True], r[1:-1] > 1e-6, [True]])
-    raw = _lathe(np.stack([r[keep], z[keep]], 1), _count("lemon", "segments", segments, 8), "skin")
+    raw = _lathe(np.stack([r[keep], z[keep]], 1), checked_count("lemon", "segments", segments, 8), "skin")
     _displace(raw, 0.01 * R, seed, 2.0, centre=(0, 0, 0))
     _displace(raw, 0.005 * R, seed + 1, 40.0, centre=(0, 0, 0))
     piece = rotate(raw.finish(crease_deg=crease_deg, closed=True), (0, 1, 0), math.pi / 2)
@@ -280,14 +280,14 @@ def tomato(diameter: float = 0.07, *, lobes: int = 5, seed: int = 0, segments: i
     Raises:
         ValueError: a non-positive diameter, fewer than 3 lobes.
     """
-    d = _positive("tomato", "diameter", diameter)
-    n_lobes = _count("tomato", "lobes", lobes, 3)
+    d = checked_positive("tomato", "diameter", diameter)
+    n_lobes = checked_count("tomato", "lobes", lobes, 3)
     R, h = d / 2, 0.78 * d
     eta = np.linspace(-math.pi / 2, math.pi / 2, 33)
     r = R * np.cos(eta)
     z = h / 2 + h / 2 * np.sin(eta) - 0.08 * h * np.exp(-((math.pi / 2 - eta) / 0.35) ** 2)
     r[0] = r[-1] = 0.0
-    raw = _lathe(np.stack([r, z], 1), _count("tomato", "segments", segments, 8), "skin")
+    raw = _lathe(np.stack([r, z], 1), checked_count("tomato", "segments", segments, 8), "skin")
     p = raw.positions
     om = np.arctan2(p[:, 1], p[:, 0])
     rib = 1 + 0.04 * np.cos(n_lobes * om) * np.clip(p[:, 2] / h, 0, 1)
@@ -312,13 +312,13 @@ def carrot(length: float = 0.18, *, diameter: float = 0.03, seed: int = 0, segme
     Raises:
         ValueError: non-positive sizes.
     """
-    L = _positive("carrot", "length", length)
-    R = _positive("carrot", "diameter", diameter) / 2
+    L = checked_positive("carrot", "length", length)
+    R = checked_positive("carrot", "diameter", diameter) / 2
     z = np.linspace(0, L, 40)
     r = R * (z / L) ** 0.6 * (1 - np.exp(-(L - z) / (0.04 * L))) ** 0.5
     r *= 1 + 0.03 * np.sin(z / L * 60)
     r[0] = r[-1] = 0.0
-    raw = _lathe(np.stack([r, z], 1), _count("carrot", "segments", segments, 6), "skin")
+    raw = _lathe(np.stack([r, z], 1), checked_count("carrot", "segments", segments, 6), "skin")
     _displace(raw, 0.06 * R, seed, 3.0, centre=(0, 0, L / 2))
     parts = [raw.finish(closed=True)]
     if with_leaves:
@@ -340,8 +340,8 @@ def banana(length: float = 0.19, *, diameter: float = 0.036, seed: int = 0) -> M
     Raises:
         ValueError: non-positive sizes.
     """
-    L = _positive("banana", "length", length)
-    R = _positive("banana", "diameter", diameter) / 2
+    L = checked_positive("banana", "length", length)
+    R = checked_positive("banana", "diameter", diameter) / 2
     rng = np.random.default_rng(int(seed))
     bendr = L * rng.uniform(0.9, 1.2)
     ang = L / bendr
@@ -367,7 +367,7 @@ def potato(length: float = 0.09, *, seed: int = 0) -> MeshPiece:
     Raises:
         ValueError: a non-positive length.
     """
-    L = _positive("potato", "length", length)
+    L = checked_positive("potato", "length", length)
     rng = np.random.default_rng(int(seed))
     radii = (L / 2, L / 2 * rng.uniform(0.6, 0.75), L / 2 * rng.uniform(0.5, 0.6))
     p = blob(radii, noise=0.08, seed=seed, frequency=2.5, segments=20, material="skin")
@@ -381,9 +381,9 @@ def bread_loaf(length: float = 0.28, width: float = 0.12, height: float = 0.10, 
     Raises:
         ValueError: non-positive sizes.
     """
-    L = _positive("bread_loaf", "length", length)
-    W = _positive("bread_loaf", "width", width)
-    H = _positive("bread_loaf", "height", height)
+    L = checked_positive("bread_loaf", "length", length)
+    W = checked_positive("bread_loaf", "width", width)
+    H = checked_positive("bread_loaf", "height", height)
     raw = _superellipsoid_raw((L / 2, W / 2, H), (0.9, 0.35), (16, 40), "bread_loaf")
     p = raw.positions
     low = p[:, 2] < 0
@@ -402,8 +402,8 @@ def cheese_wedge(radius: float = 0.12, *, angle_deg: float = 40.0, height: float
     Raises:
         ValueError: non-positive sizes, an angle outside (0, 180).
     """
-    R = _positive("cheese_wedge", "radius", radius)
-    H = _positive("cheese_wedge", "height", height)
+    R = checked_positive("cheese_wedge", "radius", radius)
+    H = checked_positive("cheese_wedge", "height", height)
     a = float(angle_deg)
     if not 0 < a < 180:
         raise ValueError(f"cheese_wedge: angle_deg must be in (0, 180), got {angle_deg!r}")
@@ -423,7 +423,7 @@ def cushion(size=(0.45, 0.45, 0.14), *, seed: int = 0) -> MeshPiece:
     Raises:
         ValueError: non-positive sizes.
     """
-    s = _array("cushion", "size", size, (3,))
+    s = checked_array("cushion", "size", size, (3,))
     if np.any(s <= 0):
         raise ValueError(f"cushion: size must be positive, got {size!r}")
     raw = _superellipsoid_raw(s / 2, (0.8, 0.25), (16, 48), "cushion")
@@ -443,9 +443,9 @@ def leaf(length: float = 0.08, width: float = 0.035, *, fold: float = 0.15, curl
     Raises:
         ValueError: non-positive sizes, segments < 2.
     """
-    L = _positive("leaf", "length", length)
-    W = _positive("leaf", "width", width)
-    n = _count("leaf", "segments", segments, 2)
+    L = checked_positive("leaf", "length", length)
+    W = checked_positive("leaf", "width", width)
+    n = checked_count("leaf", "segments", segments, 2)
     rng = np.random.default_rng(int(seed))
     s = np.linspace(0, 1, 2 * n + 1)
     tcol = np.linspace(-1, 1, 5)

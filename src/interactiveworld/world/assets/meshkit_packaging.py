@@ -22,7 +22,7 @@ import math
 import numpy as np
 
 from .meshkit import (
-    DEFAULT_CREASE_DEG, MeshPiece, RawMesh, _positive, merge, merge_raw, rotate, transform,
+    DEFAULT_CREASE_DEG, MeshPiece, RawMesh, checked_positive, merge, merge_raw, rotate, transform,
 )
 from .meshkit_shapes import extrude, revolve, revolve_raw, rounded_box_raw
 
@@ -53,8 +53,8 @@ def can(diameter: float = 0.066, height: float = 0.115, *, segments: int = 48,
     Raises:
         ValueError: non-positive sizes, a height under half the diameter.
     """
-    D = _positive("can", "diameter", diameter)
-    H = _positive("can", "height", height)
+    D = checked_positive("can", "diameter", diameter)
+    H = checked_positive("can", "height", height)
     if H < D / 2:
         raise ValueError(f"can: height must be at least half the diameter, got {H} for diameter {D}")
     R = D / 2
@@ -89,10 +89,10 @@ def bottle(height: float = 0.25, diameter: float = 0.07, *, neck_diameter: float
     Raises:
         ValueError: non-positive sizes, fractions out of order, a neck wider than the body.
     """
-    H = _positive("bottle", "height", height)
-    D = _positive("bottle", "diameter", diameter)
-    dn = _positive("bottle", "neck_diameter", neck_diameter)
-    ch = _positive("bottle", "cap_height", cap_height)
+    H = checked_positive("bottle", "height", height)
+    D = checked_positive("bottle", "diameter", diameter)
+    dn = checked_positive("bottle", "neck_diameter", neck_diameter)
+    ch = checked_positive("bottle", "cap_height", cap_height)
     l0, l1 = (float(x) for x in label)
     if not (0 < l0 < l1 <= shoulder < neck < 1):
         raise ValueError(f"bottle: need 0 < label[0] < label[1] <= shoulder < neck < 1, got label={label!r}, "
@@ -133,8 +133,8 @@ def carton_label_layout(width: float, depth: float) -> dict[str, tuple[float, fl
     Raises:
         ValueError: non-positive sizes.
     """
-    w = _positive("carton_label_layout", "width", width)
-    d = _positive("carton_label_layout", "depth", depth)
+    w = checked_positive("carton_label_layout", "width", width)
+    d = checked_positive("carton_label_layout", "depth", depth)
     p = 2 * (w + d)
     edges = np.cumsum([0.0, w, d, w, d]) / p
     return {name: (float(edges[i]), float(edges[i + 1])) for i, name in enumerate(("front", "right", "back", "left"))}
@@ -156,11 +156,11 @@ def gable_carton(width: float = 0.07, depth: float = 0.07, height: float = 0.19,
     Raises:
         ValueError: non-positive sizes.
     """
-    W = _positive("gable_carton", "width", width)
-    Dp = _positive("gable_carton", "depth", depth)
-    H = _positive("gable_carton", "height", height)
-    G = _positive("gable_carton", "gable", gable)
-    F = _positive("gable_carton", "fin", fin)
+    W = checked_positive("gable_carton", "width", width)
+    Dp = checked_positive("gable_carton", "depth", depth)
+    H = checked_positive("gable_carton", "height", height)
+    G = checked_positive("gable_carton", "gable", gable)
+    F = checked_positive("gable_carton", "fin", fin)
     xy = np.array([(Dp / 2, -W / 2), (Dp / 2, W / 2), (-Dp / 2, W / 2), (-Dp / 2, -W / 2)])
     pos = np.concatenate([np.c_[xy, np.zeros(4)], np.c_[xy, np.full(4, H)],
                           [(0, -W / 2, H + G), (0, W / 2, H + G)]])
@@ -220,10 +220,10 @@ def pillow_bag(width: float = 0.20, height: float = 0.28, *, thickness: float = 
     Raises:
         ValueError: non-positive sizes, seals taller than a third of the height, teeth < 2, segments < 2.
     """
-    W = _positive("pillow_bag", "width", width)
-    H = _positive("pillow_bag", "height", height)
-    T = _positive("pillow_bag", "thickness", thickness)
-    c = _positive("pillow_bag", "crimp", crimp)
+    W = checked_positive("pillow_bag", "width", width)
+    H = checked_positive("pillow_bag", "height", height)
+    T = checked_positive("pillow_bag", "thickness", thickness)
+    c = checked_positive("pillow_bag", "crimp", crimp)
     if 3 * c >= H:
         raise ValueError(f"pillow_bag: crimp must be under a third of the height, got {c} for {H}")
     if isinstance(teeth, bool) or not isinstance(teeth, int) or teeth < 2:

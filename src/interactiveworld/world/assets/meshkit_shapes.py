@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from .meshkit import (
-    DEFAULT_CREASE_DEG, MeshPiece, RawMesh, _array, _count, _positive, _slot_name, subdivide_raw,
+    DEFAULT_CREASE_DEG, MeshPiece, RawMesh, checked_array, checked_count, checked_positive, checked_slot_name, subdivide_raw,
 )
 
 __all__ = [
@@ -74,9 +74,9 @@ def revolve_raw(profile, segments: int = 32, *, thickness: float | None = None, 
                 cap_material: str | None = None) -> tuple[RawMesh, bool]:
     """:func:`revolve` before finishing: the welded mesh and whether it encloses a volume."""
     fn = "revolve"
-    p = _array(fn, "profile", profile, (-1, 2), min_rows=3 if closed_loop else 2)
-    s_count = _count(fn, "segments", segments, 3)
-    rim_n = _count(fn, "rim_segments", rim_segments, 1)
+    p = checked_array(fn, "profile", profile, (-1, 2), min_rows=3 if closed_loop else 2)
+    s_count = checked_count(fn, "segments", segments, 3)
+    rim_n = checked_count(fn, "rim_segments", rim_segments, 1)
     if uv not in ("metres", "unit"):
         raise ValueError(f"revolve: uv must be 'metres' or 'unit', got {uv!r}")
     if np.any(p[:, 0] < 0):
@@ -84,7 +84,7 @@ def revolve_raw(profile, segments: int = 32, *, thickness: float | None = None, 
     if np.any(np.linalg.norm(np.diff(p, axis=0), axis=1) < 1e-9):
         raise ValueError("revolve: profile has repeated consecutive points")
     n_seg = len(p) if closed_loop else len(p) - 1
-    _slot_name(fn, "material", material)
+    checked_slot_name(fn, "material", material)
     seg_slot = [material] * n_seg if slots is None else list(slots)
     if len(seg_slot) != n_seg or not all(isinstance(s, str) and s for s in seg_slot):
         raise ValueError(f"revolve: slots must be {n_seg} non-empty names (one per profile segment)")
@@ -96,7 +96,7 @@ def revolve_raw(profile, segments: int = 32, *, thickness: float | None = None, 
     pts, sl = p.copy(), seg_slot
     loop = closed_loop
     if thickness is not None:
-        t = _positive(fn, "thickness", thickness)
+        t = checked_positive(fn, "thickness", thickness)
         if closed_loop or (on[0] and on[1]):
             raise ValueError("revolve: thickness needs a profile with an open end (not on the axis)")
         q = _offset_inward(p, t, on)
@@ -264,7 +264,7 @@ def triangulate_polygon(poly) -> np.ndarray:
 
 
 def _clean_polygon(fn: str, polygon) -> np.ndarray:
-    p = _array(fn, "polygon", polygon, (-1, 2), min_rows=3)
+    p = checked_array(fn, "polygon", polygon, (-1, 2), min_rows=3)
     if np.linalg.norm(p[0] - p[-1]) < 1e-12:
         p = p[:-1]
     if len(p) < 3 or np.any(np.linalg.norm(p - np.roll(p, -1, axis=0), axis=1) < 1e-12):
@@ -341,18 +341,18 @@ def extrude_raw(polygon, depth: float, *, bevel: float = 0.0, bevel_segments: in
     """:func:`extrude` before finishing (always closed)."""
     fn = "extrude"
     p = _clean_polygon(fn, polygon)
-    h = _positive(fn, "depth", depth)
-    b = _positive(fn, "bevel", bevel, allow_zero=True)
+    h = checked_positive(fn, "depth", depth)
+    b = checked_positive(fn, "bevel", bevel, allow_zero=True)
     dish = float(dish)
     if not math.isfinite(dish):
         raise ValueError(f"extrude: dish must be finite, got {dish!r}")
     if 2 * b >= h:
         raise ValueError(f"extrude: bevel must be below half the depth, got bevel={b} depth={h}")
-    k = _count(fn, "bevel_segments", bevel_segments, 1)
-    _slot_name(fn, "material", material)
+    k = checked_count(fn, "bevel_segments", bevel_segments, 1)
+    checked_slot_name(fn, "material", material)
     ext = p.max(axis=0) - p.min(axis=0)
     if dish != 0.0 or max_edge is not None:
-        me = _positive(fn, "max_edge", max_edge) if max_edge is not None else float(ext.min()) / 8
+        me = checked_positive(fn, "max_edge", max_edge) if max_edge is not None else float(ext.min()) / 8
         p = _resample(p, me)
     else:
         me = None
@@ -410,7 +410,7 @@ def extrude_raw(polygon, depth: float, *, bevel: float = 0.0, bevel_segments: in
         cuv += [np.stack([np.c_[ua, va], np.c_[ub, va], np.c_[ub, vb]], 1),
                 np.stack([np.c_[ua, va], np.c_[ub, vb], np.c_[ua, vb]], 1)]
         fs += [np.full(n, side_slot, np.int32)] * 2
-    slots = (material,) if side_slot == 0 else (material, _slot_name(fn, "side_material", side_material))
+    slots = (material,) if side_slot == 0 else (material, checked_slot_name(fn, "side_material", side_material))
     raw = RawMesh(positions, np.concatenate(faces).astype(np.int64), np.concatenate(cuv), np.concatenate(fs), slots)
     if dish != 0.0:
         rho = _radial_fraction(raw.positions[:, :2], _clean_polygon(fn, polygon))
@@ -457,8 +457,8 @@ def bezier(control_points, count: int = 24) -> np.ndarray:
     Raises:
         ValueError: fewer than 2 control points or count < 2.
     """
-    c = _array("bezier", "control_points", control_points, (-1, -1), min_rows=2)
-    n = _count("bezier", "count", count, 2)
+    c = checked_array("bezier", "control_points", control_points, (-1, -1), min_rows=2)
+    n = checked_count("bezier", "count", count, 2)
     deg = len(c) - 1
     t = np.linspace(0.0, 1.0, n)[:, None]
     k = np.arange(deg + 1)
@@ -489,14 +489,14 @@ def sweep_raw(path, *, radius=None, section=None, segments: int = 12, caps: bool
               up=(0.0, 0.0, 1.0), material: str = "default") -> tuple[RawMesh, bool]:
     """:func:`sweep` before finishing: the welded mesh and whether it encloses a volume."""
     fn = "sweep"
-    x = _array(fn, "path", path, (-1, 3), min_rows=3 if closed else 2)
+    x = checked_array(fn, "path", path, (-1, 3), min_rows=3 if closed else 2)
     if closed and np.linalg.norm(x[0] - x[-1]) < 1e-12:
         x = x[:-1]
     seg = np.diff(np.concatenate([x, x[:1]]) if closed else x, axis=0)
     seg_len = np.linalg.norm(seg, axis=1)
     if np.any(seg_len < 1e-12):
         raise ValueError("sweep: path has repeated consecutive points")
-    _slot_name(fn, "material", material)
+    checked_slot_name(fn, "material", material)
     n = len(x)
     if radius is None and section is None:
         raise ValueError("sweep: give radius, section or both")
@@ -505,11 +505,11 @@ def sweep_raw(path, *, radius=None, section=None, segments: int = 12, caps: bool
     elif np.ndim(radius) == 0:
         scale_ = np.full(n, float(radius))
     else:
-        scale_ = _array(fn, "radius", radius, (n,))
+        scale_ = checked_array(fn, "radius", radius, (n,))
     if np.any(scale_ <= 0) or not np.isfinite(scale_).all():
         raise ValueError("sweep: radius must be > 0")
     if section is None:
-        sc = _count(fn, "segments", segments, 3)
+        sc = checked_count(fn, "segments", segments, 3)
         a = 2 * math.pi * np.arange(sc) / sc
         sec = np.stack([np.cos(a), np.sin(a)], 1)
     else:
@@ -524,7 +524,7 @@ def sweep_raw(path, *, radius=None, section=None, segments: int = 12, caps: bool
         t[1:-1] = d[:-1] + d[1:]
     tl = np.linalg.norm(t, axis=1, keepdims=True)
     t = np.where(tl > 1e-9, t / np.maximum(tl, 1e-12), np.concatenate([d, d[-1:]])[:n])
-    u0 = _array(fn, "up", up, (3,))
+    u0 = checked_array(fn, "up", up, (3,))
     r0 = u0 - (u0 @ t[0]) * t[0]
     if np.linalg.norm(r0) < 1e-6:   # up along the path: fall back to the world axis least aligned with it
         ax = np.eye(3)[int(np.argmin(np.abs(t[0])))]
@@ -625,17 +625,17 @@ def rounded_box_raw(size, radius: float = 0.0, segments: int = 4, *, max_edge: f
                     material: str = "default") -> RawMesh:
     """:func:`rounded_box` before finishing (always closed)."""
     fn = "rounded_box"
-    s = _array(fn, "size", size, (3,))
+    s = checked_array(fn, "size", size, (3,))
     if np.any(s <= 0):
         raise ValueError(f"rounded_box: size must be positive, got {size!r}")
-    r = _positive(fn, "radius", radius, allow_zero=True)
+    r = checked_positive(fn, "radius", radius, allow_zero=True)
     if 2 * r > s.min() + 1e-12:
         raise ValueError(f"rounded_box: radius must be at most half the smallest side, got {radius} for {size!r}")
-    seg = _count(fn, "segments", segments, 1)
-    _slot_name(fn, "material", material)
+    seg = checked_count(fn, "segments", segments, 1)
+    checked_slot_name(fn, "material", material)
     h = np.maximum(s / 2 - r, 0.0)
     half = int(math.ceil(seg / 2))
-    flat = [1 if max_edge is None else max(1, int(math.ceil(2 * hk / _positive(fn, "max_edge", max_edge))))
+    flat = [1 if max_edge is None else max(1, int(math.ceil(2 * hk / checked_positive(fn, "max_edge", max_edge))))
             for hk in h]
     nodes = [_axis_nodes(float(h[k]), r, half, flat[k]) for k in range(3)]
     pos_l, face_l, uv_l = [], [], []

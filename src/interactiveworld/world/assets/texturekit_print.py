@@ -62,13 +62,13 @@ def font(size: int, style: str = "sans-bold"):
     return ImageFont.load_default(size=int(size))
 
 
-def _rng(seed: int, name: str) -> np.random.Generator:
+def print_rng(seed: int, name: str) -> np.random.Generator:
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise ValueError(f"{name}: seed must be an integer, got {seed!r}")
     return np.random.default_rng([int(seed) & 0xFFFFFFFF, zlib.crc32(name.encode())])
 
 
-def _canvas(fn: str, size, bg) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def new_canvas(fn: str, size, bg) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     try:
         w, h = (int(size[0]), int(size[1]))
     except (TypeError, ValueError, IndexError) as exc:
@@ -79,17 +79,17 @@ def _canvas(fn: str, size, bg) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, ImageDraw.Draw(img)
 
 
-def _text(fn: str, arg: str, value) -> str:
+def checked_text(fn: str, arg: str, value) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ValueError(f"{fn}: {arg} must be a non-empty string, got {value!r}")
     return value
 
 
-def _out(img: Image.Image) -> np.ndarray:
+def as_rgb_array(img: Image.Image) -> np.ndarray:
     return np.asarray(img.convert("RGB"), np.uint8).copy()
 
 
-def _fit(draw, text: str, box, style: str = "sans-bold", *, max_px: int = 200, align: str = "center",
+def draw_fitted(draw, text: str, box, style: str = "sans-bold", *, max_px: int = 200, align: str = "center",
          fill=(0, 0, 0), spacing: float = 0.15) -> int:
     """Draw (multi-line) ``text`` at the largest size that fits ``box`` (x0, y0, x1, y1); returns the size."""
     x0, y0, x1, y1 = box
@@ -116,16 +116,16 @@ def _fit(draw, text: str, box, style: str = "sans-bold", *, max_px: int = 200, a
 
 
 def _fit_words(draw, text: str, box, style: str = "sans-bold", *, fill=(0, 0, 0)) -> int:
-    """:func:`_fit` on one line or on two balanced lines (split at a space), whichever gives larger type."""
+    """:func:`draw_fitted` on one line or on two balanced lines (split at a space), whichever gives larger type."""
     words = text.split()
     if len(words) < 2:
-        return _fit(draw, text, box, style, fill=fill)
+        return draw_fitted(draw, text, box, style, fill=fill)
     best, best_size = text, 0
     for cand in [text] + [" ".join(words[:k]) + "\n" + " ".join(words[k:]) for k in range(1, len(words))]:
         size = _fit_size(draw, cand, box, style)
         if size > best_size:
             best, best_size = cand, size
-    return _fit(draw, best, box, style, fill=fill)
+    return draw_fitted(draw, best, box, style, fill=fill)
 
 
 def _fit_size(draw, text: str, box, style: str, spacing: float = 0.15) -> int:
@@ -311,10 +311,10 @@ def _front_block(draw, box, brand, product, detail, pal, logo, rng) -> None:
     w, h = x1 - x0, y1 - y0
     r = min(w, h) * 0.11
     _logo(draw, logo, x0 + w / 2, y0 + h * 0.14, r, accent, bg)
-    _fit(draw, brand.upper(), (x0 + w * 0.06, y0 + h * 0.27, x1 - w * 0.06, y0 + h * 0.42), "sans-bold", fill=accent)
+    draw_fitted(draw, brand.upper(), (x0 + w * 0.06, y0 + h * 0.27, x1 - w * 0.06, y0 + h * 0.42), "sans-bold", fill=accent)
     _fit_words(draw, product, (x0 + w * 0.04, y0 + h * 0.45, x1 - w * 0.04, y0 + h * 0.78), "sans-bold", fill=ink)
     if detail:
-        _fit(draw, detail, (x0 + w * 0.25, y0 + h * 0.82, x1 - w * 0.25, y0 + h * 0.94), "sans", fill=ink)
+        draw_fitted(draw, detail, (x0 + w * 0.25, y0 + h * 0.82, x1 - w * 0.25, y0 + h * 0.94), "sans", fill=ink)
 
 
 def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), detail: str | None = None,
@@ -332,11 +332,11 @@ def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), d
         ValueError: empty texts, a bad size or seed.
     """
     fn = "product_label"
-    brand, product = _text(fn, "brand", brand), _text(fn, "product", product)
-    rng = _rng(seed, fn)
+    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
+    rng = print_rng(seed, fn)
     pal = _PALETTES[int(rng.integers(len(_PALETTES))) if palette is None else int(palette) % len(_PALETTES)]
     bg, accent, ink = pal
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     band = max(3, H // 12)
     draw.rectangle((0, 0, W, band), fill=accent)
@@ -352,7 +352,7 @@ def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), d
         ys += small * 1.25
     _nutrition(draw, (W * 0.77, band + 8, W * 0.98, band + 8 + (H - 2 * band) * 0.52), rng, ink, small)
     _barcode(draw, (W * 0.79, H - band - (H - 2 * band) * 0.36, W * 0.97, H - band - 4), rng)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 def carton_print(width: float, depth: float, height: float, brand: str, product: str, *, seed: int = 0,
@@ -373,14 +373,14 @@ def carton_print(width: float, depth: float, height: float, brand: str, product:
     for arg, v in (("width", width), ("depth", depth), ("height", height)):
         if not (isinstance(v, (int, float)) and v > 0 and math.isfinite(v)):
             raise ValueError(f"{fn}: {arg} must be a positive number of metres, got {v!r}")
-    brand, product = _text(fn, "brand", brand), _text(fn, "product", product)
+    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
     per = 2 * (width + depth)
     W = int(max_px) if per >= height else max(16, int(round(max_px * per / height)))
     H = max(16, int(round(W * height / per))) if per >= height else int(max_px)
-    rng = _rng(seed, fn)
+    rng = print_rng(seed, fn)
     pal = _PALETTES[int(rng.integers(len(_PALETTES)))]
     bg, accent, ink = pal
-    img, draw = _canvas(fn, (W, H), bg)
+    img, draw = new_canvas(fn, (W, H), bg)
     edges = np.cumsum([0.0, width, depth, width, depth]) / per * W
     band = max(3, H // 14)
     draw.rectangle((0, H - band, W, H), fill=accent)
@@ -397,11 +397,11 @@ def carton_print(width: float, depth: float, height: float, brand: str, product:
     for ln in _wrap(draw, _ingredients(rng, 9), edges[3] - edges[2] - 10, f)[:10]:
         draw.text((edges[2] + 5, y), ln, font=f, fill=ink)
         y += small * 1.3
-    _fit(draw, brand.upper(), (edges[3] + 4, H * 0.1, edges[4] - 4, H * 0.22), "sans-bold", fill=accent)
+    draw_fitted(draw, brand.upper(), (edges[3] + 4, H * 0.1, edges[4] - 4, H * 0.22), "sans-bold", fill=accent)
     _barcode(draw, (edges[3] + 6, H * 0.62, edges[4] - 6, H * 0.8), rng)
     for e in edges[1:4]:   # fold lines
         draw.line((e, 0, e, H), fill=tuple(int(c * 0.85) for c in bg), width=1)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detail: str | None = None) -> np.ndarray:
@@ -413,17 +413,17 @@ def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detai
         ValueError: empty texts, a bad size or seed.
     """
     fn = "bag_print"
-    brand, product = _text(fn, "brand", brand), _text(fn, "product", product)
-    rng = _rng(seed, fn)
+    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
+    rng = print_rng(seed, fn)
     pal = _PALETTES[int(rng.integers(len(_PALETTES)))]
     bg, accent, ink = pal
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     fw = W / 2
     band = max(3, H // 16)
     draw.rectangle((0, 0, W, band), fill=accent)
     draw.rectangle((0, H - band, W, H), fill=accent)
-    _fit(draw, brand.upper(), (fw * 0.08, band + H * 0.04, fw * 0.92, band + H * 0.2), "sans-bold", fill=ink)
+    draw_fitted(draw, brand.upper(), (fw * 0.08, band + H * 0.04, fw * 0.92, band + H * 0.2), "sans-bold", fill=ink)
     # the product window: crisps as overlapping golden ellipses
     cx, cy, rw, rh = fw / 2, H * 0.55, fw * 0.36, H * 0.2
     draw.ellipse((cx - rw, cy - rh, cx + rw, cy + rh), fill=(250, 246, 236))
@@ -434,9 +434,9 @@ def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detai
         draw.ellipse((ex - a, ey - b, ex + a, ey + b), fill=(236, g, 90), outline=(190, 140, 60))
     draw.polygon([(fw * 0.05, H * 0.78), (fw * 0.95, H * 0.74), (fw * 0.95, H * 0.88), (fw * 0.05, H * 0.92)],
                  fill=accent)
-    _fit(draw, product, (fw * 0.1, H * 0.77, fw * 0.9, H * 0.88), "sans-bold", fill=bg)
+    draw_fitted(draw, product, (fw * 0.1, H * 0.77, fw * 0.9, H * 0.88), "sans-bold", fill=bg)
     if detail:
-        _fit(draw, detail, (fw * 0.6, band + H * 0.22, fw * 0.95, band + H * 0.29), "sans", fill=ink)
+        draw_fitted(draw, detail, (fw * 0.6, band + H * 0.22, fw * 0.95, band + H * 0.29), "sans", fill=ink)
     small = max(5, H // 34)
     f = font(small, "sans")
     y = band + 8
@@ -445,7 +445,7 @@ def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detai
         y += small * 1.3
     _nutrition(draw, (fw + fw * 0.08, H * 0.4, fw + fw * 0.6, H * 0.75), rng, ink, small)
     _barcode(draw, (fw + fw * 0.62, H * 0.6, fw + fw * 0.94, H * 0.8), rng)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 def box_front(brand: str, product: str, *, seed: int = 0, size=(256, 360), detail: str | None = None) -> np.ndarray:
@@ -456,15 +456,15 @@ def box_front(brand: str, product: str, *, seed: int = 0, size=(256, 360), detai
         ValueError: empty texts, a bad size or seed.
     """
     fn = "box_front"
-    brand, product = _text(fn, "brand", brand), _text(fn, "product", product)
-    rng = _rng(seed, fn)
+    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
+    rng = print_rng(seed, fn)
     pal = _PALETTES[int(rng.integers(len(_PALETTES)))]
     bg, accent, ink = pal
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     draw.rectangle((0, 0, W, H * 0.16), fill=accent)
-    _fit(draw, brand.upper(), (W * 0.06, H * 0.02, W * 0.94, H * 0.14), "sans-bold", fill=bg)
-    _fit(draw, product, (W * 0.06, H * 0.19, W * 0.94, H * 0.42), "sans-bold", fill=ink)
+    draw_fitted(draw, brand.upper(), (W * 0.06, H * 0.02, W * 0.94, H * 0.14), "sans-bold", fill=bg)
+    draw_fitted(draw, product, (W * 0.06, H * 0.19, W * 0.94, H * 0.42), "sans-bold", fill=ink)
     # bowl with pieces
     bx0, bx1, by = W * 0.15, W * 0.85, H * 0.72
     draw.chord((bx0, by - H * 0.18, bx1, by + H * 0.18), 0, 180, fill=(245, 245, 240), outline=(120, 120, 120))
@@ -474,8 +474,8 @@ def box_front(brand: str, product: str, *, seed: int = 0, size=(256, 360), detai
         r = rng.uniform(0.025, 0.045) * W
         draw.ellipse((x - r, y - r * 0.7, x + r, y + r * 0.7), fill=(214, int(rng.integers(140, 180)), 70))
     draw.ellipse((W * 0.66, H * 0.44, W * 0.96, H * 0.6), fill=accent)
-    _fit(draw, detail or "NEW", (W * 0.69, H * 0.47, W * 0.93, H * 0.57), "sans-bold", fill=bg)
-    return _out(img)
+    draw_fitted(draw, detail or "NEW", (W * 0.69, H * 0.47, W * 0.93, H * 0.57), "sans-bold", fill=bg)
+    return as_rgb_array(img)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -498,11 +498,11 @@ def book_cover(title: str, author: str, *, seed: int = 0, size=(256, 384)) -> np
         ValueError: empty texts, a bad size or seed.
     """
     fn = "book_cover"
-    title, author = _text(fn, "title", title), _text(fn, "author", author)
-    rng = _rng(seed, fn)
+    title, author = checked_text(fn, "title", title), checked_text(fn, "author", author)
+    rng = print_rng(seed, fn)
     bg = _COVER_COLOURS[int(rng.integers(len(_COVER_COLOURS)))]
     ink = _contrast(bg)
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     accent = tuple(int(c) for c in rng.integers(60, 240, 3))
     motif = int(rng.integers(3))
@@ -517,10 +517,10 @@ def book_cover(title: str, author: str, *, seed: int = 0, size=(256, 384)) -> np
     else:
         draw.polygon([(W * 0.1, H * 0.75), (W * 0.45, H * 0.4), (W * 0.65, H * 0.6), (W * 0.9, H * 0.45),
                       (W * 0.9, H * 0.75)], fill=accent)
-    _fit(draw, "\n".join(_wrap(draw, title, W * 0.8, font(max(8, W // 9), "serif-bold"))),
+    draw_fitted(draw, "\n".join(_wrap(draw, title, W * 0.8, font(max(8, W // 9), "serif-bold"))),
          (W * 0.08, H * 0.06, W * 0.92, H * 0.36), "serif-bold", fill=ink)
-    _fit(draw, author, (W * 0.12, H * 0.82, W * 0.88, H * 0.93), "serif", fill=ink)
-    return _out(img)
+    draw_fitted(draw, author, (W * 0.12, H * 0.82, W * 0.88, H * 0.93), "serif", fill=ink)
+    return as_rgb_array(img)
 
 
 def book_spine(title: str, author: str, *, seed: int = 0, size=(40, 384)) -> np.ndarray:
@@ -531,19 +531,19 @@ def book_spine(title: str, author: str, *, seed: int = 0, size=(40, 384)) -> np.
         ValueError: empty texts, a bad size or seed.
     """
     fn = "book_spine"
-    title, author = _text(fn, "title", title), _text(fn, "author", author)
-    rng = _rng(seed, fn)
+    title, author = checked_text(fn, "title", title), checked_text(fn, "author", author)
+    rng = print_rng(seed, fn)
     bg = _COVER_COLOURS[int(rng.integers(len(_COVER_COLOURS)))]
     ink = _contrast(bg)
-    img, _ = _canvas(fn, size, bg)
+    img, _ = new_canvas(fn, size, bg)
     W, H = img.size
     side, sdraw = Image.new("RGB", (H, W), bg), None
     sdraw = ImageDraw.Draw(side)
     sdraw.rectangle((0, 0, H * 0.04, W), fill=ink)
     sdraw.rectangle((H * 0.96, 0, H, W), fill=ink)
-    _fit(sdraw, title, (H * 0.07, W * 0.12, H * 0.72, W * 0.88), "serif-bold", fill=ink)
-    _fit(sdraw, author.split()[-1].upper(), (H * 0.75, W * 0.2, H * 0.93, W * 0.8), "sans", fill=ink)
-    return _out(side.rotate(-90, expand=True))
+    draw_fitted(sdraw, title, (H * 0.07, W * 0.12, H * 0.72, W * 0.88), "serif-bold", fill=ink)
+    draw_fitted(sdraw, author.split()[-1].upper(), (H * 0.75, W * 0.2, H * 0.93, W * 0.8), "sans", fill=ink)
+    return as_rgb_array(side.rotate(-90, expand=True))
 
 
 def magazine_cover(title: str, lines=None, *, seed: int = 0, size=(256, 340)) -> np.ndarray:
@@ -557,11 +557,11 @@ def magazine_cover(title: str, lines=None, *, seed: int = 0, size=(256, 340)) ->
         ValueError: an empty title, a bad size or seed.
     """
     fn = "magazine_cover"
-    title = _text(fn, "title", title)
-    rng = _rng(seed, fn)
+    title = checked_text(fn, "title", title)
+    rng = print_rng(seed, fn)
     top = np.array(rng.integers(120, 255, 3), float)
     bot = np.array(rng.integers(20, 140, 3), float)
-    img, draw = _canvas(fn, size, (0, 0, 0))
+    img, draw = new_canvas(fn, size, (0, 0, 0))
     W, H = img.size
     t = np.linspace(0, 1, H)[:, None, None]
     img.paste(Image.fromarray((top * (1 - t) + bot * t).astype(np.uint8).repeat(W, axis=1)))
@@ -571,17 +571,17 @@ def magazine_cover(title: str, lines=None, *, seed: int = 0, size=(256, 340)) ->
     draw.ellipse((W * 0.42, H * 0.3, W * 0.78, H * 0.62), fill=skin)
     draw.chord((W * 0.25, H * 0.6, W * 0.95, H * 1.3), 180, 360, fill=cloth)
     mast = tuple(int(c) for c in rng.integers(0, 255, 3))
-    _fit(draw, title.upper(), (W * 0.04, H * 0.02, W * 0.96, H * 0.2), "sans-bold", fill=mast)
+    draw_fitted(draw, title.upper(), (W * 0.04, H * 0.02, W * 0.96, H * 0.2), "sans-bold", fill=mast)
     if lines is None:
         lines = ["10 easy dinners", "Spring style", "Win a holiday", "Home makeover"]
     y = H * 0.3
     for ln in lines[:5]:
-        _fit(draw, str(ln), (W * 0.04, y, W * 0.42, y + H * 0.07), "sans-bold", align="left", fill=(255, 255, 255))
+        draw_fitted(draw, str(ln), (W * 0.04, y, W * 0.42, y + H * 0.07), "sans-bold", align="left", fill=(255, 255, 255))
         y += H * 0.1
     _lines(draw, [f"Issue {int(rng.integers(1, 13))} - {int(rng.integers(2015, 2026))}"], W * 0.04, H * 0.93,
            max(6, H // 40), (255, 255, 255))
     _barcode(draw, (W * 0.72, H * 0.86, W * 0.96, H * 0.98), rng)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -605,12 +605,12 @@ def sign(text: str, *, kind: str = "info", seed: int = 0, size=(384, 128)) -> np
         ValueError: empty text, an unknown kind, a bad size or seed.
     """
     fn = "sign"
-    text = _text(fn, "text", text)
+    text = checked_text(fn, "text", text)
     if kind not in _SIGN_STYLES:
         raise ValueError(f"sign: unknown kind {kind!r}; known: {sorted(_SIGN_STYLES)}")
-    _rng(seed, fn)
+    print_rng(seed, fn)
     bg, ink, border = _SIGN_STYLES[kind]
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     bw = max(2, min(W, H) // 20)
     draw.rounded_rectangle((bw // 2, bw // 2, W - bw // 2 - 1, H - bw // 2 - 1), radius=bw * 2, outline=border,
@@ -622,7 +622,7 @@ def sign(text: str, *, kind: str = "info", seed: int = 0, size=(384, 128)) -> np
         if kind == "warning":
             draw.polygon([(cx, cy - r), (cx + r, cy + r * 0.85), (cx - r, cy + r * 0.85)], outline=ink,
                          width=max(2, int(r / 6)))
-            _fit(draw, "!", (cx - r / 3, cy - r * 0.3, cx + r / 3, cy + r * 0.75), "sans-bold", fill=ink)
+            draw_fitted(draw, "!", (cx - r / 3, cy - r * 0.3, cx + r / 3, cy + r * 0.75), "sans-bold", fill=ink)
         elif kind == "exit":
             draw.polygon([(cx - r, cy - r * 0.25), (cx + r * 0.1, cy - r * 0.25), (cx + r * 0.1, cy - r * 0.7),
                           (cx + r, cy), (cx + r * 0.1, cy + r * 0.7), (cx + r * 0.1, cy + r * 0.25),
@@ -634,11 +634,11 @@ def sign(text: str, *, kind: str = "info", seed: int = 0, size=(384, 128)) -> np
             draw.line((cx - d, cy - d, cx + d, cy + d), fill=border, width=lw)
         else:
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=ink)
-            _fit(draw, "i", (cx - r / 2, cy - r * 0.7, cx + r / 2, cy + r * 0.7), "serif-bold", fill=bg)
+            draw_fitted(draw, "i", (cx - r / 2, cy - r * 0.7, cx + r / 2, cy + r * 0.7), "serif-bold", fill=bg)
         x_text = bw * 4 + icon
     # a clear margin inside the border keeps the text a separate block for readers and OCR
-    _fit(draw, text, (x_text, H * 0.22, W - bw * 4, H * 0.78), "sans-bold", fill=ink)
-    return _out(img)
+    draw_fitted(draw, text, (x_text, H * 0.22, W - bw * 4, H * 0.78), "sans-bold", fill=ink)
+    return as_rgb_array(img)
 
 
 def price_tag(price: float, item: str, *, currency: str = "\u20ac", seed: int = 0, size=(256, 128)) -> np.ndarray:
@@ -649,25 +649,25 @@ def price_tag(price: float, item: str, *, currency: str = "\u20ac", seed: int = 
         ValueError: a negative or non-finite price, an empty item, a bad size or seed.
     """
     fn = "price_tag"
-    item = _text(fn, "item", item)
+    item = checked_text(fn, "item", item)
     if not (isinstance(price, (int, float)) and math.isfinite(price) and price >= 0):
         raise ValueError(f"price_tag: price must be a finite number >= 0, got {price!r}")
-    rng = _rng(seed, fn)
+    rng = print_rng(seed, fn)
     offer = bool(rng.integers(4) == 0)
     bg = (252, 226, 60) if offer else (252, 252, 250)
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     draw.rectangle((0, 0, W - 1, H - 1), outline=(60, 60, 60), width=max(1, H // 64))
     if offer:
         draw.rectangle((0, 0, W, H * 0.2), fill=(210, 20, 30))
-        _fit(draw, "OFFER", (W * 0.05, H * 0.02, W * 0.5, H * 0.18), "sans-bold", fill=(255, 255, 255))
-    _fit(draw, item, (W * 0.05, H * 0.22, W * 0.95, H * 0.4), "sans-bold", align="left", fill=(30, 30, 30))
-    _fit(draw, f"{currency}{price:.2f}", (W * 0.05, H * 0.44, W * 0.62, H * 0.9), "sans-bold", align="left",
+        draw_fitted(draw, "OFFER", (W * 0.05, H * 0.02, W * 0.5, H * 0.18), "sans-bold", fill=(255, 255, 255))
+    draw_fitted(draw, item, (W * 0.05, H * 0.22, W * 0.95, H * 0.4), "sans-bold", align="left", fill=(30, 30, 30))
+    draw_fitted(draw, f"{currency}{price:.2f}", (W * 0.05, H * 0.44, W * 0.62, H * 0.9), "sans-bold", align="left",
          fill=(10, 10, 10))
     unit = f"{currency}{price * rng.uniform(1.5, 8):.2f}/kg"
-    _fit(draw, unit, (W * 0.72, H * 0.45, W * 0.96, H * 0.56), "sans", fill=(60, 60, 60))
+    draw_fitted(draw, unit, (W * 0.72, H * 0.45, W * 0.96, H * 0.56), "sans", fill=(60, 60, 60))
     _barcode(draw, (W * 0.72, H * 0.64, W * 0.96, H * 0.92), rng, bg=bg)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 # name -> generator (listed by texturekit.describe())

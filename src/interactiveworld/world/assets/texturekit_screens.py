@@ -9,7 +9,7 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
-from .texturekit_print import _canvas, _fit, _out, _rng, _text, font
+from .texturekit_print import new_canvas, draw_fitted, as_rgb_array, print_rng, checked_text, font
 
 __all__ = ["SCREENS", "SEGMENT_GLYPHS", "lcd_display", "control_panel", "screen_desktop"]
 
@@ -62,16 +62,16 @@ def lcd_display(text: str = "12:30", *, on: bool = True, colour=(90, 230, 255), 
         ValueError: an empty text or one with characters outside :data:`SEGMENT_GLYPHS` and ':', '.'; a bad size.
     """
     fn = "lcd_display"
-    text = _text(fn, "text", text)
+    text = checked_text(fn, "text", text)
     bad = sorted(set(c for c in text if c not in SEGMENT_GLYPHS and c not in ":."))
     if bad:
         raise ValueError(f"lcd_display: text {text!r} has characters a segment display cannot show: {bad}")
-    img, draw = _canvas(fn, size, (14, 16, 18))
+    img, draw = new_canvas(fn, size, (14, 16, 18))
     W, H = img.size
     off = (30, 34, 36)
     lit = tuple(int(c) for c in colour) if on else off
     _seven_segment(draw, text, (W * 0.06, H * 0.15, W * 0.94, H * 0.85), lit, off)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 _PANELS = {  # knob labels, buttons
@@ -97,12 +97,12 @@ def control_panel(appliance: str = "oven", *, display: str = "12:30", programme:
     fn = "control_panel"
     if appliance not in _PANELS:
         raise ValueError(f"control_panel: unknown appliance {appliance!r}; known: {sorted(_PANELS)}")
-    display = _text(fn, "display", display)
-    rng = _rng(seed, fn + appliance)
+    display = checked_text(fn, "display", display)
+    rng = print_rng(seed, fn + appliance)
     dark = bool(rng.integers(2))
     bg = (36, 38, 42) if dark else (226, 228, 230)
     ink = (230, 230, 230) if dark else (30, 30, 34)
-    img, draw = _canvas(fn, size, bg)
+    img, draw = new_canvas(fn, size, bg)
     W, H = img.size
     labels, buttons = _PANELS[appliance]
     # dial
@@ -130,7 +130,7 @@ def control_panel(appliance: str = "oven", *, display: str = "12:30", programme:
     dx0 = max(W * 0.36, cx + r * 1.55 + widest / 2 + 6)
     dx1 = dx0 + W * 0.28
     if programme:
-        _fit(draw, programme, (dx0, H * 0.06, dx1, H * 0.28), "sans-bold", fill=ink)
+        draw_fitted(draw, programme, (dx0, H * 0.06, dx1, H * 0.28), "sans-bold", fill=ink)
     disp = lcd_display(display, on=on, size=(max(16, int(dx1 - dx0)), max(16, int(H * 0.55))))
     img.paste(Image.fromarray(disp), (int(dx0), int(H * 0.32)))
     # buttons
@@ -140,10 +140,10 @@ def control_panel(appliance: str = "oven", *, display: str = "12:30", programme:
         x0 = bx + k * bwid + bwid * 0.08
         x1 = bx + (k + 1) * bwid - bwid * 0.08
         draw.rounded_rectangle((x0, H * 0.4, x1, H * 0.85), radius=H * 0.06, fill=knob, outline=(0, 0, 0))
-        _fit(draw, lab, (x0 + 3, H * 0.5, x1 - 3, H * 0.75), "sans-bold", fill=bg)
+        draw_fitted(draw, lab, (x0 + 3, H * 0.5, x1 - 3, H * 0.75), "sans-bold", fill=bg)
     led = (60, 230, 80) if on else (50, 60, 50)
     draw.ellipse((bx + bwid * 0.1, H * 0.14, bx + bwid * 0.1 + H * 0.12, H * 0.26), fill=led)
-    return _out(img)
+    return as_rgb_array(img)
 
 
 def screen_desktop(*, seed: int = 0, size=(512, 320), on: bool = True) -> np.ndarray:
@@ -155,14 +155,14 @@ def screen_desktop(*, seed: int = 0, size=(512, 320), on: bool = True) -> np.nda
         ValueError: a bad size or seed.
     """
     fn = "screen_desktop"
-    rng = _rng(seed, fn)
-    img, draw = _canvas(fn, size, (8, 9, 11))
+    rng = print_rng(seed, fn)
+    img, draw = new_canvas(fn, size, (8, 9, 11))
     W, H = img.size
     if not on:
         for k in range(int(W * 0.6)):
             x = W * 0.2 + k
             draw.line((x, 0, x - H * 0.5, H), fill=(14, 15, 18))
-        return _out(img)
+        return as_rgb_array(img)
     top = np.array(rng.integers(20, 120, 3), float)
     bot = np.array(rng.integers(100, 230, 3), float)
     t = np.linspace(0, 1, H)[:, None, None]
@@ -177,7 +177,7 @@ def screen_desktop(*, seed: int = 0, size=(512, 320), on: bool = True) -> np.nda
         x = bar * 0.3 + k * bar * 1.2
         c = tuple(int(v) for v in rng.integers(60, 240, 3))
         draw.rounded_rectangle((x, H - bar * 0.85, x + bar * 0.75, H - bar * 0.15), radius=bar * 0.15, fill=c)
-    _fit(draw, f"{int(rng.integers(7, 19)):02d}:{int(rng.integers(0, 60)):02d}",
+    draw_fitted(draw, f"{int(rng.integers(7, 19)):02d}:{int(rng.integers(0, 60)):02d}",
          (W - bar * 3.5, H - bar * 0.9, W - bar * 0.3, H - bar * 0.1), "sans", fill=(230, 230, 230))
     nwin = int(rng.integers(2, 4))
     titles = ["Report.odt", "Budget", "Inbox", "Photos", "Notes", "Calendar", "Files"]
@@ -193,7 +193,7 @@ def screen_desktop(*, seed: int = 0, size=(512, 320), on: bool = True) -> np.nda
         draw.rectangle((x, y, x + w, y + tb), fill=tcol)
         for j, c in enumerate(((230, 80, 70), (240, 190, 60), (90, 190, 90))):
             draw.ellipse((x + w - tb * (1 + j) + 2, y + 2, x + w - tb * j - 2, y + tb - 2), fill=c)
-        _fit(draw, titles[int(rng.integers(len(titles)))], (x + 4, y + 1, x + w * 0.6, y + tb - 1), "sans-bold",
+        draw_fitted(draw, titles[int(rng.integers(len(titles)))], (x + 4, y + 1, x + w * 0.6, y + tb - 1), "sans-bold",
              align="left", fill=(255, 255, 255))
         kind = int(rng.integers(3))
         if kind == 0:   # document lines
@@ -218,7 +218,7 @@ def screen_desktop(*, seed: int = 0, size=(512, 320), on: bool = True) -> np.nda
                 draw.text((x + 14 + tb * 0.5, yy - 1), f"document_{j + 1}.txt", font=f, fill=(40, 40, 44))
                 yy += tb * 0.75
                 j += 1
-    return _out(img)
+    return as_rgb_array(img)
 
 
 # name -> generator (listed by texturekit.describe())
