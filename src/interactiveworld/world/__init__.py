@@ -17,7 +17,7 @@ Its rooms, from the bottom up; no module imports one above it (``tests/test_worl
 6. layouts (:mod:`.layouts`: ``SceneBuilder`` and the example scenes), which write scene dicts.
 """
 from .assets import CATALOG, AssetModel, build_asset, describe_catalog
-from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
+from .geometry import CollisionGeometry, Material, SurfaceTag, VisualMesh
 from .motion import Interval, Keyframe
 from .physics import PhysicsWorld, SceneValidationError, SettleReport, world_of
 from .placement import PlacementError, place_object

@@ -1,4 +1,4 @@
-"""Geometry the world hands to the layers above it: collision geometry and visual meshes.
+"""Geometry the world hands to the layers above it: collision geometry, materials and visual meshes.
 
 Conventions: world frame z-up, metres. A box is given by a world-from-box rigid transform
 (4x4, float64) and half extents along its local axes. Every piece of collision geometry carries
@@ -81,6 +81,65 @@ class CollisionGeometry:
         return len(self.mesh_faces)
 
 
+@dataclass(frozen=True, eq=False)
+class Material:
+    """A surface material: what the renderer shades a face with (a metallic-roughness model, as glTF 2.0).
+
+    Attributes:
+        name: a short name for sheets and logs (``"oak"``, ``"brushed_steel"``, ``"burner_glow"``).
+        base_color: linear RGB in [0, 1], shape (3,); multiplies ``albedo`` where a texture is given.
+        albedo: optional sRGB texture, shape (H, W, 3), uint8, tiled by the mesh's ``uv`` (UV in metres for tiling
+            materials, a 1 m tile repeating once per metre; [0, 1] for artwork, (0, 0) its bottom-left).
+        roughness: perceptual roughness in [0, 1] (0 mirror-like, 1 fully diffuse).
+        metallic: in [0, 1]; metals tint their specular highlight with ``base_color``.
+        emissive: linear RGB radiance added after lighting, shape (3,), >= 0 (lit displays, glowing burner rings,
+            an oven's interior light); emissive surfaces read the same in any room light.
+        opacity: in (0, 1]; below 1 the surface is drawn as glass (the renderer may blend or tint what lies behind).
+
+    Raises:
+        ValueError: on construction, a field out of range or of the wrong shape, naming the field.
+    """
+
+    name: str
+    base_color: tuple[float, float, float] = (0.8, 0.8, 0.8)
+    albedo: np.ndarray | None = None
+    roughness: float = 0.6
+    metallic: float = 0.0
+    emissive: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    opacity: float = 1.0
+
+    def __post_init__(self) -> None:
+        where = f"Material({self.name!r})"
+        for attr in ("base_color", "emissive"):
+            value = np.asarray(getattr(self, attr), dtype=np.float64)
+            if value.shape != (3,) or not np.all(np.isfinite(value)) or value.min() < 0:
+                raise ValueError(f"{where}.{attr}: expected 3 finite values >= 0, got {getattr(self, attr)!r}")
+            object.__setattr__(self, attr, tuple(float(x) for x in value))
+        if max(self.base_color) > 1.0:
+            raise ValueError(f"{where}.base_color: linear RGB must lie in [0, 1], got {self.base_color!r}")
+        for attr, lo, lo_open in (("roughness", 0.0, False), ("metallic", 0.0, False), ("opacity", 0.0, True)):
+            x = float(getattr(self, attr))
+            if not (lo < x <= 1.0 if lo_open else lo <= x <= 1.0):
+                raise ValueError(f"{where}.{attr}: must lie in {'(0, 1]' if lo_open else '[0, 1]'}, got {x!r}")
+            object.__setattr__(self, attr, x)
+        if self.albedo is not None:
+            a = np.asarray(self.albedo)
+            if a.dtype != np.uint8 or a.ndim != 3 or a.shape[2] != 3 or a.shape[0] < 1 or a.shape[1] < 1:
+                raise ValueError(f"{where}.albedo: expected an (H, W, 3) uint8 sRGB image, got {a.shape} {a.dtype}")
+            object.__setattr__(self, "albedo", np.ascontiguousarray(a))
+
+    @property
+    def mean_color(self) -> np.ndarray:
+        """Linear RGB the material averages to, shape (3,), float32: ``base_color`` times the mean linear albedo
+        (the IEC 61966-2-1 sRGB curve). What a renderer that ignores textures draws."""
+        c = np.asarray(self.base_color, np.float32)
+        if self.albedo is None:
+            return c
+        s = self.albedo.reshape(-1, 3).astype(np.float32) / 255.0
+        lin = np.where(s <= 0.04045, s / 12.92, ((s + 0.055) / 1.055) ** 2.4)
+        return (c * lin.mean(axis=0)).astype(np.float32)
+
+
 @dataclass
 class VisualMesh:
     """One renderable triangle mesh in world coordinates.
@@ -94,6 +153,12 @@ class VisualMesh:
             ``textured_faces`` is set.
         texture: optional RGB image, shape (H, W, 3), uint8 (label text painted by Pillow).
         textured_faces: optional bool mask of faces that sample ``texture``, shape (F,).
+        normals: optional shading normals, shape (V, 3), float32, unit length; a row of NaN marks a vertex of a
+            flat part (shade its faces with the geometric normal). None: every face flat.
+        materials: the materials ``face_material`` indexes.
+        face_material: optional index into ``materials`` per face, shape (F,), int32; -1 means "no material: use
+            ``face_colors``". ``face_colors`` stays filled for every face (a material face holds the material's
+            :attr:`Material.mean_color`), so a renderer or pass that ignores materials still draws the right hue.
     """
 
     vertices: np.ndarray
@@ -103,3 +168,6 @@ class VisualMesh:
     uv: np.ndarray | None = None
     texture: np.ndarray | None = None
     textured_faces: np.ndarray | None = None
+    normals: np.ndarray | None = None
+    materials: tuple[Material, ...] = ()
+    face_material: np.ndarray | None = None

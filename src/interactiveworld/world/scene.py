@@ -510,16 +510,7 @@ class Scene:
         links: dict[str | None, np.ndarray] = {None: pose}
         for j in e.model.joints:
             links[j.name] = pose @ joint_transform(j, frac)
-        verts, faces, colors = [], [], []
-        n = 0
-        for p in self._visual_parts(e):
-            v = p.mesh.vertices @ links[p.joint][:3, :3].T + links[p.joint][:3, 3]
-            verts.append(v)
-            faces.append(p.mesh.faces + n)
-            colors.append(np.repeat(np.asarray(p.color, np.float32)[None], len(p.mesh.faces), axis=0))
-            n += len(v)
-        out = [VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
-                          np.concatenate(colors).astype(np.float32), owner=e.key)]
+        out = [_merge_parts(self._visual_parts(e), links, e.key)]
         if e.labels:
             r = pose[:3, :3]
             for lab in e.labels:
@@ -560,6 +551,40 @@ class Scene:
             return VisualMesh(np.zeros((0, 3), np.float32), np.zeros((0, 3), np.int32), np.zeros((0, 3), np.float32))
         return VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
                           np.concatenate(colors).astype(np.float32), owner="")
+
+
+def _merge_parts(parts, links: dict, owner: str) -> VisualMesh:
+    """One :class:`VisualMesh` of ``parts`` posed by ``links`` (joint name -> world-from-link 4x4): positions,
+    face colours, and where any part carries them, shading normals (NaN rows for flat parts), UV and materials."""
+    verts, faces, colors, normals, uvs, fmat, materials = [], [], [], [], [], [], []
+    n = 0
+    rich = any(p.normals is not None or p.materials for p in parts)
+    for p in parts:
+        rot, off = links[p.joint][:3, :3], links[p.joint][:3, 3]
+        nf = len(p.mesh.faces)
+        verts.append(p.mesh.vertices @ rot.T + off)
+        faces.append(p.mesh.faces + n)
+        idx = p.face_materials()
+        base = np.repeat(np.asarray(p.color, np.float32)[None], nf, axis=0)
+        if p.materials:
+            means = np.stack([m.mean_color for m in p.materials])
+            base = np.where((idx >= 0)[:, None], means[np.maximum(idx, 0)], base)
+        colors.append(base)
+        if rich:
+            nv = len(p.mesh.vertices)
+            normals.append(np.full((nv, 3), np.nan, np.float32) if p.normals is None else p.normals @ rot.T)
+            uvs.append(np.zeros((nv, 2), np.float32) if p.uv is None else p.uv)
+            fmat.append(np.where(idx >= 0, idx + len(materials), -1).astype(np.int32))
+            materials.extend(p.materials)
+        n += len(p.mesh.vertices)
+    mesh = VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
+                      np.concatenate(colors).astype(np.float32), owner=owner)
+    if rich:
+        mesh.normals = np.concatenate(normals).astype(np.float32)
+        mesh.uv = np.concatenate(uvs).astype(np.float32)
+        mesh.face_material = np.concatenate(fmat)
+        mesh.materials = tuple(materials)
+    return mesh
 
 
 def _model_boxes(model: AssetModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

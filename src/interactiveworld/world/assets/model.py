@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import trimesh
 
+from ..geometry import Material
 from .materials import Color
 
 __all__ = ["Part", "Joint", "Surface", "Region", "Connector", "LabelFace", "AssetModel", "joint_transform"]
@@ -59,6 +60,15 @@ class Part:
             ``()`` the box itself; ``("cylinder", radius, half_height)`` about local z;
             ``("ellipsoid", rx, ry, rz)``; ``("ring", inner_radius, outer_radius, half_height)``, an open
             annulus the physics builds from convex segments (paper B.1.2: compound convex pieces).
+        normals: optional shading normals per vertex of ``mesh``, shape (V, 3) (build the mesh with
+            ``process=False`` so trimesh keeps the vertex order); None: flat-shaded.
+        uv: optional texture coordinates per vertex, shape (V, 2) (see :class:`~...geometry.Material`).
+        materials: the part's materials; one material with ``face_material`` None covers every face; without
+            materials the part is drawn in ``color``.
+        face_material: optional index into ``materials`` per face, shape (F,), int32.
+
+    Raises:
+        ValueError: ``normals``, ``uv`` or ``face_material`` not matching the mesh, naming the part and field.
     """
 
     name: str
@@ -69,6 +79,36 @@ class Part:
     joint: str | None = None
     collide: bool = True
     shape: tuple = ()
+    normals: np.ndarray | None = None
+    uv: np.ndarray | None = None
+    materials: tuple[Material, ...] = ()
+    face_material: np.ndarray | None = None
+
+    def __post_init__(self) -> None:
+        nv, nf = len(self.mesh.vertices), len(self.mesh.faces)
+        for attr, cols in (("normals", 3), ("uv", 2)):
+            a = getattr(self, attr)
+            if a is not None:
+                a = np.asarray(a, np.float32)
+                if a.shape != (nv, cols):
+                    raise ValueError(f"Part {self.name!r}.{attr}: expected ({nv}, {cols}), got {a.shape}")
+                setattr(self, attr, a)
+        self.materials = tuple(self.materials)
+        if self.face_material is not None:
+            fm = np.asarray(self.face_material, np.int32)
+            if fm.shape != (nf,) or (nf and (fm.min() < -1 or fm.max() >= len(self.materials))):
+                raise ValueError(f"Part {self.name!r}.face_material: expected ({nf},) indices in "
+                                 f"[-1, {len(self.materials)}), got shape {fm.shape}")
+            self.face_material = fm
+        elif len(self.materials) > 1:
+            raise ValueError(f"Part {self.name!r}: {len(self.materials)} materials need a face_material per face")
+
+    def face_materials(self) -> np.ndarray:
+        """Index into :attr:`materials` per face, shape (F,), int32; -1 for faces drawn in :attr:`color`."""
+        nf = len(self.mesh.faces)
+        if self.face_material is not None:
+            return self.face_material
+        return np.full(nf, 0 if self.materials else -1, np.int32)
 
 
 @dataclass
