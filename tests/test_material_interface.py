@@ -72,3 +72,18 @@ def test_merged_mesh_carries_normals_uv_and_offset_material_indices():
 def test_plain_parts_give_a_plain_mesh():
     mesh = _merge_parts([_box("a"), _box("b")], {None: np.eye(4)}, "")
     assert mesh.normals is None and mesh.face_material is None and mesh.materials == ()
+
+
+def test_part_from_piece_keeps_vertex_order_normals_uv_and_slots():
+    from interactiveworld.world.assets.meshkit_shapes import revolve
+    from interactiveworld.world.assets.parts import part_from_piece
+
+    piece = revolve([(0.0, 0.0), (0.04, 0.0), (0.04, 0.1), (0.0, 0.1)], segments=16, material="glaze")
+    glaze = Material("glaze", (0.9, 0.9, 0.85), roughness=0.2)
+    part = part_from_piece("mug_body", piece, {"glaze": glaze})
+    np.testing.assert_array_equal(part.mesh.vertices, piece.vertices.astype(np.float64))
+    np.testing.assert_array_equal(part.normals, piece.normals)
+    assert part.materials == (glaze,) and part.face_material is None
+    np.testing.assert_allclose(part.box_half, [0.04, 0.04, 0.05], atol=1e-3)
+    with pytest.raises(KeyError, match="glaze"):
+        part_from_piece("mug_body", piece, {})

@@ -11,10 +11,12 @@ import math
 import numpy as np
 import trimesh
 
+from ..geometry import Material
 from .materials import Color
+from .meshkit import MeshPiece
 from .model import AssetModel, Joint, LabelFace, Part, Region, Surface
 
-__all__ = ["vec", "box", "mesh_part", "cylinder", "cup", "sphere", "hollow_body", "stacked_regions",
+__all__ = ["vec", "box", "mesh_part", "part_from_piece", "cylinder", "cup", "sphere", "hollow_body", "stacked_regions",
            "region_surfaces", "front_door", "DROP_DOOR_DEG", "drop_door", "label_face", "finish"]
 
 
@@ -144,6 +146,32 @@ def label_face(name: str, center, normal, up, width: float, height: float) -> La
     """A :class:`~.model.LabelFace` at ``center`` [m] with unit ``normal`` and text-``up`` directions (each (3,),
     entity-local) and a ``width`` x ``height`` [m] label."""
     return LabelFace(name, vec(*center), vec(*normal), vec(*up), width, height)
+
+
+def part_from_piece(name: str, piece: MeshPiece, materials: dict[str, Material], *, joint: str | None = None,
+                    collide: bool = True, shape: tuple = (), box: tuple | None = None) -> Part:
+    """A :class:`Part` of a mesh-kit :class:`MeshPiece`: its vertices (order kept), shading normals, UV, and one
+    material per slot looked up in ``materials`` (slot name -> :class:`Material`).
+
+    Args:
+        box: ``(center (3,), half extents (3,))`` of the collision box [m]; default the piece's axis-aligned bounds.
+        joint, collide, shape: as :class:`Part`.
+
+    Raises:
+        KeyError: a slot of the piece has no entry in ``materials`` (the message names the slot and the part).
+    """
+    missing = [s for s in piece.slots if s not in materials]
+    if missing:
+        raise KeyError(f"part_from_piece({name!r}): no material for slot(s) {missing}; given {sorted(materials)}")
+    mats = tuple(materials[s] for s in piece.slots)
+    mesh = trimesh.Trimesh(piece.vertices.astype(np.float64), piece.faces, process=False)
+    if box is None:
+        lo, hi = piece.vertices.min(axis=0).astype(np.float64), piece.vertices.max(axis=0).astype(np.float64)
+        box = ((lo + hi) / 2, np.maximum((hi - lo) / 2, 1e-4))
+    color = tuple(float(x) for x in np.mean([m.mean_color for m in mats], axis=0))
+    return Part(name, mesh, color, np.asarray(box[0], np.float64), np.asarray(box[1], np.float64), joint=joint,
+                collide=collide, shape=shape, normals=piece.normals, uv=piece.uv, materials=mats,
+                face_material=None if len(mats) == 1 else piece.face_slot.astype(np.int32))
 
 
 def finish(model: AssetModel) -> AssetModel:
