@@ -25,6 +25,7 @@ from ..agents.prompts import PROMPT_VERSION
 from .episode import EpisodeConfig, run_episode
 from .factory import make_env
 from .identity import DEFAULT_ENV, cell_key, cell_path, env_part, key_differences, key_hash
+from .ledger import POINTS_NAME
 from .logs import ATTEMPTS_DIR, EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, has_symlink, read_eval, write_json_atomic
 from .metrics import eval_record_problem
 from .taskpack import TaskPackError, compute_hash, parse_taskpack, read_taskpack_json
@@ -164,10 +165,11 @@ def make_agents(spec: CellSpec, taskpack: Any, meter: CallMeter | None = None) -
 
 
 def archive_cell(path: Path, reason: str) -> Path | None:
-    """Move a cell's files (trace, eval.json, frames) under ``attempts/<n>/`` with ``archived.json``
+    """Move a cell's files (trace, eval.json, points.jsonl, frames) under ``attempts/<n>/`` with ``archived.json``
     giving ``reason``; returns the archive folder, or None when there was nothing to move. Links are
     moved as links, never followed."""
-    leftovers = [p for p in (path / TRACE_NAME, path / EVAL_NAME, path / FRAMES_DIR) if os.path.lexists(p)]
+    leftovers = [p for p in (path / TRACE_NAME, path / EVAL_NAME, path / POINTS_NAME, path / FRAMES_DIR)
+                 if os.path.lexists(p)]
     for p in path.glob(EVAL_NAME + ".*.tmp"):
         p.unlink()
     if not leftovers:
@@ -223,7 +225,7 @@ def run_cell(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
     tp = parse_taskpack(data, source=spec.taskpack)
     cfg = EpisodeConfig(seed=spec.seed, write_frames=spec.render, assistant_name=spec.assistant_label,
                         human_name=spec.human, observed_hash=observed,
-                        env=env_part(spec), cell_key=key)
+                        env=env_part(spec), cell_key=key, evidence_path=Path(os.path.relpath(path, out)).as_posix())
     calls = calls or CallSettings()
     meter = CallMeter(spec.cell_max_cost, spec.cell_max_tokens, gate=calls.gate, gate_limited=calls.gate_limited,
                       cache=ResponseCache(calls.cache) if calls.cache else None, seed=spec.seed)

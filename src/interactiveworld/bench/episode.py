@@ -45,6 +45,7 @@ from .families import (command_targets, human_handles, key_to_arg, moved_places,
 from .capabilities import Utterance, label_capabilities
 from .evaluators import TaskScore, evaluate_task, stable_completion_index
 from .identity import key_hash
+from .ledger import cell_manifest, write_points
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
 from .taskpack import TaskPack
 from .usage import call_usage
@@ -79,6 +80,8 @@ class EpisodeConfig:
             hash to the trace header and ``eval.json`` so that a resume can tell whether a result still applies.
         on_frames: called with the frames of each command interval (opening included) as soon as
             they are in the history, before the next agent turn (a live view); None for none.
+        evidence_path: the cell folder relative to its sweep folder, recorded in the C.3.3 manifest
+            (:func:`~interactiveworld.bench.ledger.cell_manifest`); ``"."`` for a cell run on its own.
     """
 
     seed: int = 0
@@ -92,6 +95,7 @@ class EpisodeConfig:
     env: dict[str, Any] | None = None
     cell_key: dict[str, Any] | None = None
     on_frames: Callable[[list[Frame]], None] | None = None
+    evidence_path: str = "."
 
 
 @dataclass
@@ -282,6 +286,7 @@ class Episode:
         self.log.write("end", stop_reason=stop_reason, status=record["status"], void_reason=void_reason,
                        passed=record["passed"], completion=record["completion"])
         self.log.close()
+        write_points(self.out, record, scrub=self.scrub)  # before eval.json, which marks the cell finished
         write_json_atomic(self.out / EVAL_NAME, record, scrub=self.scrub, fsync=self.cfg.fsync)
         return record
 
@@ -631,6 +636,7 @@ class Episode:
             "wall_s": round(wall_s, 4),
             "timing": {k: round(v, 6) for k, v in st.timing.items()},
         }
+        rec["manifest"] = cell_manifest(rec, evidence_path=self.cfg.evidence_path)
         return rec
 
 

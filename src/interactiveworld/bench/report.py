@@ -17,6 +17,7 @@ from .capabilities import CAPABILITIES
 from .executors import executor_report
 from .families import Family
 from .identity import separate_keys
+from .ledger import write_ledgers
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells, run_folder_problem)
 from .usage import USAGE_COLUMNS, usage_table
@@ -215,7 +216,8 @@ def _flat_ci(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plots: bool = True) -> dict[str, Any]:
-    """Write ``report.md``, ``families.csv``, ``efficiency.csv``, ``capabilities.csv`` and PNG plots.
+    """Write ``report.md``, ``families.csv``, ``efficiency.csv``, ``capabilities.csv``, the ledgers
+    ``ledger/tasks.jsonl`` and ``ledger/points.jsonl`` (:mod:`.ledger`) and PNG plots.
 
     Every cell under ``run_dir`` is accounted for: a cell whose ``eval.json`` is unusable is counted
     as VOID and listed with the reason, and it and any unfinished cell (a trace, no ``eval.json``)
@@ -291,6 +293,7 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
         write_csv(out / t["csv"], t["rows"], [k for k, _ in t["columns"]])
     text = "\n".join(md)
     files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
+    files += list(write_ledgers(records, out))  # C.3.3: every table above is recomputable from these two files
     files += [out / t["csv"] for t in executors["tables"]] + executors["files"]
     files[0].write_text(text, encoding="utf-8")
     write_csv(files[1], _flat_ci(fam), ["agents", "family", "tasks", "cells", "void", "catalog", "pass_catalog",
