@@ -271,3 +271,16 @@ def test_controls(tid, packs, tmp_path):
     rep = ValidationReport(tid)
     run_controls(packs[tid], _env, rep, out_dir=tmp_path)
     assert rep.ok, "\n".join(f"{c.name}: {c.detail}" for c in rep.checks if not c.ok)
+
+
+def test_budgets_leave_room_for_the_papers_inefficiency():
+    """Paper C.3.3 reports Guidance at 3.66x and Accessibility at 6.75x the oracle's actions: every budget allows
+    at least 8x the oracle's step count, and at least as many ticks per allowed action as the authored budget."""
+    ratios = []
+    for tid in IDS:
+        data = json.loads(PACKS[tid].read_text())
+        steps, b = data["oracle"]["step_count"], data["budgets"]
+        assert b["actions"] >= 8 * steps, (tid, steps, b)
+        assert b["ticks"] >= b["actions"], (tid, b)  # one command per tick at most
+        ratios.append(b["actions"] / steps)
+    assert min(ratios) >= 8.0 and len(ratios) == 120

@@ -183,6 +183,23 @@ def oracle_count(oracle_steps: list[dict[str, Any]], plan_before: int = 0) -> in
     return plan_before + sum(len(s["commands"]) for s in oracle_steps if not s.get("optional"))
 
 
+INEFFICIENCY_ROOM = 8
+"""The action budget allows at least this many times the oracle's actions: the paper reports Guidance at 3.66x
+and Accessibility at 6.75x the oracle's steps (appendix C.3.3 efficiency), so a budget of oracle + 10 would forbid
+its own published results."""
+
+
+def budgets(steps: int, ticks: int | None = None, actions: int | None = None) -> dict[str, int]:
+    """Tick and action budgets for an oracle of ``steps`` actions. ``actions`` is at least
+    :data:`INEFFICIENCY_ROOM` x ``steps`` (and the authored figure or steps + 10 when larger); ``ticks`` (authored,
+    else 2 x steps + 12) grows in the same proportion as the action budget, so the ticks a task needs per action
+    stay covered at the larger action count."""
+    base_actions = actions or steps + 10
+    base_ticks = ticks or 2 * steps + 12
+    room = max(base_actions, INEFFICIENCY_ROOM * steps)
+    return {"ticks": max(base_ticks, -(-base_ticks * room // base_actions)), "actions": room}
+
+
 def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any], prelude: str,
              opening: list[str], handoff: str, human_task: str, evidence: list[dict[str, Any]],
              legend: list[dict[str, Any]], oracle: list[dict[str, Any]],
@@ -198,7 +215,7 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
     WATCH its plan, NARRATE its need, ORCHESTRATE the requested outcome, FIND what it seeks); ``evidence`` the
     deciding evidence only the frames carry (:func:`printed`, :func:`counted`, :func:`state`).
     ``plan_before`` counts the steps of the Human's own (WATCH) plan that the oracle run executes
-    (part of the oracle step count). Budgets default to twice the oracle steps plus slack. ``windows`` are the
+    (part of the oracle step count). Budgets: :func:`budgets`. ``windows`` are the
     intervention windows; ``evaluator`` overrides the family's default evaluator settings; ``reduction`` says
     where the task departs from its catalog row and why (None: the row in full); ``static_item`` is the task's
     static variant (:func:`static`).
@@ -229,7 +246,7 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
         **({"evaluator": evaluator} if evaluator else {}),
         **({"intervention_windows": list(windows)} if windows else {}),
         "capabilities": capabilities,
-        "budgets": {"ticks": ticks or 2 * steps + 12, "actions": actions or steps + 10},
+        "budgets": budgets(steps, ticks, actions),
         **({"static_item": static_item} if static_item else {}),
     }
     data["hash"] = compute_hash(data)
