@@ -45,6 +45,7 @@ from .families import (command_targets, human_handles, key_to_arg, moved_places,
 from .capabilities import Utterance, label_capabilities
 from .evaluators import TaskScore, evaluate_task, stable_completion_index
 from .identity import key_hash
+from .leakage import find_leaks, leak_reason
 from .ledger import cell_manifest, write_points
 from .logs import EVAL_NAME, FRAMES_DIR, TRACE_NAME, Scrubber, TraceWriter, write_json_atomic
 from .taskpack import TaskPack
@@ -208,6 +209,7 @@ class Episode:
                 log.write("budget", tick=self.st.ticks, scope=exc.scope, kind=exc.kind, limit=exc.limit,
                           spent=exc.spent)
             score = self._score(baseline)
+            self._void_on_leak()
         except BudgetExceeded as exc:
             # the sweep's limit: no eval.json, the cell stays unfinished and runs again on resume
             log.write("end", stop_reason="sweep_budget", status="unfinished", void_reason=str(exc))
@@ -246,7 +248,23 @@ class Episode:
         Args:
             stop_reason: one of :data:`STOP_REASONS` (what ended the episode).
         """
-        return self._close(stop_reason, None, self._score(self.baseline), time.perf_counter() - self._t0)
+        score = self._score(self.baseline)
+        try:
+            self._void_on_leak()
+        except VoidCell as exc:
+            return self._close("void", self.scrub(str(exc)), None, time.perf_counter() - self._t0)
+        return self._close(stop_reason, None, score, time.perf_counter() - self._t0)
+
+    def _void_on_leak(self) -> None:
+        """Paper C.2.5: material Human answer leakage makes the cell VOID (:mod:`.leakage`); logged as ``human_leak``.
+
+        Raises:
+            VoidCell: the Human stated or acted on evidence its family forbids it to have.
+        """
+        leaks = find_leaks(self.tp, self.st.trace, self.st.utterances)
+        if leaks:
+            self.log.write("human_leak", leaks=[lk.__dict__ for lk in leaks])
+            raise VoidCell(leak_reason(leaks))
 
     def score_now(self) -> TaskScore:
         """The task's family evaluator on the relations now, against the handoff baseline and the trace so far:

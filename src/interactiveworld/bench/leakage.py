@@ -1,0 +1,169 @@
+"""Human answer leakage: the Human stating or acting on evidence its family forbids it to have.
+
+Paper appendix C.2.5: "material Human answer leakage makes a cell VOID, to be rerun". The Human of every family
+but Prevention acts only on what the Assistant tells it (the restriction texts of
+:data:`~interactiveworld.bench.families.RESTRICTIONS`: it may not read, count, choose, infer or plan); a Human that
+reads a price aloud, or picks the right carton before anyone named it, has done the Assistant's work, and the cell
+would credit the Assistant for the Human's perception. Two rules, each judged at the moment it happens:
+
+* **Speech** (:func:`speech_leaks`): the Human says a declared evidence value (a label's text, or a count next to
+  a word of what was counted) before the Assistant has said it, where the value is not already in what the Human
+  was given (its task, legend and aliases).
+* **Action** (:func:`action_leaks`): the Human performs a manipulating command (:data:`CHOICE_VERBS`) on an entity
+  that carries declared label or state evidence before any Assistant utterance has referred to that entity by a name of its legend
+  entry (:func:`~interactiveworld.language.reference.refers_to`). Prevention is exempt: its Human carries out its
+  own plan by design. Moving, turning and looking are never leaks.
+
+Both rules are lenient where words are ambiguous: an Assistant that said "the carton" has referred to every carton,
+so a look-alike chosen after that is the Human following (perhaps badly) an instruction, not a leak. A leak found
+makes the cell VOID with the rule, tick and text as the reason (:func:`leak_reason`), and the sweep reruns it.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from ..language.reference import entry_names, refers_to
+from .capabilities import Utterance
+from .scoring import TraceStep
+
+__all__ = ["CHOICE_VERBS", "EXEMPT_FAMILIES", "HumanLeak", "speech_leaks", "action_leaks", "find_leaks",
+           "leak_reason"]
+
+CHOICE_VERBS = frozenset({"pick", "place", "place_inside", "place_on_floor", "flip", "attach", "detach", "push",
+                          "pull", "open", "close", "turn_on", "turn_off", "cook", "cut", "stir", "pour", "wipe",
+                          "use_computer", "answer_phone"})
+"""Canonical primitives (:data:`~interactiveworld.language.registry.PRIMITIVES`) that act on a chosen entity."""
+
+EXEMPT_FAMILIES = frozenset({"Prevention"})
+"""Families whose Human acts on its own plan (WATCH), so its actions are never a leak (its speech still can be)."""
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                 "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
+                 "twenty")
+
+
+@dataclass(frozen=True)
+class HumanLeak:
+    """One leak: ``rule`` (``"speech"`` or ``"action"``), the ``tick``, the ``entity`` whose evidence leaked, and
+    ``detail`` (the value said, or the command's primitive)."""
+
+    rule: str
+    tick: int
+    entity: str
+    detail: str
+
+
+def _norm(text: str) -> str:
+    return " ".join(re.sub(r"[^\w$%.,:/+-]+", " ", text.casefold()).split())
+
+
+def _contains(haystack: str, needle: str) -> bool:
+    return bool(needle) and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", haystack) is not None
+
+
+def _count_forms(n: int) -> list[str]:
+    return [str(n)] + ([_NUMBER_WORDS[n]] if 0 <= n < len(_NUMBER_WORDS) else [])
+
+
+def _said_before(utterances: Sequence[Utterance], tick: int, test) -> bool:
+    return any(u.speaker == "assistant" and u.tick <= tick and test(_norm(u.text)) for u in utterances)
+
+
+def speech_leaks(evidence: Sequence[dict[str, Any]], utterances: Sequence[Utterance],
+                 human_given: str) -> list[HumanLeak]:
+    """Evidence values the Human said before the Assistant did.
+
+    Args:
+        evidence: the TaskPack's declared evidence (dicts with ``kind``, ``text``, ``entity``, ``count``).
+        utterances: the cell's utterances after handoff, in order.
+        human_given: everything the Human was told or is scripted to say (task, opening lines, public context,
+            legend descriptions and aliases), whose words are never a leak.
+    """
+    given = _norm(human_given)
+    out = []
+    for ev in evidence:
+        kind, entity = ev.get("kind"), str(ev.get("entity", ""))
+        if kind == "label":
+            value = _norm(str(ev.get("text", "")))
+            if len(value) < 3 or not re.search(r"\w", value) or _contains(given, value):
+                continue
+
+            def said(text: str, value=value) -> bool:
+                return _contains(text, value)
+        elif kind == "count" and isinstance(ev.get("count"), int) and not isinstance(ev.get("count"), bool):
+            forms = [f for f in _count_forms(ev["count"]) if not _contains(given, f)]
+            nouns = [w for w in _norm(str(ev.get("text", ""))).split() if len(w) >= 3 and w.isalpha()]
+            if not forms or not nouns:
+                continue
+
+            def said(text: str, forms=forms, nouns=nouns) -> bool:
+                words = text.split()
+                for i, w in enumerate(words):
+                    if w.strip(".,:") in forms:
+                        near = " ".join(words[max(0, i - 3): i + 4])
+                        if any(n in near for n in nouns):
+                            return True
+                return False
+        else:
+            continue
+        for u in utterances:
+            if u.speaker == "wearer" and said(_norm(u.text)):
+                if not _said_before(utterances, u.tick, said):
+                    out.append(HumanLeak("speech", u.tick, entity, u.text.strip()[:120]))
+                break  # only the first time the Human says it matters
+    return out
+
+
+def action_leaks(evidence: Sequence[dict[str, Any]], legend: Sequence[dict[str, Any]], family: str,
+                 trace: Sequence[TraceStep], utterances: Sequence[Utterance]) -> list[HumanLeak]:
+    """Manipulations of an evidence-bearing entity before the Assistant referred to it (none for
+    :data:`EXEMPT_FAMILIES`).
+
+    Args:
+        evidence: the TaskPack's declared evidence.
+        legend: the Human's legend entries (``handle``, ``aliases``), whose names count as a reference.
+        family: the TaskPack's family name.
+        trace: the commands after handoff, in order.
+        utterances: the utterances after handoff.
+    """
+    if family in EXEMPT_FAMILIES:
+        return []
+    names = {e["handle"]: entry_names(e["handle"], e.get("aliases") or []) for e in legend}
+    # a count's entity is the support the counted items stand on, which the Human may well be sent to
+    watched = {str(ev.get("entity")) for ev in evidence if ev.get("entity") and ev.get("kind") != "count"}
+    out, seen = [], set()
+    for step in trace:
+        if step.primitive not in CHOICE_VERBS or not step.ok:
+            continue
+        for key in step.targets:
+            if key not in watched or key in seen:
+                continue
+            seen.add(key)  # the first manipulation decides: later ones follow from it
+            entity_names = names.get(key) or entry_names(key)
+            if not any(u.speaker == "assistant" and u.tick <= step.tick and refers_to(u.text, entity_names)
+                       for u in utterances):
+                out.append(HumanLeak("action", step.tick, key, step.primitive))
+    return out
+
+
+def find_leaks(taskpack: Any, trace: Sequence[TraceStep], utterances: Sequence[Utterance]) -> list[HumanLeak]:
+    """Both rules over one cell of ``taskpack`` (a :class:`~interactiveworld.bench.taskpack.TaskPack`), in tick
+    order."""
+    evidence = [e.model_dump() if hasattr(e, "model_dump") else dict(e) for e in taskpack.evidence]
+    legend = [e.model_dump() for e in taskpack.human_context.legend]
+    # what the Human was given, and what the TaskPack itself has it say or tells both agents, is never a leak
+    given = " ".join([taskpack.human_context.task, taskpack.opening.prelude_say, taskpack.opening.handoff_say,
+                      taskpack.public_context, *(e.get("description", "") for e in legend),
+                      *(a for e in legend for a in e.get("aliases") or [])])
+    leaks = speech_leaks(evidence, utterances, given)
+    leaks += action_leaks(evidence, legend, taskpack.family.value, trace, utterances)
+    return sorted(leaks, key=lambda lk: lk.tick)
+
+
+def leak_reason(leaks: Sequence[HumanLeak]) -> str:
+    """The VOID reason for a cell with ``leaks`` (one line)."""
+    parts = [f"{lk.rule} at tick {lk.tick} on {lk.entity} ({lk.detail})" for lk in leaks[:3]]
+    more = f" and {len(leaks) - 3} more" if len(leaks) > 3 else ""
+    return "human answer leakage: " + "; ".join(parts) + more
