@@ -14,6 +14,7 @@ from interactiveworld.bench.metrics import load_results  # noqa: E402
 from interactiveworld.bench.report import markdown_table  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
 
+REPO = Path(__file__).resolve().parents[1]
 ENV = ["--env", "iw_fake_env:FakeEnv"]
 
 
@@ -613,3 +614,29 @@ def test_a_reader_that_closes_the_pipe_stops_the_command_quietly():
     err = proc.stderr.read().decode()
     proc.wait(timeout=60)
     assert head.startswith(b"{") and proc.returncode == 141 and err == "", err
+
+
+def test_validate_names_goals_and_points_on_missing_entities(packs, capsys):
+    p = packs["decision-05"]
+    data = json.loads(p.read_text())
+    data["completion"]["goals"] = json.loads(json.dumps(data["completion"]["goals"]).replace(
+        "approval_desk#1", "approval_desk#9"))
+    p.write_text(json.dumps(data))
+    assert main(["hash", str(p)]) == 0
+    capsys.readouterr()
+    assert main(["validate", "decision-05", *ENV, "--static-only"]) == 1
+    out = capsys.readouterr().out
+    assert "[ ] goals and points name entities of the scene: goals name approval_desk#9" in out
+
+
+def test_hash_never_writes_a_file_whose_scene_does_not_load(tmp_path, capsys):
+    src = REPO / "taskpacks" / "decision-05.json"
+    data = json.loads(src.read_text())
+    data["scene"]["entities"][0]["kind"] = "no_such_kind"
+    p = tmp_path / "draft.json"
+    p.write_text(json.dumps(data))
+    before = p.read_bytes()
+    assert main(["hash", str(p)]) == 1
+    err = capsys.readouterr().err
+    assert "no_such_kind" in err and "not hashed" in err
+    assert p.read_bytes() == before

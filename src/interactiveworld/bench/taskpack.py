@@ -66,7 +66,7 @@ import re
 import warnings
 from importlib import resources
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Callable, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -568,21 +568,28 @@ def load_taskpack(path: str | os.PathLike[str], *, verify_hash: bool = True) -> 
     return parse_taskpack(read_taskpack_json(p), source=str(p), verify_hash=verify_hash)
 
 
-def rehash_file(path: str | os.PathLike[str]) -> str:
+def rehash_file(path: str | os.PathLike[str], check: Callable[[TaskPack], str | None] | None = None) -> str:
     """Rewrite a TaskPack file's ``hash`` field from its content (for authoring); returns the hash.
 
-    The content is validated first (the ``hash`` field may be missing or stale): an invalid file is left
+    The content is validated first (the ``hash`` field may be missing or stale), then ``check`` (for example
+    that the scene loads in the world) is asked about the parsed TaskPack: a file that fails either is left
     untouched, so a hash always vouches for a TaskPack that loads. The rest of the file is rewritten with
     2-space indentation and key order preserved.
 
+    Args:
+        check: returns a problem (one line) or None; None skips it.
+
     Raises:
-        TaskPackError: the file is missing, not a JSON object, or not a valid TaskPack (each field at
-            fault is named).
+        TaskPackError: the file is missing, not a JSON object, not a valid TaskPack (each field at fault is
+            named), or ``check`` names a problem.
     """
     p = Path(path)
     data = read_taskpack_json(p)
     digest = compute_hash(data)
-    parse_taskpack({**data, "hash": digest}, source=str(p), verify_hash=False)
+    tp = parse_taskpack({**data, "hash": digest}, source=str(p), verify_hash=False)
+    problem = check(tp) if check is not None else None
+    if problem:
+        raise TaskPackError(f"{p}: {problem}")
     data["hash"] = digest
     p.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return data["hash"]

@@ -193,6 +193,25 @@ def program_targets(tp: TaskPack) -> set[str]:
     return keys | {e.handle for e in tp.human_context.legend} | {ev.entity for ev in tp.evidence}
 
 
+_ENTITY_KEY = re.compile(r"^[a-z][a-z0-9_]*#\d+$")
+
+
+def scored_targets(tp: TaskPack) -> dict[str, set[str]]:
+    """Entity keys the scoring reads, by where they are named: ``"goals"`` (completion goals and prohibitions,
+    intervention windows) and ``"points"`` (capability points). Wildcards (``*``) are not keys."""
+    def keys(obj: Any) -> set[str]:
+        if isinstance(obj, str):
+            return {obj} if _ENTITY_KEY.match(obj) else set()
+        if isinstance(obj, dict):
+            return set().union(*(keys(v) for v in obj.values())) if obj else set()
+        if isinstance(obj, (list, tuple)):
+            return set().union(*(keys(v) for v in obj)) if obj else set()
+        return set()
+
+    goals = keys(tp.completion.model_dump()) | keys([w.model_dump() for w in tp.intervention_windows])
+    return {"goals": goals, "points": keys([a.model_dump() for a in tp.capabilities])}
+
+
 _SCENE_LISTS = ("rooms", "walls", "doors", "entities", "attachments")
 _SCENE_OBJECTS = ("human", "attributes")
 
@@ -271,6 +290,8 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     keys = {h.key for h in env.handles()}
     missing = sorted(program_targets(tp) - keys)
     report.add("handles exist in the scene", not missing, f"missing: {', '.join(missing)}" if missing else "")
+    unknown = [f"{where} name {', '.join(sorted(ks - keys))}" for where, ks in scored_targets(tp).items() if ks - keys]
+    report.add("goals and points name entities of the scene", not unknown, "; ".join(unknown))
     failed = []
     for cmd in tp.opening.commands:
         out = env.execute(cmd)
