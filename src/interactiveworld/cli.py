@@ -563,6 +563,45 @@ def _print_battery(records: list[dict]) -> bool:
     return not all(r["ok"] for r in rows)
 
 
+def cmd_estimate(args: argparse.Namespace) -> int:
+    from .bench.estimate import estimate, format_estimate
+    from .bench.factory import make_env as _make_env
+    from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks, unique_taskpacks
+
+    check_env(args.env)
+    try:
+        paths = select_taskpacks(args.tasks or None, args.family)
+        packs = [tp for _, tp in unique_taskpacks([(p, load_taskpack(p)) for p in paths])]
+    except (TaskPackError, ValueError) as exc:
+        raise UsageError(str(exc)) from None
+    if args.limit is not None:
+        packs = packs[:args.limit]
+    human = args.human  # as for run: the Assistant's own model unless named; "scripted" for no Human calls
+    if human is None:
+        if len(args.assistant) > 1:
+            raise UsageError("--human is required with several model Assistants (the Human is held fixed across "
+                             "them, as for run); --human scripted for the scripted Human")
+        human = args.assistant[0]
+    try:
+        result = estimate(packs, lambda: _make_env(args.env, render=not args.no_render),
+                          assistant_models=args.assistant, human_model=None if human == "scripted" else human,
+                          measure=args.measure,
+                          seeds=len(_parse_seeds(args.seeds)), reply_tokens=args.reply_tokens,
+                          latency_s=args.latency, workers=args.workers,
+                          progress=None if args.quiet else (lambda line: print(line, file=sys.stderr)))
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except RuntimeError as exc:
+        print(f"iw-eval estimate: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(f"{len(packs)} TaskPack(s) x {len(_parse_seeds(args.seeds))} seed(s); nothing was sent.")
+        print(format_estimate(result))
+    return 0
+
+
 def cmd_hash(args: argparse.Namespace) -> int:
     from .bench.taskpack import TaskPackError, read_taskpack_json, rehash_file
     from .bench.validate import is_world_scene, world_scene_problem
@@ -743,6 +782,33 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--no-battery", action="store_true", help="skip the degenerate-Assistant battery")
     v.add_argument("--out", help="keep the control runs' logs here")
     v.set_defaults(func=cmd_validate)
+
+    es = sub.add_parser("estimate", help="what a sweep will send and cost, before any call", formatter_class=raw,
+                        description=_paras(
+                            "Estimate, before spending anything, what `iw-eval run` with model agents will send and "
+                            "cost: calls, images, megabytes, prompt tokens, cost from litellm's prices ('?' when a "
+                            "model is unpriced) and wall time, per Assistant model and in total, as a range from "
+                            "episodes as direct as the oracle's (low) to episodes that run to the tick budget "
+                            "(high). A few oracle cells are played and every message the model agents would send "
+                            "is built and measured; nothing is sent. The assumptions are printed with the table."))
+    es.add_argument("tasks", nargs="*", metavar="ID|FILE", help="TaskPack ids or files (default: all built-in)")
+    es.add_argument("--family", action="append", help="only this family (name or protocol); repeat for several")
+    es.add_argument("--assistant", nargs="+", required=True, metavar="MODEL", help="litellm model string(s)")
+    es.add_argument("--human", metavar="MODEL", help="model Human, as for run (default: the Assistant's own model; "
+                                                     "'scripted' for the scripted Human, which makes no calls)")
+    es.add_argument("--seeds", nargs="+", default=["0"], help="seeds as for run (default 0)")
+    es.add_argument("--workers", type=int, default=1, help="parallel cells assumed for wall time (default 1)")
+    es.add_argument("--limit", type=int, metavar="N", help="only the first N TaskPacks of the selection")
+    es.add_argument("--measure", type=int, default=1, metavar="N", help="oracle cells measured per family (default 1)")
+    es.add_argument("--reply-tokens", type=int, default=400, metavar="N",
+                    help="completion tokens assumed per call, for pricing (default 400)")
+    es.add_argument("--latency", type=float, default=6.0, metavar="S",
+                    help="seconds assumed per model call, for wall time (default 6)")
+    es.add_argument("--no-render", action="store_true", help="as run --no-render (no images are sent)")
+    es.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE", help="environment factory, as for run")
+    es.add_argument("--json", action="store_true", help="print the estimate as JSON")
+    es.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    es.set_defaults(func=cmd_estimate)
 
     h = sub.add_parser("hash", help="rewrite the hash of TaskPack file(s) being authored")
     h.add_argument("files", nargs="+", metavar="FILE", help="TaskPack JSON file(s); each 'hash' field is rewritten "

@@ -406,9 +406,18 @@ class ModelAssistant:
         lines.append("Latest segment.")
         return "\n".join(lines)
 
-    def act(self, obs: AssistantObservation) -> AssistantTurn:
+    def messages_for(self, obs: AssistantObservation) -> tuple[list[dict[str, Any]], list[Frame]]:
+        """The messages the next call sends for ``obs`` and the frames attached (nothing is sent; the turn joins
+        the history only once :meth:`commit` records its reply)."""
         system = assistant_system_prompt(self._protocol, memory=self.memory is not None)
-        messages, sent = self.chat.build(system, self._turn_text(obs), obs.new_frames, obs.frames)
+        return self.chat.build(system, self._turn_text(obs), obs.new_frames, obs.frames)
+
+    def commit(self, reply: str) -> None:
+        """Record ``reply`` as the answer to the turn :meth:`messages_for` built last."""
+        self.chat.commit(reply)
+
+    def act(self, obs: AssistantObservation) -> AssistantTurn:
+        messages, sent = self.messages_for(obs)
         raw, call = self.client.complete(messages)
         action = parse_assistant(raw, expect_memory=self.memory is not None)
         prompt: dict[str, Any] = {"messages": loggable(messages, sent)}
@@ -453,12 +462,16 @@ class ModelHuman:
         ``shown``: images attached, when fewer than the frames)."""
         return human_user_text(obs, shown)
 
-    def act(self, obs: HumanObservation) -> HumanTurn:
+    def messages_for(self, obs: HumanObservation) -> tuple[list[dict[str, Any]], list[Frame]]:
+        """The messages the next call sends for ``obs`` and the frames attached (nothing is sent)."""
         system = system_message(human_system_prompt(self._protocol, obs.restriction), markers=self._markers)
         frames, _ = unique_frames(list(obs.frames))
         content: list[dict[str, Any]] = [{"type": "text", "text": self.user_text(obs, len(frames))}]
         content += [image_part(f) for f in frames]
-        messages = [system, {"role": "user", "content": content}]
+        return [system, {"role": "user", "content": content}], frames
+
+    def act(self, obs: HumanObservation) -> HumanTurn:
+        messages, frames = self.messages_for(obs)
         raw, call = self.client.complete(messages)
         reply = parse_human(raw)
         prompt: dict[str, Any] = {"messages": loggable(messages, frames)}
