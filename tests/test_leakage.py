@@ -99,3 +99,16 @@ def test_an_honest_human_is_never_void(pack, control, tmp_path):
     rec = run_episode(tp, FakeEnv(), make_control_assistant(control, tp), ScriptedHuman(tp), tmp_path / "c")
     assert rec["status"] == "valid", rec["void_reason"]
     assert find_leaks(tp, [], []) == []
+
+
+def test_a_reference_by_kind_label_or_state_word_is_a_reference():
+    ev = [{"kind": "label", "text": "AXO", "entity": "router#2"},
+          {"kind": "state", "text": "pineapple with its crown", "entity": "fruit#2"}]
+    legend = [{"handle": "router#2", "aliases": []}, {"handle": "fruit#2", "aliases": []}]
+    kinds = {"router#2": "carton", "fruit#2": "pineapple"}
+    for said, key in (("Pick up the AXO one.", "router#2"), ("Take the carton.", "router#2"),
+                      ("Grab the pineapple.", "fruit#2")):
+        told = [_say(1, "assistant", said)]
+        assert action_leaks(ev, legend, "Decision", [_step(1, "pick", key)], told, kinds) == [], said
+    told = [_say(1, "assistant", "Grab the lemon.")]
+    assert len(action_leaks(ev, legend, "Decision", [_step(1, "pick", "fruit#2")], told, {})) == 1

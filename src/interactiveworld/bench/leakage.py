@@ -117,20 +117,34 @@ def speech_leaks(evidence: Sequence[dict[str, Any]], utterances: Sequence[Uttera
 
 
 def action_leaks(evidence: Sequence[dict[str, Any]], legend: Sequence[dict[str, Any]], family: str,
-                 trace: Sequence[TraceStep], utterances: Sequence[Utterance]) -> list[HumanLeak]:
+                 trace: Sequence[TraceStep], utterances: Sequence[Utterance],
+                 kinds: dict[str, str] | None = None) -> list[HumanLeak]:
     """Manipulations of an evidence-bearing entity before the Assistant referred to it (none for
     :data:`EXEMPT_FAMILIES`).
 
+    An entity is referred to by any name a person could use for it: its legend entry's names and aliases, its
+    catalog kind (``carton``), its printed label (``AXO``) and the words of its declared state
+    (``pineapple with its crown`` gives ``pineapple``, ``crown``).
+
     Args:
         evidence: the TaskPack's declared evidence.
-        legend: the Human's legend entries (``handle``, ``aliases``), whose names count as a reference.
+        legend: the Human's legend entries (``handle``, ``aliases``).
         family: the TaskPack's family name.
         trace: the commands after handoff, in order.
         utterances: the utterances after handoff.
+        kinds: entity key -> catalog kind name, when known.
     """
     if family in EXEMPT_FAMILIES:
         return []
-    names = {e["handle"]: entry_names(e["handle"], e.get("aliases") or []) for e in legend}
+    names: dict[str, list[str]] = {e["handle"]: entry_names(e["handle"], e.get("aliases") or []) for e in legend}
+    for key, kind in (kinds or {}).items():
+        names.setdefault(key, entry_names(key)).append(kind.replace("_", " "))
+    for ev in evidence:
+        key, text = str(ev.get("entity", "")), str(ev.get("text", ""))
+        if ev.get("kind") == "label":
+            names.setdefault(key, entry_names(key)).append(text)
+        elif ev.get("kind") == "state":
+            names.setdefault(key, entry_names(key)).extend(w for w in re.findall(r"[A-Za-z]+", text) if len(w) >= 4)
     # a count's entity is the support the counted items stand on, which the Human may well be sent to
     watched = {str(ev.get("entity")) for ev in evidence if ev.get("entity") and ev.get("kind") != "count"}
     out, seen = [], set()
@@ -158,7 +172,10 @@ def find_leaks(taskpack: Any, trace: Sequence[TraceStep], utterances: Sequence[U
                       taskpack.public_context, *(e.get("description", "") for e in legend),
                       *(a for e in legend for a in e.get("aliases") or [])])
     leaks = speech_leaks(evidence, utterances, given)
-    leaks += action_leaks(evidence, legend, taskpack.family.value, trace, utterances)
+    scene = taskpack.scene if isinstance(taskpack.scene, dict) else {}
+    kinds = {f"{e.get('name')}#{e.get('index')}": str(e.get("kind")) for e in scene.get("entities") or []
+             if isinstance(e, dict) and e.get("kind")}
+    leaks += action_leaks(evidence, legend, taskpack.family.value, trace, utterances, kinds)
     return sorted(leaks, key=lambda lk: lk.tick)
 
 
