@@ -12,6 +12,7 @@ import json
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from iw_chat_server import is_preflight_probe
 
 ASSISTANT_SCRIPT = ["interrupt Pick up the invoice card printed $41.", "interrupt Put it on the approval desk.", "done"]
 
@@ -66,6 +67,17 @@ class ScriptedServer:
 
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+                if is_preflight_probe(body):  # answered (errors included), never recorded nor counted
+                    if body["model"] in outer.status_for:
+                        status, msg = outer.status_for[body["model"]]
+                        msg = msg.replace("{auth}", self.headers.get("Authorization", ""))
+                        self._send(status, {"error": {"message": msg, "type": "invalid_request_error"}})
+                    else:
+                        self._send(200, {"id": "p", "object": "chat.completion", "created": 0, "model": body["model"],
+                                         "choices": [{"index": 0, "message": {"role": "assistant", "content": "OK"},
+                                                      "finish_reason": "stop"}],
+                                         "usage": {"prompt_tokens": 5, "completion_tokens": 1, "total_tokens": 6}})
+                    return
                 with outer._lock:
                     outer.requests.append(body)
                     n = len(outer.requests)

@@ -382,9 +382,15 @@ def _world_scene_pack(packs, scene):
      "scene: format must be 'interactiveworld.scene/1', got 'interactiveworld.scene/0' (SceneFormatError)"),
 ])
 def test_validate_loads_the_scene_with_the_worlds_loader(packs, capsys, scene, needle):
+    from interactiveworld.bench.taskpack import compute_hash
+
     p = _world_scene_pack(packs, scene)
-    assert main(["hash", str(p)]) == 1  # the authoring tool reports it too
-    assert needle in capsys.readouterr().err
+    before = p.read_bytes()
+    assert main(["hash", str(p)]) == 1  # the authoring tool reports it too, and writes nothing
+    assert needle in capsys.readouterr().err and p.read_bytes() == before
+    data = json.loads(before)
+    data["hash"] = compute_hash(data)  # hashed by hand: validate and run still refuse the scene
+    p.write_text(json.dumps(data))
     assert main(["validate", *ENV]) == 1
     out = capsys.readouterr().out
     assert "FAIL decision-05" in out and "[x] schema and hash" in out

@@ -160,7 +160,8 @@ def _check_run_numbers(args: argparse.Namespace) -> None:
 
 def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str], list[str]]:
     """(Assistants, Humans, notes to print) of a run, after the checks that need no TaskPack: the Human a
-    model Assistant gets, blind runs, credentials (bare model names too) and the reachability of --api-base."""
+    model Assistant gets, blind runs, credentials (bare model names too), the reachability of --api-base and one
+    minimal call per model route (a 401, 403 or 404 stops the run before the first cell)."""
     from .bench import preflight
 
     assistants = list(dict.fromkeys(args.assistant))
@@ -172,6 +173,7 @@ def _agents_and_preflight(args: argparse.Namespace) -> tuple[list[str], list[str
         models = [m for m in assistants + humans if preflight.is_model(m)]
         preflight.check_blind(assistants + humans, no_render=args.no_render, blind=args.blind)
         preflight.check_provider(models, args.api_base)
+        notes += preflight.check_routes(models, args.api_base, timeout_s=min(float(args.timeout), 30.0))
     except preflight.PreflightError as exc:
         raise UsageError(str(exc)) from None
     return assistants, humans, notes

@@ -10,9 +10,12 @@ import os
 import socket
 import uuid
 from pathlib import Path
+from typing import Callable
 from urllib.parse import urlsplit
 
+from ..agents.base import AgentTransportError
 from ..agents.controls import CONTROL_ASSISTANTS
+from ..agents.model import LLMClient, failed_url
 from ..agents.providers import litellm_module
 from ..body import BodyModelError, body_model_identity, load_body_model
 from .factory import load_factory
@@ -112,6 +115,68 @@ def check_provider(models: list[str], api_base: str | None) -> None:
         check_endpoint(api_base)
     else:
         check_credentials(models)
+
+
+PERMANENT_STATUS = {401: "unauthorized (check the key)", 403: "forbidden (the key may not use this model)",
+                    404: "not found (check the model name and that --api-base ends where the API does, e.g. /v1)"}
+"""HTTP statuses that no retry can fix: met once before the first cell, they stop the sweep."""
+
+
+def _status_of(exc: BaseException) -> int | None:
+    """The HTTP status behind a failed call (litellm's exceptions carry ``status_code``), following the chain."""
+    seen = 0
+    while exc is not None and seen < 8:
+        code = getattr(exc, "status_code", None)
+        if isinstance(code, int):
+            return code
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return None
+
+
+def check_routes(models: list[str], api_base: str | None, *, timeout_s: float = 30.0,
+                 call: Callable[[str], None] | None = None) -> list[str]:
+    """Call every distinct model route once with a minimal completion (one token) before the first cell, so a
+    wrong endpoint or model name stops the sweep in seconds instead of VOIDing every cell after its opening.
+
+    Args:
+        models: model strings of the sweep (each route is ``model`` at ``api_base``).
+        api_base: the sweep's ``--api-base`` or None.
+        timeout_s: wall-clock limit of each probe [s].
+        call: how a route is probed (default: :meth:`LLMClient.complete` of a one-token call, no retries);
+            raises :class:`~interactiveworld.agents.base.AgentTransportError` on failure.
+
+    Returns:
+        Warnings (one line each) for routes that failed in a way a retry may fix (timeouts, 429, 5xx): the sweep
+        goes on and its cells retry as usual.
+
+    Raises:
+        PreflightError: a route answered 401, 403 or 404 (or "model not found"); the line names the model, the
+            URL and the HTTP status.
+    """
+    def probe(model: str) -> None:
+        client = LLMClient(model, api_base=api_base, timeout_s=timeout_s, max_retries=0, max_tokens=1)
+        client.complete([{"role": "user", "content": "Reply with OK."}])
+
+    call = call or probe
+    warnings, problems = [], []
+    for model in dict.fromkeys(models):
+        try:
+            call(model)
+        except AgentTransportError as exc:
+            status = _status_of(exc)
+            url = failed_url(exc) or api_base or "the provider's default endpoint"
+            text = str(exc.__cause__ or exc)
+            if status in PERMANENT_STATUS or (status == 400 and "model" in text.lower()
+                                              and ("not found" in text.lower() or "does not exist" in text.lower())):
+                why = PERMANENT_STATUS.get(status, "the model does not exist there")
+                problems.append(f"{model} at {url}: HTTP {status}: {why}")
+            else:
+                warnings.append(f"warning: {model} at {url}: the preflight call failed ({text.splitlines()[0][:200]}); "
+                                f"the cells will retry")
+    if problems:
+        raise PreflightError("the endpoint refused the preflight call:\n  " + "\n  ".join(problems))
+    return warnings
 
 
 def file_above(path: Path) -> Path | None:
