@@ -112,3 +112,14 @@ def test_a_reference_by_kind_label_or_state_word_is_a_reference():
         assert action_leaks(ev, legend, "Decision", [_step(1, "pick", key)], told, kinds) == [], said
     told = [_say(1, "assistant", "Grab the lemon.")]
     assert len(action_leaks(ev, legend, "Decision", [_step(1, "pick", "fruit#2")], told, {})) == 1
+
+
+def test_a_reference_by_printed_words_or_numbers_is_a_reference():
+    ev = [{"kind": "label", "text": "250 grams", "entity": "snack#3"}]
+    legend = [{"handle": "snack#3", "aliases": []}]
+    printed = [("snack#3", "COOKIES\n250 grams")]
+    for said in ("Pick up the 250 g cookies.", "Take the COOKIES box."):
+        told = [_say(1, "assistant", said)]
+        assert action_leaks(ev, legend, "Decision", [_step(1, "pick", "snack#3")], told, {}, printed) == [], said
+    told = [_say(1, "assistant", "Take the crackers.")]
+    assert len(action_leaks(ev, legend, "Decision", [_step(1, "pick", "snack#3")], told, {}, printed)) == 1

@@ -116,15 +116,27 @@ def speech_leaks(evidence: Sequence[dict[str, Any]], utterances: Sequence[Uttera
     return out
 
 
+def _distinctive_words(text: str) -> list[str]:
+    """Words of a printed label or declared state a person would name the thing by: words of 4+ letters, short
+    all-capital brand words (``AXO``), and numbers (``250``)."""
+    out = []
+    for w in re.findall(r"[A-Za-z]+|\d+(?:[.,]\d+)?", text):
+        if w[0].isdigit() or len(w) >= 4 or (len(w) >= 2 and w.isupper()):
+            out.append(w)
+    return out
+
+
 def action_leaks(evidence: Sequence[dict[str, Any]], legend: Sequence[dict[str, Any]], family: str,
                  trace: Sequence[TraceStep], utterances: Sequence[Utterance],
-                 kinds: dict[str, str] | None = None) -> list[HumanLeak]:
+                 kinds: dict[str, str] | None = None,
+                 printed: Sequence[tuple[str, str]] = ()) -> list[HumanLeak]:
     """Manipulations of an evidence-bearing entity before the Assistant referred to it (none for
     :data:`EXEMPT_FAMILIES`).
 
     An entity is referred to by any name a person could use for it: its legend entry's names and aliases, its
-    catalog kind (``carton``), its printed label (``AXO``) and the words of its declared state
-    (``pineapple with its crown`` gives ``pineapple``, ``crown``).
+    catalog kind (``carton``), the distinctive words of what is printed on it (``COOKIES 250 grams`` gives
+    ``COOKIES``, ``250``, ``grams``) and of its declared label or state (``pineapple with its crown`` gives
+    ``pineapple``, ``with``, ``crown``).
 
     Args:
         evidence: the TaskPack's declared evidence.
@@ -133,18 +145,16 @@ def action_leaks(evidence: Sequence[dict[str, Any]], legend: Sequence[dict[str, 
         trace: the commands after handoff, in order.
         utterances: the utterances after handoff.
         kinds: entity key -> catalog kind name, when known.
+        printed: (entity key, printed text) pairs: the labels the scene prints on its entities.
     """
     if family in EXEMPT_FAMILIES:
         return []
     names: dict[str, list[str]] = {e["handle"]: entry_names(e["handle"], e.get("aliases") or []) for e in legend}
     for key, kind in (kinds or {}).items():
         names.setdefault(key, entry_names(key)).append(kind.replace("_", " "))
-    for ev in evidence:
-        key, text = str(ev.get("entity", "")), str(ev.get("text", ""))
-        if ev.get("kind") == "label":
-            names.setdefault(key, entry_names(key)).append(text)
-        elif ev.get("kind") == "state":
-            names.setdefault(key, entry_names(key)).extend(w for w in re.findall(r"[A-Za-z]+", text) if len(w) >= 4)
+    for key, text in [(str(ev.get("entity", "")), str(ev.get("text", ""))) for ev in evidence
+                      if ev.get("kind") in ("label", "state")] + list(printed or []):
+        names.setdefault(key, entry_names(key)).extend(_distinctive_words(text))
     # a count's entity is the support the counted items stand on, which the Human may well be sent to
     watched = {str(ev.get("entity")) for ev in evidence if ev.get("entity") and ev.get("kind") != "count"}
     out, seen = [], set()
@@ -175,7 +185,9 @@ def find_leaks(taskpack: Any, trace: Sequence[TraceStep], utterances: Sequence[U
     scene = taskpack.scene if isinstance(taskpack.scene, dict) else {}
     kinds = {f"{e.get('name')}#{e.get('index')}": str(e.get("kind")) for e in scene.get("entities") or []
              if isinstance(e, dict) and e.get("kind")}
-    leaks += action_leaks(evidence, legend, taskpack.family.value, trace, utterances, kinds)
+    printed = [(f"{e.get('name')}#{e.get('index')}", str(lab.get("text", ""))) for e in scene.get("entities") or []
+               if isinstance(e, dict) for lab in e.get("labels") or [] if isinstance(lab, dict)]
+    leaks += action_leaks(evidence, legend, taskpack.family.value, trace, utterances, kinds, printed)
     return sorted(leaks, key=lambda lk: lk.tick)
 
 
