@@ -40,7 +40,7 @@ AO_RANGE_M = 0.5
 EPS_M = 3e-3              # lift of a sample point off its face (acne-free at the scene's float32 scale)
 LIGHT_SAMPLES = 4         # 2 x 2 stratified points per area light
 MIN_DIST2 = 0.04          # [m^2] distance floor of the point-to-light estimator (no spike at a lamp's face)
-MAX_EDGE_M = 0.35         # static faces longer than this are split for the bake
+MAX_EDGE_M = 0.5          # static faces longer than this are split for the bake
 CACHE_SIZE = 8
 
 
@@ -158,21 +158,18 @@ def direct_unshadowed(points: np.ndarray, normals: np.ndarray, lights, weights=N
     """Irradiance (N, 3) and direction-weighted irradiance (N, 3) at points with unit normals from ``lights``
     treated as points at their centres, each scaled by ``weights`` (L,) (default 1), without shadow rays (the
     per-frame estimate for meshes that move)."""
-    e = np.zeros((len(points), 3))
-    dom = np.zeros((len(points), 3))
-    arrays = _light_arrays(lights)
-    weights = np.ones(len(arrays[0])) if weights is None else np.asarray(weights, float)
-    for c, ln, _, _, rad, area, wt in zip(*arrays, weights):
-        if wt <= 0:
-            continue
-        rad = rad * wt
-        w = c - points
-        d2 = np.maximum(np.einsum("ij,ij->i", w, w), MIN_DIST2)
-        w = w / np.sqrt(d2)[:, None]
-        g = np.maximum(np.einsum("ij,ij->i", normals, w), 0) * np.maximum(-(w @ ln), 0) * area / d2
-        e += g[:, None] * rad
-        dom += (g * rad.mean())[:, None] * w
-    return e, dom
+    c, ln, _, _, rad, area = _light_arrays(lights)
+    weights = np.ones(len(c)) if weights is None else np.asarray(weights, float)
+    on = weights > 0
+    if not on.any() or len(points) == 0:
+        return np.zeros((len(points), 3)), np.zeros((len(points), 3))
+    c, ln, rad, area, weights = c[on], ln[on], rad[on], area[on], weights[on]
+    w = c[None] - points[:, None]                        # (N, L, 3)
+    d2 = np.maximum(np.einsum("nlk,nlk->nl", w, w), MIN_DIST2)
+    w /= np.sqrt(d2)[..., None]
+    g = np.maximum(np.einsum("nk,nlk->nl", normals, w), 0) * np.maximum(-np.einsum("nlk,lk->nl", w, ln), 0) * \
+        (area * weights) / d2
+    return g @ rad, np.einsum("nl,nlk->nk", g * rad.mean(axis=1), w)
 
 
 PROBE_AO_RAYS = 16

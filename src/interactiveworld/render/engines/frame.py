@@ -16,8 +16,9 @@ arithmetic is the same whatever the banding. Face ids follow :mod:`interactivewo
 """
 from __future__ import annotations
 
+import hashlib
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import warp as wp
@@ -138,7 +139,7 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
     a :class:`LitSetup`; the static set (``background`` given) is split for the bake and baked once
     (:mod:`interactiveworld.render.lightbake`), a dynamic set is lit per frame by :func:`dynamic_light`."""
     static = background is not None
-    vs, fs, cs, ow, slots, uvs, textures, wraps, mats, cns = [], [], [], [], [], [], [], [], [], []
+    vs, fs, cs, ow, slots, uvs, textures, wraps, mats, cns, vns = [], [], [], [], [], [], [], [], [], [], []
     materials: list = []
     mat_ids: dict[int, int] = {}
     tex_ids: dict[int, int] = {}
@@ -167,6 +168,7 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
             bad = ~np.isfinite(cn).all(axis=2)
             cn = np.where(bad[:, :, None], fn[:, None, :], cn)
             cns.append(cn.astype(np.float32))
+            vns.append(vn)
         else:
             vuv = None if m.uv is None else np.asarray(m.uv, np.float32)
         vs.append(v)
@@ -224,7 +226,8 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
         if static:
             e, d = bake(verts, faces, cn, lit.lights)
         else:
-            e, d = dynamic_light(verts, faces, cn, lit)
+            e, d = dynamic_light(verts, faces, cn, lit, [(len(v), len(f)) for v, f in zip(vs, fs)],
+                                 cat(vns, np.zeros((0, 3), np.float32)))
         lit_arrays = {"corner_n": cn, "corner_e": e, "corner_d": d, "mat": mat}
     if background is not None:  # one extra row that the miss id points at
         albedo = np.vstack([albedo, np.asarray(background, np.float32)[None]])
@@ -258,26 +261,62 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
 @dataclass
 class LitSetup:
     """What the lit model lights with: the scene's area lights and, for the meshes that move, the occluder of the
-    static set (light probes; None before a static set exists)."""
+    static set (light probes; None before a static set exists) and the light of each moving mesh as last
+    computed, by a hash of its vertices (a mesh that did not move since keeps its light: the same numbers)."""
 
     lights: list
     occluder: object = None
+    cache: dict = field(default_factory=dict)
 
 
-def dynamic_light(verts: np.ndarray, faces: np.ndarray, corner_n: np.ndarray, lit: LitSetup):
-    """Corner irradiance and direct light (F, 3, 3) of meshes that move: the lights' unshadowed contribution at
-    each vertex times a per-frame probe of each light's visibility at the set's centre, plus the ambient term
-    scaled by the probe's ambient occlusion (:func:`interactiveworld.render.lightbake.probe`)."""
+def _mesh_light(verts: np.ndarray, faces: np.ndarray, corner_n: np.ndarray, vnormals: np.ndarray | None,
+                lit: LitSetup):
     nf = len(faces)
-    if nf == 0:
-        return np.zeros((0, 3, 3), np.float32), np.zeros((0, 3, 3), np.float32)
-    pts = verts[faces].reshape(-1, 3).astype(np.float64)
-    nrm = corner_n.reshape(-1, 3).astype(np.float64)
     vis_l, ao = probe(lit.occluder, verts, lit.lights)
+    if vnormals is not None:   # smooth mesh: light each vertex once
+        pts, nrm = verts.astype(np.float64), vnormals.astype(np.float64)
+    else:
+        pts, nrm = verts[faces].reshape(-1, 3).astype(np.float64), corner_n.reshape(-1, 3).astype(np.float64)
     e, d = direct_unshadowed(pts, nrm, lit.lights, vis_l)
     hemi = 0.75 + 0.25 * nrm[:, 2:3]     # surfaces facing down see the dark floor, not the ceiling
     e = e + AMBIENT * (AO_FLOOR + (1 - AO_FLOOR) * ao) * hemi
+    if vnormals is not None:
+        e, d = e[faces], d[faces]
     return e.reshape(nf, 3, 3).astype(np.float32), d.reshape(nf, 3, 3).astype(np.float32)
+
+
+def dynamic_light(verts: np.ndarray, faces: np.ndarray, corner_n: np.ndarray, lit: LitSetup, counts=None,
+                  vnormals=None):
+    """Corner irradiance and direct light (F, 3, 3) of meshes that move, mesh by mesh (``counts``: (vertices,
+    faces) of each, in order; default one mesh): the lights' unshadowed contribution at each vertex, each light
+    scaled by its visibility from a probe at the mesh's centre, plus the ambient term scaled by the probe's
+    ambient occlusion (:func:`interactiveworld.render.lightbake.probe`). ``vnormals`` (V, 3) with NaN rows for
+    flat parts: a mesh without NaN is lit per vertex."""
+    nf = len(faces)
+    e_out = np.zeros((nf, 3, 3), np.float32)
+    d_out = np.zeros((nf, 3, 3), np.float32)
+    counts = [(len(verts), nf)] if counts is None else counts
+    v0 = f0 = 0
+    for nv, nfm in counts:
+        if nfm:
+            mv = verts[v0:v0 + nv]
+            mf = faces[f0:f0 + nfm] - v0
+            mn = None if vnormals is None else vnormals[v0:v0 + nv]
+            if mn is not None and not np.isfinite(mn).all():
+                mn = None
+            h = hashlib.blake2b(np.ascontiguousarray(mv).tobytes(), digest_size=16)
+            h.update(np.ascontiguousarray(mf).tobytes())
+            key = (v0, f0, h.hexdigest())
+            hit = lit.cache.get(key)
+            if hit is None:
+                hit = _mesh_light(mv, mf, corner_n[f0:f0 + nfm], mn, lit)
+            e_out[f0:f0 + nfm], d_out[f0:f0 + nfm] = hit
+            lit.cache[key] = hit
+        v0 += nv
+        f0 += nfm
+    while len(lit.cache) > 4 * max(len(counts), 1) + 16:   # forget meshes long gone
+        lit.cache.pop(next(iter(lit.cache)))
+    return e_out, d_out
 
 
 _FIXED = ("faces", "face_colors", "textured_faces", "uv", "texture", "face_material")
@@ -288,7 +327,7 @@ def _fixed_parts(meshes) -> list[tuple]:
     out = []
     for m in meshes:
         parts = tuple(None if getattr(m, k) is None else np.array(getattr(m, k)) for k in _FIXED)
-        out.append((m.owner, np.shape(m.vertices)) + parts)
+        out.append((m.owner, np.shape(m.vertices), tuple(id(x) for x in m.materials)) + parts)
     return out
 
 
@@ -296,9 +335,9 @@ def _same_parts(a: list[tuple], meshes) -> bool:
     if len(a) != len(meshes):
         return False
     for rec, m in zip(a, meshes):
-        if rec[0] != m.owner or rec[1] != np.shape(m.vertices):
+        if rec[0] != m.owner or rec[1] != np.shape(m.vertices) or rec[2] != tuple(id(x) for x in m.materials):
             return False
-        for old, k in zip(rec[2:], _FIXED):
+        for old, k in zip(rec[3:], _FIXED):
             new = getattr(m, k)
             if (old is None) != (new is None) or (old is not None and not np.array_equal(old, new)):
                 return False
@@ -336,7 +375,7 @@ class DynamicSet:
                 cn = vn[fs.faces]
                 bad = ~np.isfinite(cn).all(axis=2)
                 cn = np.where(bad[:, :, None], normal[:, None, :], cn).astype(np.float32)
-                e, d = dynamic_light(verts, fs.faces, cn, self.lit)
+                e, d = dynamic_light(verts, fs.faces, cn, self.lit, fs.counts, vn)
                 ks.update_face_light(fs.shading, cn, e, d)
         self.faces = FaceSet(vertices=verts, faces=fs.faces, owner=fs.owner, shading=fs.shading, counts=fs.counts,
                              parts=_part_bounds(verts, fs.counts), corner_n=cn)
