@@ -42,8 +42,10 @@ class FaceTable:
     tex_wrap: wp.array(dtype=int)            # (S,) 1: UV tiles (materials), 0: UV clamped to [0, 1] (labels)
     lit: int                                 # 1: the lit model (baked light, materials, tone curve)
     corner_n: wp.array(dtype=wp.vec3, ndim=2)   # (F, 3) unit shading normal per corner (lit model)
-    corner_e: wp.array(dtype=wp.vec3, ndim=2)   # (F, 3) irradiance per corner, linear RGB (lit model)
-    corner_d: wp.array(dtype=wp.vec3, ndim=2)   # (F, 3) direct irradiance times its mean direction (lit model)
+    lm_n: wp.array(dtype=int)                # (F,) lightmap grid splits per edge (lit model)
+    lm_off: wp.array(dtype=int)              # (F,) first grid point of each face
+    lm_e: wp.array(dtype=wp.vec3)            # (P,) irradiance at the grid points, linear RGB
+    lm_d: wp.array(dtype=wp.vec3)            # (P,) direct irradiance times its mean direction
     mat: wp.array(dtype=int)                 # (F,) material row, -1 none (face colour), -2 unlit (background)
     mat_rough: wp.array(dtype=float)         # (M,) perceptual roughness
     mat_metal: wp.array(dtype=float)         # (M,) metallic
@@ -294,7 +296,7 @@ def encode(a: wp.vec3, lt: wp.vec3, lit: float, ambient: float, diffuse: float, 
     return vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
 
 
-EXPOSURE = 1.0
+EXPOSURE = 0.75
 """Scale of scene radiance before the tone curve (the bake's relative units put a lit white wall near 1)."""
 SHADOW_DIM = 0.45
 """Fraction of baked light left where a moving mesh shadows a surface (its contact shadow: the bake holds the
@@ -313,15 +315,50 @@ def aces_filmic(x: float) -> float:
 
 
 @wp.func
+def lm_index(off: int, n: int, i: int, j: int) -> int:
+    return off + i * (n + 1) - (i * (i - 1)) / 2 + j
+
+
+@wp.func
+def lightmap(tab: FaceTable, f: int, u: float, v: float):
+    """(irradiance, direct light) of face ``f`` at barycentrics (u, v): linear inside the cell of the face's
+    n x n lightmap grid that the point falls in (:func:`interactiveworld.render.lightbake.bake_lightmap`)."""
+    n = tab.lm_n[f]
+    off = tab.lm_off[f]
+    x = u * float(n)
+    y = v * float(n)
+    i = wp.clamp(int(wp.floor(x)), 0, n - 1)
+    j = wp.clamp(int(wp.floor(y)), 0, n - 1 - i)
+    fx = x - float(i)
+    fy = y - float(j)
+    a = lm_index(off, n, i, j)
+    b = lm_index(off, n, i + 1, j)
+    c = lm_index(off, n, i, j + 1)
+    wa = 1.0 - fx - fy
+    wb = fx
+    wc = fy
+    if fx + fy > 1.0 and i + j <= n - 2:   # the cell's second triangle
+        a = lm_index(off, n, i + 1, j)
+        b = lm_index(off, n, i + 1, j + 1)
+        wa = 1.0 - fy
+        wb = fx + fy - 1.0
+        wc = 1.0 - fx
+    e = tab.lm_e[a] * wa + tab.lm_e[b] * wb + tab.lm_e[c] * wc
+    dd = tab.lm_d[a] * wa + tab.lm_d[b] * wb + tab.lm_d[c] * wc
+    return e, dd
+
+
+@wp.func
 def lit_surface(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float, shadowed: int) -> wp.vec3:
     """Scene radiance (linear RGB, before the tone curve) of face ``f`` at barycentrics (u, v) seen along ``d``.
 
     Albedo: the face colour, or the material's base colour times its texture, or a label's texture. Diffuse:
-    ``albedo (1 - metallic) E`` with E the baked irradiance interpolated between the corners. Specular: a
+    ``albedo (1 - metallic) E`` with E the baked irradiance interpolated in the face's lightmap grid. Specular: a
     normalised Blinn-Phong lobe (Blinn 1977; normalisation (s + 8) / (8 pi), Akenine-Moller et al., *Real-Time
-    Rendering* 3rd ed. 7.6) toward the dominant direction of the direct light, exponent ``s = 2 / alpha^2 - 2``
+    Rendering* 3rd ed. 7.6; faces with a material only) toward the dominant direction of the direct light, exponent ``s = 2 / alpha^2 - 2``
     with ``alpha = roughness^2`` (Walter et al. 2007; Karis 2013), Schlick's Fresnel (1994) with F0 = 0.04 for
-    dielectrics and the albedo for metals. Glass (opacity < 1) keeps ``opacity`` of its diffuse light and shows
+    dielectrics and the albedo for metals; the surroundings are mirrored as the irradiance itself, weighted by
+    Schlick's Fresnel at n . v and ``1 - roughness / 2`` (a split-sum-like environment term, Karis 2013). Glass (opacity < 1) keeps ``opacity`` of its diffuse light and shows
     the rest as its tint under the ambient part of the light. Emissive radiance is added last."""
     w0 = 1.0 - u - v
     a = tab.albedo[f]
@@ -343,8 +380,7 @@ def lit_surface(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float, shadowed
         n = tab.normal[f]
     if wp.dot(n, d) > 0.0:
         n = -n    # two-sided: the side facing the camera
-    e = tab.corner_e[f, 0] * w0 + tab.corner_e[f, 1] * u + tab.corner_e[f, 2] * v
-    dd = tab.corner_d[f, 0] * w0 + tab.corner_d[f, 1] * u + tab.corner_d[f, 2] * v
+    e, dd = lightmap(tab, f, u, v)
     if shadowed != 0:
         e = e * _SHADOW_DIM
         dd = dd * _SHADOW_DIM
@@ -358,8 +394,12 @@ def lit_surface(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float, shadowed
         opacity = tab.mat_opacity[m]
         emit = tab.mat_emissive[m]
     c = wp.cw_mul(a, e) * (1.0 - metal)
+    if m >= 0:   # the surroundings mirrored: irradiance as the environment's radiance, Schlick at n . v
+        fv = wp.pow(1.0 - wp.max(-wp.dot(n, d), 0.0), 5.0) * (1.0 - rough)
+        f0e = wp.vec3(0.04, 0.04, 0.04) * (1.0 - metal) + a * metal
+        c = c + wp.cw_mul(f0e + (wp.vec3(1.0, 1.0, 1.0) - f0e) * fv, e) * (1.0 - 0.5 * rough)
     ld = wp.length(dd)
-    if ld > 1.0e-6:
+    if ld > 1.0e-6 and m >= 0:   # a face without a material (a plain face colour) is diffuse only
         l = dd / ld
         vdir = -d
         nl = wp.dot(n, l)
@@ -496,8 +536,10 @@ def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray,
     Shapes: albedo, normal (F, 3) float32; n_dot_l (F,) float32; tex_slot (F,) int32 (-1 or an
     index into ``textures``); uv (F, 3, 2) float32; F >= 1 (Warp arrays are never empty here).
     ``tex_wrap`` (S,) bool: textures that tile (UV modulo 1; default none). ``lit`` (the lit model; None: the
-    Lambert model) holds ``corner_n``, ``corner_e``, ``corner_d`` (F, 3, 3) float32 (unit normals, irradiance,
-    direction-weighted direct irradiance per corner), ``mat`` (F,) int32 (-2, -1 or a row of the material
+    Lambert model) holds ``corner_n`` (F, 3, 3) float32 unit normals per corner, the light as either a lightmap
+    (``lm_n``, ``lm_off``, ``lm_e``, ``lm_d``, as :func:`interactiveworld.render.lightbake.bake_lightmap` returns)
+    or ``corner_e``, ``corner_d`` (F, 3, 3) float32 (irradiance, direction-weighted direct irradiance per
+    corner: one grid cell per face), ``mat`` (F,) int32 (-2, -1 or a row of the material
     arrays), ``rough``, ``metal``, ``opacity`` (M,) float32 and ``emissive`` (M, 3) float32, M >= 1.
 
     Raises:
@@ -555,8 +597,21 @@ def _set_lit(tab: FaceTable, f: int, lit: dict | None, device) -> None:
         f = 1
     else:
         tab.lit = 1
-    for k in ("corner_n", "corner_e", "corner_d"):
-        checks.finite(f"make_face_table: lit[{k!r}]", lit[k], (f, 3, 3), np.float32)
+    checks.finite("make_face_table: lit['corner_n']", lit["corner_n"], (f, 3, 3), np.float32)
+    if "lm_e" in lit:
+        lm = {k: lit[k] for k in ("lm_n", "lm_off", "lm_e", "lm_d")}
+    else:
+        for k in ("corner_e", "corner_d"):
+            checks.finite(f"make_face_table: lit[{k!r}]", lit[k], (f, 3, 3), np.float32)
+        lm = _corner_lightmap(lit["corner_e"], lit["corner_d"])
+    n, off = np.asarray(lm["lm_n"]), np.asarray(lm["lm_off"])
+    p = len(np.asarray(lm["lm_e"]))
+    if n.shape != (f,) or off.shape != (f,) or (f and (n.min() < 1 or off.min() < 0 or
+                                                     (off + (n + 1) * (n + 2) // 2).max() > p)):
+        raise ValueError(f"make_face_table: lightmap lm_n, lm_off expected ({f},) with every face's grid inside "
+                         f"the {p} points")
+    for k in ("lm_e", "lm_d"):
+        checks.finite(f"make_face_table: lit[{k!r}]", lm[k], (p, 3), np.float32)
     mat = np.asarray(lit["mat"])
     m = len(np.asarray(lit["rough"]).reshape(-1))
     if mat.shape != (f,) or (f and (mat.min() < -2 or mat.max() >= m)):
@@ -565,12 +620,22 @@ def _set_lit(tab: FaceTable, f: int, lit: dict | None, device) -> None:
         checks.finite(f"make_face_table: lit[{k!r}]", lit[k], (m,), np.float32)
     checks.finite("make_face_table: lit['emissive']", lit["emissive"], (m, 3), np.float32)
     tab.corner_n = wp.array(np.ascontiguousarray(lit["corner_n"], np.float32), dtype=wp.vec3, device=device)
-    tab.corner_e = wp.array(np.ascontiguousarray(lit["corner_e"], np.float32), dtype=wp.vec3, device=device)
-    tab.corner_d = wp.array(np.ascontiguousarray(lit["corner_d"], np.float32), dtype=wp.vec3, device=device)
+    tab.lm_n = wp.array(np.ascontiguousarray(n, np.int32), dtype=int, device=device)
+    tab.lm_off = wp.array(np.ascontiguousarray(off, np.int32), dtype=int, device=device)
+    tab.lm_e = wp.array(np.ascontiguousarray(lm["lm_e"], np.float32).reshape(-1, 3), dtype=wp.vec3, device=device)
+    tab.lm_d = wp.array(np.ascontiguousarray(lm["lm_d"], np.float32).reshape(-1, 3), dtype=wp.vec3, device=device)
     tab.mat = wp.array(np.ascontiguousarray(mat, np.int32), dtype=int, device=device)
     for k, name in (("rough", "mat_rough"), ("metal", "mat_metal"), ("opacity", "mat_opacity")):
         setattr(tab, name, wp.array(np.ascontiguousarray(lit[k], np.float32), dtype=float, device=device))
     tab.mat_emissive = wp.array(np.ascontiguousarray(lit["emissive"], np.float32), dtype=wp.vec3, device=device)
+
+
+def _corner_lightmap(corner_e, corner_d) -> dict:
+    """One grid cell per face (n = 1): the corners in grid order (corner 0, corner 2, corner 1)."""
+    e, d = np.asarray(corner_e, np.float32), np.asarray(corner_d, np.float32)
+    f = len(e)
+    return {"lm_n": np.ones(f, np.int32), "lm_off": (3 * np.arange(f)).astype(np.int32),
+            "lm_e": e[:, [0, 2, 1]].reshape(-1, 3), "lm_d": d[:, [0, 2, 1]].reshape(-1, 3)}
 
 
 def update_face_light(tab: FaceTable, corner_n: np.ndarray, corner_e: np.ndarray, corner_d: np.ndarray) -> None:
@@ -584,9 +649,13 @@ def update_face_light(tab: FaceTable, corner_n: np.ndarray, corner_e: np.ndarray
     if tab.lit == 0:
         raise ValueError("update_face_light: the table is of the Lambert model (no corner light)")
     f = tab.albedo.shape[0]
+    if tab.lm_e.shape[0] != 3 * f:
+        raise ValueError("update_face_light: the table's lightmap is not one cell per face")
     tab.corner_n.assign(np.ascontiguousarray(checks.finite("corner_n", corner_n, (f, 3, 3), np.float32)))
-    tab.corner_e.assign(np.ascontiguousarray(checks.finite("corner_e", corner_e, (f, 3, 3), np.float32)))
-    tab.corner_d.assign(np.ascontiguousarray(checks.finite("corner_d", corner_d, (f, 3, 3), np.float32)))
+    lm = _corner_lightmap(checks.finite("corner_e", corner_e, (f, 3, 3), np.float32),
+                          checks.finite("corner_d", corner_d, (f, 3, 3), np.float32))
+    tab.lm_e.assign(np.ascontiguousarray(lm["lm_e"]))
+    tab.lm_d.assign(np.ascontiguousarray(lm["lm_d"]))
 
 
 @wp.func

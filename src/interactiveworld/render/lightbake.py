@@ -31,7 +31,7 @@ from embreex.mesh_construction import TriangleMesh
 
 from ..world.geometry import AreaLight
 
-AMBIENT = np.array([0.36, 0.36, 0.37], np.float32)
+AMBIENT = np.array([0.24, 0.24, 0.25], np.float32)
 """Ambient irradiance (linear RGB, relative units): the light bounced off walls and ceiling, which a single-bounce
 bake leaves out."""
 AO_FLOOR = 0.15           # ambient kept in a fully occluded crevice (light still bounces in)
@@ -73,6 +73,15 @@ def _template(n: int) -> tuple[np.ndarray, np.ndarray]:
     return out
 
 
+def split_counts(verts: np.ndarray, faces: np.ndarray, max_edge: float = MAX_EDGE_M) -> np.ndarray:
+    """Splits per edge (F,) int64 of each face for :func:`subdivide`: ceil(longest edge / max_edge), in [1, 48]."""
+    tri = np.asarray(verts, np.float64)[np.asarray(faces, np.int64)]
+    if len(tri) == 0:
+        return np.zeros(0, np.int64)
+    longest = np.max(np.linalg.norm(tri - np.roll(tri, 1, axis=1), axis=2), axis=1)
+    return np.clip(np.ceil(longest / max_edge), 1, 48).astype(np.int64)
+
+
 def subdivide(verts: np.ndarray, faces: np.ndarray, attrs: list[np.ndarray], max_edge: float = MAX_EDGE_M):
     """Split faces whose longest edge exceeds ``max_edge`` [m] into an n x n barycentric grid
     (n = ceil(longest / max_edge), at most 48).
@@ -87,9 +96,7 @@ def subdivide(verts: np.ndarray, faces: np.ndarray, attrs: list[np.ndarray], max
     """
     verts = np.asarray(verts, np.float64)
     faces = np.asarray(faces, np.int64)
-    tri = verts[faces]
-    longest = np.max(np.linalg.norm(tri - np.roll(tri, 1, axis=1), axis=2), axis=1) if len(faces) else np.zeros(0)
-    n = np.clip(np.ceil(longest / max_edge), 1, 48).astype(np.int64)
+    n = split_counts(verts, faces, max_edge)
     keep = n == 1
     out_v, out_f, out_a, out_src = [verts], [faces[keep]], [[np.asarray(a, np.float64) for a in attrs]], \
         [np.flatnonzero(keep)]
@@ -325,3 +332,60 @@ def bake(verts: np.ndarray, faces: np.ndarray, corner_n: np.ndarray, lights: lis
         while len(_CACHE) > CACHE_SIZE:
             _CACHE.popitem(last=False)
     return out
+
+
+def bake_lightmap(verts: np.ndarray, faces: np.ndarray, vnormals: np.ndarray, lights: list[AreaLight],
+                  max_edge: float = MAX_EDGE_M) -> dict:
+    """The baked light of a triangle set as a lightmap per face: each face split n x n (:func:`split_counts`) for
+    the bake, its light stored at the (n + 1)(n + 2) / 2 points of its barycentric grid, so a renderer traces the
+    faces as they are and interpolates inside the grid cell a hit falls in.
+
+    Args:
+        verts: (V, 3) [m]; faces: (F, 3) int; vnormals: (V, 3) unit shading normals, NaN rows for flat parts;
+        lights: the area lights.
+
+    Returns:
+        dict of ``lm_n`` (F,) int32 splits per edge, ``lm_off`` (F,) int32 first grid point of each face, ``lm_e``
+        (P, 3) float32 irradiance and ``lm_d`` (P, 3) float32 direction-weighted direct irradiance at the grid
+        points; a face's points are ordered i = 0..n (toward its corner 1), then j = 0..n - i (toward corner 2),
+        point (i, j) at barycentric weights (1 - (i + j) / n, i / n, j / n).
+    """
+    verts = np.asarray(verts, np.float32)
+    faces = np.asarray(faces, np.int64).reshape(-1, 3)
+    n = split_counts(verts, faces, max_edge)
+    nv, nf, (nvn,), src = subdivide(verts, faces, [np.asarray(vnormals, np.float32)], max_edge)
+    tri = nv[nf].astype(np.float64)
+    fn = _unit(np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0]))
+    cn = nvn[nf]
+    bad = ~np.isfinite(cn).all(axis=2)
+    cn = np.where(bad[:, :, None], fn[:, None, :], cn).astype(np.float32)
+    e, d = bake(nv, nf, cn, lights)
+    keep = np.flatnonzero(n == 1)
+    k1 = len(keep)
+    lm_e, lm_d = [e[:k1][:, [0, 2, 1]].reshape(-1, 3)], [d[:k1][:, [0, 2, 1]].reshape(-1, 3)]
+    lm_off = np.zeros(len(faces), np.int64)
+    lm_off[keep] = 3 * np.arange(k1)
+    vert_e = np.zeros((len(nv), 3), np.float32)
+    vert_d = np.zeros((len(nv), 3), np.float32)
+    vert_e[nf[k1:].reshape(-1)] = e[k1:].reshape(-1, 3)
+    vert_d[nf[k1:].reshape(-1)] = d[k1:].reshape(-1, 3)
+    base_v, base_p = len(verts), 3 * k1
+    for k in np.unique(n[n > 1]):
+        sel = np.flatnonzero(n == k)
+        npts = (k + 1) * (k + 2) // 2
+        lm_e.append(vert_e[base_v:base_v + len(sel) * npts])
+        lm_d.append(vert_d[base_v:base_v + len(sel) * npts])
+        lm_off[sel] = base_p + npts * np.arange(len(sel))
+        base_v += len(sel) * npts
+        base_p += len(sel) * npts
+    return {"lm_n": n.astype(np.int32), "lm_off": lm_off.astype(np.int32),
+            "lm_e": np.concatenate(lm_e).astype(np.float32) if lm_e else np.zeros((0, 3), np.float32),
+            "lm_d": np.concatenate(lm_d).astype(np.float32) if lm_d else np.zeros((0, 3), np.float32)}
+
+
+def corner_lightmap(corner_e: np.ndarray, corner_d: np.ndarray) -> dict:
+    """A lightmap of one grid cell per face (n = 1) from per-corner values (F, 3, 3), as :func:`bake_lightmap`."""
+    f = len(corner_e)
+    return {"lm_n": np.ones(f, np.int32), "lm_off": (3 * np.arange(f)).astype(np.int32),
+            "lm_e": np.asarray(corner_e, np.float32)[:, [0, 2, 1]].reshape(-1, 3),
+            "lm_d": np.asarray(corner_d, np.float32)[:, [0, 2, 1]].reshape(-1, 3)}

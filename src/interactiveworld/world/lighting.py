@@ -24,7 +24,7 @@ DEFAULT_CEILING_M = 2.5            # above the floor, when no wall says otherwis
 LAMP_SPACING_M = 3.0
 LAMP_SIZE_M = 0.6                  # square diffuser panel
 LAMP_DEPTH_M = 0.02                # hangs this far below the ceiling
-LAMP_RADIANCE = (3.4, 3.2, 2.9)   # warm white (about 3500 K), relative units: E ~ 0.2 per lamp on the floor 2.5 m below
+LAMP_RADIANCE = (5.6, 5.3, 4.8)   # warm white (about 3500 K), relative units: E ~ 0.3 per lamp on the floor 2.5 m below
 WINDOW_RADIANCE = (2.6, 3.0, 3.3)   # overcast daylight, bluish
 CEILING_COLOR = (0.80, 0.80, 0.78)
 CEILING_MATERIAL = Material("ceiling_paint", base_color=CEILING_COLOR, roughness=0.9)

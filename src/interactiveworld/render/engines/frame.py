@@ -30,7 +30,7 @@ from interactiveworld.kernels import shading as ks
 from ...world.geometry import VisualMesh
 from ..camera import Camera, camera_grid
 from ..screen import triangle_pixel_rects
-from ..lightbake import AMBIENT, AO_FLOOR, bake, direct_unshadowed, probe, subdivide
+from ..lightbake import AMBIENT, AO_FLOOR, bake_lightmap, direct_unshadowed, probe
 from ..shading import ENCODE_LUT, texture_to_linear
 
 BANDS_PER_THREAD = 2
@@ -136,8 +136,9 @@ class FaceSet:
 def build_face_set(meshes, owner_index, light: np.ndarray, device, background=None, *, lit=None) -> FaceSet:
     """The :class:`FaceSet` of ``meshes`` (list of VisualMesh); ``owner_index`` maps an owner key to its index;
     ``background`` (3,) linear RGB adds the background row after the faces (static set). ``lit`` (the lit model):
-    a :class:`LitSetup`; the static set (``background`` given) is split for the bake and baked once
-    (:mod:`interactiveworld.render.lightbake`), a dynamic set is lit per frame by :func:`dynamic_light`."""
+    a :class:`LitSetup`; the static set (``background`` given) is baked once into a lightmap per face
+    (:func:`interactiveworld.render.lightbake.bake_lightmap`), a dynamic set is lit per frame by
+    :func:`dynamic_light`."""
     static = background is not None
     vs, fs, cs, ow, slots, uvs, textures, wraps, mats, cns, vns = [], [], [], [], [], [], [], [], [], [], []
     materials: list = []
@@ -159,10 +160,6 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
             if vn.shape != (len(v), 3) or vuv.shape != (len(v), 2):
                 raise ValueError(f"VisualMesh[{i}] (owner {m.owner!r}): normals (V, 3) and uv (V, 2) expected, got "
                                  f"{vn.shape}, {vuv.shape}")
-            src = np.arange(nf)
-            if static:
-                v, f, (vn, vuv), src = subdivide(v, f, [vn, vuv])
-                c, tf, fm = c[src], tf[src], fm[src]
             fn = face_normals(v, f)
             cn = vn[f]
             bad = ~np.isfinite(cn).all(axis=2)
@@ -223,21 +220,26 @@ def build_face_set(meshes, owner_index, light: np.ndarray, device, background=No
     lit_arrays = None
     if lit is not None:
         cn = cat(cns, np.zeros((0, 3, 3), np.float32))
+        vn_all = cat(vns, np.zeros((0, 3), np.float32))
         if static:
-            e, d = bake(verts, faces, cn, lit.lights)
+            lit_arrays = bake_lightmap(verts, faces, vn_all, lit.lights)
         else:
-            e, d = dynamic_light(verts, faces, cn, lit, [(len(v), len(f)) for v, f in zip(vs, fs)],
-                                 cat(vns, np.zeros((0, 3), np.float32)))
-        lit_arrays = {"corner_n": cn, "corner_e": e, "corner_d": d, "mat": mat}
+            e, d = dynamic_light(verts, faces, cn, lit, [(len(v), len(f)) for v, f in zip(vs, fs)], vn_all)
+            lit_arrays = {"corner_e": e, "corner_d": d}
+        lit_arrays.update(corner_n=cn, mat=mat)
     if background is not None:  # one extra row that the miss id points at
         albedo = np.vstack([albedo, np.asarray(background, np.float32)[None]])
         normal = np.vstack([normal, np.zeros((1, 3), np.float32)])
         owner = np.append(owner, np.int32(-1))
         slot = np.append(slot, np.int32(-1))
         uv = np.concatenate([uv, np.zeros((1, 3, 2), np.float32)])
-        if lit_arrays is not None:
-            for k in ("corner_n", "corner_e", "corner_d"):
-                lit_arrays[k] = np.concatenate([lit_arrays[k], np.zeros((1, 3, 3), np.float32)])
+        if lit_arrays is not None:   # static: a lightmap; the background row gets one cell of zeros
+            lit_arrays["corner_n"] = np.concatenate([lit_arrays["corner_n"], np.zeros((1, 3, 3), np.float32)])
+            p = len(lit_arrays["lm_e"])
+            lit_arrays["lm_n"] = np.append(lit_arrays["lm_n"], np.int32(1))
+            lit_arrays["lm_off"] = np.append(lit_arrays["lm_off"], np.int32(p))
+            for k in ("lm_e", "lm_d"):
+                lit_arrays[k] = np.concatenate([lit_arrays[k], np.zeros((3, 3), np.float32)])
             lit_arrays["mat"] = np.append(lit_arrays["mat"], np.int32(-2))
     if len(albedo) == 0:   # Warp needs non-empty arrays even when no face refers to them
         albedo, normal = np.zeros((1, 3), np.float32), np.zeros((1, 3), np.float32)
@@ -355,6 +357,36 @@ class DynamicSet:
         self._parts: list[tuple] = []
         self.faces = build_face_set([], owner_index, light, device, lit=lit)
 
+    def _normals(self, meshes, vs, fs):
+        """(face normals (F, 3), corner shading normals (F, 3, 3)) of the set, mesh by mesh; a mesh whose vertices
+        and normals are those of the frame before keeps its arrays (the same numbers, not recomputed)."""
+        cache = getattr(self, "_normal_cache", {})
+        fresh, normals, corners = {}, [], []
+        v0 = f0 = 0
+        for k, (m, v, (nv, nf)) in enumerate(zip(meshes, vs, fs.counts)):
+            h = hashlib.blake2b(np.ascontiguousarray(v).tobytes(), digest_size=16)
+            if m.normals is not None:
+                h.update(np.ascontiguousarray(m.normals, np.float32).tobytes())
+            key = (k, h.hexdigest())
+            hit = cache.get(key)
+            if hit is None:
+                f = fs.faces[f0:f0 + nf] - v0
+                fn = face_normals(v, f)
+                if m.normals is None:
+                    cn = np.repeat(fn[:, None], 3, axis=1)
+                else:
+                    cn = np.asarray(m.normals, np.float32)[f]
+                    bad = ~np.isfinite(cn).all(axis=2)
+                    cn = np.where(bad[:, :, None], fn[:, None, :], cn).astype(np.float32)
+                hit = (fn, cn)
+            fresh[key] = hit
+            normals.append(hit[0])
+            corners.append(hit[1])
+            v0 += nv
+            f0 += nf
+        self._normal_cache = fresh
+        return np.concatenate(normals), np.concatenate(corners).astype(np.float32)
+
     def update(self, meshes) -> FaceSet:
         """The :class:`FaceSet` of ``meshes`` (list of VisualMesh). Raises ValueError as :func:`validate_mesh`."""
         meshes = list(meshes)
@@ -366,17 +398,16 @@ class DynamicSet:
         fs = self.faces
         verts = np.concatenate(vs) if vs else np.zeros((0, 3), np.float32)
         cn = None
-        if len(fs.faces):
+        if len(fs.faces) and self.lit is None:
             normal = face_normals(verts, fs.faces)
             ks.update_face_normals(fs.shading, normal, _n_dot_l(normal, self._light))
-            if self.lit is not None:
-                vn = np.concatenate([np.full((len(m.vertices), 3), np.nan, np.float32) if m.normals is None
-                                     else np.asarray(m.normals, np.float32) for m in meshes])
-                cn = vn[fs.faces]
-                bad = ~np.isfinite(cn).all(axis=2)
-                cn = np.where(bad[:, :, None], normal[:, None, :], cn).astype(np.float32)
-                e, d = dynamic_light(verts, fs.faces, cn, self.lit, fs.counts, vn)
-                ks.update_face_light(fs.shading, cn, e, d)
+        elif len(fs.faces):
+            normal, cn = self._normals(meshes, vs, fs)
+            ks.update_face_normals(fs.shading, normal, _n_dot_l(normal, self._light))
+            vn = np.concatenate([np.full((len(m.vertices), 3), np.nan, np.float32) if m.normals is None
+                                 else np.asarray(m.normals, np.float32) for m in meshes])
+            e, d = dynamic_light(verts, fs.faces, cn, self.lit, fs.counts, vn)
+            ks.update_face_light(fs.shading, cn, e, d)
         self.faces = FaceSet(vertices=verts, faces=fs.faces, owner=fs.owner, shading=fs.shading, counts=fs.counts,
                              parts=_part_bounds(verts, fs.counts), corner_n=cn)
         return self.faces
