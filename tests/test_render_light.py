@@ -16,6 +16,7 @@ from interactiveworld.render.shading import ENCODE_LUT, linear_to_srgb8
 from interactiveworld.world.geometry import AreaLight, Material, VisualMesh
 from interactiveworld.world.lighting import (LAMP_RADIANCE, LAMP_SIZE_M, ceiling_lights, ceiling_mesh, lamp_grid,
                                              room_height, window_light)
+from interactiveworld.world import Scene, SceneBuilder
 from interactiveworld.world.scene import Room, Wall
 
 
@@ -251,3 +252,30 @@ def _wall_boxes(walls):
         fs.append(np.array([[0, 1, 2], [0, 2, 3]]) + 4 * k)
     f = np.concatenate(fs).astype(np.int32)
     return np.concatenate(vs), f, np.tile(np.float32([0.8, 0.8, 0.78]), (len(f), 1))
+
+
+def test_scene_lights_hold_lamps_and_window_daylight():
+    b = SceneBuilder("lit")
+    b.add_room("kitchen", (0.0, 0.0, 4.0, 3.0))
+    b.add_room("garden", (4.0, 0.0, 7.0, 3.0), walls=False)
+    b.add_fixture("window", at=(0.05, 1.5), yaw=0.0)    # on the west wall, facing the room (+x)
+    scene = Scene.from_dict(b.build())
+    lights = scene.lights()
+    lamps = [l for l in lights if l.kind == "ceiling"]
+    windows = [l for l in lights if l.kind == "window"]
+    assert len(lamps) == len(lamp_grid((0.0, 0.0, 4.0, 3.0))) == 2 and {l.room for l in lamps} == {"kitchen"}
+    assert len(windows) == 1 and windows[0].room == "kitchen"
+    np.testing.assert_allclose(windows[0].normal, (1, 0, 0), atol=1e-9)
+    # the daylight stands over the opening of the default 1.0 x 0.8 m window (5 cm frame bars), sill at 1.0 m
+    assert windows[0].area == pytest.approx(0.9 * 0.7, rel=1e-6)
+    assert windows[0].center[2] == pytest.approx(1.0 + 0.4)
+    # the static meshes carry the kitchen's ceiling and its lamps (anonymous), the garden none
+    static = scene.static_visual_meshes()
+    ceilings = [m for m in static if m.materials and m.materials[0].name in ("ceiling_paint", "lamp_diffuser")]
+    assert len(ceilings) == 2 and ceilings[0].vertices[:, 0].max() == pytest.approx(4.0)
+    # lit, the wall beside the window is brighter than the same wall's far end
+    r = Renderer(engine="embree", width=64, height=48, shadows=False)
+    r.set_static(static, lights=lights)
+    near = r.render(Camera.look_at((2.0, 1.5, 1.4), (0.0, 1.5 - 0.9, 1.4), width=64, height=48))
+    far = r.render(Camera.look_at((2.0, 1.5, 1.4), (0.0, 3.0 - 0.05, 0.3), width=64, height=48))
+    assert near.mean() > far.mean()
