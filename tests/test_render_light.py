@@ -279,3 +279,24 @@ def test_scene_lights_hold_lamps_and_window_daylight():
     near = r.render(Camera.look_at((2.0, 1.5, 1.4), (0.0, 1.5 - 0.9, 1.4), width=64, height=48))
     far = r.render(Camera.look_at((2.0, 1.5, 1.4), (0.0, 3.0 - 0.05, 0.3), width=64, height=48))
     assert near.mean() > far.mean()
+
+
+def test_a_moving_mesh_is_relit_in_a_new_scene():
+    """The light of a moving mesh depends on the static scene around it: a new static set relights it."""
+    box = VisualMesh(*_floor_box(0.3, 0.3), owner="tray#1")
+    box.vertices = box.vertices + np.float32([1.0, 1.0, 0.8])
+    cam = Camera.look_at((1.15, 0.5, 0.97), (1.15, 1.15, 0.8), width=48, height=36)   # under the shelf
+    open_room = [VisualMesh(*_floor_box(3.0, 3.0), owner="")]
+    lamp = [AreaLight((1.15, 1.15, 2.5), (0, 0, -1), (0.3, 0, 0), (0, 0.3, 0), (20.0, 20.0, 20.0))]
+    shelf = VisualMesh(np.array([[0.8, 0.8, 1.0], [1.5, 0.8, 1.0], [1.5, 1.5, 1.0], [0.8, 1.5, 1.0]], np.float32),
+                       np.array([[0, 1, 2], [0, 2, 3]], np.int32), np.full((2, 3), 0.5, np.float32), owner="")
+    r = Renderer(engine="embree", width=48, height=36, shadows=False)
+    r.set_static(open_room, lights=lamp)
+    lit_open = r.render(cam, [box]).astype(float)
+    r.set_static(open_room + [shelf], lights=lamp)   # a shelf between the lamp and the tray
+    shaded = r.render(cam, [box]).astype(float)
+    fresh = Renderer(engine="embree", width=48, height=36, shadows=False)
+    fresh.set_static(open_room + [shelf], lights=lamp)
+    np.testing.assert_array_equal(shaded, fresh.render(cam, [box]))
+    tray = r.render_ids(cam, [box]) >= 0
+    assert tray.sum() > 20 and shaded[tray].mean() < lit_open[tray].mean() - 10

@@ -148,6 +148,7 @@ class Renderer:
             self.lights = lights
             self._lit.lights = lights
             self._lit.occluder = None
+            self._lit.cache.clear()   # moving meshes' light depends on the scene around them
             bg = self.background
         else:
             # the background row has a zero normal, so shading gives albedo * ambient * (1 - headlight):
