@@ -1,5 +1,6 @@
-"""Static light baked once per scene: irradiance at every face corner from area lights (soft shadows) and an
-ambient term shaded by ambient occlusion, traced with Embree on the CPU whatever engine draws the frames.
+"""Static light baked once per scene into a lightmap grid per face (:func:`bake_lightmap`): irradiance from area
+lights (soft shadows) and an ambient term shaded by ambient occlusion, traced with Embree on the CPU whatever engine
+draws the frames.
 
 Method (a per-vertex "lightmap" bake; Pharr, Jakob & Humphreys, *Physically Based Rendering* 3rd ed., 14.2 and
 12.5 for the area-light estimator; Zhukov, Iones & Kronin 1998 "An ambient light illumination model" for

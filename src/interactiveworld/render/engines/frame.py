@@ -10,6 +10,10 @@ Passes (DESIGN.md "Backends and scale"; the lighting model of :mod:`interactivew
 * Warp (CUDA, or its CPU device): pass 1 = rays and first hits in one kernel -> shadow pass 1 with every mesh
   traced inline; pass 2 = edge shadow rays and shading in one kernel.
 
+With the lit model the static set's light is baked (no shadow rays against it: pass 1 traces the moving meshes'
+shadow rays only), and a last pass over the bands anti-aliases silhouettes (:func:`~interactiveworld.kernels.
+shading.edge_aa`, reading the rows around each band).
+
 Pass 2 reads pass 1 of the next tile row, so every band finishes pass 1 before any starts pass 2. On the CPU the
 bands run on a pool of threads (both Embree's traversal and Warp's CPU launches release the GIL); each pixel's
 arithmetic is the same whatever the banding. Face ids follow :mod:`interactiveworld.render.engines`.
