@@ -22,9 +22,12 @@ import trimesh
 from embreex import rtcore_scene
 from embreex.mesh_construction import TriangleMesh
 
+from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
+from interactiveworld.env import Environment
 from interactiveworld.render import Camera, Renderer
 from interactiveworld.render import scenes
 from interactiveworld.render.gallery import held_carton
+from interactiveworld.world import Scene
 
 W, H = 640, 480
 _RESULTS: dict[str, float] = {}
@@ -216,3 +219,71 @@ def test_frame_profile(room, request):
     rest = total - sum(per_stage.values())
     write(f"  {'rest (Python glue, copies)':<44s} {rest * 1e3:7.1f} ms  {rest / total:6.1%}")
     assert per_stage.get(FRAME_STAGES["static_hits_into"], 0.0) > 0
+
+
+RICHEST_CANDIDATES = 12   # TaskPacks scanned for the richest scene when the benchmarks run (all of them then)
+
+
+def _richest_taskpack(limit: int | None):
+    """(task id, scene dict) of the built-in TaskPack whose static scene has the most triangles."""
+    best = None
+    for tid, path in sorted(builtin_taskpacks().items())[:limit]:
+        scene_dict = load_taskpack(path).reset_scene()
+        n = sum(len(m.faces) for m in Scene.from_dict(scene_dict).static_visual_meshes())
+        if best is None or n > best[0]:
+            best = (n, tid, scene_dict)
+    return best[1], best[2]
+
+
+def test_richest_scene_lit_frame_ratio(request):
+    """The lit frame (default renderer: baked light, materials, tone curve, anti-aliasing, contact shadows of the
+    moving meshes, the body in view) on the richest TaskPack scene from the wearer's head camera, against raw
+    Embree first hits on the same scene's triangles (static and moving, un-split), interleaved in one run. Prints
+    the bake time (once per scene) and min / median frame times and their ratio to raw Embree (target <= 1.5)."""
+    full = request.config.getoption("benchmark_enable", False)
+    tid, scene_dict = _richest_taskpack(None if full else RICHEST_CANDIDATES)
+    env = Environment(render=True, width=W, height=H)
+    env.reset(scene_dict)
+    t0 = time.perf_counter()
+    r = env._renderer_ready()          # builds the static set and bakes its light
+    bake_s = time.perf_counter() - t0
+    cam, dyn = env._camera(), env._dynamic()
+    scene = env._need()
+    meshes = scene.static_visual_meshes() + dyn
+    verts = np.concatenate([m.vertices for m in meshes]).astype(np.float32)
+    offs = np.cumsum([0] + [len(m.vertices) for m in meshes[:-1]])
+    faces = np.concatenate([m.faces + o for m, o in zip(meshes, offs)]).astype(np.int32)
+    peer = rtcore_scene.EmbreeScene()
+    TriangleMesh(scene=peer, vertices=verts, indices=faces)
+    o, d = cam.rays()
+    peer.run(o[:1], d[:1])
+    img = r.render(cam, dyn)   # warm-up
+    assert img.shape == (H, W, 3) and img.std() > 5
+    one = Renderer(engine="embree", width=W, height=H, threads=1)   # the same frame on one thread (CPU time)
+    one.set_static(scene.static_visual_meshes(), lights=scene.lights())
+    one.render(cam, dyn)
+    raw, lit, raw_c, one_c = [], [], [], []
+    for _ in range(20 if full else 3):
+        t0, c0 = time.perf_counter(), time.process_time()
+        peer.run(o, d, output=1)
+        t1, c1 = time.perf_counter(), time.process_time()
+        r.render(cam, dyn)
+        t2, c2 = time.perf_counter(), time.process_time()
+        one.render(cam, dyn)
+        c3 = time.process_time()
+        raw.append(t1 - t0)
+        lit.append(t2 - t1)
+        raw_c.append(c1 - c0)
+        one_c.append(c3 - c2)
+    raw, lit, raw_c, one_c = (np.asarray(x) for x in (raw, lit, raw_c, one_c))
+    tr = request.config.pluginmanager.get_plugin("terminalreporter")
+    write = tr.write_line if tr else print
+    write("")
+    write(f"richest scene {tid}: {len(faces)} triangles ({r._static.face_count} static), {len(r.lights)} lights, "
+          f"bake {bake_s:.2f} s once per scene; load average {os.getloadavg()[0]:.1f}")
+    write(f"  raw Embree first hit  min {raw.min() * 1e3:6.1f} ms  median {np.median(raw) * 1e3:6.1f} ms")
+    write(f"  lit frame ({r.threads} threads) min {lit.min() * 1e3:6.1f} ms x{lit.min() / raw.min():5.2f}  median "
+          f"{np.median(lit) * 1e3:6.1f} ms x{np.median(lit) / np.median(raw):5.2f}")
+    write(f"  CPU time: raw Embree min {raw_c.min() * 1e3:6.1f} ms; lit frame on one thread min "
+          f"{one_c.min() * 1e3:6.1f} ms x{one_c.min() / raw_c.min():5.2f}")
+    assert np.isfinite(lit).all()

@@ -39,6 +39,18 @@ class FaceTable:
     tex_width: wp.array(dtype=int)           # (S,)
     tex_height: wp.array(dtype=int)          # (S,)
     atlas: wp.array(dtype=wp.vec3)           # all textures' linear texels, row-major, row 0 at the top
+    tex_wrap: wp.array(dtype=int)            # (S,) 1: UV tiles (materials), 0: UV clamped to [0, 1] (labels)
+    lit: int                                 # 1: the lit model (baked light, materials, tone curve)
+    corner_n: wp.array(dtype=wp.vec3, ndim=2)   # (F, 3) unit shading normal per corner (lit model)
+    lm_n: wp.array(dtype=int)                # (F,) lightmap grid splits per edge (lit model)
+    lm_off: wp.array(dtype=int)              # (F,) first grid point of each face
+    lm_e: wp.array(dtype=wp.vec3)            # (P,) irradiance at the grid points, linear RGB
+    lm_d: wp.array(dtype=wp.vec3)            # (P,) direct irradiance times its mean direction
+    mat: wp.array(dtype=int)                 # (F,) material row, -1 none (face colour), -2 unlit (background)
+    mat_rough: wp.array(dtype=float)         # (M,) perceptual roughness
+    mat_metal: wp.array(dtype=float)         # (M,) metallic
+    mat_opacity: wp.array(dtype=float)       # (M,) opacity
+    mat_emissive: wp.array(dtype=wp.vec3)    # (M,) emitted radiance, linear RGB
 
 
 @wp.struct
@@ -87,8 +99,37 @@ def sample_bilinear(tab: FaceTable, slot: int, uv: wp.vec2) -> wp.vec3:
 
 
 @wp.func
+def texel_wrap(tab: FaceTable, slot: int, x: int, y: int) -> wp.vec3:
+    w = tab.tex_width[slot]
+    h = tab.tex_height[slot]
+    xc = ((x % w) + w) % w
+    yc = ((y % h) + h) % h
+    return tab.atlas[tab.tex_offset[slot] + yc * w + xc]
+
+
+@wp.func
+def sample_bilinear_wrap(tab: FaceTable, slot: int, uv: wp.vec2) -> wp.vec3:
+    """Bilinear lookup of a tiling texture: UV taken modulo 1 (a material's UV in metres repeats its tile)."""
+    w = float(tab.tex_width[slot])
+    h = float(tab.tex_height[slot])
+    x = (uv[0] - wp.floor(uv[0])) * w - 0.5
+    y = (1.0 - (uv[1] - wp.floor(uv[1]))) * h - 0.5
+    x0 = wp.floor(x)
+    y0 = wp.floor(y)
+    fx = x - x0
+    fy = y - y0
+    xi = int(x0)
+    yi = int(y0)
+    top = texel_wrap(tab, slot, xi, yi) * (1.0 - fx) + texel_wrap(tab, slot, xi + 1, yi) * fx
+    bot = texel_wrap(tab, slot, xi, yi + 1) * (1.0 - fx) + texel_wrap(tab, slot, xi + 1, yi + 1) * fx
+    return top * (1.0 - fy) + bot * fy
+
+
+@wp.func
 def textured_albedo(tab: FaceTable, f: int, slot: int, u: float, v: float) -> wp.vec3:
     uv = tab.uv[f, 0] * (1.0 - u - v) + tab.uv[f, 1] * u + tab.uv[f, 2] * v
+    if tab.tex_wrap[slot] != 0:
+        return sample_bilinear_wrap(tab, slot, uv)
     return sample_bilinear(tab, slot, uv)
 
 
@@ -255,6 +296,164 @@ def encode(a: wp.vec3, lt: wp.vec3, lit: float, ambient: float, diffuse: float, 
     return vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
 
 
+EXPOSURE = 0.75
+"""Scale of scene radiance before the tone curve (the bake's relative units put a lit white wall near 1)."""
+SHADOW_DIM = 0.45
+"""Fraction of baked light left where a moving mesh shadows a surface (its contact shadow: the bake holds the
+static shadows, the frame adds those of the meshes that move)."""
+_EXPOSURE = wp.constant(EXPOSURE)
+_SHADOW_DIM = wp.constant(SHADOW_DIM)
+_MAX_SPEC_POWER = wp.constant(400.0)
+
+
+@wp.func
+def aces_filmic(x: float) -> float:
+    """Narkowicz 2015, "ACES Filmic Tone Mapping Curve": x (2.51 x + 0.03) / (x (2.43 x + 0.59) + 0.14), clamped
+    to [0, 1]; a fit of the ACES reference rendering transform that rolls highlights off instead of clipping."""
+    x = wp.max(x, 0.0)
+    return wp.clamp(x * (2.51 * x + 0.03) / (x * (2.43 * x + 0.59) + 0.14), 0.0, 1.0)
+
+
+@wp.func
+def lm_index(off: int, n: int, i: int, j: int) -> int:
+    return off + i * (n + 1) - (i * (i - 1)) / 2 + j
+
+
+@wp.func
+def lightmap(tab: FaceTable, f: int, u: float, v: float):
+    """(irradiance, direct light) of face ``f`` at barycentrics (u, v): linear inside the cell of the face's
+    n x n lightmap grid that the point falls in (:func:`interactiveworld.render.lightbake.bake_lightmap`)."""
+    n = tab.lm_n[f]
+    off = tab.lm_off[f]
+    x = u * float(n)
+    y = v * float(n)
+    i = wp.clamp(int(wp.floor(x)), 0, n - 1)
+    j = wp.clamp(int(wp.floor(y)), 0, n - 1 - i)
+    fx = x - float(i)
+    fy = y - float(j)
+    a = lm_index(off, n, i, j)
+    b = lm_index(off, n, i + 1, j)
+    c = lm_index(off, n, i, j + 1)
+    wa = 1.0 - fx - fy
+    wb = fx
+    wc = fy
+    if fx + fy > 1.0 and i + j <= n - 2:   # the cell's second triangle
+        a = lm_index(off, n, i + 1, j)
+        b = lm_index(off, n, i + 1, j + 1)
+        wa = 1.0 - fy
+        wb = fx + fy - 1.0
+        wc = 1.0 - fx
+    e = tab.lm_e[a] * wa + tab.lm_e[b] * wb + tab.lm_e[c] * wc
+    dd = tab.lm_d[a] * wa + tab.lm_d[b] * wb + tab.lm_d[c] * wc
+    return e, dd
+
+
+@wp.func
+def lit_surface(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float, shadowed: int) -> wp.vec3:
+    """Scene radiance (linear RGB, before the tone curve) of face ``f`` at barycentrics (u, v) seen along ``d``.
+
+    Albedo: the face colour, or the material's base colour times its texture, or a label's texture. Diffuse:
+    ``albedo (1 - metallic) E`` with E the baked irradiance interpolated in the face's lightmap grid. Specular: a
+    normalised Blinn-Phong lobe (Blinn 1977; normalisation (s + 8) / (8 pi), Akenine-Moller et al., *Real-Time
+    Rendering* 3rd ed. 7.6; faces with a material only) toward the dominant direction of the direct light, exponent ``s = 2 / alpha^2 - 2``
+    with ``alpha = roughness^2`` (Walter et al. 2007; Karis 2013), Schlick's Fresnel (1994) with F0 = 0.04 for
+    dielectrics and the albedo for metals; the surroundings are mirrored as the irradiance itself, weighted by
+    Schlick's Fresnel at n . v and ``1 - roughness / 2`` (a split-sum-like environment term, Karis 2013). Glass (opacity < 1) keeps ``opacity`` of its diffuse light and shows
+    the rest as its tint under the ambient part of the light. Emissive radiance is added last."""
+    w0 = 1.0 - u - v
+    a = tab.albedo[f]
+    m = tab.mat[f]
+    slot = tab.tex_slot[f]
+    if slot >= 0:
+        t = textured_albedo(tab, f, slot, u, v)
+        if m >= 0:
+            a = wp.cw_mul(a, t)
+        else:
+            a = t
+    if m == -2:
+        return a
+    n = tab.corner_n[f, 0] * w0 + tab.corner_n[f, 1] * u + tab.corner_n[f, 2] * v
+    ln = wp.length(n)
+    if ln > 1.0e-8:
+        n = n / ln
+    else:
+        n = tab.normal[f]
+    if wp.dot(n, d) > 0.0:
+        n = -n    # two-sided: the side facing the camera
+    e, dd = lightmap(tab, f, u, v)
+    if shadowed != 0:
+        e = e * _SHADOW_DIM
+        dd = dd * _SHADOW_DIM
+    rough = float(0.7)
+    metal = float(0.0)
+    opacity = float(1.0)
+    emit = wp.vec3(0.0, 0.0, 0.0)
+    if m >= 0:
+        rough = tab.mat_rough[m]
+        metal = tab.mat_metal[m]
+        opacity = tab.mat_opacity[m]
+        emit = tab.mat_emissive[m]
+    c = wp.cw_mul(a, e) * (1.0 - metal)
+    if m >= 0:   # the surroundings mirrored: irradiance as the environment's radiance, Schlick at n . v
+        fv = wp.pow(1.0 - wp.max(-wp.dot(n, d), 0.0), 5.0) * (1.0 - rough)
+        f0e = wp.vec3(0.04, 0.04, 0.04) * (1.0 - metal) + a * metal
+        c = c + wp.cw_mul(f0e + (wp.vec3(1.0, 1.0, 1.0) - f0e) * fv, e) * (1.0 - 0.5 * rough)
+    ld = wp.length(dd)
+    if ld > 1.0e-6 and m >= 0:   # a face without a material (a plain face colour) is diffuse only
+        l = dd / ld
+        vdir = -d
+        nl = wp.dot(n, l)
+        if nl > 0.0:
+            h = wp.normalize(l + vdir)
+            nh = wp.max(wp.dot(n, h), 0.0)
+            alpha = wp.max(rough * rough, 0.05)
+            s = wp.min(2.0 / (alpha * alpha) - 2.0, _MAX_SPEC_POWER)
+            vh = wp.max(wp.dot(vdir, h), 0.0)
+            fres = wp.pow(1.0 - vh, 5.0)
+            f0 = wp.vec3(0.04, 0.04, 0.04) * (1.0 - metal) + a * metal
+            fr = f0 + (wp.vec3(1.0, 1.0, 1.0) - f0) * fres
+            lobe = (s + 8.0) / (8.0 * 3.14159265) * wp.pow(nh, s) * ld
+            c = c + fr * lobe
+    if opacity < 1.0:
+        c = c * opacity + wp.cw_mul(a, e) * (0.6 * (1.0 - opacity))
+    return c + emit
+
+
+@wp.func
+def tone_encode(c: wp.vec3, lut: wp.array(dtype=wp.uint8)) -> vec3ub:
+    return vec3ub(srgb8(lut, aces_filmic(c[0] * _EXPOSURE)), srgb8(lut, aces_filmic(c[1] * _EXPOSURE)),
+                  srgb8(lut, aces_filmic(c[2] * _EXPOSURE)))
+
+
+@wp.func
+def table_rgb(tab: FaceTable, f: int, d: wp.vec3, u: float, v: float, lit: float, ambient: float, diffuse: float,
+              headlight: float, lut: wp.array(dtype=wp.uint8)) -> vec3ub:
+    """The 8-bit pixel of face ``f`` of one table: the Lambert model (``lit`` = the unshadowed n . l or 0) or
+    the lit model (shadowed by a moving mesh where n . l > 0 but ``lit`` is 0; the background row unlit)."""
+    if tab.lit == 0:
+        a, lt = surface(tab, f, d, u, v)
+        return encode(a, lt, lit, ambient, diffuse, headlight, lut)
+    lt = face_light(tab, f, d)
+    shadowed = int(0)
+    if lt[0] > 0.0 and lit <= 0.0:
+        shadowed = 1
+    c = lit_surface(tab, f, d, u, v, shadowed)
+    if tab.mat[f] == -2:
+        return vec3ub(srgb8(lut, c[0]), srgb8(lut, c[1]), srgb8(lut, c[2]))
+    return tone_encode(c, lut)
+
+
+@wp.func
+def pixel_rgb(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int, f: int, d: wp.vec3, u: float,
+              v: float, lit: float, ambient: float, diffuse: float, headlight: float,
+              lut: wp.array(dtype=wp.uint8)) -> vec3ub:
+    """:func:`table_rgb` of global face id ``f``."""
+    row = table_row(static_tab, dynamic_tab, static_count, f)
+    if row >= 0:
+        return table_rgb(static_tab, row, d, u, v, lit, ambient, diffuse, headlight, lut)
+    return table_rgb(dynamic_tab, -1 - row, d, u, v, lit, ambient, diffuse, headlight, lut)
+
+
 @wp.kernel
 def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: int,
                           face: wp.array(dtype=int), u: wp.array(dtype=float), v: wp.array(dtype=float),
@@ -266,7 +465,6 @@ def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
     """:func:`shade_kernel` with the shadow answers resolved in the same pass:
     a lit pixel is shadowed by its own ray (first or second pass) or else its tile's top-left pixel's."""
     i = wp.tid() + offset
-    a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
     lit = ndl[i]
     if lit > 0.0:
         b = wp.int8(0)
@@ -279,7 +477,8 @@ def shade_shadowed_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_
             b = blocked[block_rep(row, i - row * width, width, block)]
         if b != wp.int8(0):
             lit = 0.0
-    rgb_out[i] = encode(a, lt, lit, ambient, diffuse, headlight, lut)
+    rgb_out[i] = pixel_rgb(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i], lit, ambient,
+                           diffuse, headlight, lut)
 
 
 @wp.kernel
@@ -294,7 +493,6 @@ def shade_refined_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_c
     pass-1 ray traces one where :func:`near_shadow_edge` (nothing else reads that answer), else takes its tile's;
     the same image as :func:`shadow_refine_kernel` followed by :func:`shade_shadowed_kernel`."""
     i = wp.tid() + offset
-    a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
     lit = ndl[i]
     if lit > 0.0:
         b = int(0)
@@ -307,7 +505,8 @@ def shade_refined_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_c
             b = int(blocked[block_rep(row, i - row * rays.width, rays.width, rays.block)])
         if b != 0:
             lit = 0.0
-    rgb_out[i] = encode(a, lt, lit, ambient, diffuse, headlight, lut)
+    rgb_out[i] = pixel_rgb(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i], lit, ambient,
+                           diffuse, headlight, lut)
 
 
 @wp.kernel
@@ -318,20 +517,30 @@ def shade_kernel(static_tab: FaceTable, dynamic_tab: FaceTable, static_count: in
                  rgb_out: wp.array(dtype=vec3ub)):
     """Per pixel: albedo (face colour or texture) times light, encoded to 8-bit sRGB by ``lut``."""
     i = wp.tid() + offset
-    a, lt = pixel_surface(static_tab, dynamic_tab, static_count, face[i], dirs[i], u[i], v[i])
+    f = face[i]
+    d = dirs[i]
+    lt, n = pixel_light(static_tab, dynamic_tab, table_row(static_tab, dynamic_tab, static_count, f), d)
     ndl = lt[0]
     if use_shadows != 0:
         if shadowed[i] != wp.int8(0):
             ndl = 0.0
-    rgb_out[i] = encode(a, lt, ndl, ambient, diffuse, headlight, lut)
+    rgb_out[i] = pixel_rgb(static_tab, dynamic_tab, static_count, f, d, u[i], v[i], ndl, ambient, diffuse,
+                           headlight, lut)
 
 
 def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray, tex_slot: np.ndarray,
-                    uv: np.ndarray, textures: list[np.ndarray], *, device) -> FaceTable:
+                    uv: np.ndarray, textures: list[np.ndarray], *, device, lit: dict | None = None,
+                    tex_wrap=None) -> FaceTable:
     """A :class:`FaceTable` on ``device`` from per-face arrays and linear textures (H, W, 3) float32.
 
     Shapes: albedo, normal (F, 3) float32; n_dot_l (F,) float32; tex_slot (F,) int32 (-1 or an
     index into ``textures``); uv (F, 3, 2) float32; F >= 1 (Warp arrays are never empty here).
+    ``tex_wrap`` (S,) bool: textures that tile (UV modulo 1; default none). ``lit`` (the lit model; None: the
+    Lambert model) holds ``corner_n`` (F, 3, 3) float32 unit normals per corner, the light as either a lightmap
+    (``lm_n``, ``lm_off``, ``lm_e``, ``lm_d``, as :func:`interactiveworld.render.lightbake.bake_lightmap` returns)
+    or ``corner_e``, ``corner_d`` (F, 3, 3) float32 (irradiance, direction-weighted direct irradiance per
+    corner: one grid cell per face), ``mat`` (F,) int32 (-2, -1 or a row of the material
+    arrays), ``rough``, ``metal``, ``opacity`` (M,) float32 and ``emissive`` (M, 3) float32, M >= 1.
 
     Raises:
         ValueError: mis-shaped or non-finite arrays, an empty table, a slot outside [-1, len(textures)), a texture
@@ -368,7 +577,155 @@ def make_face_table(albedo: np.ndarray, normal: np.ndarray, n_dot_l: np.ndarray,
     tab.tex_width = wp.array(np.array([t.shape[1] for t in textures] or [1], np.int32), dtype=int, device=device)
     tab.tex_height = wp.array(np.array([t.shape[0] for t in textures] or [1], np.int32), dtype=int, device=device)
     tab.atlas = wp.array(np.ascontiguousarray(atlas, np.float32), dtype=wp.vec3, device=device)
+    wrap = np.zeros(max(len(textures), 1), np.int32)
+    if tex_wrap is not None:
+        w = np.asarray(tex_wrap, bool).reshape(-1)
+        if w.shape != (len(textures),):
+            raise ValueError(f"make_face_table: tex_wrap expected ({len(textures)},) bool, got {w.shape}")
+        wrap[:len(w)] = w
+    tab.tex_wrap = wp.array(wrap, dtype=int, device=device)
+    _set_lit(tab, f, lit, device)
     return tab
+
+
+def _set_lit(tab: FaceTable, f: int, lit: dict | None, device) -> None:
+    if lit is None:
+        tab.lit = 0
+        lit = {"corner_n": np.zeros((1, 3, 3)), "corner_e": np.zeros((1, 3, 3)), "corner_d": np.zeros((1, 3, 3)),
+               "mat": np.full(1, -1), "rough": np.ones(1), "metal": np.zeros(1), "opacity": np.ones(1),
+               "emissive": np.zeros((1, 3))}
+        f = 1
+    else:
+        tab.lit = 1
+    checks.finite("make_face_table: lit['corner_n']", lit["corner_n"], (f, 3, 3), np.float32)
+    if "lm_e" in lit:
+        lm = {k: lit[k] for k in ("lm_n", "lm_off", "lm_e", "lm_d")}
+    else:
+        for k in ("corner_e", "corner_d"):
+            checks.finite(f"make_face_table: lit[{k!r}]", lit[k], (f, 3, 3), np.float32)
+        lm = _corner_lightmap(lit["corner_e"], lit["corner_d"])
+    n, off = np.asarray(lm["lm_n"]), np.asarray(lm["lm_off"])
+    p = len(np.asarray(lm["lm_e"]))
+    if n.shape != (f,) or off.shape != (f,) or (f and (n.min() < 1 or off.min() < 0 or
+                                                     (off + (n + 1) * (n + 2) // 2).max() > p)):
+        raise ValueError(f"make_face_table: lightmap lm_n, lm_off expected ({f},) with every face's grid inside "
+                         f"the {p} points")
+    for k in ("lm_e", "lm_d"):
+        checks.finite(f"make_face_table: lit[{k!r}]", lm[k], (p, 3), np.float32)
+    mat = np.asarray(lit["mat"])
+    m = len(np.asarray(lit["rough"]).reshape(-1))
+    if mat.shape != (f,) or (f and (mat.min() < -2 or mat.max() >= m)):
+        raise ValueError(f"make_face_table: lit['mat'] expected ({f},) int in [-2, {m}), got {mat.shape}")
+    for k in ("rough", "metal", "opacity"):
+        checks.finite(f"make_face_table: lit[{k!r}]", lit[k], (m,), np.float32)
+    checks.finite("make_face_table: lit['emissive']", lit["emissive"], (m, 3), np.float32)
+    tab.corner_n = wp.array(np.ascontiguousarray(lit["corner_n"], np.float32), dtype=wp.vec3, device=device)
+    tab.lm_n = wp.array(np.ascontiguousarray(n, np.int32), dtype=int, device=device)
+    tab.lm_off = wp.array(np.ascontiguousarray(off, np.int32), dtype=int, device=device)
+    tab.lm_e = wp.array(np.ascontiguousarray(lm["lm_e"], np.float32).reshape(-1, 3), dtype=wp.vec3, device=device)
+    tab.lm_d = wp.array(np.ascontiguousarray(lm["lm_d"], np.float32).reshape(-1, 3), dtype=wp.vec3, device=device)
+    tab.mat = wp.array(np.ascontiguousarray(mat, np.int32), dtype=int, device=device)
+    for k, name in (("rough", "mat_rough"), ("metal", "mat_metal"), ("opacity", "mat_opacity")):
+        setattr(tab, name, wp.array(np.ascontiguousarray(lit[k], np.float32), dtype=float, device=device))
+    tab.mat_emissive = wp.array(np.ascontiguousarray(lit["emissive"], np.float32), dtype=wp.vec3, device=device)
+
+
+def _corner_lightmap(corner_e, corner_d) -> dict:
+    """One grid cell per face (n = 1): the corners in grid order (corner 0, corner 2, corner 1)."""
+    e, d = np.asarray(corner_e, np.float32), np.asarray(corner_d, np.float32)
+    f = len(e)
+    return {"lm_n": np.ones(f, np.int32), "lm_off": (3 * np.arange(f)).astype(np.int32),
+            "lm_e": e[:, [0, 2, 1]].reshape(-1, 3), "lm_d": d[:, [0, 2, 1]].reshape(-1, 3)}
+
+
+def update_face_light(tab: FaceTable, corner_n: np.ndarray, corner_e: np.ndarray, corner_d: np.ndarray) -> None:
+    """Replaces the corner normals, irradiance and direct light (F, 3, 3) of a lit-model table in place (its
+    faces moved; colours, materials and textures unchanged).
+
+    Raises:
+        ValueError: a table of the Lambert model, or arrays of another shape or with non-finite values.
+    """
+    _check_table("tab", tab, None)
+    if tab.lit == 0:
+        raise ValueError("update_face_light: the table is of the Lambert model (no corner light)")
+    f = tab.albedo.shape[0]
+    if tab.lm_e.shape[0] != 3 * f:
+        raise ValueError("update_face_light: the table's lightmap is not one cell per face")
+    tab.corner_n.assign(np.ascontiguousarray(checks.finite("corner_n", corner_n, (f, 3, 3), np.float32)))
+    lm = _corner_lightmap(checks.finite("corner_e", corner_e, (f, 3, 3), np.float32),
+                          checks.finite("corner_d", corner_d, (f, 3, 3), np.float32))
+    tab.lm_e.assign(np.ascontiguousarray(lm["lm_e"]))
+    tab.lm_d.assign(np.ascontiguousarray(lm["lm_d"]))
+
+
+@wp.func
+def is_edge(face: wp.array(dtype=int), t: wp.array(dtype=float), i: int, j: int) -> int:
+    """1 when pixels i and j see different surfaces: another face at a depth that differs by more than 2 % (a
+    silhouette), or one of them the background; two triangles of one flat quad (a label) are no edge."""
+    if face[i] == face[j]:
+        return 0
+    ti = t[i]
+    tj = t[j]
+    if wp.abs(ti - tj) > 0.02 * wp.min(ti, tj) + 0.005:
+        return 1
+    return 0
+
+
+@wp.func
+def blend_px(acc: wp.vec3, p: vec3ub, w: float) -> wp.vec3:
+    return acc + wp.vec3(float(p[0]), float(p[1]), float(p[2])) * w
+
+
+@wp.kernel
+def edge_aa_kernel(rgb: wp.array(dtype=vec3ub), face: wp.array(dtype=int), t: wp.array(dtype=float), width: int,
+                   height: int, offset: int, rgb_out: wp.array(dtype=vec3ub)):
+    """Anti-aliasing of silhouettes (a post pass in the spirit of FXAA, Lottes 2009, restricted to depth edges
+    found from the first hits instead of luma): a pixel next to a silhouette in its 4-neighbourhood takes half its
+    own colour and half the mean of the neighbours across the silhouette; every other pixel (texture detail,
+    printed text) is copied unchanged."""
+    i = wp.tid() + offset
+    row = i / width
+    col = i - row * width
+    acc = wp.vec3(0.0, 0.0, 0.0)
+    k = float(0.0)
+    if col > 0:
+        if is_edge(face, t, i, i - 1) != 0:
+            acc = blend_px(acc, rgb[i - 1], 1.0)
+            k = k + 1.0
+    if col < width - 1:
+        if is_edge(face, t, i, i + 1) != 0:
+            acc = blend_px(acc, rgb[i + 1], 1.0)
+            k = k + 1.0
+    if row > 0:
+        if is_edge(face, t, i, i - width) != 0:
+            acc = blend_px(acc, rgb[i - width], 1.0)
+            k = k + 1.0
+    if row < height - 1:
+        if is_edge(face, t, i, i + width) != 0:
+            acc = blend_px(acc, rgb[i + width], 1.0)
+            k = k + 1.0
+    if k > 0.0:
+        c = blend_px(acc * (0.5 / k), rgb[i], 0.5)
+        rgb_out[i] = vec3ub(wp.uint8(int(c[0] + 0.5)), wp.uint8(int(c[1] + 0.5)), wp.uint8(int(c[2] + 0.5)))
+    else:
+        rgb_out[i] = rgb[i]
+
+
+def edge_aa(rgb, face, t, width: int, *, device, out=None, rows=None):
+    """Launch :func:`edge_aa_kernel` over rows [r0, r1) (all by default) of an image ``width`` pixels wide;
+    returns the anti-aliased (N,) ``vec3ub`` wp array. Reads neighbouring rows: run after every band is shaded.
+
+    Raises:
+        ValueError / TypeError: arrays of the wrong type, length or device.
+    """
+    n = _pixels("rgb", rgb, vec3ub, None, device)
+    _pixels("face", face, wp.int32, n, device)
+    _pixels("t", t, wp.float32, n, device)
+    width = checks.whole("width", width, 1)
+    res = _buffer(out, n, vec3ub, device)
+    i0, i1 = _band(rows, n, width)
+    _launch(edge_aa_kernel, i0, i1, [rgb, face, t, width, n // width], [res], device)
+    return res
 
 
 def update_face_normals(tab: FaceTable, normal: np.ndarray, n_dot_l: np.ndarray) -> None:

@@ -32,7 +32,8 @@ NO_TARGET = frozenset({"forward", "turn", "look_around", "look_scan", "wait", "c
 
 
 def _split_architecture(meshes: list[VisualMesh]) -> list[VisualMesh]:
-    """Anonymous architecture meshes split into owners "wall" (faces within 60 deg of vertical) and "floor"."""
+    """Anonymous architecture meshes split into owners "wall" (faces within 60 deg of vertical), "floor" and
+    "ceiling" (horizontal faces above 1.9 m)."""
     out = []
     for m in meshes:
         if m.owner:
@@ -41,7 +42,8 @@ def _split_architecture(meshes: list[VisualMesh]) -> list[VisualMesh]:
         tri = m.vertices[m.faces].astype(np.float64)
         n = np.cross(tri[:, 1] - tri[:, 0], tri[:, 2] - tri[:, 0])
         vertical = np.abs(n[:, 2]) < 0.5 * np.linalg.norm(n, axis=1)
-        for owner, mask in (("wall", vertical), ("floor", ~vertical)):
+        high = tri[:, :, 2].min(axis=1) > 1.9     # the ceiling and its lamps (world/lighting.py)
+        for owner, mask in (("wall", vertical), ("floor", ~vertical & ~high), ("ceiling", ~vertical & high)):
             if mask.any():
                 out.append(VisualMesh(m.vertices, m.faces[mask], m.face_colors[mask], owner=owner))
     return out
@@ -86,7 +88,7 @@ def _check_command(fc: FrameCheck, out, shown: str | None) -> list[str]:
         if LOOK_HOLD in kf.tags:
             continue  # the inspection view of a label
         frac = fc.fractions(kf)
-        full = [o for o in ("wall", "floor", "body") if frac.get(o, 0.0) >= FILLED]
+        full = [o for o in ("wall", "floor", "ceiling", "body") if frac.get(o, 0.0) >= FILLED]
         if full:
             problems.append(f"{out.command}: frame {i} is {frac[full[0]]:.0%} {full[0]}")
     result = out.interval.keyframes[idx[-1]]

@@ -48,7 +48,7 @@ ROOMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("native and failures", ("_core", "kernels", "errors")),
     ("world: types", ("world.geometry", "world.motion", "world.boxes")),
     ("world: content", ("world.assets",)),
-    ("world: state", ("world.soil", "world.scene")),
+    ("world: state", ("world.soil", "world.lighting", "world.scene")),
     ("world: reading", ("world.mjcf", "world.physics", "world.physics_gpu", "world.relations", "world.placement")),
     ("world: building", ("world.events", "world.serialize")),
     ("world: layouts", ("world.layouts",)),

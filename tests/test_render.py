@@ -97,7 +97,7 @@ def test_flat_colour_at_expected_pixel(engine):
 def test_lambert_matches_hand_computed_value(engine):
     albedo = np.array([0.6, 0.5, 0.4], np.float32)
     light = np.array([-1.0, 0.0, 1.0]) / np.sqrt(2)   # 45 deg onto the panel facing -x
-    r = Renderer(engine=engine, width=W, height=H, light_dir=light, ambient=0.3, shadows=False)
+    r = Renderer(engine=engine, width=W, height=H, light_dir=light, ambient=0.3, shadows=False, shading="lambert")
     r.set_static([_quad((2, 0, 1), (-1, 0, 0), (0, 0, 1), 2.0, 2.0, albedo, "panel#1")])
     cam = Camera(eye=(0, 0, 1), forward=(1, 0, 0), up=(0, 0, 1), width=W, height=H)
     img = r.render(cam)
@@ -110,7 +110,7 @@ def test_lambert_matches_hand_computed_value(engine):
 def test_contact_shadow_under_a_plate(engine):
     floor = scenes.box((0, 0, -0.05), (3, 3, 0.05), (0.5, 0.5, 0.5), "floor#1")
     plate = scenes.box((1.5, 0, 0.5), (0.3, 0.3, 0.01), (0.5, 0.5, 0.5), "plate#1")
-    r = Renderer(engine=engine, width=W, height=H, light_dir=(0, 0, 1), ambient=0.4)
+    r = Renderer(engine=engine, width=W, height=H, light_dir=(0, 0, 1), ambient=0.4, shading="lambert")
     r.set_static([floor, plate])
     cam = Camera.look_at((0, 0, 1.5), (1.5, 0, 0), width=W, height=H)
     img = r.render(cam)
@@ -322,12 +322,12 @@ def test_shadow_ray_reuse_matches_one_ray_per_pixel(engine):
     cam = Camera.look_at((1.5, 0.8, 1.6), (3.4, 3.6, 1.0), width=W, height=H)
     imgs = []
     for block in (1, 2):
-        r = Renderer(engine=engine, width=W, height=H, shadow_block=block)
+        r = Renderer(engine=engine, width=W, height=H, shadow_block=block, shading="lambert")
         r.set_static(static)
         imgs.append(r.render(cam, [door]).astype(int))
     differ = (np.abs(imgs[0] - imgs[1]).max(axis=2) > 1).mean()
     assert differ <= 0.002, f"{differ:.3%} of pixels differ"
-    no_shadow = Renderer(engine=engine, width=W, height=H, shadows=False)
+    no_shadow = Renderer(engine=engine, width=W, height=H, shadows=False, shading="lambert")
     no_shadow.set_static(static)
     assert (np.abs(no_shadow.render(cam, [door]).astype(int) - imgs[0]).max(axis=2) > 1).mean() > 0.05
 

@@ -72,7 +72,7 @@ def test_fused_edge_rays_and_shading_equal_the_separate_passes(kitchen):
     """shade_refined (edge shadow rays traced inline, then shading: the Warp engine's pass 2) gives the pixels of
     shadow_refine followed by shade_shadowed."""
     static, dynamic, cam = kitchen
-    r = Renderer(engine="warp-cpu", width=W, height=H, shadows=True, threads=1)
+    r = Renderer(engine="warp-cpu", width=W, height=H, shadows=True, threads=1, shading="lambert")
     r.set_static(static)
     r.render(cam, dynamic)    # leaves pass 1 (ndl, origins, need, blocked) of this frame in the buffers
     F, st, dyn = r._frames, r._static, r._dynamic.faces

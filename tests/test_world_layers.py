@@ -19,7 +19,7 @@ PACKAGE = "interactiveworld"
 ROOMS = [  # bottom first; a module may import modules of its own room or of a room below
     ("types", ("geometry", "motion", "boxes")),
     ("content", ("assets",)),
-    ("state", ("soil", "scene")),
+    ("state", ("soil", "lighting", "scene")),
     ("reading", ("mjcf", "physics", "physics_gpu", "relations", "placement")),
     ("building", ("events", "serialize")),
     ("layouts", ("layouts", "builder", "examples")),

@@ -247,7 +247,7 @@ class Environment:
     def _renderer_ready(self):
         if self._renderer is None:
             self._renderer = Renderer(engine=self.engine, width=self.width, height=self.height, near=NEAR_CLIP)
-            self._renderer.set_static(self._need().static_visual_meshes())
+            self._renderer.set_static(self._need().static_visual_meshes(), lights=self._need().lights())
         return self._renderer
 
     def _dynamic(self, kf: Keyframe | None = None) -> list:

@@ -17,8 +17,9 @@ import os
 
 import numpy as np
 
-from ..world.geometry import VisualMesh
+from ..world.geometry import AreaLight, VisualMesh
 from .camera import Camera
+from .lightbake import Occluder
 from .engines import make_engine
 
 DEFAULT_LIGHT_DIR = (0.35, 0.25, 1.0)   # toward the light: high and slightly oblique, like ceiling lamps
@@ -42,7 +43,12 @@ class Renderer:
         engine: ``"auto"`` (Warp on CUDA when available, else Embree), ``"embree"``, ``"warp"``,
             ``"warp-cpu"`` or ``"warp-cuda"``.
         width, height: frame size [px]; a camera's own size is overridden by these.
-        shading: ``"lambert"`` (directional light + ambient) or ``"flat"`` (albedo only, no light).
+        shading: ``"lit"`` (the default: materials (albedo textures by UV, roughness, metallic, emissive,
+            opacity), smooth normals, static light from the scene's area lights baked once per scene with soft
+            shadows and ambient occlusion (:mod:`interactiveworld.render.lightbake`), contact shadows of the moving meshes, the ACES
+            filmic tone curve and silhouette anti-aliasing; see :mod:`interactiveworld.kernels.shading`),
+            ``"lambert"`` (directional light + ambient, face colours and label textures) or ``"flat"`` (albedo
+            only, no light).
         shadows: contact shadows (range ``shadow_range`` [m]): one shadow ray per ``shadow_block`` x
             ``shadow_block`` pixel tile of a face, plus one for every lit pixel whose face differs from
             its tile's first pixel or near which the traced tile corners disagree (shadow edges stay at
@@ -59,12 +65,12 @@ class Renderer:
         ValueError: an unknown engine or shading mode, a bad light direction, ambient or thread count.
     """
 
-    def __init__(self, *, engine: str = "auto", width: int = 640, height: int = 480, shading: str = "lambert",
+    def __init__(self, *, engine: str = "auto", width: int = 640, height: int = 480, shading: str = "lit",
                  shadows: bool = True, light_dir=DEFAULT_LIGHT_DIR, ambient: float = DEFAULT_AMBIENT,
                  background=DEFAULT_BACKGROUND, shadow_range: float = SHADOW_RANGE_M, near: float = NEAR_M,
                  shadow_block: int = 2, threads: int | None = None) -> None:
-        if shading not in ("lambert", "flat"):
-            raise ValueError(f"Renderer: unknown shading {shading!r}, expected 'lambert' or 'flat'")
+        if shading not in ("lit", "lambert", "flat"):
+            raise ValueError(f"Renderer: unknown shading {shading!r}, expected 'lit', 'lambert' or 'flat'")
         if not 0.0 <= ambient <= 1.0:
             raise ValueError(f"Renderer: ambient must be in [0, 1], got {ambient}")
         light = np.asarray(light_dir, np.float64).reshape(-1)
@@ -86,9 +92,9 @@ class Renderer:
         self._device = getattr(self.engine, "device", "cpu")   # where shading runs
         self.width, self.height = int(width), int(height)
         self.shading = shading
-        self.shadows = bool(shadows) and shading == "lambert"
+        self.shadows = bool(shadows) and shading != "flat"
         self.light_dir = (light / np.linalg.norm(light)).astype(np.float32)
-        lambert = shading == "lambert"
+        lambert = shading in ("lambert", "lit")
         self.ambient = float(ambient) if lambert else 1.0
         self.diffuse = 1.0 - self.ambient if lambert else 0.0
         self.headlight = HEADLIGHT if lambert else 0.0
@@ -98,7 +104,9 @@ class Renderer:
         self.owners: list[str] = []
         self._owner_ids: dict[str, int] = {}
         self._frames = frame.Frames(self.engine, self.width, self.height, self._device, int(threads))
-        self._dynamic = frame.DynamicSet(self.owner_index, self.light_dir, self._device)
+        self._lit = frame.LitSetup(lights=[]) if shading == "lit" else None
+        self.lights: list[AreaLight] = []
+        self._dynamic = frame.DynamicSet(self.owner_index, self.light_dir, self._device, lit=self._lit)
         self._static = None
         self.set_static([])
 
@@ -118,18 +126,42 @@ class Renderer:
             self.owners.append(owner)
         return idx
 
-    def set_static(self, meshes: list[VisualMesh]) -> None:
-        """Build the acceleration structure of the geometry that does not move (once per scene).
+    def set_static(self, meshes: list[VisualMesh], lights: list[AreaLight] | None = None) -> None:
+        """Build the acceleration structure of the geometry that does not move (once per scene); with the lit
+        model, also bake its light (cached by layout: the same scene is baked once per process).
+
+        Args:
+            meshes: the static meshes.
+            lights: the scene's area lights (``Scene.lights()``: ceiling lamps, window daylight); None gives
+                :func:`default_lights` (one broad lamp above the meshes), for scenes without lights of their own.
 
         Raises:
-            ValueError: a mesh with inconsistent shapes or out-of-range face indices.
+            ValueError: a mesh with inconsistent shapes or out-of-range face indices; lights that are not
+                :class:`~interactiveworld.world.geometry.AreaLight`.
         """
-        # the background row has a zero normal, so shading gives albedo * ambient * (1 - headlight):
-        # store the background colour divided by that factor
-        bg = self.background / max(self.ambient * (1.0 - self.headlight), 1e-6)
-        self._static = self._frame_mod.build_face_set(list(meshes), self.owner_index, self.light_dir, self._device,
-                                                      background=bg)
+        meshes = list(meshes)
+        if self._lit is not None:
+            lights = default_lights(meshes) if lights is None else list(lights)
+            bad = [type(x).__name__ for x in lights if not isinstance(x, AreaLight)]
+            if bad:
+                raise ValueError(f"Renderer.set_static: lights must be AreaLight, got {bad[:3]}")
+            self.lights = lights
+            self._lit.lights = lights
+            self._lit.occluder = None
+            self._lit.cache.clear()   # moving meshes' light depends on the scene around them
+            bg = self.background
+        else:
+            # the background row has a zero normal, so shading gives albedo * ambient * (1 - headlight):
+            # store the background colour divided by that factor
+            bg = self.background / max(self.ambient * (1.0 - self.headlight), 1e-6)
+        self._static = self._frame_mod.build_face_set(meshes, self.owner_index, self.light_dir, self._device,
+                                                      background=bg, lit=self._lit)
         self.engine.build_static(self._static.vertices, self._static.faces)
+        if self._lit is not None:
+            self._lit.occluder = Occluder(self._static.vertices, self._static.faces)
+            self._dynamic.faces = self._frame_mod.build_face_set([], self.owner_index, self.light_dir, self._device,
+                                                                 lit=self._lit)
+            self._dynamic._parts = []   # relight the moving meshes against the new scene
 
     def _camera(self, camera: Camera) -> Camera:
         if camera.width == self.width and camera.height == self.height:
@@ -147,9 +179,11 @@ class Renderer:
         dyn = self._dynamic.update(dynamic)
         if hasattr(self.engine, "trace_camera"):   # Warp traces the dynamic set in its own (refitted) mesh
             self.engine.build_dynamic(dyn.vertices, dyn.faces)
+        lit = self._lit is not None
         opt = self._frame_mod.Shading(ambient=self.ambient, diffuse=self.diffuse, headlight=self.headlight,
                                       shadows=self.shadows, block=self.shadow_block, light=self.light_dir,
-                                      shadow_range=self.shadow_range, eps=SHADOW_EPS_M)
+                                      shadow_range=self.shadow_range, eps=SHADOW_EPS_M, static_shadows=not lit,
+                                      antialias=lit)
         out, face = self._frames.frame(cam, self._near(cam), self._static, dyn, opt, rgb=rgb)
         # a copy: the buffer is reused by the next frame
         img = out.numpy().reshape(self.height, self.width, 3).copy() if rgb else None
@@ -184,6 +218,19 @@ class Renderer:
         """Both :meth:`render` and :meth:`render_ids` from one trace."""
         img, face, dyn = self._frame(camera, dynamic, True)
         return img, self._owner_map(face, dyn)
+
+
+def default_lights(meshes) -> list[AreaLight]:
+    """One broad downward lamp (2 x 2 m, radiance giving an irradiance of about 1 at 2.5 m) 1 m above the top of
+    ``meshes``' bounds, centred over them: the light of a scene handed over without lights (tests, galleries).
+    Empty for no vertices."""
+    pts = [np.asarray(m.vertices, np.float64).reshape(-1, 3) for m in meshes if len(m.vertices)]
+    if not pts:
+        return []
+    v = np.concatenate(pts)
+    lo, hi = v.min(axis=0), v.max(axis=0)
+    return [AreaLight(((lo[0] + hi[0]) / 2, (lo[1] + hi[1]) / 2, hi[2] + 1.0), (0.0, 0.0, -1.0), (1.0, 0, 0),
+                      (0, 1.0, 0), (1.0, 0.97, 0.92), kind="ceiling")]
 
 
 def visible_owners(renderer: Renderer, camera: Camera, dynamic=(), *, min_pixels: int = 20,

@@ -13,6 +13,12 @@ shadow ray from the hit point toward the light meets geometry within ``shadow_ra
 is finite on purpose: indoors a directional "sun" would otherwise be blocked by the ceiling and every
 upper storey of a shelf; a short range keeps the cue that matters for reading a scene (objects
 shadow what they stand on or under) at a fraction of a full shadow ray's cost.
+
+That is the ``"lambert"`` model. The default ``"lit"`` model (:func:`interactiveworld.kernels.shading.lit_surface`)
+takes the static light from a bake (:mod:`.lightbake`: the scene's ceiling lamps and window daylight with soft
+shadows, ambient occlusion), shades materials (albedo textures by UV, normalised Blinn-Phong specular from
+roughness and metallic, emissive, glass tint) with smooth normals, keeps the short shadow rays for the meshes that
+move only, and maps radiance to the display with the ACES filmic fit (Narkowicz 2015) before the sRGB encoding.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Geometry the world hands to the layers above it: collision geometry, materials and visual meshes.
+"""Geometry the world hands to the layers above it: collision geometry, materials, visual meshes and lights.
 
 Conventions: world frame z-up, metres. A box is given by a world-from-box rigid transform
 (4x4, float64) and half extents along its local axes. Every piece of collision geometry carries
@@ -171,3 +171,56 @@ class VisualMesh:
     normals: np.ndarray | None = None
     materials: tuple[Material, ...] = ()
     face_material: np.ndarray | None = None
+
+
+@dataclass(frozen=True)
+class AreaLight:
+    """A one-sided rectangular emitter (a ceiling lamp's diffuser, the daylight of a window's opening).
+
+    Attributes:
+        center: [m], shape (3,), float64, world frame.
+        normal: unit emission direction, shape (3,) (a ceiling lamp points down, (0, 0, -1)).
+        half_u, half_v: half edge vectors [m], shape (3,), orthogonal to ``normal`` and to each other: the
+            rectangle is ``center + a * half_u + b * half_v`` for a, b in [-1, 1].
+        radiance: emitted radiance, linear RGB, shape (3,), >= 0, uniform over the rectangle and Lambertian
+            (irradiance at distance d on axis is ``radiance * area / d**2`` for d much larger than the lamp).
+        kind: ``"ceiling"`` or ``"window"`` (what the light stands for; logs and sheets).
+        room: the room it lights (``""`` when none).
+
+    Raises:
+        ValueError: on construction, non-finite or wrongly shaped vectors, a zero-area rectangle, edges not
+            orthogonal to the normal, or negative radiance.
+    """
+
+    center: tuple[float, float, float]
+    normal: tuple[float, float, float]
+    half_u: tuple[float, float, float]
+    half_v: tuple[float, float, float]
+    radiance: tuple[float, float, float]
+    kind: str = "ceiling"
+    room: str = ""
+
+    def __post_init__(self) -> None:
+        vals = {}
+        for attr in ("center", "normal", "half_u", "half_v", "radiance"):
+            v = np.asarray(getattr(self, attr), dtype=np.float64)
+            if v.shape != (3,) or not np.all(np.isfinite(v)):
+                raise ValueError(f"AreaLight.{attr}: expected 3 finite values, got {getattr(self, attr)!r}")
+            vals[attr] = v
+            object.__setattr__(self, attr, tuple(float(x) for x in v))
+        n = vals["normal"]
+        if abs(np.linalg.norm(n) - 1.0) > 1e-6:
+            raise ValueError(f"AreaLight.normal: expected a unit vector, got length {np.linalg.norm(n):.6f}")
+        u, v = vals["half_u"], vals["half_v"]
+        if np.linalg.norm(np.cross(u, v)) < 1e-8:
+            raise ValueError("AreaLight.half_u, half_v: the rectangle has no area")
+        scale = np.linalg.norm(u) * np.linalg.norm(v)
+        if abs(u @ n) > 1e-6 * np.linalg.norm(u) or abs(v @ n) > 1e-6 * np.linalg.norm(v) or abs(u @ v) > 1e-6 * scale:
+            raise ValueError("AreaLight.half_u, half_v: expected edges orthogonal to each other and to the normal")
+        if vals["radiance"].min() < 0:
+            raise ValueError(f"AreaLight.radiance: expected values >= 0, got {self.radiance!r}")
+
+    @property
+    def area(self) -> float:
+        """Area of the rectangle [m^2]."""
+        return float(4.0 * np.linalg.norm(np.cross(self.half_u, self.half_v)))

@@ -27,7 +27,8 @@ import trimesh
 
 from .assets.model import AssetModel, Region, Surface, joint_transform
 from .assets.printing import label_quad
-from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
+from .geometry import AreaLight, CollisionGeometry, SurfaceTag, VisualMesh
+from .lighting import ceiling_lights, ceiling_mesh, window_light
 from .soil import mouldy_slices, soil_meshes, soils
 
 __all__ = ["Room", "Wall", "Entity", "HumanState", "Scene", "yaw_pose", "FLOOR_KEY", "install_codec"]
@@ -475,11 +476,24 @@ class Scene:
 
     def static_visual_meshes(self) -> list[VisualMesh]:
         """Floors, walls and fixtures that never move (built once into the renderer's static scene)."""
-        meshes = [self._architecture_mesh()]
+        meshes = [self._architecture_mesh(), *ceiling_mesh(self.rooms, self.walls)]
         for e in self.entities.values():
             if not self.is_dynamic(e):
                 meshes.extend(self.entity_visuals(e))
         return meshes
+
+    def lights(self) -> list[AreaLight]:
+        """The scene's lights (:mod:`.lighting`): the ceiling lamps of every room, then the daylight of every
+        window fixture (a model with a part named ``"backing"`` behind its opening)."""
+        out = ceiling_lights(self.rooms, self.walls)
+        for e in self.entities.values():
+            backing = next((p for p in e.model.parts if p.name == "backing"), None)
+            if e.kind == "window" and backing is not None:
+                room = self.room_of(e.pose[:2, 3])
+                light = window_light(e.pose, backing.mesh.vertices, room.name if room is not None else "")
+                if light is not None:
+                    out.append(light)
+        return out
 
     def dynamic_visual_meshes(self, *, object_poses: dict[str, np.ndarray] | None = None,
                               articulation: dict[str, float] | None = None) -> list[VisualMesh]:
