@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .objectkit import (along_x, bag, ball, berry_punnet, blade, book, bottle, bread, bristles, burger, cactus, can, carton, chicken, cloth, crown, cutlery_handle, cyl, donut, egg, flat_quad, fluted_grip, folder, fork_head, front_quad, kettle, keys, laptop, lens, lettuce, loop_handle, marker_body, marker_cap, muffin, mushroom, onion, phone, pie, piece_from_mesh, pineapple_body, pizza, rbox, shaft, sheet, shoe, sock, sponge, spoon_head, steak, toilet_roll, towel, tub, turner, vessel, wallet, wire_panel)
+from .objectkit import (VESSEL_PROFILES, vessel_base, along_x, bag, ball, berry_punnet, blade, book, bottle, bread, bristles, burger, cactus, can, carton, chicken, cloth, crown, cutlery_handle, cyl, donut, egg, flat_quad, fluted_grip, folder, fork_head, front_quad, kettle, keys, laptop, lens, lettuce, loop_handle, marker_body, marker_cap, muffin, mushroom, onion, phone, pie, piece_from_mesh, pineapple_body, pizza, rbox, shaft, sheet, shoe, sock, sponge, spoon_head, steak, toilet_roll, towel, tub, turner, vessel, wallet, wire_panel)
 from .meshkit_organic import apple, cheese_wedge, cushion, lemon, orange, potato, superellipsoid, tomato
 from .dress import Skin, art, dressed_part, letter_tile, linear_to_srgb8, pattern, skin, text_page
 from .materials import DARK, STEEL
@@ -101,7 +101,8 @@ def _vessel_look(style: str, surface: str = "glossy", inner=None, handle: str = 
         if part.name.endswith("_wall"):
             return vessel(style, sx / 2, sz, slot="glaze", inner="inside"), skins
         if part.name.endswith("_bottom"):
-            return cyl(sx / 2, sz, "glaze"), skins
+            foot = VESSEL_PROFILES[style][1][0] * sx / 2
+            return vessel_base(sx / 2, foot, sz, "glaze"), skins
         if part.name == "handle":
             if handle == "stick":
                 return rbox((sx, sy, sz), 0.4 * min(sx, sy), "grip"), {"grip": skin("matte", DARK)}

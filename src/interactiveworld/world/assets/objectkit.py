@@ -18,8 +18,8 @@ from .meshkit_packaging import bottle as kit_bottle, can as kit_can, gable_carto
 from .meshkit import MeshPiece, RawMesh, merge
 from .meshkit_shapes import bezier, extrude, revolve, rounded_box, sweep
 
-__all__ = ["rbox", "cyl", "along_x", "bent", "flat_quad", "front_quad", "piece_from_mesh", "vessel", "loop_handle", "kettle", "bottle", "can",
-           "carton", "bag", "book", "sheet", "folder", "cloth", "fork_head", "spoon_head", "blade", "turner",
+__all__ = ["rbox", "cyl", "along_x", "bent", "flat_quad", "front_quad", "piece_from_mesh", "vessel_base", "vessel", "loop_handle", "kettle", "bottle", "can",
+           "carton", "bag", "book", "vessel_base", "sheet", "folder", "cloth", "fork_head", "spoon_head", "blade", "turner",
            "cutlery_handle", "shaft", "marker_cap", "marker_body", "mushroom", "steak", "onion", "egg", "ball",
            "lettuce", "muffin", "donut", "pineapple_body", "crown", "toilet_roll", "burger", "pie", "pizza",
            "cactus", "sock", "shoe", "keys", "wallet", "laptop", "phone", "sponge", "towel", "bread", "chicken",
@@ -119,6 +119,15 @@ def vessel(style: str, radius: float, height: float, *, wall: float | None = Non
     t = max(0.002, 0.06 * radius) if wall is None else wall
     t = min(t, 0.3 * height)
     return revolve(prof, segments, thickness=t, material=slot, inner_material=inner)
+
+
+def vessel_base(radius: float, base_radius: float, height: float, slot: str = "glaze") -> MeshPiece:
+    """The bottom part of a vessel whose collision disc is ``radius`` wide but whose foot is ``base_radius``: a
+    disc of the foot, plus four 1 mm specks at the collision radius (on +-x, +-y) so the piece spans the disc's
+    bounds without drawing a saucer."""
+    dots = [cyl(0.02 * radius, height, slot).translated((x, y, 0)) for x, y in
+            ((radius * 0.98, 0), (-radius * 0.98, 0), (0, radius * 0.98), (0, -radius * 0.98))]
+    return merge([cyl(base_radius, height, slot)] + dots)
 
 
 def loop_handle(height: float, reach: float, thickness: float, slot: str = "glaze") -> MeshPiece:
@@ -321,7 +330,8 @@ def cutlery_handle(length: float, width: float, *, slot: str = "steel", rise: fl
     """A flat handle from x = -``length`` to 0, widest near its end, rising towards the end; slot ``slot``."""
     pts = [(-length, 0.0), (-0.97 * length, -0.45 * width), (-0.75 * length, -0.5 * width),
            (0.0, -0.22 * width), (0.0, 0.22 * width), (-0.75 * length, 0.5 * width), (-0.97 * length, 0.45 * width)]
-    return bent(extrude(pts, thickness, bevel=0.3 * thickness, material=slot), rise, towards=-1.0)
+    piece = extrude(pts, thickness, bevel=min(0.3 * thickness, 0.08 * width), material=slot)
+    return bent(piece, rise, towards=-1.0) if rise > 0 else piece
 
 
 def shaft(length: float, radius: float, *, slot: str = "steel", tip: str = "flat") -> MeshPiece:
