@@ -28,7 +28,8 @@ from .texturekit import TILE_M, fabric, leather, plastic, paper, cardboard, brus
 from .texturekit_print import as_rgb_array, draw_fitted, new_canvas, print_rng
 
 __all__ = ["Skin", "SURFACES", "TILE_PX", "skin", "art", "fit", "dressed_part", "quad", "linear_to_srgb8",
-           "planar_uv", "text_page", "pattern", "letter_tile", "zlib_seed"]
+           "planar_uv", "text_page", "pattern", "letter_tile", "zlib_seed",
+           "recoloured", "tinted_pattern"]
 
 TILE_PX = 64
 """Side [px] of the tiling textures of dressed objects."""
@@ -162,9 +163,10 @@ def dressed_part(old: Part, piece: MeshPiece, skins: dict[str, Skin], *, name: s
     p = _scaled_uv(fit(piece, lo, hi), skins)
     mats = tuple(skins[s].material for s in p.slots)
     mesh = trimesh.Trimesh(p.vertices.astype(np.float64), p.faces, process=False)
-    blo, bhi = mesh.bounds
-    # the part keeps its kind's colour: what a cut or cooked look starts from (faces draw in their materials)
-    return Part(name or old.name, mesh, old.color, (blo + bhi) / 2, (bhi - blo) / 2, joint=old.joint,
+    # the collision box is the old one, bit for bit (the fitted float32 mesh matches it to ~1e-9 m), so the
+    # physics of a dressed kind is exactly that of its primitives; the part keeps its kind's colour too: what a
+    # cut or cooked look starts from (its faces draw in their materials)
+    return Part(name or old.name, mesh, old.color, old.box_center.copy(), old.box_half.copy(), joint=old.joint,
                 collide=old.collide if collide is None else collide, shape=old.shape if shape is None else shape,
                 normals=p.normals, uv=p.uv, materials=mats,
                 face_material=None if len(mats) == 1 else p.face_slot.astype(np.int32))
@@ -315,3 +317,28 @@ def pattern(kind: str, seed: int = 0, size: int = 128) -> np.ndarray:
 def zlib_seed(name: str, seed: int) -> int:
     """A stable integer seed from a name and a seed (CRC-32 of the name plus the seed)."""
     return (zlib.crc32(name.encode()) + int(seed)) % (2 ** 32)   # stable across runs (no hash salting)
+
+
+def recoloured(img: np.ndarray, colour, *, reach: float = 60.0) -> np.ndarray:
+    """``img`` ((H, W, 3) uint8 sRGB artwork) with its ground, the most common colour (quantised to 16 levels),
+    and every pixel within ``reach`` (sRGB units) of it, replaced by ``colour`` (linear RGB), so printed packaging
+    takes a kind's colour parameter while its text, logo and barcode stay."""
+    a = np.asarray(img, np.uint8)
+    q = (a // 16).reshape(-1, 3).astype(np.int32)
+    codes = q[:, 0] * 256 + q[:, 1] * 16 + q[:, 2]
+    mode = np.bincount(codes).argmax()
+    ground = np.array([mode // 256, (mode // 16) % 16, mode % 16]) * 16 + 8
+    near = np.linalg.norm(a.astype(np.float32) - ground, axis=2) < reach
+    out = a.copy()
+    out[near] = linear_to_srgb8(colour)
+    return out
+
+
+def tinted_pattern(kind: str, colour, tile_m: float, seed: int = 0) -> Skin:
+    """A :func:`pattern` image as a tiling material whose base colour scales it to average ``colour`` (linear
+    RGB): the pattern's light and dark in the kind's colour."""
+    img = pattern(kind, seed)
+    grey = img.mean(axis=2, keepdims=True).repeat(3, axis=2).astype(np.uint8)
+    lin = ((grey.astype(np.float32) / 255.0) ** 2.2).mean()
+    base = tuple(float(x) for x in np.clip(np.asarray(colour, np.float64) / max(lin, 1e-3), 0.0, 1.0))
+    return Skin(Material(f"{kind}_tinted", base_color=base, albedo=grey, roughness=0.9), tile_m)

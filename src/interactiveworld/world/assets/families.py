@@ -15,11 +15,12 @@ cards), ``tool`` (long things: handle and head), ``gadget`` (rounded devices wit
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from .catalog import register
+from .catalog import CATALOG, build_asset, register
 from .dress import Skin, art, linear_to_srgb8, pattern, skin, text_page
 from .family_tables import FAMILY_ROWS, PALETTES
 from .meshkit import MeshPiece, merge
@@ -35,7 +36,8 @@ from .parts import box, cup, cylinder, label_face, region_surfaces, sphere, vec
 from .texturekit_print import bag_print, book_cover, box_front, carton_print, magazine_cover, product_label
 from .texturekit_screens import lcd_display, screen_desktop
 
-__all__ = ["FAMILY_OF", "VARIANTS_OF", "FAMILIES", "family_object", "variant_colour"]
+__all__ = ["FAMILY_OF", "VARIANTS_OF", "FAMILIES", "family_object", "variant_colour", "CatalogRow", "catalog_rows",
+           "is_textured"]
 
 FAMILY_OF: dict[str, str] = {}
 """Kind -> family name, for every kind this module registers."""
@@ -787,3 +789,39 @@ def _lying_lathe(row: dict):
 
 
 _register_rows()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# the catalog listing
+# --------------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CatalogRow:
+    """One catalog kind as ``iw-eval assets`` lists it: the kind (its category name), the catalog group
+    (``food``, ``appliance``...), the family that generates it, how many visual variants it has, whether it is
+    movable, and whether every face of every part draws in a material with an albedo texture (None: not
+    checked)."""
+
+    kind: str
+    group: str
+    family: str
+    variants: int
+    movable: bool
+    textured: bool | None
+
+
+def is_textured(model: AssetModel) -> bool:
+    """Whether every face of every part of ``model`` has a material with an albedo texture."""
+    return all(p.materials and all(m.albedo is not None for m in p.materials) and bool(np.all(p.face_materials() >= 0))
+               for p in model.parts)
+
+
+def catalog_rows(*, check_textures: bool = True) -> list[CatalogRow]:
+    """Every catalog kind in registration order (:class:`CatalogRow`); ``check_textures`` builds each kind (its
+    variant 0, with default parameters) to see whether it is textured."""
+    out = []
+    for kind, spec in CATALOG.items():
+        family = FAMILY_OF.get(kind) or spec.build.__module__.rsplit(".", 1)[-1]
+        textured = is_textured(build_asset(kind)) if check_textures else None
+        out.append(CatalogRow(kind, spec.category, family, VARIANTS_OF.get(kind, 1), spec.movable, textured))
+    return out

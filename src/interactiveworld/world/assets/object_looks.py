@@ -17,7 +17,8 @@ import numpy as np
 
 from .objectkit import (VESSEL_PROFILES, vessel_base, along_x, bag, ball, berry_punnet, blade, book, bottle, bread, bristles, burger, cactus, can, carton, chicken, cloth, crown, cutlery_handle, cyl, donut, egg, flat_quad, fluted_grip, folder, fork_head, front_quad, kettle, keys, laptop, lens, lettuce, loop_handle, marker_body, marker_cap, muffin, mushroom, onion, phone, pie, piece_from_mesh, pineapple_body, pizza, rbox, shaft, sheet, shoe, sock, sponge, spoon_head, steak, toilet_roll, towel, tub, turner, vessel, wallet, wire_panel)
 from .meshkit_organic import apple, cheese_wedge, cushion, lemon, orange, potato, superellipsoid, tomato
-from .dress import Skin, art, dressed_part, letter_tile, linear_to_srgb8, pattern, skin, text_page
+from .dress import (Skin, art, dressed_part, letter_tile, linear_to_srgb8, pattern, recoloured, skin, text_page,
+                    tinted_pattern)
 from .materials import DARK, STEEL
 from .meshkit import MeshPiece, merge
 from .meshkit_shapes import extrude, revolve
@@ -70,11 +71,16 @@ def generic_piece(part: Part, slot: str = "main") -> MeshPiece:
 
 def dress_model(model: AssetModel, p: dict[str, Any]) -> AssetModel:
     """Replace every part of ``model`` by its dressed part (module docstring) and return ``model``; the look is
-    ``LOOKS[p["_look"]]`` (default: the kind's name), else the generic one."""
+    ``LOOKS[p["_look"]]`` (default: the kind's name), else the generic one; a look that cannot build its shape
+    for the given parameters (a mesh-kit ``ValueError``, e.g. a bottle too short for its cap) falls back to the
+    generic one for that part."""
     look = LOOKS.get(p.get("_look", p.get("_kind", "")))
     parts = []
     for part in model.parts:
-        got = look(p, part) if look is not None else None
+        try:
+            got = look(p, part) if look is not None else None
+        except ValueError:      # parameters outside what the look's shape allows: the part's primitive, smooth
+            got = None
         if got is None:
             got = (generic_piece(part), {"main": skin(surface_of(p), part.color)})
         piece, skins = got
@@ -155,14 +161,14 @@ def _bottle(brand: str, product: str, detail: str, seed: int, surface: str = "gl
 def _can(p, part):
     sx, sy, sz = _size(part)
     return can(sx / 2, sz), {"metal": skin("metal", (0.75, 0.76, 0.78)),
-                                "label": art(product_label("Fizzo", "Cola", seed=3, detail="330 ml", size=(256, 128),
-                                                           palette=1))}
+                                "label": art(recoloured(product_label("Fizzo", "Cola", seed=3, detail="330 ml",
+                                                                      size=(256, 128), palette=1), _col(p)))}
 
 
 def _carton(brand: str, product: str, detail: str, seed: int) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
-        img = carton_print(sy, sx, sz, brand, product, seed=seed, detail=detail, max_px=256)
+        img = recoloured(carton_print(sy, sx, sz, brand, product, seed=seed, detail=detail, max_px=256), _col(p))
         return carton((sx, sy, sz)), {"print": art(img), "carton": skin("paper", _col(p)),
                                          "cap": skin("plastic", (0.9, 0.6, 0.05))}
     return look
@@ -171,8 +177,8 @@ def _carton(brand: str, product: str, detail: str, seed: int) -> Look:
 def _bag(brand: str, product: str, seed: int) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
-        return bag((sx, sy, sz)), {"print": art(bag_print(brand, product, seed=seed, detail="150 g",
-                                                             size=(256, 192)))}
+        return bag((sx, sy, sz)), {"print": art(recoloured(bag_print(brand, product, seed=seed, detail="150 g",
+                                                                       size=(256, 192)), _col(p)))}
     return look
 
 
@@ -197,7 +203,7 @@ def _tub_look(brand: str, product: str, seed: int, foil=(0.75, 0.76, 0.8)) -> Lo
 
 def _book(p, part):
     sx, sy, sz = _size(part)
-    img = book_cover("The Quiet Harbour", "Anna Lind", seed=1, size=(176, 256))
+    img = recoloured(book_cover("The Quiet Harbour", "Anna Lind", seed=1, size=(176, 256)), _col(p))
     return book((sx, sy, sz)), {"board": skin("card", _col(p)), "pages": skin("paper", (0.85, 0.82, 0.72)),
                                    "cover": art(np.ascontiguousarray(np.rot90(img, -1)))}
 
@@ -206,10 +212,10 @@ def _sheet(title: str, seed: int, card: bool = False) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
         if card:
-            img = price_tag(3.49, title, seed=seed, size=(256, 160))
+            img = recoloured(price_tag(3.49, title, seed=seed, size=(256, 160)), _col(p))
             img = np.ascontiguousarray(np.rot90(img, -1)) if sy > sx else img
         else:
-            img = np.ascontiguousarray(np.rot90(text_page(title, seed), -1))
+            img = np.ascontiguousarray(np.rot90(text_page(title, seed, tone=linear_to_srgb8(_col(p))), -1))
         return sheet((sx, sy, sz)), {"print": art(img), "paper": skin("paper", _col(p))}
     return look
 
@@ -223,13 +229,13 @@ def _folder(p, part):
 
 def _cloth(p, part):
     sx, sy, sz = _size(part)
-    c = _col(p)
-    return cloth((sx, sy, sz), seed=2), {"cloth": skin("fabric", c)}
+    # a checked kitchen cloth: the weave alone reads as a flat mat at arm's length
+    return cloth((sx, sy, sz), seed=2), {"cloth": tinted_pattern("check", _col(p), 0.06)}
 
 
 def _towel(p, part):
     sx, sy, sz = _size(part)
-    return towel((sx, sy, sz)), {"terry": Skin(art(pattern("terry")).material, 0.05),
+    return towel((sx, sy, sz)), {"terry": tinted_pattern("terry", _col(p), 0.05),
                                     "hem": skin("fabric", (0.3, 0.45, 0.7))}
 
 
@@ -239,8 +245,8 @@ def _stick(handle_style: str, head_style: str, head_surface: str = "metal", grip
         c, g = _col(p), _col(p, "grip_color", DARK)
         if part.name == "grip":
             surf = grip_surface or ("metal" if handle_style == "steel" else "plastic")
-            if handle_style == "fluted":
-                return fluted_grip(sx, sy / 2, slot="grip"), {"grip": skin("glossy", g)}
+            if handle_style == "fluted":      # a screwdriver's grip is its coloured part
+                return fluted_grip(sx, sy / 2, slot="grip"), {"grip": skin("glossy", c)}
             if handle_style == "cap":
                 return marker_cap(sx, sy / 2), {"cap": skin("plastic", c), "clip": skin("metal", STEEL)}
             if handle_style == "wood":
@@ -272,7 +278,7 @@ def _stick(handle_style: str, head_style: str, head_surface: str = "metal", grip
                     (0.35 * sx, 0, 0)), rbox((sx * 0.12, sy, sz * 0.35), 0.001, "rubber").translated(
                     (0.44 * sx, 0, 0)), rbox((sx * 0.75, 0.25 * sy, 0.25 * sz), 0.003, "frame",
                                                 z0=0.4 * sz).translated((-0.12 * sx, 0, 0))]), \
-                    {"frame": skin("plastic", (0.1, 0.3, 0.7)), "rubber": skin("matte", DARK)}
+                    {"frame": skin("plastic", c), "rubber": skin("matte", DARK)}
             if head_style == "brush":
                 return bristles((sx, sy, sz)), {"back": skin("wood", g), "bristle": skin("fabric", c)}
         return None

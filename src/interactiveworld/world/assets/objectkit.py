@@ -138,7 +138,7 @@ def loop_handle(height: float, reach: float, thickness: float, slot: str = "glaz
 
 
 def kettle(radius: float, height: float) -> MeshPiece:
-    """An electric kettle: a tapered body with a domed lid and knob, a spout towards -x, on a base plate; slots
+    """An electric kettle: a tapered body with a domed lid and knob, a spout towards -x -y, on a base plate; slots
     ``"shell"`` and ``"trim"``."""
     r, h = radius, height
     body = revolve([(0, 0.06 * h), (0.82 * r, 0.06 * h), (0.84 * r, 0.5 * h), (0.7 * r, 0.86 * h),
@@ -148,13 +148,14 @@ def kettle(radius: float, height: float) -> MeshPiece:
                    material="trim").translated((0, 0, 0.92 * h))
     spout = sweep(bezier([(-0.55 * r, 0, 0.55 * h), (-0.85 * r, 0, 0.62 * h), (-0.95 * r, 0, 0.78 * h),
                           (-1.0 * r, 0, 0.86 * h)], 12), radius=np.linspace(0.16 * r, 0.07 * r, 12),
-                  material="shell")
+                  material="shell").rotated((0, 0, 1), math.pi / 4)     # towards -x -y: seen from the front right
     return merge([body, base, knob, spout])
 
 
 def bottle(radius: float, height: float, *, slot: str = "glass") -> MeshPiece:
     """A bottle (mesh kit) with slots ``slot``, ``"label"`` and ``"cap"``."""
-    return kit_bottle(height, 2 * radius, neck_diameter=0.75 * radius, body_material=slot)
+    return kit_bottle(height, 2 * radius, neck_diameter=0.75 * radius, body_material=slot,
+                      cap_height=min(0.02, 0.1 * height))
 
 
 def can(radius: float, height: float) -> MeshPiece:
