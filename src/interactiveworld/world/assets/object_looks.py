@@ -254,6 +254,10 @@ def _stick(handle_style: str, head_style: str, head_surface: str = "metal", grip
             if handle_style == "stick":
                 return rbox((sx, 0.3 * sy, 0.25 * sz), 0.1 * sy, "grip", z0=0.0), {"grip": skin("wood", g)}
             col = c if handle_style == "steel" else g
+            if p.get("_kind") == "thermometer":     # a probe thermometer's grip carries its digital display
+                body = rbox((sx, sy, sz), 0.35 * min(sy, sz), "grip")
+                lcd = flat_quad(0.55 * sx, 0.7 * sy, sz + 0.0004, "lcd", up=(0, 1, 0)).translated((-0.05 * sx, 0, 0))
+                return merge([body, lcd]), {"grip": skin(surf, col), "lcd": art(lcd_display("63.5", size=(192, 72)))}
             return cutlery_handle(sx, sy, slot="grip", rise=0.8 * sz), {"grip": skin(surf, col)}
         if part.name == "head":
             if head_style == "fork":
@@ -374,13 +378,14 @@ def _container_box(surface: str, rim=None) -> Look:
 
 def _cold_cuts(p, part):
     sx, sy, sz = _size(part)
-    tray = rbox((sx, sy, sz), 0.15 * sz, "tray")
-    slices = [cyl(0.42 * min(sx, sy), 0.1 * sz, "meat", z0=sz * (0.55 + 0.08 * i)).translated(
-        ((i - 1) * 0.12 * sx, 0, 0)) for i in range(3)]
-    label = flat_quad(0.5 * sx, 0.6 * sy, sz * 0.9, "label").translated((0.2 * sx, 0.15 * sy, 0.0))
+    tray = rbox((sx, sy, 0.45 * sz), 0.1 * sz, "tray")
+    # overlapping slices fanned across the tray, the top one level with the pack's top
+    slices = [cyl(0.4 * min(sx, sy), 0.12 * sz, "meat", z0=sz * (0.45 + 0.14 * i), bevel=0.05 * sz).translated(
+        ((i - 2) * 0.1 * sx, 0, 0)) for i in range(4)]
+    label = flat_quad(0.3 * sx, 0.5 * sy, sz * 0.45 + 0.0004, "label").translated((-0.33 * sx, 0.2 * sy, 0.0))
     img = price_tag(2.99, "HAM", seed=4, size=(160, 96))
-    return merge([tray] + slices + [label]), {"tray": skin("glass", (0.85, 0.9, 0.95)),
-                                                 "meat": skin("matte", _col(p)), "label": art(img)}
+    return merge([tray] + slices + [label]), {"tray": skin("plastic", (0.05, 0.05, 0.06)),
+                                              "meat": skin("matte", _col(p)), "label": art(img)}
 
 
 def _brownie(p, part):
@@ -461,7 +466,7 @@ def _keys(p, part):
 
 def _wallet(p, part):
     sx, sy, sz = _size(part)
-    return wallet((sx, sy, sz)), {"leather": skin("leather", _col(p)), "stitch": skin("matte", (0.8, 0.7, 0.5))}
+    return wallet((sx, sy, sz)), {"leather": skin("glossy", _col(p)), "stitch": skin("matte", (0.8, 0.7, 0.5))}
 
 
 def _sock(p, part):
