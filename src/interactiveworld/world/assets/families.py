@@ -24,7 +24,7 @@ from .catalog import CATALOG, build_asset, register
 from .dress import Skin, art, linear_to_srgb8, pattern, skin, text_page
 from .family_tables import FAMILY_ROWS, PALETTES
 from .meshkit import MeshPiece, merge
-from .meshkit_organic import apple, banana, blob, carrot, leaf, lemon, orange, pear, potato, superellipsoid, tomato
+from .meshkit_organic import apple, banana, blob, carrot, lemon, orange, pear, potato, superellipsoid, tomato
 from .meshkit_packaging import bottle as kit_bottle
 from .meshkit_shapes import bezier, extrude, revolve, sweep
 from .model import AssetModel, Region
@@ -54,7 +54,7 @@ def variant_colour(row: dict, variant: int):
     return tuple(float(c) for c in cols[int(variant) % len(cols)])
 
 
-def _jitter(size, variant: int, amount: float = 0.06):
+def _jitter(size, variant: int, amount: float = 0.06) -> tuple[float, float, float]:
     """Proportions of ``variant``: 0 is the row's size; others stretch each axis by up to ``amount`` (seeded)."""
     if variant == 0:
         return tuple(size)
@@ -385,7 +385,7 @@ def _tool_family(row: dict):
         pieces, skins = [], {"steel": steel, "grip": hsk, "accent": skin("plastic", c)}
         if handle in ("plastic", "wood", "steel"):
             pieces.append(cutlery_handle(hl, 0.7 * W if head not in ("hammer", "saw") else 0.3 * W, slot="grip",
-                                         rise=0.0, thickness=min(T, 0.5 * W)).translated((0, 0, 0)))
+                                         rise=0.0, thickness=min(T, 0.5 * W)))
         elif handle == "fluted":
             pieces.append(fluted_grip(hl, 0.5 * min(W, T), slot="grip"))
         elif handle == "cap":
@@ -398,7 +398,7 @@ def _tool_family(row: dict):
             pieces.append(blade(hlen, W, tilt_deg=0.0 if head == "round_blade" else 25.0))
         elif head == "spoon":
             pieces.append(spoon_head(hlen, W, depth=0.4 * T))
-            if row.get("head_surface") == "wood" or handle == "wood" and "spoon" in row["kind"]:
+            if row.get("head_surface") == "wood":      # a wooden spoon: the bowl in the handle's wood
                 pieces[-1] = pieces[-1].renamed({"steel": "grip"})
         elif head == "fork":
             pieces.append(fork_head(hlen, W, tilt_rise=0.3 * T))
@@ -434,8 +434,7 @@ def _tool_family(row: dict):
             pieces.append(_tool_head(head, hlen, W, T))
         else:
             pieces.append(rbox((hlen, W, T), 0.2 * min(W, T), "steel"))
-        piece = merge([q for q in pieces])
-        return piece, skins
+        return merge(pieces), skins
     return look
 
 
@@ -489,7 +488,7 @@ _FACE_DRAW = {"screen", "lcd", "ink", "calc", "keys", "keyboard", "grille", "cro
 
 
 def _gadget_face(face: str, v: int, w_px: int = 192, h_px: int = 128) -> np.ndarray:
-    from_pil = np.zeros((h_px, w_px, 3), np.uint8)
+    """The printed or lit face of a gadget (:func:`_gadget_family`) for variant ``v``: (H, W, 3) uint8 sRGB."""
     if face == "screen":
         return screen_desktop(seed=v, size=(w_px * 2 if w_px * 2 <= 512 else 512, h_px * 2 if h_px * 2 <= 512 else 512))
     if face == "lcd":
@@ -498,7 +497,7 @@ def _gadget_face(face: str, v: int, w_px: int = 192, h_px: int = 128) -> np.ndar
         return text_page("Chapter One", v, size=(128, 176), tone=(232, 232, 226))
     if face == "grille":
         return pattern("grille", v)
-    img = from_pil
+    img = np.zeros((h_px, w_px, 3), np.uint8)
     if face in ("keys", "calc", "keyboard"):
         img[:] = (40, 40, 44)
         rows, cols = (4, 12) if face == "keyboard" else (6, 4)
@@ -577,13 +576,10 @@ def _gadget_family(row: dict):
                     pieces.append(along_x(cyl(0.22 * sz, 0.12 * sy, "tyre")).rotated((0, 0, 1), math.pi / 2)
                                   .translated((dx * sx, s * 0.5 * sy, 0.22 * sz)))
             skins.update({"glass": skin("glass", (0.3, 0.4, 0.5)), "tyre": skin("matte", (0.05, 0.05, 0.05))})
-        elif face == "studs":
-            for i in (-0.25, 0.25):
-                for j in (-0.25 * sx / sy, 0.25 * sx / sy) if False else (0.0,):
-                    pass
-            for dx in (-0.25, 0.25):
+        elif face == "studs":       # a building brick: 2 x 4 studs on top
+            for dx in (-0.375, -0.125, 0.125, 0.375):
                 for dy in (-0.25, 0.25):
-                    pieces.append(cyl(0.15 * sy, 0.18 * sz, "body", z0=sz).translated((dx * sx, dy * sy * 2 * 0.5, 0)))
+                    pieces.append(cyl(0.15 * sy, 0.18 * sz, "body", z0=sz).translated((dx * sx, dy * sy, 0)))
         elif face == "domino":
             img = np.full((64, 128, 3), 245, np.uint8) if v % 2 == 0 else np.full((64, 128, 3), 20, np.uint8)
             img[:, 62:66] = (120, 120, 120)
@@ -681,8 +677,8 @@ def _textile_family(row: dict):
             thumb = rbox((0.3 * sx, 0.25 * sy, 0.8 * sz), 0.3 * sz, "cloth").translated((0.0, 0.42 * sy, 0))
             return merge([palm, thumb]), {"cloth": cloth_skin}
         if f == "cushion":
-            from_c = blob((sx / 2, sy / 2, sz / 2), (0.3, 0.8), material="cloth")
-            return from_c.translated((0, 0, sz / 2)), {"cloth": cloth_skin}
+            return blob((sx / 2, sy / 2, sz / 2), (0.3, 0.8), material="cloth").translated((0, 0, sz / 2)), \
+                {"cloth": cloth_skin}
         return None
     return look
 
@@ -700,9 +696,9 @@ def _ball_image(kind: str, colour, v: int) -> np.ndarray:
     elif kind == "seams":
         img[np.abs(yy - 32) < 2] = dark
         img[(xx % 64) < 2] = dark
-    elif kind == "seam":
-        img[np.abs(yy - 32 - 14 * np.sin(xx / 128 * 4 * math.pi)) < 2] = (250, 250, 250) if kind == "seam" and \
-            colour[1] > 0.5 and colour[0] > 0.5 and colour[2] < 0.3 else (200, 30, 30)
+    elif kind == "seam":      # a tennis ball's white seam, a baseball's red stitching
+        yellow = colour[0] > 0.5 and colour[1] > 0.5 and colour[2] < 0.3
+        img[np.abs(yy - 32 - 14 * np.sin(xx / 128 * 4 * math.pi)) < 2] = (250, 250, 250) if yellow else (200, 30, 30)
     elif kind == "stripes":
         img[((xx // 16) % 2 == 0)] = (np.asarray(base) * 0.6).astype(np.uint8)
     elif kind == "segments":

@@ -24,7 +24,7 @@ from .meshkit import MeshPiece, merge
 from .meshkit_shapes import extrude, revolve
 from .model import AssetModel, Part
 from .parts import finish
-from .texturekit_print import bag_print, book_cover, box_front, carton_print, price_tag, product_label
+from .texturekit_print import bag_print, book_cover, carton_print, price_tag, product_label
 from .texturekit_screens import lcd_display, screen_desktop
 
 __all__ = ["LOOKS", "Look", "dress_model", "dressed_model", "generic_piece", "surface_of"]
@@ -179,17 +179,6 @@ def _bag(brand: str, product: str, seed: int) -> Look:
         sx, sy, sz = _size(part)
         return bag((sx, sy, sz)), {"print": art(recoloured(bag_print(brand, product, seed=seed, detail="150 g",
                                                                        size=(256, 192)), _col(p)))}
-    return look
-
-
-def _boxed(brand: str, product: str, seed: int, surface: str = "card") -> Look:
-    """A printed folding box (soap, a tub of ice cream drawn square, a pack): the card box with its front print."""
-    def look(p, part):
-        sx, sy, sz = _size(part)
-        body = rbox((sx, sy, sz), 0.02 * min(sx, sy, sz), "card")
-        front = front_quad(sy * 0.98, sz * 0.98, sx / 2 + 0.0004, 0.01 * sz, "print")
-        img = box_front(brand, product, seed=seed, size=(180, 256))
-        return merge([body, front]), {"card": skin(surface, _col(p)), "print": art(img)}
     return look
 
 

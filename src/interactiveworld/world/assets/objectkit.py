@@ -23,7 +23,7 @@ __all__ = ["rbox", "cyl", "along_x", "bent", "flat_quad", "front_quad", "piece_f
            "cutlery_handle", "shaft", "marker_cap", "marker_body", "mushroom", "steak", "onion", "egg", "ball",
            "lettuce", "muffin", "donut", "pineapple_body", "crown", "toilet_roll", "burger", "pie", "pizza",
            "cactus", "sock", "shoe", "keys", "wallet", "laptop", "phone", "sponge", "towel", "bread", "chicken",
-           "berry_punnet", "wire_panel", "tub", "ring_binder", "lens", "bristles"]
+           "berry_punnet", "wire_panel", "tub", "lens", "bristles"]
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -678,11 +678,6 @@ def wire_panel(size, *, bars: int = 7) -> MeshPiece:
     rail = sweep([(0, -L / 2, sz - r), (0, L / 2, sz - r)] if along_y else [(-L / 2, 0, sz - r), (L / 2, 0, sz - r)],
                  radius=r, segments=8, material="wire")
     return merge(pieces + [rail])
-
-
-def ring_binder(size) -> MeshPiece:
-    """A lever-arch style binder lying flat (an alternative folder look); slots ``"board"``, ``"pages"``."""
-    return folder(size)
 
 
 def lens(radius: float, length: float) -> MeshPiece:
