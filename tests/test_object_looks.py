@@ -84,3 +84,28 @@ def test_dressed_part_keeps_name_box_shape_and_colour():
         dressed_part(old, rbox((1.0, 1.0, 1.0), 0.2, "other"), {"main": skin("plastic", (0.5, 0.5, 0.5))})
     with pytest.raises(ValueError, match="unknown surface kind"):
         skin("velvet", (0.5, 0.5, 0.5))
+
+
+def test_every_shipped_asset_file_has_a_provenance_row_and_the_data_stays_small():
+    """Dressed kinds use procedural textures, printed artwork and the shipped texture files only: every file
+    under world/assets/data is a manifest row's file, the manifest, or a licence it names; under 60 MB in all."""
+    import json
+    from interactiveworld.world.assets import texturekit_files
+
+    root = Path(texturekit_files.__file__).with_name("data")
+    rows = json.loads((root / "textures" / "PROVENANCE.json").read_text())
+    named = {"textures/PROVENANCE.json"} | {f"textures/{r['file']}" for r in rows} | {
+        f"textures/{r['license_file']}" for r in rows}
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert {p.relative_to(root).as_posix() for p in files} <= named
+    assert sum(p.stat().st_size for p in files) < 60 * 2 ** 20
+
+
+def test_a_cooked_dressed_object_darkens_its_materials():
+    from interactiveworld.world.scene import _tinted
+
+    part = build_asset("steak").parts[0]
+    cooked = _tinted(part, 0.6)
+    for raw, done in zip(part.materials, cooked.materials):
+        np.testing.assert_allclose(done.mean_color, 0.6 * raw.mean_color, rtol=1e-5)
+    assert cooked.color == pytest.approx(tuple(0.6 * c for c in part.color))
