@@ -297,11 +297,14 @@ def fork_head(length: float, width: float, *, tines: int = 4, tilt_rise: float =
 
 def spoon_head(length: float, width: float, *, depth: float = 0.008) -> MeshPiece:
     """A spoon's neck and oval bowl from x = 0 to ``length``; slot ``"steel"``."""
-    bl = 0.7 * length
-    bowl = extrude(_circle(bl / 2, width / 2, 32, cx=length - bl / 2), 0.0018, dish=depth, bevel=0.0005,
+    bl = 0.62 * length
+    a = np.linspace(0, 2 * math.pi, 40, endpoint=False)
+    # an egg-shaped bowl, widest towards its tip, as a spoon's bowl is
+    egg_ = np.c_[bl / 2 * np.cos(a), width / 2 * np.sin(a) * (1 + 0.18 * np.cos(a)) / 1.18]
+    bowl = extrude(egg_ + (length - bl / 2, 0), 0.0018, dish=depth, bevel=0.0005,
                    material="steel").translated((0, 0, depth))
-    neck = extrude([(0, -0.12 * width), (length - bl * 0.9, -0.14 * width), (length - bl * 0.9, 0.14 * width),
-                    (0, 0.12 * width)], 0.0022, material="steel").translated((0, 0, depth))
+    neck = extrude([(0, -0.2 * width), (length - bl * 0.9, -0.12 * width), (length - bl * 0.9, 0.12 * width),
+                    (0, 0.2 * width)], 0.0022, material="steel").translated((0, 0, depth))
     return merge([bowl, neck])
 
 
