@@ -624,6 +624,38 @@ def cmd_hash(args: argparse.Namespace) -> int:
     return 1 if bad else 0
 
 
+def cmd_assets(args: argparse.Namespace) -> int:
+    from .render import Renderer
+    from .render.asset_sheet import model_sheet
+    from .render.sheets import save_png
+    from .world.assets import build_asset
+    from .world.assets.families import catalog_rows
+
+    rows = catalog_rows(check_textures=not args.no_check)
+    if args.movable:
+        rows = [r for r in rows if r.movable]
+    yes = {True: "yes", False: "no", None: "-"}
+    print(f"{'category':28s} {'group':12s} {'family':10s} {'variants':>8s} textured")
+    for r in rows:
+        print(f"{r.kind:28s} {r.group:12s} {r.family:10s} {r.variants:8d} {yes[r.textured]}")
+    movable = [r for r in rows if r.movable]
+    checked = [r for r in rows if r.textured is not None]
+    print(f"{len(rows)} kinds; {len(movable)} movable categories, {sum(r.variants for r in movable)} movable models; "
+          f"textured {sum(bool(r.textured) for r in checked)}/{len(checked)}")
+    if args.sheet:
+        out = Path(args.sheet)
+        renderer = Renderer(width=200, height=200)
+        for r in rows:
+            if args.only and r.kind not in args.only:
+                continue
+            models = [build_asset(r.kind, {"variant": v} if r.variants > 1 else None) for v in range(r.variants)]
+            caps = [f"{r.kind} v{v}" if r.variants > 1 else r.kind for v in range(r.variants)]
+            save_png(model_sheet(renderer, models, caps, columns=min(5, len(models)), thumb_width=160),
+                     out / f"{r.kind}.png")
+        print(f"sheets in {out}")
+    return 0
+
+
 def cmd_schema(args: argparse.Namespace) -> int:
     from .bench.taskpack import TaskPack
 
@@ -816,6 +848,14 @@ def build_parser() -> argparse.ArgumentParser:
     h.add_argument("files", nargs="+", metavar="FILE", help="TaskPack JSON file(s); each 'hash' field is rewritten "
                                                            "to the sha256 of its canonical content")
     h.set_defaults(func=cmd_hash)
+
+    a = sub.add_parser("assets", help="list the asset catalog (category, family, variants, textured); --sheet DIR "
+                                      "renders one contact sheet per category")
+    a.add_argument("--sheet", metavar="DIR", help="write DIR/<category>.png: every variant rendered alone")
+    a.add_argument("--movable", action="store_true", help="only movable objects (not fixtures)")
+    a.add_argument("--only", nargs="+", metavar="KIND", help="with --sheet: only these categories")
+    a.add_argument("--no-check", action="store_true", help="do not build each kind to check its textures")
+    a.set_defaults(func=cmd_assets)
 
     sc = sub.add_parser("schema", help="print the TaskPack JSON Schema (for authoring tools)",
                         description="Print the JSON Schema of a TaskPack file on standard output, for an editor or "

@@ -619,7 +619,10 @@ def _model_boxes(model: AssetModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]
 
 
 def _tinted(part, factor: float):
-    return replace(part, color=tuple(c * factor for c in part.color))
+    """``part`` darkened by ``factor``: its colour and the base colour of each of its materials (a dressed part
+    is drawn in its materials)."""
+    mats = tuple(replace(m, base_color=tuple(c * factor for c in m.base_color)) for m in part.materials)
+    return replace(part, color=tuple(c * factor for c in part.color), materials=mats)
 
 
 def _sliced_parts(model: AssetModel, *, mouldy: bool = False):
@@ -630,15 +633,26 @@ def _sliced_parts(model: AssetModel, *, mouldy: bool = False):
     out = []
     edges = np.linspace(lo[axis], hi[axis], 4)
     for part in model.parts:
+        # slices are drawn flat in the part's colour: weld the mesh (seams and creases split its vertices) so the
+        # cut can be capped, and drop the per-vertex normals, UV and materials the cut invalidates; a part of
+        # several closed bodies (a fruit with its stem) is cut body by body
+        mesh = trimesh.Trimesh(part.mesh.vertices, part.mesh.faces)
+        bodies = mesh.split(only_watertight=False) if mesh.is_watertight else [mesh.convex_hull]
+        part = replace(part, mesh=mesh, normals=None, uv=None, materials=(), face_material=None)
         for i in range(3):
             normal = np.zeros(3)
             normal[axis] = 1.0
-            piece = part.mesh.slice_plane([0, 0, 0] + normal * edges[i], normal, cap=True)
-            if piece is None or len(piece.faces) == 0:
+            cut = []
+            for body in bodies:
+                piece = body.slice_plane([0, 0, 0] + normal * edges[i], normal, cap=True)
+                if piece is None or len(piece.faces) == 0:
+                    continue
+                piece = piece.slice_plane(normal * edges[i + 1], -normal, cap=True)
+                if piece is not None and len(piece.faces):
+                    cut.append(piece)
+            if not cut:
                 continue
-            piece = piece.slice_plane(normal * edges[i + 1], -normal, cap=True)
-            if piece is None or len(piece.faces) == 0:
-                continue
+            piece = trimesh.util.concatenate(cut)
             pieces = [replace(part, mesh=piece.copy())]
             if mouldy:  # the cut faces are found in place, before the slices are spread apart
                 pieces = mouldy_slices(pieces, axis, edges[1:3])

@@ -23,6 +23,7 @@ from . import fixtures  # noqa: E402,F401  (registers the fixture kinds first)
 from . import objects  # noqa: E402,F401
 from . import household  # noqa: E402,F401
 from . import props  # noqa: E402,F401
+from . import families  # noqa: E402,F401  (the table-driven families, last)
 
 __all__ = [
     "Part", "Joint", "Surface", "Region", "Connector", "LabelFace", "AssetModel", "AssetKind",

@@ -13,6 +13,7 @@ import trimesh
 
 from .catalog import register, register_object
 from .materials import DARK, STEEL
+from .object_looks import dressed_model
 from .model import AssetModel, Part
 from .objects import box_object, cyl_object
 from .parts import box, cylinder, finish, label_face, mesh_part, vec
@@ -56,7 +57,7 @@ def boot(p: dict[str, Any]) -> AssetModel:
              box("shaft", (0.12, width - 0.01, shaft), (heel_x, 0.0, 0.1 + shaft / 2), color)]
     label = label_face("side", (heel_x, width / 2 + 0.001, 0.1 + shaft * 0.55), (0, 1, 0), (0, 0, 1), 0.11,
                        shaft * 0.6)
-    return finish(AssetModel(p["_kind"], "clothing", True, parts, label_faces=[label],
+    return dressed_model(p, AssetModel(p["_kind"], "clothing", True, parts, label_faces=[label],
                              affordances=frozenset({"movable", "readable"}), mass=p["mass"],
                              friction=p["friction"]))
 
@@ -69,7 +70,7 @@ def camera(p: dict[str, Any]) -> AssetModel:
              _x_cylinder("lens", min(ly, lz) * 0.32, 0.04, lx / 2, lz / 2, STEEL),
              box("button", (0.015, 0.015, 0.01), (-lx / 4, ly / 4, lz + 0.005), DARK)]
     label = label_face("top", (0.0, -ly / 6, lz + 0.001), (0, 0, 1), (1, 0, 0), lx * 0.6, ly * 0.5)
-    return finish(AssetModel(p["_kind"], "device", True, parts, label_faces=[label],
+    return dressed_model(p, AssetModel(p["_kind"], "device", True, parts, label_faces=[label],
                              affordances=frozenset({"movable", "readable"}), mass=p["mass"],
                              friction=p["friction"]))
 
@@ -91,7 +92,7 @@ def headset(p: dict[str, Any]) -> AssetModel:
                   color),
               box("band_right", (0.03, 0.012, band_z - cup_r), (0.0, span / 2, cup_r + (band_z - cup_r) / 2),
                   color)]
-    return finish(AssetModel(p["_kind"], "device", True, parts, affordances=frozenset({"movable"}),
+    return dressed_model(p, AssetModel(p["_kind"], "device", True, parts, affordances=frozenset({"movable"}),
                              mass=p["mass"], friction=p["friction"]))
 
 

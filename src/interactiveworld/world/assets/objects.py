@@ -16,6 +16,7 @@ import trimesh
 from .catalog import register_object
 from .materials import DARK, LIGHT_WOOD, STEEL
 from .model import AssetModel, Connector, Region, Surface
+from .object_looks import dressed_model
 from .parts import box, cup, cylinder, finish, label_face, mesh_part, region_surfaces, sphere, vec
 
 __all__ = ["box_object", "cyl_object", "round_object", "torus_object", "stick_object"]
@@ -50,7 +51,7 @@ def box_object(p: dict[str, Any]) -> AssetModel:
     if p.get("raisable"):
         aff.add("raisable")
         upright = vec(*p.get("upright_axis", (1.0, 0.0, 0.0)))
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, surfaces=surfaces, regions=regions,
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, surfaces=surfaces, regions=regions,
                              label_faces=labels, connectors=connectors, affordances=frozenset(aff),
                              mass=p["mass"], friction=p["friction"], upright_axis=upright))
 
@@ -90,7 +91,7 @@ def cyl_object(p: dict[str, Any]) -> AssetModel:
     labels = [label_face("front", (r + 0.001, 0, h * 0.5), (1, 0, 0), (0, 0, 1), r * 1.4, h * 0.4)]
     if p.get("_cap"):
         aff.add("readable")
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, regions=regions, surfaces=surfaces,
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, regions=regions, surfaces=surfaces,
                              label_faces=labels if "readable" in aff else [], affordances=frozenset(aff),
                              mass=p["mass"], friction=p["friction"]))
 
@@ -98,7 +99,7 @@ def cyl_object(p: dict[str, Any]) -> AssetModel:
 def round_object(p: dict[str, Any]) -> AssetModel:
     rx, ry, rz = p["radii"]
     aff = set(p.get("_aff", ())) | {"movable"}
-    return finish(AssetModel(p["_kind"], p["_category"], True, [sphere("body", (rx, ry, rz), p["color"])],
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, [sphere("body", (rx, ry, rz), p["color"])],
                              affordances=frozenset(aff), mass=p["mass"], friction=p["friction"]))
 
 
@@ -111,7 +112,7 @@ def torus_object(p: dict[str, Any]) -> AssetModel:
     part = mesh_part("body", m, p["color"])
     part.shape = ("ring", big - small, big + small, small)
     aff = set(p.get("_aff", ())) | {"movable"}
-    return finish(AssetModel(p["_kind"], p["_category"], True, [part], affordances=frozenset(aff),
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, [part], affordances=frozenset(aff),
                              mass=p["mass"], friction=p["friction"]))
 
 
@@ -121,7 +122,7 @@ def stick_object(p: dict[str, Any]) -> AssetModel:
     parts = [box("grip", (grip, width, thick), (-length / 2 + grip / 2, 0, thick / 2), p["grip_color"]),
              box("head", (length - grip, width * 0.8, thick * 0.6), (grip / 2, 0, thick * 0.3), p["color"])]
     aff = set(p.get("_aff", ())) | {"movable"}
-    return finish(AssetModel(p["_kind"], p.get("_category", "tool"), True, parts, affordances=frozenset(aff),
+    return dressed_model(p, AssetModel(p["_kind"], p.get("_category", "tool"), True, parts, affordances=frozenset(aff),
                              mass=p["mass"], friction=p["friction"]))
 
 

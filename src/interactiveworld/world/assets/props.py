@@ -19,6 +19,7 @@ import trimesh
 from .catalog import FIX_COMMON, register, register_object
 from .fixtures import window
 from .materials import DARK, LIGHT_WOOD, STEEL, WHITE
+from .object_looks import dressed_model
 from .model import AssetModel, Surface
 from .objects import box_object, cyl_object, round_object, stick_object, torus_object
 from .parts import box, cylinder, finish, label_face, mesh_part, sphere, vec
@@ -86,7 +87,7 @@ def projector(p: dict[str, Any]) -> AssetModel:
     lens.apply_translation((lx / 2 + 0.015, -ly * 0.22, lz * 0.5))
     parts = [box("body", (lx, ly, lz), (0, 0, lz / 2), p["color"]), mesh_part("lens", lens, DARK)]
     labels = [label_face("top", (0, 0.0, lz + 0.001), (0, 0, 1), (1, 0, 0), lx * 0.8, ly * 0.8)]
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, label_faces=labels,
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, label_faces=labels,
                              affordances=frozenset({"movable", "readable"}), mass=p["mass"],
                              friction=p["friction"]))
 
@@ -98,7 +99,7 @@ def backpack(p: dict[str, Any]) -> AssetModel:
     parts = [box("bag", (lx, ly, lz), (0, 0, lz / 2), p["color"]),
              box("pocket", (0.05, ly * 0.7, lz * 0.4), (lx / 2 + 0.025, 0, lz * 0.3), p["pocket_color"]),
              box("loop", (0.03, ly * 0.35, 0.04), (0, 0, lz + 0.02), DARK)]
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
                              mass=p["mass"], friction=p["friction"]))
 
 
@@ -111,7 +112,7 @@ def crowned_fruit(p: dict[str, Any]) -> AssetModel:
     crown.apply_translation((0, 0, 2 * rz - 0.01))
     parts = [body, mesh_part("crown", crown, p["crown_color"])]
     aff = set(p.get("_aff", ())) | {"movable"}
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset(aff), mass=p["mass"],
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset(aff), mass=p["mass"],
                              friction=p["friction"]))
 
 
@@ -131,7 +132,7 @@ def reed_diffuser(p: dict[str, Any]) -> AssetModel:
         stick.apply_transform(rot)
         stick.apply_translation((0, 0, top - 0.06))
         parts.append(mesh_part(f"reed_{i}", stick, p["reed_color"], collide=False))
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
                              mass=p["mass"], friction=p["friction"]))
 
 
@@ -143,7 +144,7 @@ def atomizer(p: dict[str, Any]) -> AssetModel:
              box("head", (0.06, 0.03, 0.035), (0.01, 0, h + 0.025 + 0.0175), p["head_color"]),
              box("trigger", (0.012, 0.018, 0.05), (0.03, 0, h + 0.0), p["head_color"]),
              box("nozzle", (0.02, 0.012, 0.012), (0.05, 0, h + 0.025 + 0.025), p["head_color"])]
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts, affordances=frozenset({"movable"}),
                              mass=p["mass"], friction=p["friction"]))
 
 
@@ -168,7 +169,7 @@ def glass_shards(p: dict[str, Any]) -> AssetModel:
         prism.apply_transform(trimesh.transformations.rotation_matrix(yaw, (0, 0, 1)))
         prism.apply_translation((fx * sx, fy * sy, 0.0))
         parts.append(mesh_part(f"shard_{i}", prism, p["color"]))
-    return finish(AssetModel(p["_kind"], p["_category"], True, parts,
+    return dressed_model(p, AssetModel(p["_kind"], p["_category"], True, parts,
                              affordances=frozenset({"movable", "debris", "sharp"}), mass=p["mass"],
                              friction=p["friction"]))
 
