@@ -19,12 +19,13 @@ label printing of :mod:`.assets.printing`), the geometry types and :mod:`.soil`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import numpy as np
 import trimesh
 
+from .assets.looks import Look, has_state_look, state_look
 from .assets.model import AssetModel, Region, Surface, joint_transform
 from .assets.printing import label_quad
 from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
@@ -474,11 +475,13 @@ class Scene:
         return e.movable or bool(e.model.joints) or "movable_fixture" in e.affordances
 
     def static_visual_meshes(self) -> list[VisualMesh]:
-        """Floors, walls and fixtures that never move (built once into the renderer's static scene)."""
+        """Floors, walls and fixtures that never move (built once into the renderer's static scene). A fixture whose
+        state shows (:func:`.assets.looks.has_state_look`) gives only its own parts here; its state look is drawn
+        per frame by :meth:`dynamic_visual_meshes`."""
         meshes = [self._architecture_mesh()]
         for e in self.entities.values():
             if not self.is_dynamic(e):
-                meshes.extend(self.entity_visuals(e))
+                meshes.extend(self.entity_visuals(e, looks=False))
         return meshes
 
     def dynamic_visual_meshes(self, *, object_poses: dict[str, np.ndarray] | None = None,
@@ -492,6 +495,8 @@ class Scene:
                 pose = None if object_poses is None else object_poses.get(e.key)
                 frac = None if articulation is None else articulation.get(e.key)
                 out.extend(self.entity_visuals(e, pose=pose, opening=frac))
+            elif has_state_look(e.model):   # a static fixture's state look: it changes with the state
+                out.extend(self._look_visuals(e, self._state_look(e), {None: e.pose}))
         for e in self.entities.values():
             if soils(e):
                 pose = None if object_poses is None else object_poses.get(e.key)
@@ -503,14 +508,20 @@ class Scene:
         return self.static_visual_meshes() + self.dynamic_visual_meshes()
 
     def entity_visuals(self, e: Entity, *, pose: np.ndarray | None = None,
-                       opening: float | None = None) -> list[VisualMesh]:
-        """The entity's coloured mesh (one VisualMesh) plus one textured quad per label."""
+                       opening: float | None = None, looks: bool = True) -> list[VisualMesh]:
+        """The entity's coloured mesh (one VisualMesh) in the look of its state (:mod:`.assets.looks`: cut pieces,
+        browned food, glowing rings, water, contents), one textured quad per lit or dark display, plus one textured
+        quad per label. ``looks=False``: the model's own parts and labels only (what never changes)."""
         pose = e.pose if pose is None else pose
         frac = e.opening if opening is None else opening
         links: dict[str | None, np.ndarray] = {None: pose}
         for j in e.model.joints:
             links[j.name] = pose @ joint_transform(j, frac)
-        out = [_merge_parts(self._visual_parts(e), links, e.key)]
+        if looks:
+            look = self._state_look(e)
+            out = [_merge_parts(look.base, links, e.key)] + self._look_visuals(e, look, links)
+        else:
+            out = [_merge_parts(e.model.parts, links, e.key)]
         if e.labels:
             r = pose[:3, :3]
             for lab in e.labels:
@@ -521,12 +532,26 @@ class Scene:
                                       face.width, face.height, owner=e.key))
         return out
 
+    def _state_look(self, e: Entity) -> Look:
+        mould = mouldy_slices if e.movable and e.state.get("cut") and e.state.get("mouldy") else None
+        return state_look(e.model, e.state, per_slice=mould)
+
     def _visual_parts(self, e: Entity):
-        if e.state.get("cut") and e.movable:
-            return _sliced_parts(e.model, mouldy=bool(e.state.get("mouldy")))
-        if e.state.get("cooked") and e.movable:
-            return [_tinted(p, 0.6) for p in e.model.parts]
-        return e.model.parts
+        """The parts the entity is drawn with in its state (:func:`.assets.looks.state_look`)."""
+        return self._state_look(e).parts
+
+    @staticmethod
+    def _look_visuals(e: Entity, look: Look, links: dict) -> list[VisualMesh]:
+        """The overlays of ``look`` as one mesh and each of its screens as a textured quad, posed by ``links``."""
+        out = []
+        if look.overlays:
+            out.append(_merge_parts(look.overlays, links, e.key))
+        for s in look.screens:
+            t = links.get(s.joint, links[None])
+            r = t[:3, :3]
+            out.append(label_quad("", r @ np.asarray(s.center) + t[:3, 3], r @ np.asarray(s.normal),
+                                  r @ np.asarray(s.up), s.width, s.height, owner=e.key, texture=s.texture))
+        return out
 
     def _architecture_mesh(self) -> VisualMesh:
         verts, faces, colors = [], [], []
@@ -602,36 +627,3 @@ def _model_boxes(model: AssetModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         cached = (local, halves, jidx)
         model._box_cache = cached
     return cached
-
-
-def _tinted(part, factor: float):
-    return replace(part, color=tuple(c * factor for c in part.color))
-
-
-def _sliced_parts(model: AssetModel, *, mouldy: bool = False):
-    """A cut object drawn as three slices separated by 6 mm gaps along its longest horizontal axis; a ``mouldy``
-    one with its slices tinted and its cut faces in the mould colour (:func:`.soil.mouldy_slices`)."""
-    lo, hi = model.bounds
-    axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
-    out = []
-    edges = np.linspace(lo[axis], hi[axis], 4)
-    for part in model.parts:
-        for i in range(3):
-            normal = np.zeros(3)
-            normal[axis] = 1.0
-            piece = part.mesh.slice_plane([0, 0, 0] + normal * edges[i], normal, cap=True)
-            if piece is None or len(piece.faces) == 0:
-                continue
-            piece = piece.slice_plane(normal * edges[i + 1], -normal, cap=True)
-            if piece is None or len(piece.faces) == 0:
-                continue
-            pieces = [replace(part, mesh=piece.copy())]
-            if mouldy:  # the cut faces are found in place, before the slices are spread apart
-                pieces = mouldy_slices(pieces, axis, edges[1:3])
-            shift = np.zeros(3)
-            shift[axis] = (i - 1) * 0.006
-            for p in pieces:
-                p.mesh.apply_translation(shift)
-            out += pieces
-    return out or list(model.parts)
-

@@ -18,7 +18,10 @@ import zlib
 import numpy as np
 from PIL import Image, ImageDraw
 
-from . import texturekit_files, texturekit_print, texturekit_screens
+# the sibling kit files by name, not through the package (its __init__ imports the families that use this kit)
+from .texturekit_files import provenance as file_provenance
+from .texturekit_print import PRINTS
+from .texturekit_screens import SCREENS
 
 __all__ = [
     "TILE_M", "WOOD_SPECIES", "PROCEDURAL", "texture", "describe", "periodic_noise", "cell_noise",
@@ -613,9 +616,9 @@ def describe() -> list[dict]:
         out.append({"name": name, "kind": "procedural", "tile_m": TILE_M[name], "doc": f.__doc__.split("\n")[0]})
     for name, (gen, kw) in VARIANTS.items():
         out.append({"name": name, "kind": "variant", "tile_m": TILE_M[gen], "doc": f"{gen}({kw})"})
-    for name, f in {**texturekit_print.PRINTS, **texturekit_screens.SCREENS}.items():
+    for name, f in {**PRINTS, **SCREENS}.items():
         out.append({"name": name, "kind": "print", "doc": f.__doc__.split("\n")[0]})
-    for row in texturekit_files.provenance():
+    for row in file_provenance():
         out.append({"name": row["file"].rsplit(".", 1)[0], "kind": "file",
                     "doc": f"{row['package']} {row['version']}: {row['source_path']} ({row['license']})"})
     return out
