@@ -535,8 +535,8 @@ def _fan(model: AssetModel, st: dict[str, Any], p: dict[str, float]) -> Look:
         look.overlays.append(_part("guard_inside", _disc_x(r, x + LIFT, 0.0, cz), (0.05, 0.05, 0.06)))
         for k in range(3):
             a = math.radians(90 + 120 * k)
-            blade = trimesh.creation.cylinder(radius=0.32 * r, height=0.002, sections=20)
-            blade.apply_scale((1.0, 0.55, 1.0))
+            blade = trimesh.creation.cylinder(radius=0.45 * r, height=0.002, sections=20)
+            blade.apply_scale((1.0, 0.5, 1.0))
             blade.apply_transform(trimesh.transformations.rotation_matrix(math.pi / 2, (0, 1, 0)))
             blade.apply_transform(trimesh.transformations.rotation_matrix(a, (1, 0, 0)))
             blade.apply_translation((x + 2 * LIFT, 0.5 * r * math.cos(a), cz + 0.5 * r * math.sin(a)))
