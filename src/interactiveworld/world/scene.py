@@ -578,37 +578,81 @@ class Scene:
                           np.concatenate(colors).astype(np.float32), owner="")
 
 
-def _merge_parts(parts, links: dict, owner: str) -> VisualMesh:
-    """One :class:`VisualMesh` of ``parts`` posed by ``links`` (joint name -> world-from-link 4x4): positions,
-    face colours, and where any part carries them, shading normals (NaN rows for flat parts), UV and materials."""
-    verts, faces, colors, normals, uvs, fmat, materials = [], [], [], [], [], [], []
+_MEANS: dict[int, tuple[Any, np.ndarray]] = {}
+
+
+def _mean_color(material) -> np.ndarray:
+    """``material.mean_color``, remembered per material object (it averages the albedo texture, and the parts of
+    moving entities are merged every frame). Materials are immutable."""
+    hit = _MEANS.get(id(material))
+    if hit is None or hit[0] is not material:
+        if len(_MEANS) > 4096:
+            _MEANS.clear()
+        hit = _MEANS[id(material)] = (material, material.mean_color)
+    return hit[1]
+
+
+_MERGED: dict[int, tuple[Any, int, dict[str, Any]]] = {}
+
+
+def _merged_local(parts) -> dict[str, Any]:
+    """The parts of a list concatenated in their own frames (remembered per list object: a model's parts and a
+    cached look's parts are the same list every frame): positions, faces, face colours, normals, UV, materials and
+    the vertex ranges of each run of parts on one joint."""
+    hit = _MERGED.get(id(parts))
+    if hit is not None and hit[0] is parts and hit[1] == len(parts):
+        return hit[2]
+    verts, faces, colors, normals, uvs, fmat, materials, runs = [], [], [], [], [], [], [], []
     n = 0
     rich = any(p.normals is not None or p.materials for p in parts)
     for p in parts:
-        rot, off = links[p.joint][:3, :3], links[p.joint][:3, 3]
-        nf = len(p.mesh.faces)
-        verts.append(p.mesh.vertices @ rot.T + off)
+        nv, nf = len(p.mesh.vertices), len(p.mesh.faces)
+        verts.append(np.asarray(p.mesh.vertices, np.float64))
         faces.append(p.mesh.faces + n)
         idx = p.face_materials()
         base = np.repeat(np.asarray(p.color, np.float32)[None], nf, axis=0)
         if p.materials:
-            means = np.stack([m.mean_color for m in p.materials])
+            means = np.stack([_mean_color(m) for m in p.materials])
             base = np.where((idx >= 0)[:, None], means[np.maximum(idx, 0)], base)
         colors.append(base)
         if rich:
-            nv = len(p.mesh.vertices)
-            normals.append(np.full((nv, 3), np.nan, np.float32) if p.normals is None else p.normals @ rot.T)
+            normals.append(np.full((nv, 3), np.nan, np.float32) if p.normals is None else p.normals)
             uvs.append(np.zeros((nv, 2), np.float32) if p.uv is None else p.uv)
             fmat.append(np.where(idx >= 0, idx + len(materials), -1).astype(np.int32))
             materials.extend(p.materials)
-        n += len(p.mesh.vertices)
-    mesh = VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
-                      np.concatenate(colors).astype(np.float32), owner=owner)
+        if runs and runs[-1][0] == p.joint:
+            runs[-1][2] = n + nv
+        else:
+            runs.append([p.joint, n, n + nv])
+        n += nv
+    out = {"verts": np.concatenate(verts), "faces": np.concatenate(faces).astype(np.int32),
+           "colors": np.concatenate(colors).astype(np.float32), "runs": runs, "rich": rich}
     if rich:
-        mesh.normals = np.concatenate(normals).astype(np.float32)
-        mesh.uv = np.concatenate(uvs).astype(np.float32)
-        mesh.face_material = np.concatenate(fmat)
-        mesh.materials = tuple(materials)
+        out.update(normals=np.concatenate(normals).astype(np.float32), uv=np.concatenate(uvs).astype(np.float32),
+                   fmat=np.concatenate(fmat), materials=tuple(materials))
+    if len(_MERGED) > 2048:
+        _MERGED.clear()
+    _MERGED[id(parts)] = (parts, len(parts), out)
+    return out
+
+
+def _merge_parts(parts, links: dict, owner: str) -> VisualMesh:
+    """One :class:`VisualMesh` of ``parts`` posed by ``links`` (joint name -> world-from-link 4x4): positions,
+    face colours, and where any part carries them, shading normals (NaN rows for flat parts), UV and materials."""
+    local = _merged_local(parts)
+    verts = np.empty_like(local["verts"])
+    normals = local["normals"].copy() if local["rich"] else None
+    for joint, v0, v1 in local["runs"]:
+        rot, off = links[joint][:3, :3], links[joint][:3, 3]
+        verts[v0:v1] = local["verts"][v0:v1] @ rot.T + off
+        if normals is not None:
+            normals[v0:v1] = local["normals"][v0:v1] @ rot.T.astype(np.float32)
+    mesh = VisualMesh(verts.astype(np.float32), local["faces"].copy(), local["colors"].copy(), owner=owner)
+    if local["rich"]:
+        mesh.normals = normals
+        mesh.uv = local["uv"]
+        mesh.face_material = local["fmat"]
+        mesh.materials = local["materials"]
     return mesh
 
 

@@ -102,11 +102,11 @@ def _bar(name: str, a, b, radius: float, material: Material = CHROME, joint: str
     """A bar handle from ``a`` to ``b`` [m] (a rod of ``radius``), on two standoffs reaching ``standoff`` back
     along ``-out`` to the surface it is fixed to."""
     a, b, o = np.asarray(a, float), np.asarray(b, float), np.asarray(out, float)
-    rod = sweep(np.stack([a, b]), radius=radius, segments=10).to_trimesh()
+    rod = sweep(np.stack([a, b]), radius=radius, segments=8).to_trimesh()
     parts = [_detail(name, rod, material, joint)]
     if standoff > 0:
         for k, c in enumerate((a + 0.12 * (b - a), b - 0.12 * (b - a))):
-            post = sweep(np.stack([c, c - o * standoff]), radius=0.7 * radius, segments=8).to_trimesh()
+            post = sweep(np.stack([c, c - o * standoff]), radius=0.7 * radius, segments=6).to_trimesh()
             parts.append(_detail(f"{name}_post_{k}", post, material, joint))
     return parts
 
@@ -120,7 +120,7 @@ def _slab(name: str, size, center, material: Material, joint: str | None = None)
 def _knob(name: str, center, radius: float = 0.02, depth: float = 0.022, material: Material = CHROME) -> list[Part]:
     """A round knob facing +x with a pointer line, its back at ``center`` [m]."""
     c = np.asarray(center, float)
-    m = trimesh.creation.cylinder(radius=radius, height=depth, sections=20)
+    m = trimesh.creation.cylinder(radius=radius, height=depth, sections=12)
     m.apply_transform(trimesh.transformations.rotation_matrix(math.pi / 2, (0, 1, 0)))
     m.apply_translation(c + (depth / 2, 0, 0))
     line = trimesh.creation.box(extents=(0.002, 0.004, 1.4 * radius))
@@ -131,8 +131,11 @@ def _knob(name: str, center, radius: float = 0.02, depth: float = 0.022, materia
 def dressed(model: AssetModel, finishes: dict[str, str], details: list[Part], radius: float = 0.0) -> AssetModel:
     """``model`` with its box parts re-meshed in their finishes (part name -> finish; ``"*"`` for the rest) and
     the visual-only ``details`` (handles, knobs, gaskets, plinths) appended after its own parts; its bounds, collision
-    boxes, joints and semantics stay those it was built with."""
+    boxes, joints and semantics stay those it was built with. Edges are rounded to ``radius`` [m] only on fixtures
+    without joints (jointed ones are drawn per frame, where triangles cost every frame)."""
     out = []
+    if model.joints:   # drawn every frame: keep the triangle count of the moving parts low (sharp boxes)
+        radius = 0.0
     for p in model.parts:
         f = finishes.get(p.name, finishes.get("*"))
         out.append(_skinned(p, f, radius) if f and not p.shape and len(p.mesh.vertices) == 8 else p)

@@ -115,26 +115,36 @@ def _part(name: str, mesh: trimesh.Trimesh, color, joint: str | None = None, mat
     return p
 
 
-def _disc_x(radius: float, x: float, y: float, z: float, thick: float = 0.002, inner: float = 0.0,
-            sections: int = 32) -> trimesh.Trimesh:
-    """A disc (or ring from ``inner``) facing +x, centred at (x, y, z), ``thick`` [m] along x behind x."""
-    if inner > 0:
-        m = trimesh.creation.annulus(r_min=inner, r_max=radius, height=thick, sections=sections)
+def _flat_ring(radius: float, inner: float, sections: int) -> trimesh.Trimesh:
+    """A flat disc (``inner`` 0) or ring in the z = 0 plane facing +z: one sheet of triangles, no thickness (an
+    overlay lying on a surface needs only the side that is seen)."""
+    a = np.linspace(0.0, 2 * math.pi, sections, endpoint=False)
+    outer = np.stack([radius * np.cos(a), radius * np.sin(a), np.zeros(sections)], 1)
+    k = np.arange(sections)
+    nxt = (k + 1) % sections
+    if inner <= 0:
+        v = np.vstack([outer, [[0.0, 0.0, 0.0]]])
+        f = np.stack([np.full(sections, sections), k, nxt], 1)
     else:
-        m = trimesh.creation.cylinder(radius=radius, height=thick, sections=sections)
+        v = np.vstack([outer, outer * (inner / radius)])
+        f = np.concatenate([np.stack([k, nxt, nxt + sections], 1), np.stack([k, nxt + sections, k + sections], 1)])
+    return trimesh.Trimesh(v, f, process=False)
+
+
+def _disc_x(radius: float, x: float, y: float, z: float, thick: float = 0.002, inner: float = 0.0,
+            sections: int = 24) -> trimesh.Trimesh:
+    """A disc (or ring from ``inner``) facing +x at (x, y, z) (``thick`` is kept for the call sites' spacing)."""
+    m = _flat_ring(radius, inner, sections)
     m.apply_transform(trimesh.transformations.rotation_matrix(math.pi / 2, (0, 1, 0)))
-    m.apply_translation((x - thick / 2, y, z))
+    m.apply_translation((x, y, z))
     return m
 
 
 def _disc_z(radius: float, x: float, y: float, z: float, thick: float = 0.002, inner: float = 0.0,
-            sections: int = 32) -> trimesh.Trimesh:
-    """A horizontal disc (or ring from ``inner``) whose top lies at height ``z``."""
-    if inner > 0:
-        m = trimesh.creation.annulus(r_min=inner, r_max=radius, height=thick, sections=sections)
-    else:
-        m = trimesh.creation.cylinder(radius=radius, height=thick, sections=sections)
-    m.apply_translation((x, y, z - thick / 2))
+            sections: int = 20) -> trimesh.Trimesh:
+    """A horizontal disc (or ring from ``inner``) facing up at height ``z``."""
+    m = _flat_ring(radius, inner, sections)
+    m.apply_translation((x, y, z))
     return m
 
 
@@ -367,7 +377,7 @@ def _cooktop(model: AssetModel, st: dict[str, Any], p: dict[str, float]) -> Look
     for i, (sx, sy) in enumerate(((0.22, -0.25), (0.22, 0.25), (-0.22, -0.25), (-0.22, 0.25))):
         x, y = sx * d, sy * w
         r = 0.1 if i % 3 == 0 else 0.085
-        rings = [_disc_z(r, x, y, h + 0.004, 0.002, inner=0.62 * r),
+        rings = [_disc_z(r, x, y, h + 0.004, 0.002, inner=0.55 * r),
                  _disc_z(0.5 * r, x, y, h + 0.004, 0.002, inner=0.25 * r)]
         for k, ring in enumerate(rings):
             look.overlays.append(_part(f"burner_glow_{i}_{k}", ring, GLOW_RED if on else (0.08, 0.08, 0.085),
