@@ -177,3 +177,25 @@ def test_contents_show_in_their_colour():
     floor = bottom.box_center[2] + bottom.box_half[2]
     rim = wall.box_center[2] + wall.box_half[2]
     assert milk.any() and top == pytest.approx(floor + 0.8 * (rim - floor), abs=1e-5)
+
+
+def test_a_pot_on_a_running_cooktop_steams():
+    """A pot standing on a cooktop's top steams while the cooktop runs (anonymous puffs from 5 cm over its rim to
+    28 cm plus their half thickness, 0.03 x 1.6 m), and not when it is off or when the pot stands beside it."""
+    scene = Scene()
+    stove = Entity("cooktop", 1, "cooktop", {}, build_asset("cooktop"), np.eye(4))
+    pot_model = build_asset("pot")
+    pose = np.eye(4)
+    pose[2, 3] = 0.9   # the cooktop's top
+    pot = Entity("pot", 1, "pot", {}, pot_model, pose)
+    scene.entities = {stove.key: stove, pot.key: pot}
+    assert scene._steaming() == []
+    stove.state["running"] = True
+    assert [e.key for e in scene._steaming()] == ["pot#1"]
+    steam = [m for m in scene.dynamic_visual_meshes() if m.owner == "" and len(m.faces)]
+    rim = 0.9 + pot_model.bounds[1][2]
+    z = steam[-1].vertices[:, 2]
+    assert z.min() == pytest.approx(rim + 0.05 - 0.03, abs=1e-4) and z.max() == pytest.approx(rim + 0.28 + 0.048,
+                                                                                                abs=1e-4)
+    pot.pose[0, 3] = 1.0   # beside the cooktop
+    assert scene._steaming() == []

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterator
 import numpy as np
 import trimesh
 
-from .assets.looks import Look, has_state_look, state_look
+from .assets.looks import STEAM_KINDS, Look, has_state_look, state_look, steam_parts
 from .assets.model import AssetModel, Region, Surface, joint_transform
 from .assets.printing import label_quad
 from .geometry import CollisionGeometry, SurfaceTag, VisualMesh
@@ -501,6 +501,32 @@ class Scene:
             if soils(e):
                 pose = None if object_poses is None else object_poses.get(e.key)
                 out.extend(soil_meshes(e, pose))
+        for e in self._steaming(object_poses):
+            pose = e.pose if object_poses is None or e.key not in object_poses else object_poses[e.key]
+            out.append(_merge_parts(steam_parts(e.model), {None: pose}, ""))   # steam is no entity's pixels
+        return out
+
+    def _steaming(self, object_poses=None) -> list[Entity]:
+        """Vessels (:data:`.assets.looks.STEAM_KINDS`) standing on the top of a running heat source: their base within
+        3 cm of its top surface, their centre over it."""
+        stoves = [e for e in self.entities.values() if e.state.get("running") and "heat_source" in e.affordances
+                  and e.model.surface("top") is not None and e.model.joints == []]
+        out = []
+        if not stoves:
+            return out
+        for e in self.entities.values():
+            if e.kind not in STEAM_KINDS or not e.movable:
+                continue
+            pose = e.pose if object_poses is None or e.key not in object_poses else object_poses[e.key]
+            c = pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + pose[:3, 3]
+            base = pose[2, 3] + float(e.model.bounds[0][2])
+            for s in stoves:
+                top = s.model.surface("top")
+                local = np.linalg.inv(s.pose) @ np.append(c, 1.0)
+                if (abs(local[0] - top.center[0]) <= top.half_xy[0] and abs(local[1] - top.center[1]) <= top.half_xy[1]
+                        and abs(base - (s.pose[2, 3] + top.center[2])) < 0.03):
+                    out.append(e)
+                    break
         return out
 
     def visual_meshes(self) -> list[VisualMesh]:

@@ -40,7 +40,7 @@ from .parts import mesh_part
 from .texturekit_screens import control_panel, lcd_display, screen_desktop
 
 __all__ = ["Screen", "Look", "LIQUID_COLORS", "CUT_GAP_FRACTION", "FLESH", "FLESH_BLEND", "BROWN", "BROWN_BLEND", "state_look",
-           "state_space", "state_variants", "has_state_look", "sliced_parts", "browned", "glow_material"]
+           "state_space", "state_variants", "has_state_look", "STEAM_KINDS", "steam_parts", "sliced_parts", "browned", "glow_material"]
 
 LIFT = 0.0015
 """Overlays lie this far [m] in front of the surface they cover, so they win the depth test without floating."""
@@ -319,6 +319,34 @@ def _contents_overlays(model: AssetModel, contents: str) -> list[Part]:
 CONTENT_KINDS = frozenset({"mug", "cup", "glass", "bowl", "pot", "pan", "bottle", "water_bottle", "jug"})
 """Kinds whose contents show: open-top vessels, and clear bottles and jugs (cartons, cans and a steel kettle are
 opaque: what they hold is not seen)."""
+
+
+STEAM_KINDS = frozenset({"pot", "pan", "kettle"})
+"""Kinds that steam while they stand on a running heat source (a pot or pan boiling, a kettle about to)."""
+
+
+@lru_cache(maxsize=32)
+def _steam_mesh(radius: float, top: float) -> trimesh.Trimesh:
+    puffs = []
+    for k, (dx, dy, dz, s) in enumerate(((0.0, 0.0, 0.05, 1.0), (0.02, -0.015, 0.12, 1.2), (-0.015, 0.02, 0.2, 1.4),
+                                         (0.01, 0.01, 0.28, 1.6))):
+        m = trimesh.creation.icosphere(subdivisions=1, radius=1.0)
+        m.apply_scale((0.45 * radius * s, 0.45 * radius * s, 0.03 * s))
+        m.apply_translation((dx, dy, top + dz))
+        puffs.append(m)
+    return trimesh.util.concatenate(puffs)
+
+
+def steam_parts(model: AssetModel) -> list[Part]:
+    """Wisps of steam rising from ``model`` (entity-local): four pale flattened puffs from 5 to 28 cm over its top,
+    widening as they rise. Visual only; for a vessel of :data:`STEAM_KINDS` on a running heat source (the scene
+    decides when)."""
+    lo, hi = model.bounds
+    radius = max(0.04, 0.5 * float(min(hi[0] - lo[0], hi[1] - lo[1])))
+    m = _steam_mesh(round(radius, 4), round(float(hi[2]), 4)).copy()
+    m.apply_translation((0.5 * (lo[0] + hi[0]), 0.5 * (lo[1] + hi[1]), 0.0))
+    return [_part("steam", m, (0.93, 0.94, 0.96), material=Material("steam", base_color=(0.93, 0.94, 0.96),
+                                                                   opacity=0.5))]
 
 
 # ------------------------------------------------------------------------------------------- powered fixtures
