@@ -102,10 +102,15 @@ def test_every_shipped_asset_file_has_a_provenance_row_and_the_data_stays_small(
 
 
 def test_a_cooked_dressed_object_darkens_its_materials():
-    from interactiveworld.world.scene import _tinted
+    from interactiveworld.world.assets.looks import BROWN, BROWN_BLEND, browned
 
     part = build_asset("steak").parts[0]
-    cooked = _tinted(part, 0.6)
+    cooked = browned([part])[0]
+
+    def tone(c):  # looks.browned: 80 % of the colour moved BROWN_BLEND of the way to BROWN
+        return (1 - BROWN_BLEND) * np.asarray(c) * 0.8 + BROWN_BLEND * np.asarray(BROWN)
+
     for raw, done in zip(part.materials, cooked.materials):
-        np.testing.assert_allclose(done.mean_color, 0.6 * raw.mean_color, rtol=1e-5)
-    assert cooked.color == pytest.approx(tuple(0.6 * c for c in part.color))
+        np.testing.assert_allclose(done.base_color, tone(raw.base_color), rtol=1e-6)
+    np.testing.assert_allclose(cooked.color, tone(part.color), rtol=1e-6)
+    assert len(cooked.materials) == len(part.materials) > 0

@@ -293,7 +293,7 @@ def _write_entity(stage: Usd.Stage, scene: Scene, e: Entity, path: str, record: 
         links[j.name] = (link_path, e.pose @ local)
 
     # visual geometry in each link's frame (at opening 0 a link's frame is the entity's)
-    visuals = scene.entity_visuals(e, pose=np.eye(4), opening=0.0)
+    visuals = scene.entity_visuals(e, pose=np.eye(4), opening=0.0, looks=False)   # the state is stored
     if e.movable or not e.model.joints:
         _visual(stage, f"{path}/Visual", visuals[0].vertices, visuals[0].faces, visuals[0].face_colors, looks)
     else:

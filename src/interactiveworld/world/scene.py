@@ -19,12 +19,13 @@ label printing of :mod:`.assets.printing`), the geometry types and :mod:`.soil`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator
 
 import numpy as np
 import trimesh
 
+from .assets.looks import STEAM_KINDS, Look, has_state_look, state_look, steam_parts
 from .assets.model import AssetModel, Region, Surface, joint_transform
 from .assets.printing import label_quad
 from .geometry import AreaLight, CollisionGeometry, SurfaceTag, VisualMesh
@@ -475,11 +476,13 @@ class Scene:
         return e.movable or bool(e.model.joints) or "movable_fixture" in e.affordances
 
     def static_visual_meshes(self) -> list[VisualMesh]:
-        """Floors, walls and fixtures that never move (built once into the renderer's static scene)."""
+        """Floors, walls and fixtures that never move (built once into the renderer's static scene). A fixture whose
+        state shows (:func:`.assets.looks.has_state_look`) gives only its own parts here; its state look is drawn
+        per frame by :meth:`dynamic_visual_meshes`."""
         meshes = [self._architecture_mesh(), *ceiling_mesh(self.rooms, self.walls)]
         for e in self.entities.values():
             if not self.is_dynamic(e):
-                meshes.extend(self.entity_visuals(e))
+                meshes.extend(self.entity_visuals(e, looks=False))
         return meshes
 
     def lights(self) -> list[AreaLight]:
@@ -506,10 +509,38 @@ class Scene:
                 pose = None if object_poses is None else object_poses.get(e.key)
                 frac = None if articulation is None else articulation.get(e.key)
                 out.extend(self.entity_visuals(e, pose=pose, opening=frac))
+            elif has_state_look(e.model):   # a static fixture's state look: it changes with the state
+                out.extend(self._look_visuals(e, self._state_look(e), {None: e.pose}))
         for e in self.entities.values():
             if soils(e):
                 pose = None if object_poses is None else object_poses.get(e.key)
                 out.extend(soil_meshes(e, pose))
+        for e in self._steaming(object_poses):
+            pose = e.pose if object_poses is None or e.key not in object_poses else object_poses[e.key]
+            out.append(_merge_parts(steam_parts(e.model), {None: pose}, ""))   # steam is no entity's pixels
+        return out
+
+    def _steaming(self, object_poses=None) -> list[Entity]:
+        """Vessels (:data:`.assets.looks.STEAM_KINDS`) standing on the top of a running heat source: their base within
+        3 cm of its top surface, their centre over it."""
+        stoves = [e for e in self.entities.values() if e.state.get("running") and "heat_source" in e.affordances
+                  and e.model.surface("top") is not None and e.model.joints == []]
+        out = []
+        if not stoves:
+            return out
+        for e in self.entities.values():
+            if e.kind not in STEAM_KINDS or not e.movable:
+                continue
+            pose = e.pose if object_poses is None or e.key not in object_poses else object_poses[e.key]
+            c = pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + pose[:3, 3]
+            base = pose[2, 3] + float(e.model.bounds[0][2])
+            for s in stoves:
+                top = s.model.surface("top")
+                local = np.linalg.inv(s.pose) @ np.append(c, 1.0)
+                if (abs(local[0] - top.center[0]) <= top.half_xy[0] and abs(local[1] - top.center[1]) <= top.half_xy[1]
+                        and abs(base - (s.pose[2, 3] + top.center[2])) < 0.03):
+                    out.append(e)
+                    break
         return out
 
     def visual_meshes(self) -> list[VisualMesh]:
@@ -517,14 +548,20 @@ class Scene:
         return self.static_visual_meshes() + self.dynamic_visual_meshes()
 
     def entity_visuals(self, e: Entity, *, pose: np.ndarray | None = None,
-                       opening: float | None = None) -> list[VisualMesh]:
-        """The entity's coloured mesh (one VisualMesh) plus one textured quad per label."""
+                       opening: float | None = None, looks: bool = True) -> list[VisualMesh]:
+        """The entity's coloured mesh (one VisualMesh) in the look of its state (:mod:`.assets.looks`: cut pieces,
+        browned food, glowing rings, water, contents), one textured quad per lit or dark display, plus one textured
+        quad per label. ``looks=False``: the model's own parts and labels only (what never changes)."""
         pose = e.pose if pose is None else pose
         frac = e.opening if opening is None else opening
         links: dict[str | None, np.ndarray] = {None: pose}
         for j in e.model.joints:
             links[j.name] = pose @ joint_transform(j, frac)
-        out = [_merge_parts(self._visual_parts(e), links, e.key)]
+        if looks:
+            look = self._state_look(e)
+            out = [_merge_parts(look.base, links, e.key)] + self._look_visuals(e, look, links)
+        else:
+            out = [_merge_parts(e.model.parts, links, e.key)]
         if e.labels:
             r = pose[:3, :3]
             for lab in e.labels:
@@ -535,12 +572,26 @@ class Scene:
                                       face.width, face.height, owner=e.key))
         return out
 
+    def _state_look(self, e: Entity) -> Look:
+        mould = mouldy_slices if e.movable and e.state.get("cut") and e.state.get("mouldy") else None
+        return state_look(e.model, e.state, per_slice=mould)
+
     def _visual_parts(self, e: Entity):
-        if e.state.get("cut") and e.movable:
-            return _sliced_parts(e.model, mouldy=bool(e.state.get("mouldy")))
-        if e.state.get("cooked") and e.movable:
-            return [_tinted(p, 0.6) for p in e.model.parts]
-        return e.model.parts
+        """The parts the entity is drawn with in its state (:func:`.assets.looks.state_look`)."""
+        return self._state_look(e).parts
+
+    @staticmethod
+    def _look_visuals(e: Entity, look: Look, links: dict) -> list[VisualMesh]:
+        """The overlays of ``look`` as one mesh and each of its screens as a textured quad, posed by ``links``."""
+        out = []
+        if look.overlays:
+            out.append(_merge_parts(look.overlays, links, e.key))
+        for s in look.screens:
+            t = links.get(s.joint, links[None])
+            r = t[:3, :3]
+            out.append(label_quad("", r @ np.asarray(s.center) + t[:3, 3], r @ np.asarray(s.normal),
+                                  r @ np.asarray(s.up), s.width, s.height, owner=e.key, texture=s.texture))
+        return out
 
     def _architecture_mesh(self) -> VisualMesh:
         verts, faces, colors = [], [], []
@@ -567,37 +618,81 @@ class Scene:
                           np.concatenate(colors).astype(np.float32), owner="")
 
 
-def _merge_parts(parts, links: dict, owner: str) -> VisualMesh:
-    """One :class:`VisualMesh` of ``parts`` posed by ``links`` (joint name -> world-from-link 4x4): positions,
-    face colours, and where any part carries them, shading normals (NaN rows for flat parts), UV and materials."""
-    verts, faces, colors, normals, uvs, fmat, materials = [], [], [], [], [], [], []
+_MEANS: dict[int, tuple[Any, np.ndarray]] = {}
+
+
+def _mean_color(material) -> np.ndarray:
+    """``material.mean_color``, remembered per material object (it averages the albedo texture, and the parts of
+    moving entities are merged every frame). Materials are immutable."""
+    hit = _MEANS.get(id(material))
+    if hit is None or hit[0] is not material:
+        if len(_MEANS) > 4096:
+            _MEANS.clear()
+        hit = _MEANS[id(material)] = (material, material.mean_color)
+    return hit[1]
+
+
+_MERGED: dict[int, tuple[Any, int, dict[str, Any]]] = {}
+
+
+def _merged_local(parts) -> dict[str, Any]:
+    """The parts of a list concatenated in their own frames (remembered per list object: a model's parts and a
+    cached look's parts are the same list every frame): positions, faces, face colours, normals, UV, materials and
+    the vertex ranges of each run of parts on one joint."""
+    hit = _MERGED.get(id(parts))
+    if hit is not None and hit[0] is parts and hit[1] == len(parts):
+        return hit[2]
+    verts, faces, colors, normals, uvs, fmat, materials, runs = [], [], [], [], [], [], [], []
     n = 0
     rich = any(p.normals is not None or p.materials for p in parts)
     for p in parts:
-        rot, off = links[p.joint][:3, :3], links[p.joint][:3, 3]
-        nf = len(p.mesh.faces)
-        verts.append(p.mesh.vertices @ rot.T + off)
+        nv, nf = len(p.mesh.vertices), len(p.mesh.faces)
+        verts.append(np.asarray(p.mesh.vertices, np.float64))
         faces.append(p.mesh.faces + n)
         idx = p.face_materials()
         base = np.repeat(np.asarray(p.color, np.float32)[None], nf, axis=0)
         if p.materials:
-            means = np.stack([m.mean_color for m in p.materials])
+            means = np.stack([_mean_color(m) for m in p.materials])
             base = np.where((idx >= 0)[:, None], means[np.maximum(idx, 0)], base)
         colors.append(base)
         if rich:
-            nv = len(p.mesh.vertices)
-            normals.append(np.full((nv, 3), np.nan, np.float32) if p.normals is None else p.normals @ rot.T)
+            normals.append(np.full((nv, 3), np.nan, np.float32) if p.normals is None else p.normals)
             uvs.append(np.zeros((nv, 2), np.float32) if p.uv is None else p.uv)
             fmat.append(np.where(idx >= 0, idx + len(materials), -1).astype(np.int32))
             materials.extend(p.materials)
-        n += len(p.mesh.vertices)
-    mesh = VisualMesh(np.concatenate(verts).astype(np.float32), np.concatenate(faces).astype(np.int32),
-                      np.concatenate(colors).astype(np.float32), owner=owner)
+        if runs and runs[-1][0] == p.joint:
+            runs[-1][2] = n + nv
+        else:
+            runs.append([p.joint, n, n + nv])
+        n += nv
+    out = {"verts": np.concatenate(verts), "faces": np.concatenate(faces).astype(np.int32),
+           "colors": np.concatenate(colors).astype(np.float32), "runs": runs, "rich": rich}
     if rich:
-        mesh.normals = np.concatenate(normals).astype(np.float32)
-        mesh.uv = np.concatenate(uvs).astype(np.float32)
-        mesh.face_material = np.concatenate(fmat)
-        mesh.materials = tuple(materials)
+        out.update(normals=np.concatenate(normals).astype(np.float32), uv=np.concatenate(uvs).astype(np.float32),
+                   fmat=np.concatenate(fmat), materials=tuple(materials))
+    if len(_MERGED) > 2048:
+        _MERGED.clear()
+    _MERGED[id(parts)] = (parts, len(parts), out)
+    return out
+
+
+def _merge_parts(parts, links: dict, owner: str) -> VisualMesh:
+    """One :class:`VisualMesh` of ``parts`` posed by ``links`` (joint name -> world-from-link 4x4): positions,
+    face colours, and where any part carries them, shading normals (NaN rows for flat parts), UV and materials."""
+    local = _merged_local(parts)
+    verts = np.empty_like(local["verts"])
+    normals = local["normals"].copy() if local["rich"] else None
+    for joint, v0, v1 in local["runs"]:
+        rot, off = links[joint][:3, :3], links[joint][:3, 3]
+        verts[v0:v1] = local["verts"][v0:v1] @ rot.T + off
+        if normals is not None:
+            normals[v0:v1] = local["normals"][v0:v1] @ rot.T.astype(np.float32)
+    mesh = VisualMesh(verts.astype(np.float32), local["faces"].copy(), local["colors"].copy(), owner=owner)
+    if local["rich"]:
+        mesh.normals = normals
+        mesh.uv = local["uv"]
+        mesh.face_material = local["fmat"]
+        mesh.materials = local["materials"]
     return mesh
 
 
@@ -616,50 +711,3 @@ def _model_boxes(model: AssetModel) -> tuple[np.ndarray, np.ndarray, np.ndarray]
         cached = (local, halves, jidx)
         model._box_cache = cached
     return cached
-
-
-def _tinted(part, factor: float):
-    """``part`` darkened by ``factor``: its colour and the base colour of each of its materials (a dressed part
-    is drawn in its materials)."""
-    mats = tuple(replace(m, base_color=tuple(c * factor for c in m.base_color)) for m in part.materials)
-    return replace(part, color=tuple(c * factor for c in part.color), materials=mats)
-
-
-def _sliced_parts(model: AssetModel, *, mouldy: bool = False):
-    """A cut object drawn as three slices separated by 6 mm gaps along its longest horizontal axis; a ``mouldy``
-    one with its slices tinted and its cut faces in the mould colour (:func:`.soil.mouldy_slices`)."""
-    lo, hi = model.bounds
-    axis = 0 if hi[0] - lo[0] >= hi[1] - lo[1] else 1
-    out = []
-    edges = np.linspace(lo[axis], hi[axis], 4)
-    for part in model.parts:
-        # slices are drawn flat in the part's colour: weld the mesh (seams and creases split its vertices) so the
-        # cut can be capped, and drop the per-vertex normals, UV and materials the cut invalidates; a part of
-        # several closed bodies (a fruit with its stem) is cut body by body
-        mesh = trimesh.Trimesh(part.mesh.vertices, part.mesh.faces)
-        bodies = mesh.split(only_watertight=False) if mesh.is_watertight else [mesh.convex_hull]
-        part = replace(part, mesh=mesh, normals=None, uv=None, materials=(), face_material=None)
-        for i in range(3):
-            normal = np.zeros(3)
-            normal[axis] = 1.0
-            cut = []
-            for body in bodies:
-                piece = body.slice_plane([0, 0, 0] + normal * edges[i], normal, cap=True)
-                if piece is None or len(piece.faces) == 0:
-                    continue
-                piece = piece.slice_plane(normal * edges[i + 1], -normal, cap=True)
-                if piece is not None and len(piece.faces):
-                    cut.append(piece)
-            if not cut:
-                continue
-            piece = trimesh.util.concatenate(cut)
-            pieces = [replace(part, mesh=piece.copy())]
-            if mouldy:  # the cut faces are found in place, before the slices are spread apart
-                pieces = mouldy_slices(pieces, axis, edges[1:3])
-            shift = np.zeros(3)
-            shift[axis] = (i - 1) * 0.006
-            for p in pieces:
-                p.mesh.apply_translation(shift)
-            out += pieces
-    return out or list(model.parts)
-

@@ -8,17 +8,139 @@ those rows in :mod:`.props`).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
+import numpy as np
 import trimesh
 
+from ..geometry import Material
 from .catalog import FIX_COMMON, register
-from .materials import BEIGE, DARK, LIGHT_WOOD, STEEL, WHITE, WOOD
-from .model import AssetModel, Joint, Region, Surface
-from .parts import (box, drop_door, finish, front_door, hollow_body, label_face, mesh_part, region_surfaces,
-                    stacked_regions, vec)
+from .materials import BEIGE, DARK, LIGHT_WOOD, STEEL, WHITE, WOOD, srgb_to_linear
+from .meshkit_shapes import bezier, rounded_box, sweep
+from .model import AssetModel, Joint, Part, Region, Surface
+from .parts import (box, drop_door, finish, front_door, hollow_body, label_face, mesh_part, part_from_piece,
+                    region_surfaces, stacked_regions, vec)
+from .texturekit import texture
 
-__all__ = ["DROP_PLINTH", "DROP_RACK", "window"]
+__all__ = ["DROP_PLINTH", "DROP_RACK", "window", "surface_material", "dressed"]
+
+# ------------------------------------------------------------------------------------------------ materials
+DETAIL_MEAN = 0.92
+"""Mean linear value of a detail texture: a surface's ``base_color`` is its colour divided by this (at most 1), so
+the material averages to the kind's colour parameter (what a renderer that ignores textures draws)."""
+
+_DETAIL = {   # finish -> (texture-kit name, contrast of its luminance around the mean, roughness, metallic)
+    "wood": ("wood_oak", 0.55, 0.55, 0.0), "painted": ("painted_white", 0.25, 0.35, 0.0),
+    "steel": ("brushed_steel", 0.35, 0.3, 1.0), "laminate": ("plastic_white", 0.2, 0.45, 0.0),
+    "stone": ("granite_grey", 0.6, 0.3, 0.0), "fabric": ("fabric_linen", 0.5, 0.9, 0.0),
+    "plastic": ("plastic_black", 0.3, 0.5, 0.0),
+}
+"""Surface finishes of fixtures: each a grey detail texture (grain, brushing, speckle, weave) tinted by the colour."""
+
+
+@lru_cache(maxsize=16)
+def _detail_texture(finish_name: str) -> np.ndarray:
+    name, contrast, _, _ = _DETAIL[finish_name]
+    lin = srgb_to_linear(texture(name, size=128))
+    lum = lin @ np.array([0.2126, 0.7152, 0.0722], np.float32)   # Rec. 709 luminance
+    d = DETAIL_MEAN * (1.0 + contrast * (lum / max(float(lum.mean()), 1e-6) - 1.0))
+    d = np.clip(d, 0.0, 1.0)
+    s = np.where(d <= 0.0031308, 12.92 * d, 1.055 * np.power(d, 1 / 2.4) - 0.055)   # IEC 61966-2-1
+    g = np.round(np.clip(s, 0, 1) * 255).astype(np.uint8)
+    return np.repeat(g[:, :, None], 3, axis=2)
+
+
+@lru_cache(maxsize=256)
+def surface_material(finish_name: str, color: tuple[float, float, float]) -> Material:
+    """The :class:`Material` of a fixture surface of finish ``finish_name`` (wood, painted, steel, laminate,
+    stone, fabric, plastic) in ``color`` (linear RGB): a grey detail texture from the texture kit times
+    ``color / DETAIL_MEAN``, so the material averages to about ``color``.
+
+    Raises:
+        KeyError: an unknown finish (the message lists the known ones).
+    """
+    if finish_name not in _DETAIL:
+        raise KeyError(f"surface_material: unknown finish {finish_name!r}; known: {sorted(_DETAIL)}")
+    _, _, rough, metal = _DETAIL[finish_name]
+    base = tuple(float(min(1.0, c / DETAIL_MEAN)) for c in color)
+    return Material(f"{finish_name}", base_color=base, albedo=_detail_texture(finish_name), roughness=rough,
+                    metallic=metal)
+
+
+CHROME = Material("chrome", base_color=(0.8, 0.8, 0.82), roughness=0.15, metallic=1.0)
+RUBBER = Material("gasket", base_color=(0.06, 0.06, 0.065), roughness=0.8)
+BLACK_PLASTIC = Material("black_plastic", base_color=(0.05, 0.05, 0.055), roughness=0.5)
+LAMP = Material("lamp", base_color=(1.0, 0.97, 0.9), emissive=(1.5, 1.45, 1.35), roughness=0.3)
+
+
+def _skinned(part: Part, finish_name: str, radius: float = 0.0) -> Part:
+    """``part`` (a box) as a mesh-kit box with UV in metres and the material of ``finish_name`` in its colour; the
+    collision box, joint and shape are kept."""
+    size = tuple(float(x) for x in 2 * part.box_half)
+    r = min(radius, 0.45 * min(size))
+    piece = rounded_box(size, r, 2 if r > 0 else 1).translated(part.box_center)
+    q = part_from_piece(part.name, piece, {"default": surface_material(finish_name, tuple(part.color))},
+                        joint=part.joint, collide=part.collide, shape=part.shape,
+                        box=(part.box_center.copy(), part.box_half.copy()))
+    # the kit works in float32: put the faces back exactly on the collision box's planes
+    lo, hi = part.box_center - part.box_half, part.box_center + part.box_half
+    v = np.array(q.mesh.vertices, np.float64)
+    v = np.where(np.abs(v - lo) < 1e-6, lo, np.where(np.abs(v - hi) < 1e-6, hi, v))
+    q.mesh.vertices = v
+    return q
+
+
+def _detail(name: str, mesh: trimesh.Trimesh, material: Material, joint: str | None = None) -> Part:
+    p = mesh_part(name, mesh, tuple(float(x) for x in material.mean_color), joint=joint, collide=False)
+    p.materials = (material,)
+    return p
+
+
+def _bar(name: str, a, b, radius: float, material: Material = CHROME, joint: str | None = None,
+         standoff: float = 0.0, out=(1.0, 0.0, 0.0)) -> list[Part]:
+    """A bar handle from ``a`` to ``b`` [m] (a rod of ``radius``), on two standoffs reaching ``standoff`` back
+    along ``-out`` to the surface it is fixed to."""
+    a, b, o = np.asarray(a, float), np.asarray(b, float), np.asarray(out, float)
+    rod = sweep(np.stack([a, b]), radius=radius, segments=8).to_trimesh()
+    parts = [_detail(name, rod, material, joint)]
+    if standoff > 0:
+        for k, c in enumerate((a + 0.12 * (b - a), b - 0.12 * (b - a))):
+            post = sweep(np.stack([c, c - o * standoff]), radius=0.7 * radius, segments=6).to_trimesh()
+            parts.append(_detail(f"{name}_post_{k}", post, material, joint))
+    return parts
+
+
+def _slab(name: str, size, center, material: Material, joint: str | None = None) -> Part:
+    m = trimesh.creation.box(extents=size)
+    m.apply_translation(center)
+    return _detail(name, m, material, joint)
+
+
+def _knob(name: str, center, radius: float = 0.02, depth: float = 0.022, material: Material = CHROME) -> list[Part]:
+    """A round knob facing +x with a pointer line, its back at ``center`` [m]."""
+    c = np.asarray(center, float)
+    m = trimesh.creation.cylinder(radius=radius, height=depth, sections=12)
+    m.apply_transform(trimesh.transformations.rotation_matrix(math.pi / 2, (0, 1, 0)))
+    m.apply_translation(c + (depth / 2, 0, 0))
+    line = trimesh.creation.box(extents=(0.002, 0.004, 1.4 * radius))
+    line.apply_translation(c + (depth + 0.001, 0, 0.3 * radius))
+    return [_detail(name, m, material), _detail(name + "_pointer", line, BLACK_PLASTIC)]
+
+
+def dressed(model: AssetModel, finishes: dict[str, str], details: list[Part], radius: float = 0.0) -> AssetModel:
+    """``model`` with its box parts re-meshed in their finishes (part name -> finish; ``"*"`` for the rest) and
+    the visual-only ``details`` (handles, knobs, gaskets, plinths) appended after its own parts; its bounds, collision
+    boxes, joints and semantics stay those it was built with. Edges are rounded to ``radius`` [m] only on fixtures
+    without joints (jointed ones are drawn per frame, where triangles cost every frame)."""
+    out = []
+    if model.joints:   # drawn every frame: keep the triangle count of the moving parts low (sharp boxes)
+        radius = 0.0
+    for p in model.parts:
+        f = finishes.get(p.name, finishes.get("*"))
+        out.append(_skinned(p, f, radius) if f and not p.shape and len(p.mesh.vertices) == 8 else p)
+    model.parts = out + list(details)
+    return model
 
 
 def _counter(p: dict[str, Any]) -> AssetModel:
@@ -27,7 +149,26 @@ def _counter(p: dict[str, Any]) -> AssetModel:
     parts = [box("base", (d - 0.04, w, h - top), (-0.02, 0, (h - top) / 2), p["color"]),
              box("top", (d, w, top), (0, 0, h - top / 2), p["top_color"])]
     surf = [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))]
-    return finish(AssetModel("counter", "furniture", False, parts, surfaces=surf, affordances=frozenset({"support"})))
+    m = finish(AssetModel("counter", "furniture", False, parts, surfaces=surf, affordances=frozenset({"support"})))
+    return dressed(m, {"top": "stone", "base": "laminate"}, _unit_front(w, d - 0.04, h - top, p["color"]))
+
+
+def _unit_front(w: float, d: float, h: float, color, x_back: float | None = None) -> list[Part]:
+    """The front of a base unit ``d`` deep (front at x = d / 2 - 0.02), ``h`` tall: a recessed dark plinth, door
+    fronts of at most 0.6 m with a 3 mm gap between them, and a bar handle near the top of each."""
+    xf = d / 2 - 0.02 if x_back is None else x_back
+    plinth = 0.1
+    parts = [_slab("plinth", (0.004, w, plinth), (xf + 0.002, 0, plinth / 2), BLACK_PLASTIC)]
+    n = max(1, int(math.ceil(w / 0.6 - 1e-6)))
+    dw = w / n
+    mat = surface_material("painted", tuple(min(1.0, 1.05 * c) for c in color))
+    for i in range(n):
+        y = -w / 2 + (i + 0.5) * dw
+        parts.append(_slab(f"front_{i}", (0.018, dw - 0.004, h - plinth - 0.006), (xf + 0.009, y, plinth +
+                                                                                    (h - plinth) / 2), mat))
+        hy = y + (0.3 * dw if i % 2 == 0 else -0.3 * dw)
+        parts += _bar(f"handle_{i}", (xf + 0.035, hy, h - 0.16), (xf + 0.035, hy, h - 0.04), 0.006, standoff=0.017)
+    return parts
 
 
 def _table(p: dict[str, Any]) -> AssetModel:
@@ -38,8 +179,14 @@ def _table(p: dict[str, Any]) -> AssetModel:
         parts.append(box(f"leg_{i}", (leg, leg, h - top),
                          (sx * (d / 2 - leg), sy * (w / 2 - leg), (h - top) / 2), p["color"]))
     surf = [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))]
-    return finish(AssetModel(p["_kind"], "furniture", False, parts, surfaces=surf,
-                             affordances=frozenset({"support"})))
+    m = finish(AssetModel(p["_kind"], "furniture", False, parts, surfaces=surf, affordances=frozenset({"support"})))
+    mat = surface_material("wood", tuple(0.85 * c for c in p["color"]))
+    apron = 0.08   # rails under the top between the legs
+    details = [_slab("apron_front", (0.02, w - 2 * leg, apron), (d / 2 - leg / 2, 0, h - top - apron / 2), mat),
+               _slab("apron_back", (0.02, w - 2 * leg, apron), (-d / 2 + leg / 2, 0, h - top - apron / 2), mat),
+               _slab("apron_left", (d - 2 * leg, 0.02, apron), (0, -w / 2 + leg / 2, h - top - apron / 2), mat),
+               _slab("apron_right", (d - 2 * leg, 0.02, apron), (0, w / 2 - leg / 2, h - top - apron / 2), mat)]
+    return dressed(m, {"*": "wood"}, details, radius=0.006)
 
 
 def _shelf(p: dict[str, Any]) -> AssetModel:
@@ -51,9 +198,16 @@ def _shelf(p: dict[str, Any]) -> AssetModel:
     kind_aff = {"support", "container"}
     if p.get("_movable_fixture"):
         kind_aff.add("movable_fixture")
-    return finish(AssetModel(p["_kind"], "furniture", False, parts, regions=regions,
-                             surfaces=region_surfaces(regions) + [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))],
-                             affordances=frozenset(kind_aff)))
+    m = finish(AssetModel(p["_kind"], "furniture", False, parts, regions=regions,
+                          surfaces=region_surfaces(regions) + [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))],
+                          affordances=frozenset(kind_aff)))
+    finish_name = "wood" if p["_kind"] == "shelf" else "painted"
+    mat = surface_material(finish_name, tuple(0.8 * c for c in p["color"]))
+    # a face frame: stiles and a top rail in front of the carcass edges, a kick board under the lowest shelf
+    details = [_slab("stile_left", (0.006, t + 0.01, h), (d / 2 + 0.003, -w / 2 + t / 2, h / 2), mat),
+               _slab("stile_right", (0.006, t + 0.01, h), (d / 2 + 0.003, w / 2 - t / 2, h / 2), mat),
+               _slab("top_rail", (0.006, w, 0.04), (d / 2 + 0.003, 0, h - 0.02), mat)]
+    return dressed(m, {"*": finish_name}, details)
 
 
 def _rack(p: dict[str, Any]) -> AssetModel:
@@ -71,8 +225,15 @@ def _rack(p: dict[str, Any]) -> AssetModel:
         parts.append(box(f"shelf_board_{i + 1}", (d, w, t), (0, 0, z + t / 2), p["color"]))
         clearance = step - t if i < n - 1 else math.inf
         surfaces.append(Surface(f"shelf_{i + 1}", vec(0, 0, z + t), vec(d / 2, w / 2), None, clearance))
-    return finish(AssetModel("rack", "furniture", False, parts, surfaces=surfaces,
-                             affordances=frozenset({"support", "movable_fixture"})))
+    m = finish(AssetModel("rack", "furniture", False, parts, surfaces=surfaces,
+                          affordances=frozenset({"support", "movable_fixture"})))
+    castors = []
+    for i, (sx, sy) in enumerate(((1, 1), (1, -1), (-1, 1), (-1, -1))):
+        wheel = trimesh.creation.cylinder(radius=0.025, height=0.02, sections=16)
+        wheel.apply_transform(trimesh.transformations.rotation_matrix(math.pi / 2, (1, 0, 0)))
+        wheel.apply_translation((sx * (d / 2 - post / 2), sy * (w / 2 - post / 2), 0.025))
+        castors.append(_detail(f"castor_{i}", wheel, BLACK_PLASTIC))
+    return dressed(m, {"*": "steel"}, castors)
 
 
 def _cabinet(p: dict[str, Any]) -> AssetModel:
@@ -85,9 +246,20 @@ def _cabinet(p: dict[str, Any]) -> AssetModel:
     # the carcass top is a surface too (a card or a vase stands on a closed cabinet); listed after the shelves,
     # so a scene's object placed on a cabinet without a surface name still goes on the lowest shelf
     top = Surface("top", vec(0, 0, h), vec(d / 2, w / 2))
-    return finish(AssetModel(p["_kind"], p.get("_category", "furniture"), False, parts, [joint],
-                             surfaces=region_surfaces(regions) + [top], regions=regions, handle=handle,
-                             affordances=frozenset({"openable", "container", "support"})))
+    m = finish(AssetModel(p["_kind"], p.get("_category", "furniture"), False, parts, [joint],
+                          surfaces=region_surfaces(regions) + [top], regions=regions, handle=handle,
+                          affordances=frozenset({"openable", "container", "support"})))
+    door_front = d / 2 + 0.04
+    hx, hy, hz = handle
+    span = min(0.16, 0.3 * h)
+    details = _bar("handle", (door_front + 0.025, hy, hz - span / 2), (door_front + 0.025, hy, hz + span / 2), 0.007,
+                   joint="door", standoff=0.025)
+    if p["_kind"] == "locker":   # vent slots near the top of the door
+        details += [_slab(f"vent_{k}", (0.002, 0.6 * w, 0.012), (door_front + 0.001, 0, h - 0.12 - 0.03 * k),
+                          BLACK_PLASTIC, "door") for k in range(4)]
+    elif p["_kind"] == "cabinet":   # a recessed plinth under the door's lower edge
+        details.append(_slab("plinth", (0.004, w - 0.02, 0.06), (d / 2 + 0.002, 0, 0.03), BLACK_PLASTIC))
+    return dressed(m, {"door": "wood", "*": "laminate"}, details)
 
 
 def _drawer(p: dict[str, Any]) -> AssetModel:
@@ -111,9 +283,13 @@ def _drawer(p: dict[str, Any]) -> AssetModel:
                     vec(inner_d / 2 - t, inner_w / 2 - t, (inner_h - t) / 2), slide)
     joint = Joint("drawer", "slide", vec(0, 0, 0), vec(1, 0, 0), 0.8 * d)
     handle = vec(d / 2 + 0.05, 0, h * 0.6)
-    return finish(AssetModel("drawer", "furniture", False, parts, [joint], regions=[region],
-                             surfaces=region_surfaces([region]), handle=handle,
-                             affordances=frozenset({"openable", "container"})))
+    m = finish(AssetModel("drawer", "furniture", False, parts, [joint], regions=[region],
+                          surfaces=region_surfaces([region]), handle=handle,
+                          affordances=frozenset({"openable", "container"})))
+    fx = d / 2 + 0.02
+    details = _bar("handle", (fx + 0.025, -0.12, h * 0.6), (fx + 0.025, 0.12, h * 0.6), 0.007, joint="drawer",
+                   standoff=0.025)
+    return dressed(m, {"front": "wood", "*": "laminate"}, details)
 
 
 def _fridge(p: dict[str, Any]) -> AssetModel:
@@ -123,9 +299,22 @@ def _fridge(p: dict[str, Any]) -> AssetModel:
     boards, regions = stacked_regions("shelf", d, w, t, t, h - t, n, WHITE)
     door, joint, handle = front_door(w, d, h, 0.0, p["color"], p["hinge"], thickness=0.06, handle_z=h * 0.6)
     parts += boards + [door]
-    return finish(AssetModel("fridge", "appliance", False, parts, [joint], surfaces=region_surfaces(regions)
-                             + [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))], regions=regions, handle=handle,
-                             affordances=frozenset({"openable", "container", "support"}), mass=70.0))
+    m = finish(AssetModel("fridge", "appliance", False, parts, [joint], surfaces=region_surfaces(regions)
+                          + [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))], regions=regions, handle=handle,
+                          affordances=frozenset({"openable", "container", "support"}), mass=70.0))
+    hx, hy, hz = handle
+    front = d / 2 + 0.06
+    details = _bar("handle", (front + 0.028, hy, hz - 0.3), (front + 0.028, hy, hz + 0.3), 0.011, joint="door",
+                   standoff=0.028)
+    g = 0.012   # the door gasket: a dark rubber line round the back edge of the door
+    details += [_slab("gasket_top", (g, w, g), (d / 2 + g / 2, 0, h - g / 2), RUBBER, "door"),
+                _slab("gasket_bottom", (g, w, g), (d / 2 + g / 2, 0, g / 2), RUBBER, "door"),
+                _slab("gasket_left", (g, g, h), (d / 2 + g / 2, -w / 2 + g / 2, h / 2), RUBBER, "door"),
+                _slab("gasket_right", (g, g, h), (d / 2 + g / 2, w / 2 - g / 2, h / 2), RUBBER, "door"),
+                # a freezer line across the door and the lamp inside under the top
+                _slab("freezer_line", (0.003, w - 0.04, 0.006), (front + 0.0015, 0, 0.72 * h), RUBBER, "door"),
+                _slab("lamp", (0.08, 0.2, 0.012), (0.0, 0, h - t - 0.006), LAMP)]
+    return dressed(m, {"door": "painted", "*": "painted"}, details, radius=0.01)
 
 
 DROP_PLINTH = 0.12
@@ -165,9 +354,30 @@ def _appliance_box(p: dict[str, Any], region_name: str, door_style: str, powered
         parts.append(box("control", (0.02, 0.05, 0.05), tuple(control - vec(0.0, 0, 0)), DARK, collide=False))
     if heat:
         aff.add("heat_source")
-    return finish(AssetModel(p["_kind"], category, False, parts, [joint], regions=[inner],
-                             surfaces=region_surfaces([inner]) + [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))],
-                             handle=handle, control=control, affordances=frozenset(aff)))
+    m = finish(AssetModel(p["_kind"], category, False, parts, [joint], regions=[inner],
+                          surfaces=region_surfaces([inner]) + [Surface("top", vec(0, 0, h), vec(d / 2, w / 2))],
+                          handle=handle, control=control, affordances=frozenset(aff)))
+    hx, hy, hz = handle
+    front = d / 2 + 0.04
+    if drop:   # a bar across the top of the drop-down door
+        details = _bar("handle", (front + 0.03, -w / 2 + 0.07, hz), (front + 0.03, w / 2 - 0.07, hz), 0.009,
+                       joint="door", standoff=0.03)
+    else:      # a vertical grip on the free edge of the side-hinged door
+        span = min(0.2, 0.6 * h)
+        details = _bar("handle", (front + 0.022, hy, 0.45 * h - span / 2), (front + 0.022, hy, 0.45 * h + span / 2),
+                       0.008, joint="door", standoff=0.022)
+    if control is not None:   # the control as a knob (turn_on presses it): on the panel, or on the door's face
+        if panel:
+            details += _knob("control_knob", (d / 2, control[1], control[2]), 0.022)
+            details += _knob("knob_2", (d / 2, control[1] - 0.07, control[2]), 0.02)
+        else:
+            details += [q for q in _knob("control_knob", (front, control[1], control[2]), 0.018)]
+            for q in details[-2:]:
+                q.joint = "door"
+    details += [_slab(f"foot_{i}", (0.04, 0.04, 0.01), (sx * (d / 2 - 0.05), sy * (w / 2 - 0.05), 0.005),
+                      BLACK_PLASTIC) for i, (sx, sy) in enumerate(((1, 1), (1, -1), (-1, 1), (-1, -1)))]
+    return dressed(m, {"plinth": "plastic", "rack": "steel", "door": "painted",
+                       "*": "steel" if p["color"] == STEEL else "painted"}, details, radius=0.004)
 
 
 def _oven(p):
@@ -201,9 +411,18 @@ def _cooktop(p: dict[str, Any]) -> AssetModel:
         parts.append(mesh_part(f"burner_{i}", ring, (0.5, 0.12, 0.08), collide=False))
     control = vec(d / 2 + 0.01, w / 2 - 0.08, h - 0.08)
     parts.append(box("control", (0.02, 0.04, 0.04), tuple(control), STEEL, collide=False))
-    return finish(AssetModel("cooktop", "appliance", False, parts, surfaces=[Surface("top", vec(0, 0, h),
-                              vec(d / 2, w / 2))], control=control,
-                             affordances=frozenset({"support", "powered", "heat_source"})))
+    m = finish(AssetModel("cooktop", "appliance", False, parts, surfaces=[Surface("top", vec(0, 0, h),
+                          vec(d / 2, w / 2))], control=control,
+                          affordances=frozenset({"support", "powered", "heat_source"})))
+    # knobs on the front rail (the control is the right one), a steel trim round the glass, the unit's front below
+    details = _knob("knob_0", (d / 2, w / 2 - 0.08, h - 0.08)) + _knob("knob_1", (d / 2, w / 2 - 0.16, h - 0.08))
+    trim = 0.012
+    details += [_slab("trim_front", (trim, w, 0.022), (d / 2 - trim / 2, 0, h - 0.009), CHROME),
+                _slab("trim_back", (trim, w, 0.022), (-d / 2 + trim / 2, 0, h - 0.009), CHROME),
+                _slab("trim_left", (d, trim, 0.022), (0, -w / 2 + trim / 2, h - 0.009), CHROME),
+                _slab("trim_right", (d, trim, 0.022), (0, w / 2 - trim / 2, h - 0.009), CHROME)]
+    details += _unit_front(w, d + 0.04, h - 0.14, p["color"])
+    return dressed(m, {"glass": "plastic", "base": "laminate"}, details)
 
 
 def _sink(p: dict[str, Any]) -> AssetModel:
@@ -219,9 +438,35 @@ def _sink(p: dict[str, Any]) -> AssetModel:
     basin = Region("basin", vec(0, 0, h - bh / 2), vec(bd / 2, bw / 2, bh / 2))
     control = vec(-d / 2 + 0.05, 0.08, h + 0.05)
     parts.append(box("tap", (0.04, 0.04, 0.04), tuple(control), STEEL, collide=False))
-    return finish(AssetModel("sink", "fixture", False, parts, regions=[basin],
-                             surfaces=region_surfaces([basin], open_top=True), control=control,
-                             affordances=frozenset({"container", "powered", "pour_target"})))
+    m = finish(AssetModel("sink", "fixture", False, parts, regions=[basin],
+                          surfaces=region_surfaces([basin], open_top=True), control=control,
+                          affordances=frozenset({"container", "powered", "pour_target"})))
+    fx = -d / 2 + 0.05
+    # the faucet's pillar keeps its collision box; a goose-neck spout arches over the basin, a lever beside it
+    pillar = trimesh.creation.cylinder(radius=0.02, height=0.25, sections=16)   # fills its box's bounds
+    pillar.apply_translation((fx, 0.0, h + 0.125))
+    neck = bezier([[fx, 0, h + 0.235], [fx, 0, h + 0.33], [fx + 0.17, 0, h + 0.33], [fx + 0.17, 0, h + 0.22]], 14)
+    details = [_detail("spout", sweep(neck, radius=0.011, segments=12).to_trimesh(), CHROME)]
+    details += _bar("lever", (fx, 0.08, h + 0.05), (fx + 0.07, 0.08, h + 0.07), 0.007)
+    details.append(_detail("drain", _flat_ring(0.035, 0.0, h - bh + 0.001), CHROME))
+    details += _unit_front(w, d + 0.04, h - bh, p["color"])
+    m = dressed(m, {"base": "laminate", "rim_front": "steel", "rim_back": "steel", "rim_left": "steel",
+                    "rim_right": "steel"}, details)
+    m.parts = [_faucet_pillar(q, pillar) if q.name == "faucet" else q for q in m.parts]
+    return m
+
+
+def _flat_ring(radius: float, x: float, z: float) -> trimesh.Trimesh:
+    ring = trimesh.creation.annulus(r_min=0.4 * radius, r_max=radius, height=0.002, sections=20)
+    ring.apply_translation((x, 0.0, z))
+    return ring
+
+
+def _faucet_pillar(part: Part, mesh: trimesh.Trimesh) -> Part:
+    """The faucet drawn as a round chrome pillar inside its collision box (which stays the box it was)."""
+    q = mesh_part(part.name, mesh, tuple(float(x) for x in CHROME.mean_color), collide=part.collide)
+    q.box_center, q.box_half, q.materials = part.box_center, part.box_half, (CHROME,)
+    return q
 
 
 def _bin(p: dict[str, Any]) -> AssetModel:
@@ -240,8 +485,36 @@ def _seat(p: dict[str, Any]) -> AssetModel:
     if p["back"]:
         parts.append(box("backrest", (0.06, w, 0.45), (-d / 2 + 0.03, 0, sh + 0.225), p["color"]))
     surf = [Surface("seat", vec(0.03 if p["back"] else 0.0, 0, sh), vec(d / 2 - (0.03 if p["back"] else 0.0), w / 2))]
-    return finish(AssetModel(p["_kind"], "seat", False, parts, surfaces=surf,
-                             affordances=frozenset({"seat", "support"})))
+    m = finish(AssetModel(p["_kind"], "seat", False, parts, surfaces=surf, affordances=frozenset({"seat", "support"})))
+    if p["_kind"] == "sofa":   # upholstered: a fabric seat, back and base, arms and seams
+        mat = surface_material("fabric", tuple(p["color"]))
+        details = [_slab("arm_left", (d, 0.12, 0.22), (0, -w / 2 + 0.06, sh + 0.11), mat),
+                   _slab("arm_right", (d, 0.12, 0.22), (0, w / 2 - 0.06, sh + 0.11), mat),
+                   _slab("seam", (d - 0.06, 0.006, 0.004), (0.03, 0, sh + 0.002), RUBBER)]
+        return dressed(m, {"*": "fabric"}, details, radius=0.02)
+    # chairs, stools and benches stand on four legs (the base keeps its collision box, drawn as the legs)
+    leg = 0.035
+    legs = []
+    for sx in (-1, 1):
+        for sy in (-1, 1):
+            c = trimesh.creation.box(extents=(leg, leg, sh - 0.06))
+            c.apply_translation((sx * (0.4 * d - leg / 2), sy * (0.4 * w - leg / 2), (sh - 0.06) / 2))
+            legs.append(c)
+    for sy in (-1, 1):   # side stretchers
+        c = trimesh.creation.box(extents=(0.8 * d - 2 * leg, 0.02, 0.025))
+        c.apply_translation((0, sy * (0.4 * w - leg / 2), 0.16))
+        legs.append(c)
+    m = dressed(m, {"*": "wood"}, [], radius=0.008)
+    wood = surface_material("wood", tuple(0.85 * c for c in p["color"]))
+    m.parts = [_legs_part(q, trimesh.util.concatenate(legs), wood) if q.name == "base" else q for q in m.parts]
+    return m
+
+
+def _legs_part(part: Part, mesh: trimesh.Trimesh, material: Material) -> Part:
+    """A seat's base drawn as legs and stretchers within its collision box (which stays the box it was)."""
+    q = mesh_part(part.name, mesh, tuple(float(x) for x in material.mean_color), collide=part.collide)
+    q.box_center, q.box_half, q.materials = part.box_center, part.box_half, (material,)
+    return q
 
 
 def _board(p: dict[str, Any]) -> AssetModel:
@@ -249,8 +522,14 @@ def _board(p: dict[str, Any]) -> AssetModel:
     t = 0.03
     parts = [box("board", (t, w, h), (t / 2, 0, z + h / 2), p["color"])]
     label = label_face("front", (t + 0.002, 0, z + h / 2), (1, 0, 0), (0, 0, 1), w * 0.92, h * 0.92)
-    return finish(AssetModel(p["_kind"], "sign", False, parts, label_faces=[label],
-                             affordances=frozenset({"readable"})))
+    m = finish(AssetModel(p["_kind"], "sign", False, parts, label_faces=[label], affordances=frozenset({"readable"})))
+    f = 0.018   # an aluminium frame round the board's edge, outside the label
+    alu = surface_material("steel", (0.7, 0.71, 0.73))
+    details = [_slab("frame_top", (0.012, w, f), (t + 0.006, 0, z + h - f / 2), alu),
+               _slab("frame_bottom", (0.012, w, f), (t + 0.006, 0, z + f / 2), alu),
+               _slab("frame_left", (0.012, f, h), (t + 0.006, -w / 2 + f / 2, z + h / 2), alu),
+               _slab("frame_right", (0.012, f, h), (t + 0.006, w / 2 - f / 2, z + h / 2), alu)]
+    return dressed(m, {"board": "painted"}, details)
 
 
 def window(p: dict[str, Any]) -> AssetModel:
@@ -283,8 +562,12 @@ def _computer(p: dict[str, Any]) -> AssetModel:
              box("keyboard", (0.15, 0.42, 0.02), (0.12, 0, 0.01), (0.25, 0.25, 0.27))]
     screen = label_face("screen", (-0.099, 0, 0.25), (1, 0, 0), (0, 0, 1), 0.5, 0.3)
     control = vec(0.12, 0.0, 0.02)
-    return finish(AssetModel(p["_kind"], "device", False, parts, label_faces=[screen], control=control,
-                             affordances=frozenset({"powered", "computer", "readable"})))
+    m = finish(AssetModel(p["_kind"], "device", False, parts, label_faces=[screen], control=control,
+                          affordances=frozenset({"powered", "computer", "readable"})))
+    details = [_slab("neck", (0.03, 0.06, 0.12), (-0.14, 0, 0.1), BLACK_PLASTIC)]
+    details += [_slab(f"key_row_{k}", (0.022, 0.38, 0.004), (0.065 + 0.028 * k, 0, 0.021),
+                      Material("keys", base_color=(0.12, 0.12, 0.13))) for k in range(4)]
+    return dressed(m, {"*": "plastic"}, details, radius=0.004)
 
 
 def _door(p: dict[str, Any]) -> AssetModel:
@@ -297,8 +580,18 @@ def _door(p: dict[str, Any]) -> AssetModel:
     # Rotation direction chosen so that the free edge moves towards +x for swing "out".
     axis = vec(0, 0, sign * swing)
     handle = vec(swing * (t / 2 + 0.04), -sign * (w / 2 - 0.08), 1.0)
-    return finish(AssetModel("door", "door", False, parts, [Joint("door", "hinge", origin, axis, math.radians(90))],
-                             handle=handle, affordances=frozenset({"openable", "door"})))
+    m = finish(AssetModel("door", "door", False, parts, [Joint("door", "hinge", origin, axis, math.radians(90))],
+                          handle=handle, affordances=frozenset({"openable", "door"})))
+    hy = float(handle[1])
+    toward = -1.0 if hy > 0 else 1.0   # the lever points away from the free edge
+    details = []
+    for side in (1.0, -1.0):
+        x = side * (t / 2 + 0.05)
+        details += _bar(f"lever_{'a' if side > 0 else 'b'}", (x, hy, 1.0), (x, hy + toward * 0.12, 1.0), 0.009,
+                        joint="door", standoff=0.05, out=(side, 0.0, 0.0))
+        details.append(_slab(f"rose_{'a' if side > 0 else 'b'}", (0.006, 0.05, 0.16),
+                             (side * (t / 2 + 0.003), hy, 1.0), CHROME, "door"))
+    return dressed(m, {"leaf": "wood"}, details)
 
 
 # Fixtures

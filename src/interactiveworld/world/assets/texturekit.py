@@ -18,6 +18,7 @@ import zlib
 import numpy as np
 from PIL import Image, ImageDraw
 
+# the sibling kit files by name, not through the package (its __init__ imports the families that use this kit)
 from .texturekit_files import provenance as file_provenance
 from .texturekit_print import PRINTS
 from .texturekit_screens import SCREENS
