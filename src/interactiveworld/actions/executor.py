@@ -5,7 +5,9 @@ A command's goals run in order on the live :class:`~interactiveworld.world.scene
 :class:`~interactiveworld.world.motion.Keyframe` values (12 fps body frames; held objects, articulations and
 falling objects in ``object_poses`` / ``articulation``). Then the world settles: the body's capsules sweep through
 the command's keyframes in the MuJoCo simulation (pushing what they brush), and every object the command moved or
-touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). When any goal fails, the world and
+touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). The settled result is checked
+against the world invariants (:mod:`interactiveworld.world.invariants`): one that held before the command and
+no longer does fails it with INVARIANT_VIOLATED naming the invariant. When any goal fails, the world and
 the simulation are restored to their state before the command and the
 :class:`~interactiveworld.errors.PrimitiveError` is returned with no frames. After success, every primitive's
 postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`),
@@ -30,6 +32,7 @@ import numpy as np
 from ..env_types import RelationDelta
 from ..errors import ErrorCode, PrimitiveError, fail
 from ..world.events import fire_events
+from ..world.invariants import Violation, check_world, new_violations, sealed_contents
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
 from ..world.physics import world_of
 from ..world.relations import read_relations, riders, support_graph
@@ -54,12 +57,13 @@ class Snapshot:
     human: Any
     attachments: dict[str, dict[str, Any]]
     doors_open: dict[str, bool]
+    grid: tuple | None = None  # the body's navigation grid and grip (:meth:`Motion.kept_grid`)
 
     @classmethod
-    def take(cls, scene: Scene, doors_open: dict[str, bool]) -> "Snapshot":
+    def take(cls, scene: Scene, doors_open: dict[str, bool], grid: tuple | None = None) -> "Snapshot":
         return cls({k: e.pose.copy() for k, e in scene.entities.items()},
                    {k: copy.deepcopy(e.state) for k, e in scene.entities.items()},
-                   copy.deepcopy(scene.human), copy.deepcopy(scene.attachments), dict(doors_open))
+                   copy.deepcopy(scene.human), copy.deepcopy(scene.attachments), dict(doors_open), grid)
 
     def restore(self, scene: Scene) -> None:
         for k, e in scene.entities.items():
@@ -115,6 +119,7 @@ class Executor:
         self.physics.settle_at_reset()
         if scene.events:
             fire_events(scene, read_relations(scene, baseline))
+        self.violations: list[Violation] = check_world(scene)  # at reset; a command may not add to them
         self.motion = Motion(scene, model=body)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
@@ -157,7 +162,8 @@ class Executor:
         """
         t0 = time.perf_counter()
         before = self.relations() if before is None else before
-        snap = Snapshot.take(self.scene, self.motion.doors_open())
+        snap = Snapshot.take(self.scene, self.motion.doors_open(), self.motion.kept_grid())
+        sealed = sealed_contents(self.scene)
         self.physics.begin()
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
@@ -179,6 +185,7 @@ class Executor:
             if error is None:
                 sweep_body(self, self.frames, handled)
                 settle(self, keyframes=True)
+                error = self._invariants(sealed)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
@@ -187,7 +194,7 @@ class Executor:
         if error is not None:
             snap.restore(self.scene)
             self.physics.rollback()
-            self.motion.restore_doors(snap.doors_open)
+            self.motion.restore_doors(snap.doors_open, snap.grid)
             self.last_navigation_target = nav_before
             self.frames = []
             return ExecutionResult(False, error, None, RelationDelta(), before,
@@ -223,7 +230,7 @@ class Executor:
         error. The body does not move and no keyframes are recorded (interval None)."""
         t0 = time.perf_counter()
         before = self.relations()
-        snap = Snapshot.take(self.scene, self.motion.doors_open())
+        snap = Snapshot.take(self.scene, self.motion.doors_open(), self.motion.kept_grid())
         self.physics.begin()
         self.frames = []
         try:
@@ -236,7 +243,7 @@ class Executor:
         if error is not None:
             snap.restore(self.scene)
             self.physics.rollback()
-            self.motion.restore_doors(snap.doors_open)
+            self.motion.restore_doors(snap.doors_open, snap.grid)
             self.motion.invalidate()
             return ExecutionResult(False, error, None, RelationDelta(), before, {"execute": t1 - t0, "settle": 0.0})
         self.physics.commit()
@@ -244,6 +251,19 @@ class Executor:
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
         return ExecutionResult(True, None, None, delta, after, {"execute": t1 - t0,
                                                                 "settle": time.perf_counter() - t1})
+
+    def _invariants(self, sealed: dict[str, frozenset[str]]) -> PrimitiveError | None:
+        """INVARIANT_VIOLATED naming the first world invariant the settled result breaks that held before the
+        command (:mod:`interactiveworld.world.invariants`; ``sealed``: the closed containers' contents before
+        it), or None (the current violations are kept for the next command)."""
+        found = check_world(self.scene, sealed_before=sealed)
+        new = new_violations(found, self.violations)
+        if not new:
+            self.violations = found
+            return None
+        v = new[0]
+        return fail(ErrorCode.INVARIANT_VIOLATED, f"That cannot be done: {v.detail}", invariant=v.invariant,
+                    keys=list(v.keys), values=dict(v.values), violations=[x.to_dict() for x in new])
 
     def _handled(self, targets: list[str]) -> set[str]:
         """What the command handles on purpose, which does not feel the body's capsules: its entities and what
