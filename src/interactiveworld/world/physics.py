@@ -33,6 +33,7 @@ from .mjcf import (CAPSULE_SLOTS, CONTACT_BITS, GRAVITY, REST_SPEED, TIMESTEP, C
 from .scene import Scene
 
 __all__ = ["GRAVITY", "STEP_HZ", "REST_SPEED", "SETTLE_TIME_CAP", "MAX_PENETRATION", "PACKING_SEPARATION",
+           "RESET_KEEP_M",
            "SUBSTEPS", "SUPPORT_NORMAL_MAX_DEG", "PhysicsWorld", "SettleReport", "SupportTable", "world_of",
            "SceneValidationError"]
 
@@ -42,6 +43,11 @@ SUBSTEPS = int(round(1.0 / (STEP_HZ * TIMESTEP)))
 """MuJoCo steps per frame (1/60 s at a 1/240 s step)."""
 SETTLE_TIME_CAP = 5.0
 """A settle stops after this much simulated time [s] even if something still moves (a ball rolling away)."""
+RESET_KEEP_M = 1e-3
+"""At reset, an object the settle moved by at most this much (position [m]; rotation-matrix entries, about
+0.06 degrees) keeps the pose it was loaded with: it was at rest (a saved state loads back unchanged; a fruit in
+a bowl, asleep below :data:`REST_SPEED`, creeps by a few tenths of a millimetre when a fresh simulation wakes
+it); the simulation keeps its own resting pose that close to it. Far below every relation tolerance (2 cm)."""
 PACKING_SEPARATION = 0.02
 """Initial separation between packed objects [m] (paper B.1.2)."""
 MAX_PENETRATION = 0.05
@@ -521,7 +527,8 @@ class PhysicsWorld:
         return sorted((a, o, dep) for a, (dep, o) in table.depth.items() if dep > MAX_PENETRATION)
 
     def settle_at_reset(self) -> SettleReport:
-        """Settle every object of a freshly loaded scene and validate it (module docstring).
+        """Settle every object of a freshly loaded scene and validate it (module docstring). Objects that were at
+        rest when loaded keep their poses (:data:`RESET_KEEP_M`), so a saved state loads back as it was.
 
         Raises:
             SceneValidationError: objects penetrating deeper than :data:`MAX_PENETRATION` (named in pairs),
@@ -531,7 +538,14 @@ class PhysicsWorld:
         if deep:
             pairs = ", ".join(f"{a} into {o} ({dep * 100:.0f} cm)" for a, o, dep in deep)
             raise SceneValidationError(f"objects interpenetrate deeper than {MAX_PENETRATION * 100:.0f} cm: {pairs}")
+        loaded = {k: self.scene.entities[k].pose.copy() for k in self.compiled.free}
         report = self.settle(record=False)
+        for k in report.moved:  # at rest when loaded: the fresh simulation's first contact steps are not motion
+            pose = self.scene.entities[k].pose
+            if np.abs(pose[:3, 3] - loaded[k][:3, 3]).max() <= RESET_KEEP_M and \
+                    np.abs(pose[:3, :3] - loaded[k][:3, :3]).max() <= RESET_KEEP_M:
+                self.scene.entities[k].pose = loaded[k]
+                self._synced[k] = loaded[k].copy()
         if not report.at_rest:
             raise SceneValidationError(f"objects never come to rest within {SETTLE_TIME_CAP:.0f} s: "
                                        f"{', '.join(report.moving)}")
