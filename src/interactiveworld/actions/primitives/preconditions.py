@@ -49,7 +49,7 @@ PRECONDITIONS: dict[str, tuple[tuple[Pre, int | None], ...]] = {
     "navigate_to": (),
     "forward": ((_ST, None),),
     "turn": ((_ST, None),),
-    "sit": ((_ST, None),),
+    "sit": ((_ST, None), (_NE, 0)),
     "standup": ((_SI, None),),
     "squat": ((_ST, None),),
     # grasping and placement
@@ -65,12 +65,12 @@ PRECONDITIONS: dict[str, tuple[tuple[Pre, int | None], ...]] = {
     "detach": ((_NE, 0), (_NE, 1)),
     "raise": ((_HE, None), (_NE, 0)),
     # fixtures
-    "push": ((_HE, None),),
-    "pull": ((_HE, None),),
+    "push": ((_HE, None), (_NE, 0)),
+    "pull": ((_HE, None), (_NE, 0)),
     "open": ((_NE, 0),),
     "close": ((_NE, 0),),
-    "open_door": (),
-    "close_door": (),
+    "open_door": ((_NE, 0),),
+    "close_door": ((_NE, 0),),
     # devices and tools
     "turn_on": ((_NE, 0), (_DC, 0)),
     "turn_off": ((_NE, 0),),
@@ -79,7 +79,7 @@ PRECONDITIONS: dict[str, tuple[tuple[Pre, int | None], ...]] = {
     "stir": ((_H, 1), (_NE, 0), (_CO, 0)),
     "pour": ((_H, 1), (_NE, 0), (_CO, 0)),
     "wipe": ((_HF, 0), (_NE, 0), (_NE, 1)),
-    "use_computer": ((_HE, None),),
+    "use_computer": ((_HE, None), (_NE, 0)),
     "answer_phone": ((_H, 0),),
     # perception and control
     "look_around": (),
