@@ -34,7 +34,7 @@ from ..errors import ErrorCode, PrimitiveError, fail
 from ..world.events import fire_events
 from ..world.invariants import Violation, check_world, new_violations, sealed_contents
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
-from ..world.physics import world_of
+from ..world.physics import SceneValidationError, world_of
 from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
@@ -109,7 +109,9 @@ class Executor:
         baseline: key -> pose used by ``unmoved`` (may be replaced later by ``set_baseline``).
         body: the :class:`~interactiveworld.body.BodyModel` that acts (None: the built-in body).
     Raises:
-        SceneValidationError: the scene cannot be settled (the message names the objects).
+        SceneValidationError: the scene cannot be settled, or the settled scene breaks a world invariant
+            (:func:`~interactiveworld.world.invariants.check_world`; the message names the invariant and the
+            objects).
     """
 
     def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None, body=None) -> None:
@@ -119,7 +121,10 @@ class Executor:
         self.physics.settle_at_reset()
         if scene.events:
             fire_events(scene, read_relations(scene, baseline))
-        self.violations: list[Violation] = check_world(scene)  # at reset; a command may not add to them
+        self.violations: list[Violation] = check_world(scene)
+        if self.violations:
+            raise SceneValidationError("the scene breaks world invariants at reset: " +
+                                       "; ".join(f"{v.invariant}: {v.detail}" for v in self.violations))
         self.motion = Motion(scene, model=body)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
@@ -235,6 +240,8 @@ class Executor:
         self.frames = []
         try:
             error = event(self)
+            if error is None:  # another person may open and close a cabinet: no sealed check here
+                error = self._invariants(None)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error in a world event: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
@@ -252,7 +259,7 @@ class Executor:
         return ExecutionResult(True, None, None, delta, after, {"execute": t1 - t0,
                                                                 "settle": time.perf_counter() - t1})
 
-    def _invariants(self, sealed: dict[str, frozenset[str]]) -> PrimitiveError | None:
+    def _invariants(self, sealed: dict[str, frozenset[str]] | None) -> PrimitiveError | None:
         """INVARIANT_VIOLATED naming the first world invariant the settled result breaks that held before the
         command (:mod:`interactiveworld.world.invariants`; ``sealed``: the closed containers' contents before
         it), or None (the current violations are kept for the next command)."""
