@@ -17,6 +17,7 @@ from interactiveworld.world import Scene, SceneBuilder
 from interactiveworld.world.invariants import (BELOW_FLOOR_TOLERANCE, check_world, closed_container, sealed_contents,
                                                upturned)
 from interactiveworld.world.layouts.examples import lab
+from interactiveworld.world.physics import SceneValidationError
 
 from iw_lab import SCENE, lab_env, ok, refused
 
@@ -263,3 +264,17 @@ def test_the_usd_export_of_a_reached_state_loads_back_to_the_same_digest(tmp_pat
     back.reset(usd.import_scene(path))
     assert back.state_digest() == env.state_digest()
     assert {r for r in back.relations() if r[0] != "unmoved"} == {r for r in env.relations() if r[0] != "unmoved"}
+
+
+def test_an_object_still_moving_after_the_settle_breaks_at_rest():
+    scene = Scene.from_dict(SCENE)
+    found = check_world(scene, moving=["mug#1"])
+    assert [(v.invariant, v.keys) for v in found] == [("at_rest", ("mug#1",))]
+
+
+def test_a_scene_that_breaks_an_invariant_at_reset_is_refused():
+    data = lab()
+    oven = next(e for e in data["entities"] if e["name"] == "oven")
+    oven["state"] = {"open": 1.0, "running": True}
+    with pytest.raises(SceneValidationError, match="appliance_door: oven#1 runs with its door open"):
+        Environment(render=False).reset(data)

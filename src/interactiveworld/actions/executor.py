@@ -189,8 +189,8 @@ class Executor:
             t1 = time.perf_counter()
             if error is None:
                 sweep_body(self, self.frames, handled)
-                settle(self, keyframes=True)
-                error = self._invariants(sealed)
+                report = settle(self, keyframes=True)
+                error = self._invariants(sealed, report.moving)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
@@ -259,11 +259,12 @@ class Executor:
         return ExecutionResult(True, None, None, delta, after, {"execute": t1 - t0,
                                                                 "settle": time.perf_counter() - t1})
 
-    def _invariants(self, sealed: dict[str, frozenset[str]] | None) -> PrimitiveError | None:
+    def _invariants(self, sealed: dict[str, frozenset[str]] | None, moving=()) -> PrimitiveError | None:
         """INVARIANT_VIOLATED naming the first world invariant the settled result breaks that held before the
         command (:mod:`interactiveworld.world.invariants`; ``sealed``: the closed containers' contents before
-        it), or None (the current violations are kept for the next command)."""
-        found = check_world(self.scene, sealed_before=sealed)
+        it; ``moving``: what the final settle left moving), or None (the current violations are kept for the next
+        command)."""
+        found = check_world(self.scene, sealed_before=sealed, moving=moving)
         new = new_violations(found, self.violations)
         if not new:
             self.violations = found

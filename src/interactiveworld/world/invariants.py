@@ -11,6 +11,9 @@ The invariants (names are the ``invariant`` field of a :class:`Violation`):
 
 * ``in_world``: every movable object's centre lies over a room's floor and its lowest corner is at most
   :data:`BELOW_FLOOR_TOLERANCE` below that floor.
+* ``at_rest``: every object out of the hand has come to rest by the end of the command's settle (speed below
+  :data:`~.physics.REST_SPEED` before :data:`~.physics.SETTLE_TIME_CAP`), so the state can be saved and loaded
+  again (a scene that never comes to rest is refused at load).
 * ``supported``: every movable object that is not held, carried with the held object or attached touches
   something (it rests on a support, leans on one or lies on the floor); read from the physics' contacts.
 * ``penetration``: no movable object that is not in the hand penetrates anything deeper than
@@ -48,7 +51,7 @@ SPILL_TILT_DEG = 90.0
 """spill: a container whose up axis (its model +z, the side its interior opens to) is tilted more than this
 [deg] from world +z has its opening facing down: loose contents fall out."""
 
-INVARIANTS = ("in_world", "supported", "penetration", "spill", "sealed", "appliance_door")
+INVARIANTS = ("in_world", "at_rest", "supported", "penetration", "spill", "sealed", "appliance_door")
 """The invariant names, in the order they are checked."""
 
 
@@ -139,13 +142,15 @@ def sealed_contents(scene: Scene) -> dict[str, frozenset[str]]:
     return out
 
 
-def check_world(scene: Scene, *, sealed_before: dict[str, frozenset[str]] | None = None) -> list[Violation]:
+def check_world(scene: Scene, *, sealed_before: dict[str, frozenset[str]] | None = None,
+                moving=()) -> list[Violation]:
     """Every violated invariant of the settled ``scene`` now (module docstring), in :data:`INVARIANTS` order.
 
     Args:
         scene: the live world, settled.
         sealed_before: :func:`sealed_contents` before the command (the ``sealed`` transition invariant is
             checked only when given).
+        moving: keys still moving when the command's settle stopped (:attr:`~.physics.SettleReport.moving`).
     Returns:
         The violations (empty when the world is consistent).
     """
@@ -162,6 +167,8 @@ def check_world(scene: Scene, *, sealed_before: dict[str, frozenset[str]] | None
             where = "outside every room" if fz is None else f"{(fz - low) * 100:.0f} cm below the floor"
             out.append(Violation("in_world", (e.key,), f"{e.key} ends {where}.",
                                  {"z": low, "floor_z": fz}))
+    for k in sorted(set(moving) - in_hand):
+        out.append(Violation("at_rest", (k,), f"{k} never comes to rest."))
     table = world_of(scene).support()
     for e in movables:
         if e.key in in_hand or e.key in attached:
