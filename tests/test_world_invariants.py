@@ -278,3 +278,19 @@ def test_a_scene_that_breaks_an_invariant_at_reset_is_refused():
     oven["state"] = {"open": 1.0, "running": True}
     with pytest.raises(SceneValidationError, match="appliance_door: oven#1 runs with its door open"):
         Environment(render=False).reset(data)
+
+
+def test_an_arm_that_would_knock_a_bowl_over_passes_by_it_and_the_state_loads_again():
+    """Reaching for the knife from the cabinet, the arm brushed the bowl beside it: the bowl flipped onto its side
+    4.5 cm into the counter and never came to rest, while the grab said ok. Now the bowl stays as it was."""
+    env = lab_env()
+    for c in ("[Open] <cabinet> (1)", "[Grab] <tomato> (1)", "[PutIn] <tomato> (1) <cabinet> (1)",
+              "[Close] <cabinet> (1)"):
+        ok(env, c)
+    bowl = env.scene.entities["bowl#1"].pose.copy()
+    ok(env, "[Grab] <knife> (1)")
+    assert np.allclose(env.scene.entities["bowl#1"].pose, bowl, atol=1e-3)
+    assert ("on", "bowl#1", "counter#1") in env.relations() and check_world(env.scene) == []
+    back = Environment(render=False)
+    back.reset(env.scene.to_dict())  # loads: everything at rest
+    assert back.state_digest() == env.state_digest()

@@ -34,7 +34,7 @@ from ..errors import ErrorCode, PrimitiveError, fail
 from ..world.events import fire_events
 from ..world.invariants import Violation, check_world, new_violations, sealed_contents
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
-from ..world.physics import SceneValidationError, world_of
+from ..world.physics import RESET_KEEP_M, SceneValidationError, displacement, world_of
 from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
@@ -46,6 +46,7 @@ __all__ = ["Executor", "ExecutionResult", "Snapshot"]
 
 FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
+
 
 
 @dataclass
@@ -161,10 +162,27 @@ class Executor:
     def execute(self, compiled: Any, *, before: frozenset | None = None) -> ExecutionResult:
         """Run every goal of a :class:`~interactiveworld.language.CompiledCommand`, settle, read back, verify.
 
+        When the body's sweep knocks over an object it was not meant to handle, so that the result breaks a world
+        invariant (a bowl brushed by the arm flips over and sinks into the counter), the command is run again
+        from the restored world with the arm passing by those objects instead (they do not feel the body's
+        capsules, as the command's own targets do not); only if that run breaks an invariant too does the
+        command fail with INVARIANT_VIOLATED.
+
         Args:
             compiled: the compiled command (``goals``, ``spec``, ``targets``).
             before: the relation set before the command (read now when None).
         """
+        result = self._execute(compiled, before, frozenset())
+        err = result.error
+        knocked = () if err is None or err.code != ErrorCode.INVARIANT_VIOLATED else err.details.get("knocked", ())
+        if knocked:
+            again = self._execute(compiled, before, frozenset(knocked))
+            if again.error is None or again.error.code != ErrorCode.INVARIANT_VIOLATED:
+                return again
+        return result
+
+    def _execute(self, compiled: Any, before: frozenset | None, spared: frozenset[str]) -> ExecutionResult:
+        """One run of :meth:`execute`; ``spared``: objects that do not feel the body's capsules either."""
         t0 = time.perf_counter()
         before = self.relations() if before is None else before
         snap = Snapshot.take(self.scene, self.motion.doors_open(), self.motion.kept_grid())
@@ -172,7 +190,7 @@ class Executor:
         self.physics.begin()
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
-        handled = self._handled(self.last_targets)  # read before the command: a grasp ends the target's support
+        handled = self._handled(self.last_targets) | spared  # before the command: a grasp ends the support
         self.physics.set_ghosts(handled)
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
@@ -188,9 +206,17 @@ class Executor:
                     break
             t1 = time.perf_counter()
             if error is None:
+                swept = {k: e.pose.copy() for k, e in self.scene.entities.items() if e.movable}
                 sweep_body(self, self.frames, handled)
                 report = settle(self, keyframes=True)
-                error = self._invariants(sealed, report.moving)
+                moving = self._still_moving(report.moving)
+                moved = {k for k, p in swept.items() if k not in handled
+                         and not np.array_equal(p, self.scene.entities[k].pose)}
+                error = self._invariants(sealed, moving, moved)
+                if error is not None:  # what the sweep moved without being handled may be spared on a rerun
+                    knocked = sorted(moved & set(error.details["keys"]))
+                    if knocked:
+                        error = PrimitiveError(error.code, error.message, {**error.details, "knocked": knocked})
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
@@ -259,12 +285,26 @@ class Executor:
         return ExecutionResult(True, None, None, delta, after, {"execute": t1 - t0,
                                                                 "settle": time.perf_counter() - t1})
 
-    def _invariants(self, sealed: dict[str, frozenset[str]] | None, moving=()) -> PrimitiveError | None:
+    def _still_moving(self, moving: list[str]) -> list[str]:
+        """What is really still moving after a settle that left ``moving`` awake: one more settle (up to
+        :data:`~interactiveworld.world.physics.SETTLE_TIME_CAP`) lets a rolling object stop; an object that then
+        moved no more than :data:`~interactiveworld.world.physics.RESET_KEEP_M` during it (its box corners,
+        :func:`~interactiveworld.world.physics.displacement`) only creeps
+        numerically (under 1 mm/s, about :data:`~interactiveworld.world.physics.REST_SPEED`) and counts as at
+        rest, as it does when a saved state is loaded."""
+        if not moving:
+            return []
+        start = {k: self.scene.entities[k].pose.copy() for k in moving}
+        report = settle(self, keyframes=False)
+        return [k for k in report.moving
+                if k not in start or displacement(self.scene.entities[k], start[k]) > RESET_KEEP_M]
+
+    def _invariants(self, sealed: dict[str, frozenset[str]] | None, moving=(), pushed=()) -> PrimitiveError | None:
         """INVARIANT_VIOLATED naming the first world invariant the settled result breaks that held before the
         command (:mod:`interactiveworld.world.invariants`; ``sealed``: the closed containers' contents before
-        it; ``moving``: what the final settle left moving), or None (the current violations are kept for the next
-        command)."""
-        found = check_world(self.scene, sealed_before=sealed, moving=moving)
+        it; ``moving``: what the final settle left moving; ``pushed``: what the body's sweep moved), or None (the
+        current violations are kept for the next command)."""
+        found = check_world(self.scene, sealed_before=sealed, moving=moving, pushed=pushed)
         new = new_violations(found, self.violations)
         if not new:
             self.violations = found
