@@ -48,7 +48,6 @@ FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
 
 
-
 @dataclass
 class Snapshot:
     """Everything a command may change, for restoring the world after a failed command."""

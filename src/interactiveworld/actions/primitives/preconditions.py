@@ -98,7 +98,8 @@ them; every other verb reports HAND_FULL."""
 def _held(scene: Scene, verb: str, key: str | None) -> PrimitiveError | None:
     h = scene.human.held
     if key is None:
-        return None if h is not None else fail(ErrorCode.NOT_HELD, "Your hand is empty; there is nothing to hold.")
+        return None if h is not None else fail(ErrorCode.NOT_HELD, "Your hand is empty; there is nothing to "
+                                               f"{'drop' if verb == 'release' else 'use'}.")
     if h != key:
         extra = f" You are holding {h}." if h else " Your hand is empty."
         return fail(ErrorCode.NOT_HELD, f"You need to hold {key} for this.{extra}", held=h)
