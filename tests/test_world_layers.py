@@ -20,7 +20,7 @@ ROOMS = [  # bottom first; a module may import modules of its own room or of a r
     ("types", ("geometry", "motion", "boxes")),
     ("content", ("assets",)),
     ("state", ("soil", "lighting", "scene")),
-    ("reading", ("mjcf", "physics", "physics_gpu", "relations", "placement")),
+    ("reading", ("mjcf", "physics", "physics_gpu", "relations", "placement", "invariants")),
     ("building", ("events", "serialize")),
     ("layouts", ("layouts", "builder", "examples")),
 ]

@@ -32,6 +32,7 @@ class ErrorCode(str, Enum):
     PRECONDITION_FAILED = "PRECONDITION_FAILED"  # a state precondition does not hold (not powered, ...)
     PLACEMENT_FAILED = "PLACEMENT_FAILED"        # no free spot, or settling penetrated > 5 cm
     POSTCONDITION_FAILED = "POSTCONDITION_FAILED"  # the world does not show the state the action claims
+    INVARIANT_VIOLATED = "INVARIANT_VIOLATED"    # the result would break a world invariant (world/invariants.py)
     INTERNAL = "INTERNAL"                        # an infrastructure fault (the cell becomes VOID)
 
 

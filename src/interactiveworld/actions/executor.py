@@ -5,7 +5,9 @@ A command's goals run in order on the live :class:`~interactiveworld.world.scene
 :class:`~interactiveworld.world.motion.Keyframe` values (12 fps body frames; held objects, articulations and
 falling objects in ``object_poses`` / ``articulation``). Then the world settles: the body's capsules sweep through
 the command's keyframes in the MuJoCo simulation (pushing what they brush), and every object the command moved or
-touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). When any goal fails, the world and
+touched comes to rest (:mod:`interactiveworld.actions.primitives.physical`). The settled result is checked
+against the world invariants (:mod:`interactiveworld.world.invariants`): one that held before the command and
+no longer does fails it with INVARIANT_VIOLATED naming the invariant. When any goal fails, the world and
 the simulation are restored to their state before the command and the
 :class:`~interactiveworld.errors.PrimitiveError` is returned with no frames. After success, every primitive's
 postconditions are re-read from the settled world (:mod:`interactiveworld.actions.primitives.postconditions`),
@@ -30,8 +32,9 @@ import numpy as np
 from ..env_types import RelationDelta
 from ..errors import ErrorCode, PrimitiveError, fail
 from ..world.events import fire_events
+from ..world.invariants import Violation, check_world, new_violations, sealed_contents
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
-from ..world.physics import world_of
+from ..world.physics import RESET_KEEP_M, SceneValidationError, displacement, world_of
 from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
@@ -54,12 +57,13 @@ class Snapshot:
     human: Any
     attachments: dict[str, dict[str, Any]]
     doors_open: dict[str, bool]
+    grid: tuple | None = None  # the body's navigation grid and grip (:meth:`Motion.kept_grid`)
 
     @classmethod
-    def take(cls, scene: Scene, doors_open: dict[str, bool]) -> "Snapshot":
+    def take(cls, scene: Scene, doors_open: dict[str, bool], grid: tuple | None = None) -> "Snapshot":
         return cls({k: e.pose.copy() for k, e in scene.entities.items()},
                    {k: copy.deepcopy(e.state) for k, e in scene.entities.items()},
-                   copy.deepcopy(scene.human), copy.deepcopy(scene.attachments), dict(doors_open))
+                   copy.deepcopy(scene.human), copy.deepcopy(scene.attachments), dict(doors_open), grid)
 
     def restore(self, scene: Scene) -> None:
         for k, e in scene.entities.items():
@@ -105,7 +109,9 @@ class Executor:
         baseline: key -> pose used by ``unmoved`` (may be replaced later by ``set_baseline``).
         body: the :class:`~interactiveworld.body.BodyModel` that acts (None: the built-in body).
     Raises:
-        SceneValidationError: the scene cannot be settled (the message names the objects).
+        SceneValidationError: the scene cannot be settled, or the settled scene breaks a world invariant
+            (:func:`~interactiveworld.world.invariants.check_world`; the message names the invariant and the
+            objects).
     """
 
     def __init__(self, scene: Scene, *, baseline: dict[str, np.ndarray] | None = None, body=None) -> None:
@@ -115,6 +121,10 @@ class Executor:
         self.physics.settle_at_reset()
         if scene.events:
             fire_events(scene, read_relations(scene, baseline))
+        self.violations: list[Violation] = check_world(scene)
+        if self.violations:
+            raise SceneValidationError("the scene breaks world invariants at reset: " +
+                                       "; ".join(f"{v.invariant}: {v.detail}" for v in self.violations))
         self.motion = Motion(scene, model=body)
         self.frames: list[Keyframe] = []
         self.last_navigation_target: str | None = None
@@ -151,17 +161,35 @@ class Executor:
     def execute(self, compiled: Any, *, before: frozenset | None = None) -> ExecutionResult:
         """Run every goal of a :class:`~interactiveworld.language.CompiledCommand`, settle, read back, verify.
 
+        When the body's sweep knocks over an object it was not meant to handle, so that the result breaks a world
+        invariant (a bowl brushed by the arm flips over and sinks into the counter), the command is run again
+        from the restored world with the arm passing by those objects instead (they do not feel the body's
+        capsules, as the command's own targets do not); only if that run breaks an invariant too does the
+        command fail with INVARIANT_VIOLATED.
+
         Args:
             compiled: the compiled command (``goals``, ``spec``, ``targets``).
             before: the relation set before the command (read now when None).
         """
+        result = self._execute(compiled, before, frozenset())
+        err = result.error
+        knocked = () if err is None or err.code != ErrorCode.INVARIANT_VIOLATED else err.details.get("knocked", ())
+        if knocked:
+            again = self._execute(compiled, before, frozenset(knocked))
+            if again.error is None or again.error.code != ErrorCode.INVARIANT_VIOLATED:
+                return again
+        return result
+
+    def _execute(self, compiled: Any, before: frozenset | None, spared: frozenset[str]) -> ExecutionResult:
+        """One run of :meth:`execute`; ``spared``: objects that do not feel the body's capsules either."""
         t0 = time.perf_counter()
         before = self.relations() if before is None else before
-        snap = Snapshot.take(self.scene, self.motion.doors_open())
+        snap = Snapshot.take(self.scene, self.motion.doors_open(), self.motion.kept_grid())
+        sealed = sealed_contents(self.scene)
         self.physics.begin()
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
-        handled = self._handled(self.last_targets)  # read before the command: a grasp ends the target's support
+        handled = self._handled(self.last_targets) | spared  # before the command: a grasp ends the support
         self.physics.set_ghosts(handled)
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
@@ -177,8 +205,17 @@ class Executor:
                     break
             t1 = time.perf_counter()
             if error is None:
+                swept = {k: e.pose.copy() for k, e in self.scene.entities.items() if e.movable}
                 sweep_body(self, self.frames, handled)
-                settle(self, keyframes=True)
+                report = settle(self, keyframes=True)
+                moving = self._still_moving(report.moving)
+                moved = {k for k, p in swept.items() if k not in handled
+                         and not np.array_equal(p, self.scene.entities[k].pose)}
+                error = self._invariants(sealed, moving, moved)
+                if error is not None:  # what the sweep moved without being handled may be spared on a rerun
+                    knocked = sorted(moved & set(error.details["keys"]))
+                    if knocked:
+                        error = PrimitiveError(error.code, error.message, {**error.details, "knocked": knocked})
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
@@ -187,7 +224,7 @@ class Executor:
         if error is not None:
             snap.restore(self.scene)
             self.physics.rollback()
-            self.motion.restore_doors(snap.doors_open)
+            self.motion.restore_doors(snap.doors_open, snap.grid)
             self.last_navigation_target = nav_before
             self.frames = []
             return ExecutionResult(False, error, None, RelationDelta(), before,
@@ -223,11 +260,13 @@ class Executor:
         error. The body does not move and no keyframes are recorded (interval None)."""
         t0 = time.perf_counter()
         before = self.relations()
-        snap = Snapshot.take(self.scene, self.motion.doors_open())
+        snap = Snapshot.take(self.scene, self.motion.doors_open(), self.motion.kept_grid())
         self.physics.begin()
         self.frames = []
         try:
             error = event(self)
+            if error is None:  # another person may open and close a cabinet: no sealed check here
+                error = self._invariants(None)
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error in a world event: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
@@ -236,7 +275,7 @@ class Executor:
         if error is not None:
             snap.restore(self.scene)
             self.physics.rollback()
-            self.motion.restore_doors(snap.doors_open)
+            self.motion.restore_doors(snap.doors_open, snap.grid)
             self.motion.invalidate()
             return ExecutionResult(False, error, None, RelationDelta(), before, {"execute": t1 - t0, "settle": 0.0})
         self.physics.commit()
@@ -244,6 +283,34 @@ class Executor:
         delta = RelationDelta(tuple(sorted(after - before)), tuple(sorted(before - after)))
         return ExecutionResult(True, None, None, delta, after, {"execute": t1 - t0,
                                                                 "settle": time.perf_counter() - t1})
+
+    def _still_moving(self, moving: list[str]) -> list[str]:
+        """What is really still moving after a settle that left ``moving`` awake: one more settle (up to
+        :data:`~interactiveworld.world.physics.SETTLE_TIME_CAP`) lets a rolling object stop; an object that then
+        moved no more than :data:`~interactiveworld.world.physics.RESET_KEEP_M` during it (its box corners,
+        :func:`~interactiveworld.world.physics.displacement`) only creeps
+        numerically (under 1 mm/s, about :data:`~interactiveworld.world.physics.REST_SPEED`) and counts as at
+        rest, as it does when a saved state is loaded."""
+        if not moving:
+            return []
+        start = {k: self.scene.entities[k].pose.copy() for k in moving}
+        report = settle(self, keyframes=False)
+        return [k for k in report.moving
+                if k not in start or displacement(self.scene.entities[k], start[k]) > RESET_KEEP_M]
+
+    def _invariants(self, sealed: dict[str, frozenset[str]] | None, moving=(), pushed=()) -> PrimitiveError | None:
+        """INVARIANT_VIOLATED naming the first world invariant the settled result breaks that held before the
+        command (:mod:`interactiveworld.world.invariants`; ``sealed``: the closed containers' contents before
+        it; ``moving``: what the final settle left moving; ``pushed``: what the body's sweep moved), or None (the
+        current violations are kept for the next command)."""
+        found = check_world(self.scene, sealed_before=sealed, moving=moving, pushed=pushed)
+        new = new_violations(found, self.violations)
+        if not new:
+            self.violations = found
+            return None
+        v = new[0]
+        return fail(ErrorCode.INVARIANT_VIOLATED, f"That cannot be done: {v.detail}", invariant=v.invariant,
+                    keys=list(v.keys), values=dict(v.values), violations=[x.to_dict() for x in new])
 
     def _handled(self, targets: list[str]) -> set[str]:
         """What the command handles on purpose, which does not feel the body's capsules: its entities and what

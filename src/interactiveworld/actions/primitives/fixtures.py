@@ -8,6 +8,7 @@ import numpy as np
 from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
+from ...world.invariants import door_interlocked
 from ...world.relations import riders
 from ..navigation import NavigationMap, plan_route
 from .context import ActionContext
@@ -71,7 +72,11 @@ def _drive(ex: ActionContext, goal, target: float, *, door: bool) -> PrimitiveEr
         err = _body_in_doorway(ex, key)
         if err:
             return err
-    return ex.motion.swing(ex, key, target)
+    opening = target > e.opening
+    err = ex.motion.swing(ex, key, target)
+    if err is None and opening and door_interlocked(scene, key) and e.state.get("running"):
+        e.state["running"] = False  # the door interlock: an appliance stops when its door is opened
+    return err
 
 
 def _body_in_doorway(ex: ActionContext, key: str) -> PrimitiveError | None:

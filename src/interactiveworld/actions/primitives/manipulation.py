@@ -8,9 +8,10 @@ import numpy as np
 import trimesh
 
 from ...errors import ErrorCode, PrimitiveError, fail
+from ...world.invariants import closed_container, upturned
 from ...world.physics import MAX_PENETRATION
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
-from ...world.relations import (carried_bearers, covering_lid, inside, inside_region, is_closed, near, on, raised,
+from ...world.relations import (carried_bearers, inside, inside_region, near, on, raised,
                                 riders, supporters)
 from .context import ActionContext
 from .motion import COMFORT_Z, contact_point, need_held
@@ -26,37 +27,16 @@ FLOOR_GAP = 0.10
 """place_on_floor leaves this gap [m] between the object and the anchor's footprint."""
 
 
-def _closed_container(ex: ActionContext, key: str) -> tuple[str, str] | None:
-    """The closed container ``key`` is inside, if any, and what to do first: (container, advice). A container is
-    closed by its shut door or drawer, or by a lid resting on it (:func:`covering_lid`)."""
-    for e in ex.scene.entities.values():
-        if not e.model.regions or e.key == key or not inside(ex.scene, key, e.key):
-            continue
-        if e.model.joints and is_closed(ex.scene, e.key):
-            return e.key, "which is closed; open it first"
-        lid = covering_lid(ex.scene, e.key)
-        if lid is not None:
-            return e.key, f"which {lid} covers; take the lid off first"
-    return None
-
-
 def check_pick(ex: ActionContext, goal) -> PrimitiveError | None:
+    """What is particular to [Grab] (the hand, closed containers and attachments are the table's,
+    :mod:`.preconditions`): the object is movable and not sharp debris."""
     scene, key = ex.scene, goal.targets[0]
-    h = scene.human
-    if h.held is not None:
-        return fail(ErrorCode.HAND_FULL, f"You are already holding {h.held}; put it down first.", held=h.held)
     e = scene.entities[key]
     if not e.movable:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} cannot be picked up.", target=key)
     if "debris" in e.affordances:
         return fail(ErrorCode.NOT_AFFORDED, f"{key} is too sharp to pick up by hand; sweep it up with a broom.",
                     target=key)
-    if key in scene.attachments:
-        return fail(ErrorCode.PRECONDITION_FAILED,
-                    f"{key} is attached to {scene.attachments[key]['parent']}; detach it first.")
-    sealed = _closed_container(ex, key)
-    if sealed is not None:
-        return fail(ErrorCode.PRECONDITION_FAILED, f"{key} is inside {sealed[0]}, {sealed[1]}.", container=sealed[0])
     return None
 
 
@@ -110,7 +90,9 @@ def sunk(ex: ActionContext, key: str) -> PrimitiveError | None:
 
 
 def flip(ex: ActionContext, goal) -> PrimitiveError | None:
-    """Turn the held object 180 deg about its horizontal axis through its centre, still in the hand."""
+    """Turn the held object 180 deg about its horizontal axis through its centre, still in the hand. An open
+    container that ends upside down (:func:`~interactiveworld.world.invariants.upturned`) spills what it
+    carried: its contents leave the hand and fall under gravity; a closed one (shut or lidded) keeps them."""
     scene, key = ex.scene, goal.targets[0]
     err = need_held(scene, key)
     if err:
@@ -124,7 +106,18 @@ def flip(ex: ActionContext, goal) -> PrimitiveError | None:
         h.object_in_wrist = oiw0 @ rot
         scene.set_wrist(h.wrist)
         ex.keyframe()
+    if h.carried and upturned(scene, key) and closed_container(scene, key) is None:
+        spill(ex)
     return None
+
+
+def spill(ex: ActionContext) -> None:
+    """The contents carried with the held container stop following the hand and fall, settled by the physics
+    (their fall becomes keyframes of the command)."""
+    h = ex.scene.human
+    h.carried = {}
+    h.carried_bearers = {}
+    settle(ex)
 
 
 def _closed(ex: ActionContext, key: str) -> bool:
@@ -246,11 +239,6 @@ def check_place_inside(ex: ActionContext, goal) -> PrimitiveError | None:
     c = scene.entities[container]
     if not c.model.regions:
         return fail(ErrorCode.NOT_AFFORDED, f"{container} is not a container.", target=container)
-    if _closed(ex, container):
-        return fail(ErrorCode.PRECONDITION_FAILED, f"{container} is closed; open it first.", target=container)
-    lid = covering_lid(scene, container)
-    if lid is not None:
-        return fail(ErrorCode.PRECONDITION_FAILED, f"{lid} covers {container}; take the lid off first.", lid=lid)
     names = _region_names(ex, container, goal.params.get("region"))
     return names if isinstance(names, PrimitiveError) else None
 

@@ -8,7 +8,7 @@ DESIGN.md: 12 fps gait at 1.1 m/s, yaw <= 10 deg per frame.
 from __future__ import annotations
 
 import math
-from typing import Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import trimesh
@@ -357,11 +357,26 @@ class Motion:
     def doors_open(self) -> dict[str, bool]:
         return {d.key: d.opening >= 0.5 for d in self.scene.doors()}
 
-    def restore_doors(self, state: dict[str, bool]) -> None:
-        """After a failed command: the grid and collider are rebuilt from the restored world when next needed
-        (a rebuild costs milliseconds; doors and pushed fixtures are then certainly in sync)."""
+    def kept_grid(self) -> tuple[Any, dict[str, bool], np.ndarray | None]:
+        """What :meth:`restore_doors` needs to bring the body's view of the world back after a failed command:
+        the navigation grid object, the room-door states painted into it, and the hand's grip."""
+        return self._nav, dict(self._door_state), None if self.grip is None else self.grip.copy()
+
+    def restore_doors(self, state: dict[str, bool], kept: tuple | None = None) -> None:
+        """After a failed command: the collider is rebuilt from the restored world when next needed; the grid is
+        the one ``kept`` before the command (:meth:`kept_grid`) with its room doors painted back, so a refused
+        command changes nothing a later one plans with (a grid rebuilt from scratch would also carry the leaves
+        of open fixture doors, which the grid kept across commands does not). Without ``kept`` the grid is
+        rebuilt when next needed."""
         self._collider = None
-        self._nav = None
+        if kept is None or kept[0] is None:
+            self._nav = None
+            return
+        nav, painted, grip = kept
+        for key, is_open in painted.items():
+            nav.set_door_open(key, is_open)
+        self._nav, self._door_state = nav, dict(painted)
+        self.grip = grip
 
     # ------------------------------------------------------------------ body state
     def floor_z(self, xy) -> float:
