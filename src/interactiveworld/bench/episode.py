@@ -598,9 +598,6 @@ class Episode:
         st = self.st
         valid = stop_reason not in ("void", "error") and score is not None
         result = score["result"] if score else None
-        costs = [c.get("cost_usd") for c in st.calls]
-        tokens_in = [c.get("prompt_tokens") for c in st.calls]
-        tokens_out = [c.get("completion_tokens") for c in st.calls]
         passed = int(bool(result.passed)) if valid else None
         rec = {
             "format": EVAL_FORMAT, **self.header,
@@ -621,10 +618,6 @@ class Episode:
             "interventions": len(st.interventions), "leaks": st.leaks,
             "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
             "repairs": st.repairs,
-            "calls": len(st.calls),
-            "prompt_tokens": sum(t for t in tokens_in if t is not None) if st.calls else 0,
-            "completion_tokens": sum(t for t in tokens_out if t is not None) if st.calls else 0,
-            "cost_usd": (sum(costs) if all(c is not None for c in costs) else None) if st.calls else 0.0,
             **call_usage(st.calls),
             "final_digest": score["digest"] if score else None,
             "frames": len(st.frames),
