@@ -50,7 +50,11 @@ from .taskpack import TaskPack
 from .usage import call_usage
 
 EVAL_FORMAT = "interactiveworld.eval/1"
-STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "error", "void")
+STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "context_window", "error",
+                "void")
+"""``context_window``: a model's provider refused a turn because the conversation no longer fits the model's
+context window; every later turn would be refused too, so the episode ends there and is scored (a model
+outcome, :data:`~interactiveworld.agents.calls.MODEL_OUTCOMES`)."""
 
 
 class VoidCell(Exception):
@@ -116,6 +120,7 @@ class _State:
     leaks: int = 0
     invalid_assistant: int = 0
     invalid_human: int = 0
+    context_overflow: bool = False  # a provider refused a turn: the context window is full
     repairs: int = 0
     interventions: list[int] = field(default_factory=list)  # ticks with an Assistant intervention
     first_assistant_turn: bool = True
@@ -369,6 +374,7 @@ class Episode:
         action = turn.action
         if action.kind == "invalid":
             st.invalid_assistant += 1
+        st.context_overflow |= any(getattr(c, "refused", None) == "context_window" for c in turn.calls)
         if action.repaired:
             st.repairs += 1
         st.calls += [{"role": "assistant", **c.to_log()} for c in turn.calls]  # a correction adds a call
@@ -404,6 +410,7 @@ class Episode:
         turn = self.human.act(obs)
         st.timing["human_s"] += time.perf_counter() - t
         reply = turn.reply
+        st.context_overflow |= any(getattr(c, "refused", None) == "context_window" for c in turn.calls)
         if not reply.valid:
             st.invalid_human += 1
             # Answered like a refused command, so the Human learns why and can recover on the next tick.
@@ -532,8 +539,11 @@ class Episode:
         self._done = False
 
     def pending_stop(self) -> str | None:
-        """The stop reason that ends the episode before another tick (``done`` once the queue has drained after
-        the Assistant's ``done``, ``tick_budget``), or None."""
+        """The stop reason that ends the episode before another tick (``context_window`` once a provider refused
+        a turn for its context window, ``done`` once the queue has drained after the Assistant's ``done``,
+        ``tick_budget``), or None."""
+        if self.st.context_overflow:
+            return "context_window"
         if self._done and not self.st.queue:
             return "done"
         if self.st.ticks >= self.tp.budgets.ticks:
