@@ -103,7 +103,9 @@ class PlaySession:
         show_result: send pass/completion to the page at the end (study mode hides them).
         on_end: called in the episode thread after the ``end`` event (a study moves on).
         blind: keep the partner's name (and the cell folder, which contains it) off the page, so a study's
-            participant is not swayed by which Assistant or Human they are paired with.
+            participant is not swayed by which Assistant or Human they are paired with: no model string,
+            endpoint or error text reaches the page (a failed call is told as "the partner could not answer";
+            the full reason stays in the trace and ``eval.json``).
 
     Raises:
         TaskPackError: the TaskPack does not load.
@@ -214,7 +216,8 @@ class PlaySession:
             self.record["replayed_turns"] = person.replayed
             ch.publish(self._end_event(self.record))
         except Exception as exc:  # a configuration problem (bad model string, factory): shown, never a crash
-            ch.publish({"type": "failed", "text": f"The episode could not run: {type(exc).__name__}: {exc}"})
+            why = "the partner or the scene could not be set up" if self.blind else f"{type(exc).__name__}: {exc}"
+            ch.publish({"type": "failed", "text": f"The episode could not run: {why}"})
         finally:
             self.done.set()
             if self.on_end is not None:
@@ -222,8 +225,11 @@ class PlaySession:
 
     def _end_event(self, rec: dict[str, Any] | None, *, already: bool = False) -> dict[str, Any]:
         rec = rec or {}
+        void = rec.get("void_reason")
+        if self.blind and void:  # it names the model and its endpoint
+            void = "the partner could not answer (the reason is recorded in the cell's files)"
         ev = {"type": "end", "status": rec.get("status"), "stop_reason": rec.get("stop_reason"),
-              "void_reason": rec.get("void_reason"), "cell": None if self.blind else str(self.cell),
+              "void_reason": void, "cell": None if self.blind else str(self.cell),
               "already": already, "ticks": rec.get("ticks"), "actions": rec.get("actions")}
         if self.show_result:
             ev.update(passed=rec.get("passed"), completion=rec.get("completion"))
