@@ -224,3 +224,18 @@ def test_guard_rules_without_a_server():
     assert encodable("a\ud83db") == "a\ufffdb" and encodable("\U0001f600") == "\U0001f600"
     assert encodable_tree({"k\udc00": ["\ud800", 1]}) == {"k\ufffd": ["\ufffd", 1]}
     json.dumps(encodable_tree({"x": "\ud800"}), ensure_ascii=False).encode("utf-8")  # encodable now
+
+
+def test_a_blind_study_shows_no_model_string_or_endpoint(tmp_path):
+    from interactiveworld.web.person import Channel
+    from interactiveworld.web.session import CellPlan, PlaySession
+
+    pack = write_packs(tmp_path / "packs")["decision-05"]
+    plan = CellPlan(taskpack=str(pack), role="human", partner="openai/secret-model-x", out=str(tmp_path / "out"),
+                    env=FAKE_ENV, api_base="http://10.1.2.3:9999/v1")
+    void = "transport: openai/secret-model-x at http://10.1.2.3:9999/v1/chat/completions: call failed"
+    for blind in (True, False):
+        s = PlaySession(plan, "kestrel", Channel(), blind=blind)
+        shown = json.dumps([s.describe(), s._end_event({"status": "void", "void_reason": void})])
+        leaked = "secret-model-x" in shown or "10.1.2.3" in shown
+        assert leaked is (not blind), blind
