@@ -129,3 +129,59 @@ def test_an_over_long_reply_joins_the_conversation_as_a_placeholder(serve, tmp_p
     turns = [r for r in trace if r["type"] == "assistant"]
     assert all(long not in json.dumps(r["prompt"]["messages"]) for r in turns)
     assert any(r["raw"] == long for r in turns)
+
+
+def test_a_reply_sent_one_byte_at_a_time_meets_the_wall_clock_deadline(monkeypatch):
+    """Each byte arrives well within the client's per-read timeout, the whole reply never does: the attempt
+    ends at its deadline as a transport fault (VOID), not after the reply's own pace."""
+    import threading
+    import time
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from interactiveworld.agents.base import AgentTransportError
+    from interactiveworld.agents.calls import CallDeadlineExceeded, within_deadline
+    from interactiveworld.agents.model import LLMClient
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    stop = threading.Event()
+
+    class Drip(BaseHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            body = json.dumps({"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+                               "choices": [{"index": 0, "message": {"role": "assistant", "content": "silent"},
+                                            "finish_reason": "stop"}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            for b in body:
+                if stop.is_set():
+                    return
+                self.wfile.write(bytes([b]))
+                self.wfile.flush()
+                time.sleep(0.2)
+
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), Drip)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        client = LLMClient("openai/gpt-4o-mini", api_base=f"http://127.0.0.1:{srv.server_port}/v1", timeout_s=2.0,
+                           max_retries=0)
+        t0 = time.perf_counter()
+        with pytest.raises(AgentTransportError, match="wall-clock deadline"):
+            client.complete([{"role": "user", "content": "hi"}])
+        assert time.perf_counter() - t0 < 6.0  # the reply alone would take about 40 s
+    finally:
+        stop.set()
+        srv.shutdown()
+        srv.server_close()
+    assert within_deadline(lambda: 7, 1.0) == 7
+    with pytest.raises(ZeroDivisionError):
+        within_deadline(lambda: 1 / 0, 1.0)
+    with pytest.raises(CallDeadlineExceeded):
+        within_deadline(lambda: time.sleep(1.0), 0.05)
+    with pytest.raises(ValueError, match="deadline_s"):
+        within_deadline(lambda: 1, 0)

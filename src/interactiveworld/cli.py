@@ -688,7 +688,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
     r.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP)
-    r.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
+    r.add_argument("--timeout", type=float, default=120.0,
+                   help="model call deadline per attempt, connect to last byte [s]")
     r.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     r.add_argument("--void-retries", type=int, default=2, help="re-runs of a VOID cell within this sweep")
     r.add_argument("--no-progress", action="store_true", help="no progress bar")

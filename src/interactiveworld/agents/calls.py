@@ -27,7 +27,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 CACHE_FORMAT = "interactiveworld.callcache/1"
 _MAX_CACHE_ENTRY_BYTES = 8 * 1024 * 1024
@@ -76,6 +76,44 @@ def model_outcome(exc: BaseException) -> str | None:
                     return kind
         cur = cur.__cause__ or cur.__context__
     return None
+
+
+class CallDeadlineExceeded(TimeoutError):
+    """A model call attempt had no complete reply within its wall-clock deadline (connect to last byte): a
+    transport fault, retried like a timeout; when every attempt fails the cell is VOID."""
+
+
+def within_deadline(fn: Callable[[], Any], deadline_s: float) -> Any:
+    """``fn()`` if it returns within ``deadline_s`` seconds of wall-clock time, else :class:`CallDeadlineExceeded`.
+
+    A client's own timeout bounds each read, so a server that sends one byte a second never trips it; this bounds
+    the whole attempt. ``fn`` runs in a daemon thread, abandoned (not killed) at the deadline: its result is
+    ignored and the connection closes when the server ends it.
+
+    Raises:
+        CallDeadlineExceeded: no result in time. Whatever ``fn`` raised, re-raised.
+        ValueError: ``deadline_s`` is not positive.
+    """
+    if not deadline_s > 0:
+        raise ValueError(f"deadline_s: expected a positive number of seconds, got {deadline_s}")
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["result"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - carried to the caller's thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="model-call", daemon=True).start()
+    if not done.wait(deadline_s):
+        raise CallDeadlineExceeded(f"no complete reply within the {deadline_s:g} s wall-clock deadline "
+                                   f"(connect to last byte)")
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
 
 
 class ModelRefusal(Exception):
@@ -343,4 +381,5 @@ class CallMeter:
 
 
 __all__ = ["BudgetExceeded", "CACHE_FORMAT", "CallEstimate", "CallGate", "CallMeter", "MODEL_OUTCOMES",
-           "MODEL_OUTCOME_MARKERS", "ModelRefusal", "ResponseCache", "cache_key", "model_outcome"]
+           "MODEL_OUTCOME_MARKERS", "CallDeadlineExceeded", "ModelRefusal", "ResponseCache", "cache_key", "model_outcome",
+           "within_deadline"]

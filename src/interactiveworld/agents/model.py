@@ -38,7 +38,8 @@ from urllib.parse import urlsplit
 
 from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
                    HumanTurn)
-from .calls import BudgetExceeded, CallEstimate, CallMeter, ModelRefusal, cache_key, model_outcome
+from .calls import (BudgetExceeded, CallDeadlineExceeded, CallEstimate, CallMeter, ModelRefusal, cache_key,
+                    model_outcome, within_deadline)
 from .conversation import AssistantConversation, image_part, system_message, unique_frames, wants_cache_markers
 from .memory import AssistantMemory
 from .prompts import (ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt,
@@ -106,7 +107,7 @@ def _worth_retrying(exc: BaseException) -> bool:
         return False
     if unreachable_cause(exc) is not None:
         return False
-    return isinstance(exc, _transient_errors())
+    return isinstance(exc, (CallDeadlineExceeded, *_transient_errors()))
 
 
 def retry_after_s(exc: BaseException) -> float | None:
@@ -152,7 +153,8 @@ class LLMClient:
     Args:
         model: litellm model string (``provider/model``).
         api_base: optional base URL (an OpenAI-compatible server, a proxy).
-        timeout_s: per-attempt timeout [s].
+        timeout_s: per-attempt wall-clock deadline [s], from connecting to the last byte of the reply
+            (:func:`~.calls.within_deadline`); also the client's per-read timeout.
         max_retries: retries after the first attempt on transport faults (backoff 1, 2, 4... s,
             capped at ``max_backoff_s``).
         temperature: sampling temperature (0 for the documented deterministic setting).
@@ -294,9 +296,10 @@ class LLMClient:
             try:
                 extra = {"api_key": self._api_key} if self._api_key else {}
                 # retries are ours (counted, logged): none inside litellm or the provider's client
-                return lm.completion(model=self.model, messages=messages, api_base=self.api_base,
-                                     timeout=self.timeout_s, temperature=self.temperature,
-                                     max_tokens=self.max_tokens, num_retries=0, max_retries=0, **extra)
+                return within_deadline(lambda: lm.completion(
+                    model=self.model, messages=messages, api_base=self.api_base, timeout=self.timeout_s,
+                    temperature=self.temperature, max_tokens=self.max_tokens, num_retries=0, max_retries=0, **extra),
+                    self.timeout_s)
             except Exception as exc:
                 cause = unreachable_cause(exc)
                 last_error.append(f"{type(exc).__name__}: {cause or exc}")

@@ -192,7 +192,8 @@ def add_web_commands(sub: Any, env_default: str) -> None:
     pl.add_argument("--out", default="runs/play", help="folder the cell is written under (default runs/play)")
     pl.add_argument("--env", default=env_default, metavar="MODULE:CALLABLE", help="environment factory")
     pl.add_argument("--api-base", help="base URL for a model partner")
-    pl.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
+    pl.add_argument("--timeout", type=float, default=120.0,
+                   help="model call deadline per attempt, connect to last byte [s]")
     pl.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     pl.add_argument("--open", action="store_true", help="open the page in the default browser")
     pl.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP)
