@@ -186,3 +186,28 @@ def test_one_writer_per_cell(packs, tmp_path):
     rec = run_cell(spec, out)  # the writer is gone
     assert rec["status"] == "valid" and (cell / WRITER_LOCK).is_file()
     assert not list((cell / "attempts").rglob(WRITER_LOCK))
+
+
+def test_a_failed_write_is_one_line_and_exit_1(packs, tmp_path, capsys, monkeypatch):
+    """Disk full while writing the report (or any output): one line naming the file, exit status 1, no
+    traceback; the finished cells stay as they were."""
+    import errno
+
+    out = tmp_path / "run"
+    assert _run(out, "--tasks", "decision-05") == 0
+    before = {p: p.read_bytes() for p in out.rglob("eval.json")}
+    capsys.readouterr()
+    real = Path.write_text
+
+    def full(self, *a, **kw):
+        if self.suffix == ".md":
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert main(["report", str(out), "--no-plots"]) == 1
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if "error:" in ln]
+    assert len(lines) == 1 and "cannot write" in lines[0] and "No space left on device" in lines[0]
+    assert "report.md" in lines[0] and "Traceback" not in err
+    assert {p: p.read_bytes() for p in out.rglob("eval.json")} == before

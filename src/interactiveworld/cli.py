@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import json
 import os
 import signal
@@ -851,6 +852,11 @@ def _main_piped(argv: Sequence[str] | None) -> int:
         return 141
 
 
+WRITE_FAULTS = frozenset({errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""errno values of a write the file system refused (full, read-only, not permitted, over quota, too large, I/O
+error): the command ends with one line and exit status 1."""
+
+
 def _main(argv: Sequence[str] | None) -> int:
     try:
         from .analysis.commands import CommandError
@@ -877,6 +883,14 @@ def _main(argv: Sequence[str] | None) -> int:
         except KeyboardInterrupt:
             print(_interrupt_message(args.command), file=sys.stderr)
             return 130
+        except OSError as exc:
+            if exc.errno not in WRITE_FAULTS:
+                raise
+            # a failed write (disk full, read-only folder): one line; results already written stay whole
+            where = f" {exc.filename}" if exc.filename else ""
+            print(f"iw-eval {args.command}: error: cannot write{where}: {exc.strerror or exc}; what was finished "
+                  f"is kept", file=sys.stderr)
+            return 1
         except Exception:
             if _INTERRUPTED[0]:  # an import cut short by Ctrl-C fails later with an unrelated error
                 print(_interrupt_message(args.command), file=sys.stderr)
