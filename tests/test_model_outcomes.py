@@ -185,3 +185,26 @@ def test_a_reply_sent_one_byte_at_a_time_meets_the_wall_clock_deadline(monkeypat
         within_deadline(lambda: time.sleep(1.0), 0.05)
     with pytest.raises(ValueError, match="deadline_s"):
         within_deadline(lambda: 1, 0)
+
+
+def test_a_void_reason_names_the_endpoint_the_call_went_to(monkeypatch):
+    """An error carrying the provider's default URL (litellm's placeholder request) does not make the VOID reason
+    name that URL for a call sent to a local --api-base."""
+    import httpx
+
+    from interactiveworld.agents.base import AgentTransportError
+    from interactiveworld.agents.model import LLMClient
+
+    lm = litellm_module()
+
+    def fail(**kw):
+        raise lm.exceptions.APIConnectionError(
+            message="Connection error.", llm_provider="openai", model="m",
+            request=httpx.Request("POST", "https://api.openai.com/v1/chat/completions"))
+
+    monkeypatch.setattr(lm, "completion", fail)
+    client = LLMClient("openai/gpt-4o-mini", api_base="http://user:pw-123456789@127.0.0.1:9/v1", max_retries=0)
+    with pytest.raises(AgentTransportError) as exc:
+        client.complete([{"role": "user", "content": "hi"}])
+    text = str(exc.value)
+    assert "at http://127.0.0.1:9/v1:" in text and "api.openai.com" not in text and "pw-123456789" not in text

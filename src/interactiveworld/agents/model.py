@@ -147,6 +147,14 @@ def _public_url(url: str | None) -> str | None:
     return f"{parts.scheme}://{host}{parts.path}"
 
 
+def _host(url: str) -> str:
+    """The host and port of a URL, without user-info credentials (lower case)."""
+    try:
+        return urlsplit(url).netloc.rsplit("@", 1)[-1].lower()
+    except ValueError:
+        return ""
+
+
 class LLMClient:
     """One model endpoint.
 
@@ -323,7 +331,11 @@ class LLMClient:
                                    CallRecord(model=self.model, latency_s=round(time.perf_counter() - t0, 6),
                                               attempts=attempts, error=last_error[-1] if last_error else str(exc),
                                               request_bytes=request_bytes, images=images, refused=kind)) from exc
-            url = failed_url(exc) or self.api_base or "the provider's default endpoint"
+            url = failed_url(exc)
+            # litellm's own exceptions carry a placeholder request of the provider's default endpoint
+            if self.api_base and (url is None or _host(url) != _host(self.api_base)):
+                url = _public_url(self.api_base)
+            url = url or "the provider's default endpoint"
             raise AgentTransportError(f"{self.model} at {url}: call failed after {attempts} attempt(s) in "
                                       f"{time.perf_counter() - t0:.1f} s: "
                                       f"{last_error[-1] if last_error else exc}") from exc
