@@ -53,11 +53,18 @@ def start_iw(*args: str) -> tuple[subprocess.Popen, str]:
     proc = subprocess.Popen([sys.executable, "-m", "interactiveworld.cli", *args, "--port", "0"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=environ)
     line = proc.stdout.readline()
-    m = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
+    m = re.search(r"open (http://127\.0\.0\.1:\d+/\?token=[\w-]+)", line)
     if not m:
         proc.kill()
         raise RuntimeError(f"iw-eval did not start: {line!r} {proc.stderr.read()}")
     return proc, m.group(1)
+
+
+def ws_url(url: str, path: str = "ws") -> str:
+    """The websocket address of a page address printed by a server (``http://127.0.0.1:P/?token=T`` ->
+    ``ws://127.0.0.1:P/ws?token=T``): the token travels in the query, as a command-line client sends no cookie."""
+    base, _, query = url.partition("?")
+    return base.replace("http://", "ws://", 1) + path + ("?" + query if query else "")
 
 
 def start_play(task: str, out: Path, *args: str, env: str = "iw_small_env:small") -> tuple[subprocess.Popen, str]:

@@ -177,14 +177,19 @@ def test_served_page_posts_a_label(run, server, backend):
     cell = _cell(run, "wrong", "decision-05")
     propose_label(cell, "openai/labeller", CallSettings(api_base=server.base))
     web = LabelServer(run, port=0, default_by="erin", backend=backend)
+    auth = {"Authorization": f"token {web.token}"}  # what the printed address's ?token= gives a browser
+
+    def req(url, data=None):
+        return urllib.request.Request(url, data=data, headers=auth)
+
     try:
-        index = urllib.request.urlopen(web.url).read().decode()
+        index = urllib.request.urlopen(web.open_url).read().decode()
         assert index.count("<li>") == 4 and "R1 (proposed by judge:openai/labeller)" in index
-        page = urllib.request.urlopen(web.page_url(cell)).read().decode()
+        page = urllib.request.urlopen(req(web.page_url(cell))).read().decode()
         assert 'id="label-form"' in page and 'value="erin"' in page
         form = urllib.parse.urlencode({"cell": cell.relative_to(run).as_posix(), "category": "R2", "tick": "3",
                                        "by": "erin"}).encode()
-        urllib.request.urlopen(urllib.request.Request(web.url + "label", data=form))
+        urllib.request.urlopen(req(web.url + "label", form))
         assert current_label(cell).model_dump(include={"category", "tick", "by", "kind"}) == {
             "category": "R2", "tick": 3, "by": "erin", "kind": "changed"}
         rel = cell.relative_to(run).as_posix()
@@ -192,8 +197,7 @@ def test_served_page_posts_a_label(run, server, backend):
                     {"cell": rel, "category": "R2", "by": "x", "tick": "abc"},
                     {"cell": rel, "category": "R2", "by": "x", "tick": "999"}):
             with pytest.raises(urllib.error.HTTPError) as exc:
-                urllib.request.urlopen(urllib.request.Request(web.url + "label", data=urllib.parse.urlencode(bad)
-                                                              .encode()))
+                urllib.request.urlopen(req(web.url + "label", urllib.parse.urlencode(bad).encode()))
             assert exc.value.code == 400
             said = exc.value.read().decode()
             assert "invalid literal" not in said
@@ -201,7 +205,7 @@ def test_served_page_posts_a_label(run, server, backend):
                 assert "tick: &#x27;abc&#x27; is not a whole number of ticks" in said or \
                     "tick: 'abc' is not a whole number of ticks" in said, said
         with pytest.raises(urllib.error.HTTPError) as exc:
-            urllib.request.urlopen(web.url + "..%2F..%2Fetc%2Fpasswd")
+            urllib.request.urlopen(req(web.url + "..%2F..%2Fetc%2Fpasswd"))
         assert exc.value.code == 403
     finally:
         web.close()
@@ -238,7 +242,7 @@ def test_label_confirmed_through_the_page_in_headless_chromium(run, server, back
             WebDriverWait(driver, 20).until(ec.text_to_be_present_in_element((By.ID, "label-in-force"), text))
 
         driver.implicitly_wait(10)
-        driver.get(web.url)
+        driver.get(web.open_url)
         next(a for a in driver.find_elements(By.TAG_NAME, "a") if "prevention-05" in a.text
              and a.text.startswith("silent")).click()
         shows("In force: R6")

@@ -134,3 +134,39 @@ def test_the_average_header_says_over_how_many_families():
 
     assert avg_columns(6) == [("avg_pass", "Avg Pass"), ("avg_mcr", "Avg MCR")]
     assert avg_columns(1) == [("avg_pass", "Avg Pass (1/6 families)"), ("avg_mcr", "Avg MCR (1/6 families)")]
+
+
+def test_a_folder_and_its_copy_count_each_cell_once(tmp_path):
+    import shutil
+
+    from interactiveworld.bench.compare import load_sweeps
+    from interactiveworld.bench.identity import merge_copies
+
+    a = tmp_path / "a"
+    _write_sweep(a, [_rec("guidance-01", "Guidance", "m", "h", 0, 1, 1.0),
+                     _rec("planning-01", "Planning", "m", "h", 0, 0, 0.5)])
+    shutil.copytree(a, tmp_path / "a_copy")
+    notes: list[str] = []
+    recs = load_sweeps([a, tmp_path / "a_copy"], problems=notes)
+    assert sorted((r["task_id"], r["seed"]) for r in recs) == [("guidance-01", 0), ("planning-01", 0)]
+    assert len(notes) == 2 and all("2 copies of one cell" in n and "a_copy" in n for n in notes)
+    assert repeats_table(recs) == []  # one seed per task: no k=2 row
+    res = write_comparison([a, tmp_path / "a_copy"], tmp_path / "rep", plots=False)
+    assert res["cells"] == 2 and "Repeated seeds" not in res["markdown"]
+    # a second seed in another folder is a second sample, not a copy
+    b = tmp_path / "b"
+    _write_sweep(b, [_rec("guidance-01", "Guidance", "m", "h", 1, 0, 0.0)])
+    rows = {r["k"]: r for r in repeats_table(load_sweeps([a, tmp_path / "a_copy", b]))}
+    assert rows[2]["tasks"] == 1 and rows[2]["pass_at_k"] == 100.0 and rows[2]["pass_hat_k"] == 0.0
+    # of a VOID copy and a scored copy, the scored one is kept, wherever it was read
+    void = {**_rec("guidance-01", "Guidance", "m", "h", 0, None, None), "status": "void", "_path": "x"}
+    kept, notes = merge_copies([void, {**_rec("guidance-01", "Guidance", "m", "h", 0, 1, 1.0), "_path": "y"}])
+    assert [r["_path"] for r in kept] == ["y"] and "merged x" in notes[0]
+
+
+def test_repeats_table_counts_a_repeated_seed_once():
+    recs = [_rec("guidance-01", "Guidance", "m", "h", s, int(s == 0), 1.0) for s in (0, 0, 0, 1)]
+    (row1, row2) = repeats_table(recs)
+    # seeds {0: pass, 1: fail}: n=2, c=1 -> pass@2 = 1, pass^2 = 0 (not n=4, c=3)
+    assert row2["k"] == 2 and row2["pass_at_k"] == 100.0 and row2["pass_hat_k"] == 0.0
+    assert row1["pass_at_k"] == pytest.approx(50.0)

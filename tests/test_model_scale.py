@@ -23,6 +23,9 @@ MODEL = "openai/gpt-4o-mini"  # priced in litellm's cost map, served by the loca
 TIMING = ("wall_s", "timing")
 # what went over the wire: a cached call sends nothing and takes no time
 TRANSPORT = ("latency_s", "bytes_sent", "images_sent", "cached_prompt_tokens")
+# what was spent: calls made against replies served from the cache
+ACCOUNTING = ("calls", "cache_hits", "prompt_tokens", "completion_tokens", "cost_usd", "cache_hit_tokens",
+              "cache_hit_cost_usd")
 ASSISTANT_FIRST = "interrupt Pick up the invoice card printed $41."
 
 
@@ -75,10 +78,16 @@ def test_second_run_with_cache_makes_no_calls_and_writes_the_same_eval_files(ser
     assert a.keys() == b.keys() and len(a) == 2
 
     def strip(rec):
-        return {k: v for k, v in rec.items() if k not in TIMING + TRANSPORT}
+        return {k: v for k, v in rec.items() if k not in TIMING + TRANSPORT + ACCOUNTING}
 
     assert all(strip(a[k]) == strip(b[k]) for k in a)
-    assert all(r["passed"] == 1 and r["calls"] > 0 for r in a.values())
+    assert all(r["passed"] == 1 and r["calls"] > 0 and r["cache_hits"] == 0 for r in a.values())
+    # the second run's replies are cache hits: no call, no spend; what they cost first is reported apart
+    for k in a:
+        assert (b[k]["calls"], b[k]["cache_hits"], b[k]["cost_usd"]) == (0, a[k]["calls"], 0.0)
+        assert (b[k]["prompt_tokens"], b[k]["completion_tokens"]) == (0, 0)
+        assert b[k]["cache_hit_tokens"] == {"prompt": a[k]["prompt_tokens"], "completion": a[k]["completion_tokens"]}
+        assert b[k]["cache_hit_cost_usd"] == pytest.approx(a[k]["cost_usd"])
     # the cell's own cost is the episode's, cached or not: calls x the price of 1000 + 50 tokens
     rec = next(iter(a.values()))
     assert rec["cost_usd"] == pytest.approx(rec["calls"] * _call_cost(1000, 50))

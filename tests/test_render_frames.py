@@ -118,3 +118,24 @@ def test_render_interval_renders_only_sampled_keyframes():
     frames = render_interval(r, iv, view)
     assert [i for i, _ in frames] == sample_interval(iv, 4) and {20, 29} <= {i for i, _ in frames}
     assert len(asked) == 4 and all(f.shape == (48, 64, 3) for _, f in frames)
+
+
+def test_an_interrupted_video_write_leaves_no_file_under_the_final_name(tmp_path, monkeypatch):
+    import numpy as np
+    from PIL import Image
+
+    from interactiveworld.render.video import write_video
+
+    frames = [np.full((8, 10, 3), v, np.uint8) for v in (0, 128, 255)]
+    out = write_video(frames, tmp_path / "ep.gif")
+    assert Image.open(out).n_frames == 3 and sorted(p.name for p in tmp_path.iterdir()) == ["ep.gif"]
+
+    def killed(self, fp, *a, **kw):  # a partial file, then the process is stopped
+        with open(fp, "wb") as f:
+            f.write(b"GIF89a")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Image.Image, "save", killed)
+    with pytest.raises(KeyboardInterrupt):
+        write_video(frames, tmp_path / "cut.gif")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ep.gif"]  # no truncated cut.gif, no temporary left

@@ -151,3 +151,63 @@ def test_an_empty_out_is_refused(packs, tmp_path, capsys, monkeypatch, value):
     assert main(["run", "--env", ENV, "--out", value, "--no-progress"]) == 2
     assert "--out: empty folder name" in capsys.readouterr().err
     assert not (tmp_path / "runs").exists()
+
+
+def test_one_writer_per_cell(packs, tmp_path):
+    """A cell another process is writing (a play server, say) is left alone: no file of it is touched, and the
+    sweep reports it unfinished; once the writer is gone the cell runs. The lock file is never archived."""
+    from interactiveworld.bench.cells import WRITER_LOCK, CellBusy, cell_writer, run_cell
+    from interactiveworld.web.person import Channel
+    from interactiveworld.web.session import CellPlan, PlaySession
+
+    spec = CellSpec(taskpack=str(packs["decision-05"]), task_id="decision-05", assistant="oracle", env=ENV,
+                    render=False)
+    out = tmp_path / "run"
+    cell = cell_dir(out, spec)
+    with cell_writer(cell):
+        (cell / "trace.jsonl").write_text("{}\n")  # the other writer's half-written trace
+        rec = run_cell(spec, out)
+        assert (rec["status"], rec["stop_reason"]) == ("unfinished", "busy") and "pid" in rec["void_reason"]
+        assert (cell / "trace.jsonl").read_text() == "{}\n" and not (cell / "attempts").exists()
+        with pytest.raises(CellBusy, match=f"pid {os.getpid()}"):
+            with cell_writer(cell):
+                pass
+        # a play server on the same cell shows the person why, and touches nothing
+        plan = CellPlan(taskpack=str(packs["decision-05"]), role="human", partner="oracle", out=str(tmp_path / "p"),
+                        env=ENV, render=False)
+        ch = Channel()
+        s = PlaySession(plan, "kestrel", ch)
+        with cell_writer(s.cell):
+            s.start()
+            s.join(30)
+        failed = [json.loads(t) for t in ch.subscribe(None, None) if '"failed"' in t]
+        assert failed and "open in another iw-eval play" in failed[0]["text"]
+        assert not (s.cell / "trace.jsonl").exists()
+    rec = run_cell(spec, out)  # the writer is gone
+    assert rec["status"] == "valid" and (cell / WRITER_LOCK).is_file()
+    assert not list((cell / "attempts").rglob(WRITER_LOCK))
+
+
+def test_a_failed_write_is_one_line_and_exit_1(packs, tmp_path, capsys, monkeypatch):
+    """Disk full while writing the report (or any output): one line naming the file, exit status 1, no
+    traceback; the finished cells stay as they were."""
+    import errno
+
+    out = tmp_path / "run"
+    assert _run(out, "--tasks", "decision-05") == 0
+    before = {p: p.read_bytes() for p in out.rglob("eval.json")}
+    capsys.readouterr()
+    real = Path.write_text
+
+    def full(self, *a, **kw):
+        if self.suffix == ".md":
+            raise OSError(errno.ENOSPC, "No space left on device", str(self))
+        return real(self, *a, **kw)
+
+    monkeypatch.setattr(Path, "write_text", full)
+    assert main(["report", str(out), "--no-plots"]) == 1
+    err = capsys.readouterr().err
+    lines = [ln for ln in err.splitlines() if "error:" in ln]
+    assert len(lines) == 1 and "cannot write" in lines[0] and "No space left on device" in lines[0]
+    assert "report.md" in lines[0] and "Traceback" not in err
+    assert {p: p.read_bytes() for p in out.rglob("eval.json")} == before

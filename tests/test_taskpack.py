@@ -187,3 +187,35 @@ def test_reset_scene_folds_in_initial_state():
     tp2 = parse_taskpack(_hashed(data))
     assert tp2.reset_scene()["initial_state"] == {"fridge#1": {"open": True}}
     assert tp2.reset_scene()["entities"] == tp2.scene["entities"]
+
+
+def test_scene_limits_are_checked_at_load(tmp_path):
+    """A small file describing a huge or crowded scene is refused at load with the field named, before the world
+    (and its navigation grid) is built."""
+    import copy
+    import json as _json
+
+    from interactiveworld.bench.taskpack import (SCENE_LIMITS, TaskPackError, load_taskpack, scene_limit_problem,
+                                                 select_taskpacks)
+
+    path = select_taskpacks(["decision-05"])[0]
+    data = _json.loads(Path(path).read_text(encoding="utf-8"))
+    assert scene_limit_problem(data["scene"]) is None
+
+    def refused(mutate, needle):
+        d = copy.deepcopy(data)
+        mutate(d["scene"])
+        assert needle in (scene_limit_problem(d["scene"]) or ""), needle
+        f = tmp_path / "tp.json"
+        f.write_text(_json.dumps(d), encoding="utf-8")
+        with pytest.raises(TaskPackError, match=needle.replace("[", r"\[").replace("]", r"\]")):
+            load_taskpack(f, verify_hash=False)
+
+    refused(lambda s: s["rooms"][0].update(rect=[0.0, 0.0, 1000.0, 1000.0]), "span 1000 m, over the 60 m extent")
+    refused(lambda s: s["human"].update(xy=[-500.0, 2.0]), "extent limit")
+    refused(lambda s: s["entities"][0]["at"].update(xy=[1e9, 1.0]), "extent limit")
+    refused(lambda s: s["walls"][0].update(height=250.0), "scene.walls[0].height: 250 m, over the 20 m limit")
+    refused(lambda s: s["entities"][0]["params"].update(width=1e5), "scene.entities[0].params.width")
+    refused(lambda s: s["entities"].extend([s["entities"][0]] * SCENE_LIMITS["entities"]), "scene.entities: ")
+    refused(lambda s: s["human"].update(xy=[1.0]), "scene.human.xy: expected [x, y]")
+    assert "not a finite number" in scene_limit_problem({"rooms": [{"rect": [0, 0, float("nan"), 1]}]})

@@ -10,10 +10,30 @@ def test_call_usage_sums_a_cells_calls():
          "cached_prompt_tokens": 300},
         {"role": "human", "attempts": 2, "latency_s": 1.0, "request_bytes": 800, "images": 2, "correction": True},
     ]
-    assert call_usage(calls) == {"corrections": {"assistant": 1, "human": 1}, "retries": 3, "latency_s": 1.75,
-                                 "bytes_sent": 3000, "images_sent": 10, "cached_prompt_tokens": 300}
-    assert call_usage([]) == {"corrections": {"assistant": 0, "human": 0}, "retries": 0, "latency_s": 0.0,
-                              "bytes_sent": 0, "images_sent": 0, "cached_prompt_tokens": None}
+    spent = {"calls": 3, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None,
+             "cache_hit_tokens": {"prompt": 0, "completion": 0}, "cache_hit_cost_usd": 0.0}
+    assert call_usage(calls) == {**spent, "corrections": {"assistant": 1, "human": 1}, "retries": 3,
+                                 "latency_s": 1.75, "bytes_sent": 3000, "images_sent": 10, "cached_prompt_tokens": 300}
+    assert call_usage([]) == {**spent, "calls": 0, "cost_usd": 0.0, "corrections": {"assistant": 0, "human": 0},
+                              "retries": 0, "latency_s": 0.0, "bytes_sent": 0, "images_sent": 0,
+                              "cached_prompt_tokens": None}
+
+
+def test_cache_hits_are_counted_apart_from_calls_and_cost_nothing():
+    made = {"role": "assistant", "attempts": 1, "latency_s": 0.5, "request_bytes": 100, "images": 0,
+            "prompt_tokens": 1000, "completion_tokens": 10, "cost_usd": 0.0026}
+    hit = {**made, "attempts": 0, "latency_s": 0.0, "request_bytes": None, "cache_hit": True}
+    u = call_usage([made, hit, hit])
+    assert (u["calls"], u["cache_hits"], u["prompt_tokens"], u["completion_tokens"]) == (1, 2, 1000, 10)
+    assert u["cost_usd"] == 0.0026 and u["cache_hit_cost_usd"] == 0.0052
+    assert u["cache_hit_tokens"] == {"prompt": 2000, "completion": 20} and u["retries"] == 0
+    only_hits = call_usage([hit] * 16)
+    assert (only_hits["calls"], only_hits["cache_hits"], only_hits["cost_usd"], only_hits["prompt_tokens"]) == \
+        (0, 16, 0.0, 0)
+    rec = {"task_id": "t", "assistant": "openai/a", "human": "scripted", "status": "valid", **only_hits}
+    (row,) = usage_table([rec])  # a cell answered from the cache is shown, with 0 calls and $0
+    assert (row["calls"], row["cache_hits"], row["cost"], row["tokens"], row["latency"]) == (0, 16, "0.0000", "0/0",
+                                                                                              "-")
 
 
 def _rec(task, calls, cost, **kw):
@@ -30,7 +50,7 @@ def test_usage_table_and_tally_over_cells():
             {**_rec("t4", 9, 1.0), "status": "void"}]
     (row,) = usage_table(recs)  # the control pair made no call; the VOID cell is not counted
     assert row == {"assistant": "openai/a", "human": "openai/h", "cells": 2, "invalid_assistant": 1,
-                   "invalid_human": 2, "corrections": "2/2", "calls": 10, "retries": 1, "tokens": "1000/100",
+                   "invalid_human": 2, "corrections": "2/2", "calls": 10, "cache_hits": 0, "retries": 1, "tokens": "1000/100",
                    "cost": "0.0300", "latency": "0.50", "mb_per_task": "10.0"}
     assert usage_table([_rec("t1", 4, None)])[0]["cost"] == "?"  # unknown, not zero
     tally = UsageTally()

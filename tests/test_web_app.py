@@ -18,6 +18,7 @@ pytest.importorskip("httpx")
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 from fastapi.testclient import TestClient  # noqa: E402
+from iw_browser import ws_url  # noqa: E402
 from iw_page import ground_decision  # noqa: E402
 from iw_taskpacks import write_packs  # noqa: E402
 
@@ -155,9 +156,9 @@ def _start(pack: Path, out: Path) -> tuple[subprocess.Popen, str]:
                              "--port", "0", "--pseudonym", "kestrel", "--env", FAKE_ENV, "--out", str(out)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     line = proc.stdout.readline()
-    m = re.search(r"open (http://127\.0\.0\.1:\d+/)", line)
+    m = re.search(r"open (http://127\.0\.0\.1:\d+/\?token=[\w-]+)", line)
     assert m, (line, proc.stderr.read() if proc.poll() is not None else "")
-    return proc, m.group(1).replace("http", "ws") + "ws"
+    return proc, ws_url(m.group(1))
 
 
 def _events(ws):

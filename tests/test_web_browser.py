@@ -192,8 +192,9 @@ def test_a_person_plays_the_assistant_against_the_scripted_human_and_the_cell_pa
     assert strip == len(turns[0]["frames"]) > 0  # the page showed the frames the episode selected, no more
 
 
-def test_a_participant_goes_through_a_study_by_keyboard(browser, tmp_path, shots):
+def test_a_participant_goes_through_a_study_by_keyboard(browser, tmp_path, shots, monkeypatch):
     """Two episodes on the symbolic world (quick): play one, Enter on "Next episode", play the other, done."""
+    monkeypatch.setenv("IW_ENVS", "iw_fake_env:FakeEnv")  # a plan names only factories on the allow-list
     pack = write_packs(tmp_path / "packs")["decision-05"]
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps({"format": "interactiveworld.study/1", "name": "pilot", "partners": ["oracle", "wrong"],

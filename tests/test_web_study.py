@@ -3,6 +3,7 @@ per-participant order, and a participant walked through a plan on the real Episo
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 
 import pytest
@@ -81,7 +82,8 @@ def test_each_participant_gets_a_fixed_order_of_their_own(tmp_path):
     assert plan.order_for("kestrel") == plan.cells
 
 
-def test_a_participant_walks_through_the_plan_and_resumes_where_they_stopped(tmp_path):
+def test_a_participant_walks_through_the_plan_and_resumes_where_they_stopped(tmp_path, monkeypatch):
+    monkeypatch.setenv("IW_ENVS", "iw_fake_env:FakeEnv")  # a plan names only factories on the allow-list
     packs = write_packs(tmp_path / "packs")
     plan = load_plan(_plan(tmp_path, tasks=[str(packs["decision-05"])], partners=["oracle", "wrong"], shuffle=False,
                            env="iw_fake_env:FakeEnv"))
@@ -111,3 +113,23 @@ def test_a_participant_walks_through_the_plan_and_resumes_where_they_stopped(tmp
     # started again: both episodes are finished, nothing is asked
     again = StudyController(plan, pseudonym="kestrel")
     assert again.channel.history()[-1]["type"] == "complete" and again.session is None
+
+
+def test_a_plan_never_chooses_code_to_run(tmp_path, monkeypatch, capsys):
+    """A plan's env must be the built-in world or on replay's allow-list ($IW_ENVS); otherwise the study stops
+    with exit 2 before the named module is imported."""
+    from interactiveworld import cli
+
+    (tmp_path / "iw_planted.py").write_text("import pathlib\npathlib.Path(__file__).with_name('RAN').write_text('x')\n"
+                                            "def make(**kw):\n    return None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv("IW_ENVS", raising=False)
+    packs = write_packs(tmp_path / "packs")
+    path = _plan(tmp_path, tasks=[str(packs["decision-05"])], partners=["oracle"], env="iw_planted:make")
+    with pytest.raises(ValueError, match="env: .*'iw_planted:make' is not on the allow-list"):
+        load_plan(path)
+    assert cli.main(["study", str(path), "--port", "0"]) == 2
+    assert "not on the allow-list" in capsys.readouterr().err
+    assert not (tmp_path / "RAN").exists() and "iw_planted" not in sys.modules
+    monkeypatch.setenv("IW_ENVS", "iw_fake_env:FakeEnv, iw_planted:make")
+    assert load_plan(path).env == "iw_planted:make"  # allowed deliberately

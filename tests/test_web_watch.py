@@ -101,12 +101,12 @@ def test_the_page_gets_every_cell_then_only_changes(tmp_path):
 def test_the_server_stops_on_sigterm_with_a_page_still_open(tmp_path):
     """A watching page never sends anything; the server still notices it and stops when asked."""
     websockets_sync = pytest.importorskip("websockets.sync.client")
-    from iw_browser import start_iw
+    from iw_browser import start_iw, ws_url
 
     _append(_cell(tmp_path), HEADER)
     proc, url = start_iw("watch", str(tmp_path))
     try:
-        with websockets_sync.connect(url.replace("http", "ws") + "ws") as ws:
+        with websockets_sync.connect(ws_url(url)) as ws:
             assert json.loads(ws.recv(timeout=30))["type"] == "sweep"
             assert json.loads(ws.recv(timeout=30))["type"] == "cells"
             proc.send_signal(signal.SIGTERM)

@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import json
 import os
 import signal
@@ -756,7 +757,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")
     r.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP)
-    r.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
+    r.add_argument("--timeout", type=float, default=120.0,
+                   help="model call deadline per attempt, connect to last byte [s]")
     r.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     r.add_argument("--void-retries", type=int, default=2, help="re-runs of a VOID cell within this sweep")
     r.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -953,6 +955,11 @@ def _main_piped(argv: Sequence[str] | None) -> int:
         return 141
 
 
+WRITE_FAULTS = frozenset({errno.ENOSPC, errno.EROFS, errno.EACCES, errno.EPERM, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""errno values of a write the file system refused (full, read-only, not permitted, over quota, too large, I/O
+error): the command ends with one line and exit status 1."""
+
+
 def _main(argv: Sequence[str] | None) -> int:
     try:
         from .analysis.commands import CommandError
@@ -979,6 +986,14 @@ def _main(argv: Sequence[str] | None) -> int:
         except KeyboardInterrupt:
             print(_interrupt_message(args.command), file=sys.stderr)
             return 130
+        except OSError as exc:
+            if exc.errno not in WRITE_FAULTS:
+                raise
+            # a failed write (disk full, read-only folder): one line; results already written stay whole
+            where = f" {exc.filename}" if exc.filename else ""
+            print(f"iw-eval {args.command}: error: cannot write{where}: {exc.strerror or exc}; what was finished "
+                  f"is kept", file=sys.stderr)
+            return 1
         except Exception:
             if _INTERRUPTED[0]:  # an import cut short by Ctrl-C fails later with an unrelated error
                 print(_interrupt_message(args.command), file=sys.stderr)

@@ -135,6 +135,9 @@ class CallRecord:
         correction: True for the first call of a turn whose reply was in the wrong format (a correction
             message and a second call followed).
         cache_hit: answered from the response cache (no call made; tokens and cost as first recorded).
+        refused: the provider refused the request for a reason of the model's own, a model outcome and not a
+            transport fault (:data:`~interactiveworld.agents.calls.MODEL_OUTCOMES`: ``context_window``,
+            ``content_policy``); the turn is an invalid reply. None for an answered call.
     """
 
     model: str
@@ -149,6 +152,7 @@ class CallRecord:
     cached_prompt_tokens: int | None = None
     correction: bool = False
     cache_hit: bool = False
+    refused: str | None = None
 
     def to_log(self) -> dict[str, Any]:
         return dict(self.__dict__)

@@ -27,10 +27,107 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 CACHE_FORMAT = "interactiveworld.callcache/1"
 _MAX_CACHE_ENTRY_BYTES = 8 * 1024 * 1024
+
+
+MODEL_OUTCOMES = {
+    "ContextWindowExceededError": "context_window",
+    "ContentPolicyViolationError": "content_policy",
+    "BlockedPiiEntityError": "content_policy",
+    "GuardrailRaisedException": "content_policy",
+    "RejectedRequestError": "content_policy",
+}
+"""Provider errors that are model outcomes, by litellm exception class name: the model cannot answer this
+request (its context window is too small for it; its provider's content policy or guardrail refuses it).
+They are deterministic -- a retry or a re-run gets the same answer -- so the turn ends as an invalid reply,
+counted and scored, never as VOID. A plain ``BadRequestError`` (HTTP 400) whose error code or message names
+one of these (:data:`MODEL_OUTCOME_MARKERS`) is classed the same, for providers litellm does not map.
+
+Everything else that fails a call is an infrastructure fault (the cell is VOID and re-run): refused
+connections, unknown hosts, timeouts and the wall-clock deadline, HTTP 5xx, rate limits (429), and
+configuration faults a re-run after fixing the setup can cure (401/403 credentials, 404 unknown model, other
+400 bad requests, unsupported parameters)."""
+
+MODEL_OUTCOME_MARKERS = (("context_length_exceeded", "context_window"), ("maximum context length", "context_window"),
+                         ("context window", "context_window"), ("content_policy_violation", "content_policy"),
+                         ("content_filter", "content_policy"), ("content management policy", "content_policy"))
+"""(lower-case text, outcome) pairs recognised in the message of a plain 400 reply (OpenAI, Azure and
+vLLM wordings)."""
+
+
+def model_outcome(exc: BaseException) -> str | None:
+    """The model outcome (``context_window`` or ``content_policy``) a failed call's exception stands for, or None
+    for an infrastructure fault (see :data:`MODEL_OUTCOMES`). Looks through the exception's causes."""
+    cur: BaseException | None = exc
+    seen: list[BaseException] = []
+    while cur is not None and cur not in seen:
+        seen.append(cur)
+        for cls in type(cur).__mro__:
+            if cls.__name__ in MODEL_OUTCOMES:
+                return MODEL_OUTCOMES[cls.__name__]
+        if any(cls.__name__ == "BadRequestError" for cls in type(cur).__mro__) \
+                or getattr(cur, "status_code", None) == 400:
+            text = str(cur).lower()
+            for marker, kind in MODEL_OUTCOME_MARKERS:
+                if marker in text:
+                    return kind
+        cur = cur.__cause__ or cur.__context__
+    return None
+
+
+class CallDeadlineExceeded(TimeoutError):
+    """A model call attempt had no complete reply within its wall-clock deadline (connect to last byte): a
+    transport fault, retried like a timeout; when every attempt fails the cell is VOID."""
+
+
+def within_deadline(fn: Callable[[], Any], deadline_s: float) -> Any:
+    """``fn()`` if it returns within ``deadline_s`` seconds of wall-clock time, else :class:`CallDeadlineExceeded`.
+
+    A client's own timeout bounds each read, so a server that sends one byte a second never trips it; this bounds
+    the whole attempt. ``fn`` runs in a daemon thread, abandoned (not killed) at the deadline: its result is
+    ignored and the connection closes when the server ends it.
+
+    Raises:
+        CallDeadlineExceeded: no result in time. Whatever ``fn`` raised, re-raised.
+        ValueError: ``deadline_s`` is not positive.
+    """
+    if not deadline_s > 0:
+        raise ValueError(f"deadline_s: expected a positive number of seconds, got {deadline_s}")
+    box: dict[str, Any] = {}
+    done = threading.Event()
+
+    def run() -> None:
+        try:
+            box["result"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - carried to the caller's thread
+            box["error"] = exc
+        finally:
+            done.set()
+
+    threading.Thread(target=run, name="model-call", daemon=True).start()
+    if not done.wait(deadline_s):
+        raise CallDeadlineExceeded(f"no complete reply within the {deadline_s:g} s wall-clock deadline "
+                                   f"(connect to last byte)")
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+class ModelRefusal(Exception):
+    """The provider refused a request for a reason of the model's own (:data:`MODEL_OUTCOMES`): the turn is an
+    invalid reply, not an infrastructure fault.
+
+    Attributes:
+        kind: ``context_window`` or ``content_policy``.
+        record: the failed call's :class:`~interactiveworld.agents.base.CallRecord` (``refused`` set).
+    """
+
+    def __init__(self, kind: str, message: str, record: Any):
+        super().__init__(message)
+        self.kind, self.record = kind, record
 
 
 class BudgetExceeded(Exception):
@@ -283,4 +380,6 @@ class CallMeter:
                 "spent_usd": self.spent_usd}
 
 
-__all__ = ["BudgetExceeded", "CACHE_FORMAT", "CallEstimate", "CallGate", "CallMeter", "ResponseCache", "cache_key"]
+__all__ = ["BudgetExceeded", "CACHE_FORMAT", "CallEstimate", "CallGate", "CallMeter", "MODEL_OUTCOMES",
+           "MODEL_OUTCOME_MARKERS", "CallDeadlineExceeded", "ModelRefusal", "ResponseCache", "cache_key", "model_outcome",
+           "within_deadline"]

@@ -16,7 +16,11 @@
   transport faults, and per-call token, cost, byte and prompt-cache accounting. A call that still
   fails raises :class:`~interactiveworld.agents.base.AgentTransportError` naming the endpoint and
   the cause: an infrastructure fault, so the cell becomes VOID and is re-run, never scored as a
-  model failure. A refused connection or an unknown host is not retried.
+  model failure. A refused connection or an unknown host is not retried. A refusal that is the model's
+  own (context window too small, content policy: :data:`~.calls.MODEL_OUTCOMES`) raises
+  :class:`~.calls.ModelRefusal` instead, and the agents turn it into an invalid reply.
+* A reply over :data:`~.protocol.MAX_REPLY_CHARS` is invalid and joins the conversation as a short
+  placeholder (:func:`kept_reply`), so it is neither re-sent nor re-logged on later turns.
 
 API keys are read by litellm from the environment only; they are never passed around in our
 objects, and every log line is scrubbed of them (:class:`~interactiveworld.bench.logs.Scrubber`).
@@ -34,12 +38,13 @@ from urllib.parse import urlsplit
 
 from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
                    HumanTurn)
-from .calls import BudgetExceeded, CallEstimate, CallMeter, cache_key
+from .calls import (BudgetExceeded, CallDeadlineExceeded, CallEstimate, CallMeter, ModelRefusal, cache_key,
+                    model_outcome, within_deadline)
 from .conversation import AssistantConversation, image_part, system_message, unique_frames, wants_cache_markers
 from .memory import AssistantMemory
 from .prompts import (ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt,
                       human_user_text)
-from .protocol import parse_assistant, parse_human
+from .protocol import MAX_REPLY_CHARS, AssistantAction, HumanReply, parse_assistant, parse_human
 from .providers import check_model_string, litellm_module
 
 _LONE_SURROGATE = re.compile(r"[\ud800-\udfff]")
@@ -102,7 +107,7 @@ def _worth_retrying(exc: BaseException) -> bool:
         return False
     if unreachable_cause(exc) is not None:
         return False
-    return isinstance(exc, _transient_errors())
+    return isinstance(exc, (CallDeadlineExceeded, *_transient_errors()))
 
 
 def retry_after_s(exc: BaseException) -> float | None:
@@ -142,13 +147,22 @@ def _public_url(url: str | None) -> str | None:
     return f"{parts.scheme}://{host}{parts.path}"
 
 
+def _host(url: str) -> str:
+    """The host and port of a URL, without user-info credentials (lower case)."""
+    try:
+        return urlsplit(url).netloc.rsplit("@", 1)[-1].lower()
+    except ValueError:
+        return ""
+
+
 class LLMClient:
     """One model endpoint.
 
     Args:
         model: litellm model string (``provider/model``).
         api_base: optional base URL (an OpenAI-compatible server, a proxy).
-        timeout_s: per-attempt timeout [s].
+        timeout_s: per-attempt wall-clock deadline [s], from connecting to the last byte of the reply
+            (:func:`~.calls.within_deadline`); also the client's per-read timeout.
         max_retries: retries after the first attempt on transport faults (backoff 1, 2, 4... s,
             capped at ``max_backoff_s``).
         temperature: sampling temperature (0 for the documented deterministic setting).
@@ -224,6 +238,7 @@ class LLMClient:
             (reply text, '' for an empty or missing reply, lone surrogates replaced by U+FFFD; the call record).
 
         Raises:
+            ModelRefusal: the provider refused the request for a reason of the model's own (a model outcome).
             AgentTransportError: every attempt failed (transport, server or configuration error).
             BudgetExceeded: the call could break a cell or sweep spending limit (raised before calling).
         """
@@ -250,6 +265,14 @@ class LLMClient:
             reserved = est
         try:
             text, record = self._call(messages)
+        except ModelRefusal:
+            # a call made and answered (with a refusal): counted, no tokens, no cost
+            if meter is not None:
+                meter.record(0, 0.0, cache_hit=False)
+                if meter.gate is not None:
+                    meter.gate.settle(reserved.tokens if reserved else 0, reserved.cost_usd if reserved else 0.0,
+                                      0, 0.0, False)
+            raise
         except BaseException:
             if reserved is not None:
                 meter.gate.settle(reserved.tokens, reserved.cost_usd, 0, 0.0, False)
@@ -281,9 +304,10 @@ class LLMClient:
             try:
                 extra = {"api_key": self._api_key} if self._api_key else {}
                 # retries are ours (counted, logged): none inside litellm or the provider's client
-                return lm.completion(model=self.model, messages=messages, api_base=self.api_base,
-                                     timeout=self.timeout_s, temperature=self.temperature,
-                                     max_tokens=self.max_tokens, num_retries=0, max_retries=0, **extra)
+                return within_deadline(lambda: lm.completion(
+                    model=self.model, messages=messages, api_base=self.api_base, timeout=self.timeout_s,
+                    temperature=self.temperature, max_tokens=self.max_tokens, num_retries=0, max_retries=0, **extra),
+                    self.timeout_s)
             except Exception as exc:
                 cause = unreachable_cause(exc)
                 last_error.append(f"{type(exc).__name__}: {cause or exc}")
@@ -300,7 +324,18 @@ class LLMClient:
         try:
             response = retrying(call)
         except (Exception, RetryError) as exc:
-            url = failed_url(exc) or self.api_base or "the provider's default endpoint"
+            kind = model_outcome(exc)
+            if kind is not None:
+                raise ModelRefusal(kind, f"{self.model}: the provider refused the request ({kind}): "
+                                         f"{last_error[-1] if last_error else exc}",
+                                   CallRecord(model=self.model, latency_s=round(time.perf_counter() - t0, 6),
+                                              attempts=attempts, error=last_error[-1] if last_error else str(exc),
+                                              request_bytes=request_bytes, images=images, refused=kind)) from exc
+            url = failed_url(exc)
+            # litellm's own exceptions carry a placeholder request of the provider's default endpoint
+            if self.api_base and (url is None or _host(url) != _host(self.api_base)):
+                url = _public_url(self.api_base)
+            url = url or "the provider's default endpoint"
             raise AgentTransportError(f"{self.model} at {url}: call failed after {attempts} attempt(s) in "
                                       f"{time.perf_counter() - t0:.1f} s: "
                                       f"{last_error[-1] if last_error else exc}") from exc
@@ -354,16 +389,37 @@ def loggable(messages: list[dict[str, Any]], frames: list[Frame]) -> list[dict[s
     return out
 
 
+def kept_reply(raw: str) -> str:
+    """The form of a reply kept in the conversation: the reply itself, or for a reply over
+    :data:`~.protocol.MAX_REPLY_CHARS` (invalid, never parsed) a one-line placeholder giving its length, so that
+    an over-long reply is sent and logged once and not again with every later turn."""
+    if len(raw) <= MAX_REPLY_CHARS:
+        return raw
+    return f"[reply not kept: {len(raw)} characters, over the {MAX_REPLY_CHARS}-character limit]"
+
+
+def ask(client: LLMClient, messages: list[dict[str, Any]]) -> tuple[str, CallRecord, str | None]:
+    """One call whose refusal by the provider is a model outcome: (reply, call record, None), or for a
+    :class:`~.calls.ModelRefusal` ('', the failed call's record, the reason as a repair note). Transport faults
+    and budget stops are raised as :meth:`LLMClient.complete` raises them."""
+    try:
+        raw, call = client.complete(messages)
+    except ModelRefusal as exc:
+        return "", exc.record, f"no reply: the provider refused the request ({exc.kind}): {exc}"
+    return raw, call, None
+
+
 def _correct(client: LLMClient, messages: list[dict[str, Any]], raw: str, call: CallRecord, why: str,
-             template: str) -> tuple[str, CallRecord, dict[str, Any]]:
-    """Answer a reply in the wrong format once: the rejected reply and a correction message are appended
-    and the model is called again. Returns (second reply, its call record, the trace's correction record:
-    the rejected reply, the parser's reason, the message sent and the first call's record)."""
+             template: str) -> tuple[str, CallRecord, dict[str, Any], str | None]:
+    """Answer a reply in the wrong format once: the rejected reply (:func:`kept_reply`) and a correction message
+    are appended and the model is called again. Returns (second reply, its call record, the trace's correction
+    record: the rejected reply, the parser's reason, the message sent and the first call's record; the refusal
+    note when the provider refused the second call, see :func:`ask`)."""
     message = template.format(problem=why)
-    retry = [*messages, {"role": "assistant", "content": raw}, {"role": "user", "content": message}]
+    retry = [*messages, {"role": "assistant", "content": kept_reply(raw)}, {"role": "user", "content": message}]
     call.correction = True
-    raw2, call2 = client.complete(retry)
-    return raw2, call2, {"rejected": raw, "problem": why, "message": message, "call": call.to_log()}
+    raw2, call2, refused = ask(client, retry)
+    return raw2, call2, {"rejected": raw, "problem": why, "message": message, "call": call.to_log()}, refused
 
 
 class ModelAssistant:
@@ -413,23 +469,27 @@ class ModelAssistant:
         return self.chat.build(system, self._turn_text(obs), obs.new_frames, obs.frames)
 
     def commit(self, reply: str) -> None:
-        """Record ``reply`` as the answer to the turn :meth:`messages_for` built last."""
-        self.chat.commit(reply)
+        """Record ``reply`` as the answer to the turn :meth:`messages_for` built last (an over-long reply as its
+        placeholder, :func:`kept_reply`)."""
+        self.chat.commit(kept_reply(reply))
 
     def act(self, obs: AssistantObservation) -> AssistantTurn:
         messages, sent = self.messages_for(obs)
-        raw, call = self.client.complete(messages)
-        action = parse_assistant(raw, expect_memory=self.memory is not None)
+        raw, call, refused = ask(self.client, messages)
+        action = parse_assistant(raw, expect_memory=self.memory is not None) if refused is None else \
+            AssistantAction(kind="invalid", raw="", repairs=(refused,))
         prompt: dict[str, Any] = {"messages": loggable(messages, sent)}
         earlier: list[CallRecord] = []
-        if action.kind == "invalid" and self.correct:
+        if action.kind == "invalid" and self.correct and refused is None:
             why = action.repairs[-1] if action.repairs else "no control response"
             earlier.append(call)
-            raw, call, prompt["correction"] = _correct(self.client, messages, raw, call, why, ASSISTANT_CORRECTION)
-            action = parse_assistant(raw, expect_memory=self.memory is not None)
+            raw, call, prompt["correction"], refused = _correct(self.client, messages, raw, call, why,
+                                                                ASSISTANT_CORRECTION)
+            action = parse_assistant(raw, expect_memory=self.memory is not None) if refused is None else \
+                AssistantAction(kind="invalid", raw="", repairs=(refused,))
         if self.memory is not None and action.memory:
             self.memory.add(obs.tick, action.memory)
-        self.chat.commit(raw)
+        self.chat.commit(kept_reply(raw))
         return AssistantTurn(action, prompt=prompt, call=call, earlier_calls=earlier)
 
 
@@ -472,17 +532,18 @@ class ModelHuman:
 
     def act(self, obs: HumanObservation) -> HumanTurn:
         messages, frames = self.messages_for(obs)
-        raw, call = self.client.complete(messages)
-        reply = parse_human(raw)
+        raw, call, refused = ask(self.client, messages)
+        reply = parse_human(raw) if refused is None else HumanReply(repairs=(refused,), valid=False)
         prompt: dict[str, Any] = {"messages": loggable(messages, frames)}
         earlier: list[CallRecord] = []
-        if not reply.valid and self.correct:
+        if not reply.valid and self.correct and refused is None:
             why = reply.repairs[-1] if reply.repairs else "it could not be read"
             earlier.append(call)
-            raw, call, prompt["correction"] = _correct(self.client, messages, raw, call, why, HUMAN_CORRECTION)
-            reply = parse_human(raw)
+            raw, call, prompt["correction"], refused = _correct(self.client, messages, raw, call, why,
+                                                                HUMAN_CORRECTION)
+            reply = parse_human(raw) if refused is None else HumanReply(repairs=(refused,), valid=False)
         return HumanTurn(reply, prompt=prompt, call=call, earlier_calls=earlier)
 
 
-__all__ = ["LLMClient", "MemoryAssistant", "ModelAssistant", "ModelHuman", "check_model_string", "failed_url",
+__all__ = ["LLMClient", "MemoryAssistant", "ask", "kept_reply", "ModelAssistant", "ModelHuman", "check_model_string", "failed_url",
            "litellm_module", "image_part", "loggable", "retry_after_s", "unreachable_cause"]

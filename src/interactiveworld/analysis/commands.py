@@ -285,10 +285,12 @@ def _serve(path: Path, args: argparse.Namespace) -> int:
         server = LabelServer(path, port=args.port, default_by=args.by or "")
     except OSError as exc:
         raise CommandError(f"--port {args.port}: cannot listen ({exc}); try --port 0") from None
-    print(f"serving first-error labels of {path} at {server.url} with {server.backend} (Ctrl-C to stop)",
-          file=sys.stderr)
+    from ..web.guard import announce
+
+    announce(f"serving first-error labels of {path} at {server.open_url} with {server.backend} (Ctrl-C to stop)",
+             sys.stderr)
     if not args.no_open:
-        webbrowser.open(server.url)
+        webbrowser.open(server.open_url)
     try:
         while True:
             time.sleep(3600)

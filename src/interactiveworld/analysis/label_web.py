@@ -11,6 +11,10 @@ standard library's ``http.server`` (both carry the same :class:`LabelSite`):
   (:func:`~.labels.set_label`) and sends the browser back to the page;
 * any other ``GET`` -- a file inside the run folder (the frames), never outside it.
 
+Every request passes the server's :class:`~interactiveworld.web.guard.LocalGuard` first (Host, Origin of the
+form POST, the secret token of the printed address :attr:`LabelServer.open_url`, the body's declared size), on
+either backend.
+
 The pages written by ``iw-eval show`` carry the same section without the form (:func:`annotate_page`).
 """
 from __future__ import annotations
@@ -26,6 +30,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..bench.html import render_episode_html
 from ..bench.logs import has_symlink, load_eval
+from ..web.guard import MAX_BODY_BYTES, GuardMiddleware, LocalGuard, header_map, new_token
 from .labels import CATEGORIES, LabelFileError, failed_cells, label_in_force, read_labels, set_label
 
 try:  # the web extra: FastAPI and uvicorn carry the pages when installed
@@ -108,7 +113,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
 
 
-MAX_FORM_BYTES = 64 * 1024
+MAX_FORM_BYTES = MAX_BODY_BYTES
 
 
 class LabelSite:
@@ -242,8 +247,9 @@ class LabelServer:
             self._sock = bind(port, host)
             name, bound = self._sock.getsockname()[:2]
             self.site = LabelSite(self.root, f"http://{name}:{bound}/", default_by)
-            config = uvicorn.Config(_fastapi_app(self.site), log_level="warning", lifespan="off",
-                                    timeout_graceful_shutdown=2)
+            self.guard = LocalGuard(bound, new_token(), MAX_FORM_BYTES)
+            config = uvicorn.Config(GuardMiddleware(_fastapi_app(self.site), self.guard), log_level="warning",
+                                    lifespan="off", timeout_graceful_shutdown=2)
             self._uvicorn = uvicorn.Server(config)
             self.thread = threading.Thread(target=self._uvicorn.run, kwargs={"sockets": [self._sock]}, daemon=True)
             self.thread.start()
@@ -253,36 +259,66 @@ class LabelServer:
             return
         self.site = LabelSite(self.root, "", default_by)
         site = self.site
+        server = self
 
         class Handler(BaseHTTPRequestHandler):
             def log_message(self, *a: Any) -> None:
                 pass
 
-            def _send(self, r: Reply) -> None:
+            def _send(self, r: Reply, cookie: bool = False) -> None:
                 self.send_response(r.status)
                 self.send_header("Content-Type", r.ctype)
                 self.send_header("Content-Length", str(len(r.body)))
                 for k, v in r.headers.items():
                     self.send_header(k, v)
+                if cookie:
+                    self.send_header("Set-Cookie", server.guard.set_cookie())
                 self.end_headers()
                 self.wfile.write(r.body)
 
+            def _checked(self) -> bool | None:
+                """The guard's verdict before anything is read: None when refused (answered here), else whether
+                the request carried the token itself (the answer then sets the cookie)."""
+                headers = header_map(self.headers.items())
+                query = urlsplit(self.path).query
+                refused = server.guard.check(self.command, query, headers)
+                if refused is not None:
+                    self.close_connection = True
+                    self._send(Reply(refused.status, (refused.reason + "\n").encode(), "text/plain; charset=utf-8"))
+                    return None
+                return server.guard.token_given(query, headers)
+
             def do_GET(self) -> None:  # noqa: N802 - http.server's name
-                self._send(site.get(self.path))
+                cookie = self._checked()
+                if cookie is not None:
+                    self._send(site.get(self.path), cookie)
 
             def do_POST(self) -> None:  # noqa: N802
-                n = int(self.headers.get("Content-Length") or 0)
-                self._send(site.post(self.path, self.rfile.read(min(n, MAX_FORM_BYTES + 1))))
+                cookie = self._checked()
+                if cookie is not None:  # the guard has checked the declared length against the limit
+                    self._send(site.post(self.path, self.rfile.read(int(self.headers["Content-Length"]))), cookie)
 
         self.httpd = ThreadingHTTPServer((host, port), Handler)
+        self.guard = LocalGuard(self.httpd.server_address[1], new_token(), MAX_FORM_BYTES)
         self.site.base_url = "http://{}:{}/".format(*self.httpd.server_address[:2])
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
 
     @property
     def url(self) -> str:
-        """The base URL, e.g. ``http://127.0.0.1:8765/``."""
+        """The base URL, e.g. ``http://127.0.0.1:8765/`` (a request needs the token: :attr:`open_url`)."""
         return self.site.base_url
+
+    @property
+    def token(self) -> str:
+        """The server's secret token."""
+        return self.guard.token
+
+    @property
+    def open_url(self) -> str:
+        """The address to print and open: the base URL with the token (``?token=...``); the page then keeps the
+        token in a cookie."""
+        return self.guard.url()
 
     def page_url(self, cell: str | Path) -> str:
         """The URL of a cell's episode page."""

@@ -12,11 +12,13 @@ last act.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Iterator, Protocol
 
 from ..agents.calls import BudgetExceeded, CallMeter, ResponseCache
 from ..agents.controls import CONTROL_ASSISTANTS, ScriptedHuman, make_control_assistant
@@ -200,8 +202,59 @@ def rerun_reason(path: Path, key: dict[str, Any]) -> str:
     return "result unusable"
 
 
+WRITER_LOCK = ".writer.lock"
+"""The lock file of a cell folder (:func:`cell_writer`); never archived, never a result."""
+
+
+class CellBusy(RuntimeError):
+    """Another process is writing the cell (a second sweep on the same folder, a second ``iw-eval play``)."""
+
+
+@contextlib.contextmanager
+def cell_writer(path: Path) -> Iterator[None]:
+    """Hold the cell folder's writer lock for the block: one writer per cell. An exclusive, non-blocking
+    ``flock`` on ``<cell>/.writer.lock`` (holding the writer's process id), released when the block ends or the
+    process dies however it dies, so a killed writer never leaves the cell locked.
+
+    Raises:
+        CellBusy: another process holds it (the message gives its process id).
+    """
+    path.mkdir(parents=True, exist_ok=True)
+    fd = os.open(path / WRITER_LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "?"
+        os.close(fd)
+        raise CellBusy(f"{path}: another process (pid {holder}) is writing this cell; it is left to that one") \
+            from None
+    try:
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        yield
+    finally:
+        os.close(fd)  # releases the lock
+
+
 def run_cell(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
              calls: CallSettings | None = None) -> dict[str, Any]:
+    """Run one cell into its folder under its writer lock (:func:`cell_writer`) and return its ``eval.json``
+    record (plus ``_calls``); a cell another process is writing is left to it and returns
+    ``{"status": "unfinished", "stop_reason": "busy", ...}`` (details: :func:`run_cell_unlocked`)."""
+    path = cell_dir(out, spec)
+    if has_symlink(out, path):
+        raise UnsafeCellFolder(f"{path}: a folder on the way to this cell is a symbolic link; refusing to use it")
+    try:
+        with cell_writer(path):
+            return run_cell_unlocked(spec, out, key, calls)
+    except CellBusy as exc:
+        return {"task_id": spec.task_id, "assistant": spec.assistant_label, "human": spec.human, "seed": spec.seed,
+                "status": "unfinished", "stop_reason": "busy", "void_reason": str(exc), "passed": None,
+                "completion": None, "_calls": CallMeter().summary()}
+
+
+def run_cell_unlocked(spec: CellSpec, out: str | Path, key: dict[str, Any] | None = None,
+                      calls: CallSettings | None = None) -> dict[str, Any]:
     """Run one cell into its folder and return its ``eval.json`` record (plus ``_calls``, the cell's
     call counts, which are not written). A cell stopped by the sweep's spending limit returns
     ``{"status": "unfinished", "stop_reason": "sweep_budget", ...}`` and writes no ``eval.json``.
@@ -266,5 +319,6 @@ def run_cell_with_retries(spec: CellSpec, out: str, key: dict[str, Any], void_re
     return rec
 
 
-__all__ = ["CallSettings", "CellSpec", "Engine", "UnsafeCellFolder", "archive_cell", "cell_dir", "expected_key",
-           "is_finished", "make_agents", "rerun_reason", "run_cell", "run_cell_with_retries", "taskpack_hash"]
+__all__ = ["CallSettings", "CellBusy", "CellSpec", "Engine", "UnsafeCellFolder", "WRITER_LOCK", "archive_cell",
+           "cell_dir", "cell_writer", "expected_key", "is_finished", "make_agents", "rerun_reason", "run_cell",
+           "run_cell_unlocked", "run_cell_with_retries", "taskpack_hash"]

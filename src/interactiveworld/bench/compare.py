@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from .families import Family
-from .identity import separate_keys
+from .identity import merge_copies, separate_keys
 from .metrics import family_table, load_results, run_folder_problem
 from .repeats import repeats_table
 from .report import avg_columns, markdown_table, write_csv
@@ -143,7 +143,9 @@ def _interval(v: Any, lo: Any, hi: Any) -> str:
 
 
 def load_sweeps(run_dirs: list[str | Path], *, problems: list[str] | None = None) -> list[dict[str, Any]]:
-    """The ``eval.json`` records of several sweep folders (:func:`~.metrics.load_results` of each, in order).
+    """The ``eval.json`` records of several sweep folders (:func:`~.metrics.load_results` of each, in order), each
+    cell once: copies of one cell (same key and seed, e.g. a folder and its backup) are merged by
+    :func:`~.identity.merge_copies` and a line naming the copies is appended to ``problems``.
 
     Raises:
         FileNotFoundError: a folder does not exist.
@@ -153,6 +155,9 @@ def load_sweeps(run_dirs: list[str | Path], *, problems: list[str] | None = None
         if not Path(d).is_dir():
             raise FileNotFoundError(run_folder_problem(Path(d)))
         records += load_results(d, problems=problems)
+    records, notes = merge_copies(records)
+    if problems is not None:
+        problems += notes
     return records
 
 

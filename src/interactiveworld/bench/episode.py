@@ -52,7 +52,11 @@ from .taskpack import TaskPack
 from .usage import call_usage
 
 EVAL_FORMAT = "interactiveworld.eval/1"
-STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "error", "void")
+STOP_REASONS = ("done", "tick_budget", "action_budget", "cost_budget", "token_budget", "context_window", "error",
+                "void")
+"""``context_window``: a model's provider refused a turn because the conversation no longer fits the model's
+context window; every later turn would be refused too, so the episode ends there and is scored (a model
+outcome, :data:`~interactiveworld.agents.calls.MODEL_OUTCOMES`)."""
 
 
 class VoidCell(Exception):
@@ -121,6 +125,7 @@ class _State:
     leaks: int = 0
     invalid_assistant: int = 0
     invalid_human: int = 0
+    context_overflow: bool = False  # a provider refused a turn: the context window is full
     repairs: int = 0
     interventions: list[int] = field(default_factory=list)  # ticks with an Assistant intervention
     first_assistant_turn: bool = True
@@ -392,6 +397,7 @@ class Episode:
         action = turn.action
         if action.kind == "invalid":
             st.invalid_assistant += 1
+        st.context_overflow |= any(getattr(c, "refused", None) == "context_window" for c in turn.calls)
         if action.repaired:
             st.repairs += 1
         st.calls += [{"role": "assistant", **c.to_log()} for c in turn.calls]  # a correction adds a call
@@ -427,6 +433,7 @@ class Episode:
         turn = self.human.act(obs)
         st.timing["human_s"] += time.perf_counter() - t
         reply = turn.reply
+        st.context_overflow |= any(getattr(c, "refused", None) == "context_window" for c in turn.calls)
         if not reply.valid:
             st.invalid_human += 1
             # Answered like a refused command, so the Human learns why and can recover on the next tick.
@@ -555,8 +562,11 @@ class Episode:
         self._done = False
 
     def pending_stop(self) -> str | None:
-        """The stop reason that ends the episode before another tick (``done`` once the queue has drained after
-        the Assistant's ``done``, ``tick_budget``), or None."""
+        """The stop reason that ends the episode before another tick (``context_window`` once a provider refused
+        a turn for its context window, ``done`` once the queue has drained after the Assistant's ``done``,
+        ``tick_budget``), or None."""
+        if self.st.context_overflow:
+            return "context_window"
         if self._done and not self.st.queue:
             return "done"
         if self.st.ticks >= self.tp.budgets.ticks:
@@ -621,9 +631,6 @@ class Episode:
         st = self.st
         valid = stop_reason not in ("void", "error") and score is not None
         result = score["result"] if score else None
-        costs = [c.get("cost_usd") for c in st.calls]
-        tokens_in = [c.get("prompt_tokens") for c in st.calls]
-        tokens_out = [c.get("completion_tokens") for c in st.calls]
         passed = int(bool(result.passed)) if valid else None
         rec = {
             "format": EVAL_FORMAT, **self.header,
@@ -644,10 +651,6 @@ class Episode:
             "interventions": len(st.interventions), "leaks": st.leaks,
             "invalid_assistant_turns": st.invalid_assistant, "invalid_human_turns": st.invalid_human,
             "repairs": st.repairs,
-            "calls": len(st.calls),
-            "prompt_tokens": sum(t for t in tokens_in if t is not None) if st.calls else 0,
-            "completion_tokens": sum(t for t in tokens_out if t is not None) if st.calls else 0,
-            "cost_usd": (sum(costs) if all(c is not None for c in costs) else None) if st.calls else 0.0,
             **call_usage(st.calls),
             "final_digest": score["digest"] if score else None,
             "frames": len(st.frames),

@@ -159,6 +159,49 @@ def _sweep_name(rec: dict[str, Any]) -> str:
     return path.parents[2].name if len(path.parents) > 2 else path.name
 
 
+def result_id(rec: dict[str, Any]) -> tuple[str, int | None] | None:
+    """What identifies a stored result: (its key without the seed, see :func:`variant_of`; its seed). Two records
+    with the same id are copies of one cell (a copied sweep folder, a folder named twice). None for a record
+    whose ``eval.json`` was unreadable (it has no key to compare)."""
+    if rec.get("status") == "unreadable":
+        return None
+    seed = rec.get("seed")
+    return variant_of(rec), seed if isinstance(seed, int) and not isinstance(seed, bool) else None
+
+
+_STATUS_RANK = {"valid": 0, "void": 1}
+
+
+def merge_copies(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
+    """Keep one record per cell (:func:`result_id`), so that a cell read from several folders counts once.
+
+    Of the copies, a scored (``valid``) record wins over a VOID one, then the first in reading order. Returns
+    the records in their original order and one note per merged cell naming the copies (their ``_path``).
+    Unreadable records are all kept (each is its own VOID row)."""
+    kept: dict[tuple, int] = {}
+    copies: dict[tuple, list[str]] = defaultdict(list)
+    out: list[dict[str, Any] | None] = []
+    for r in records:
+        rid = result_id(r)
+        if rid is None:
+            out.append(r)
+            continue
+        copies[rid].append(str(r.get("_path", "?")))
+        if rid not in kept:
+            kept[rid] = len(out)
+            out.append(r)
+        elif _STATUS_RANK.get(r.get("status"), 2) < _STATUS_RANK.get(out[kept[rid]].get("status"), 2):
+            out[kept[rid]] = r
+    notes = []
+    for rid, paths in copies.items():
+        if len(paths) > 1:
+            r = out[kept[rid]]
+            notes.append(f"{r.get('task_id')} seed {r.get('seed')} for {r.get('assistant')} | {r.get('human')}: "
+                         f"{len(paths)} copies of one cell (same key and seed) counted once, "
+                         f"kept {r.get('_path', '?')}; merged {', '.join(p for p in paths if p != r.get('_path'))}")
+    return [r for r in out if r is not None], notes
+
+
 def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
     """Relabel the Assistant of records whose (Assistant, Human, task) appears under several keys so
     that no table merges them; returns the records and one warning per conflicting task.
@@ -199,4 +242,4 @@ def separate_keys(records: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], 
 
 
 __all__ = ["DEFAULT_ENV", "KEY_FORMAT", "agents_folder", "agents_part", "cell_key", "cell_path", "key_differences", "key_hash",
-           "public_url", "separate_keys", "slug", "split_agents_folder", "variant_of"]
+           "merge_copies", "public_url", "result_id", "separate_keys", "slug", "split_agents_folder", "variant_of"]

@@ -37,7 +37,21 @@ ATTEMPTS_DIR = "attempts"
 REDACTED = "[REDACTED]"
 
 _SECRET_NAME = re.compile(r"(KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)", re.I)
-_BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{8,}")
+_BEARER = re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-+/=~]{8,}")
+_BASIC = re.compile(r"(?i)(basic\s+)([A-Za-z0-9+/=_\-]{6,})")
+_CRED_MARK = re.compile(r"[0-9+/=_\-]|.[A-Z]")
+
+
+def _credential_like(value: str) -> bool:
+    """A value shaped like a key or base64 rather than a word: it holds a digit or one of ``+/=_-``, or a capital
+    letter after its first character ("basic idea", "authorization: required" stay as they are)."""
+    return _CRED_MARK.search(value) is not None
+_KEY_HEADER = re.compile(r"(?i)((?:x-api-key|api-key|x-goog-api-key|anthropic-api-key|x-functions-key|"
+                         r"ocp-apim-subscription-key|x-auth-token|authorization|proxy-authorization)\\*[\"']?\s*[:=]\s*"
+                         r"\\*[\"']?(?:[A-Za-z]+\s+)?)([^\s\"',;{}\[\]\\]{6,})")
+"""Key headers as an HTTP client sends them and a provider may echo them (``x-api-key: ...``, litellm's Azure
+``api-key``, Google's ``x-goog-api-key``...), in header, dict or JSON spelling; ``Authorization`` with any
+scheme (``token ...``, ``Basic ...``)."""
 _KEYLIKE = re.compile(r"\b(sk|pk|rk|ghp|gho|xox[abp])[-_][A-Za-z0-9_\-]{12,}\b")
 _KEY_HINTS = (re.compile(r"k[-_]"), re.compile(r"gh[po][-_]"), re.compile(r"xox[abp][-_]"))
 """Cheap tests of which every :data:`_KEYLIKE` match passes one: the end of one of its prefixes and the ``-`` or ``_``
@@ -46,11 +60,17 @@ pattern holding the three alternatives (or a look-behind) is tried at every posi
 trace line."""
 _URL_USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.\-]*://)[^/\s@\"'<>]+@")
 _URL_QUERY_SECRET = re.compile(r"(?i)([?&](?:api[_-]?key|key|token|access[_-]?token|secret|password|passwd|auth|sig|"
-                               r"signature)=)[^&#\s\"'<>]+")
+                               r"signature)=)[^&#\s\"'<>\\]+")
 
 
 class Scrubber:
     """Replaces secret values in text before it is written anywhere.
+
+    Forms it knows: the values of environment variables named like secrets (``*KEY*``, ``*TOKEN*``,
+    ``*SECRET*``, ``*PASSWORD*``, ``*CREDENTIAL*``); ``Bearer`` and ``Basic`` credentials; key headers and
+    ``Authorization`` with any scheme (``x-api-key``, ``api-key``, ``x-goog-api-key``, ``anthropic-api-key``...);
+    ``user:password@`` in URLs; query values named like secrets (``key``, ``api_key``, ``token``, ``sig``...); and
+    provider key shapes (``sk-``, ``ghp_``, ``xoxb-``...).
 
     Args:
         environ: the environment to collect secrets from (default ``os.environ``); values shorter
@@ -73,6 +93,11 @@ class Scrubber:
         low = text.lower()
         if "bearer" in low:
             text = _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+        if "basic" in low:
+            text = _BASIC.sub(lambda m: m.group(1) + REDACTED if _credential_like(m.group(2)) else m.group(0), text)
+        if "key" in low or "auth" in low:
+            text = _KEY_HEADER.sub(lambda m: m.group(1) + REDACTED if _credential_like(m.group(2)) else m.group(0),
+                                   text)
         if "://" in text:
             text = _URL_USERINFO.sub(lambda m: m.group(1) + REDACTED + "@", text)
         if "=" in text and ("?" in text or "&" in text):  # a query string, with or without a scheme
@@ -350,6 +375,12 @@ class ScrubbedStream:
     def write(self, text: str) -> int:
         """Write ``text`` with secrets replaced; returns ``len(text)`` as a stream does."""
         self._stream.write(self._scrub(text))
+        return len(text)
+
+    def write_unscrubbed(self, text: str) -> int:
+        """Write ``text`` as it is: only for a secret this program made to be shown to the person at the terminal
+        (a local page server's token in the address it prints)."""
+        self._stream.write(text)
         return len(text)
 
     def __getattr__(self, name: str) -> Any:

@@ -75,21 +75,24 @@ def repeats_table(records: list[dict[str, Any]], ks: list[int] | None = None, *,
                   n_resamples: int = 2000, seed: int = 0) -> list[dict[str, Any]]:
     """pass@k and pass^k per (agents, family, k), in percent, with bootstrap intervals.
 
+    ``n`` of a task is its number of distinct seeds: records repeating a seed (copies of one cell) count once,
+    the first read.
+
     Returns:
         Rows with ``agents``, ``assistant``, ``human``, ``family``, ``k``, ``tasks`` (tasks with at least
         ``k`` valid seeds), ``pass_at_k``, ``pass_at_k_lo``, ``pass_at_k_hi``, ``pass_hat_k``,
         ``pass_hat_k_lo``, ``pass_hat_k_hi``. Empty when no task has two valid seeds.
     """
-    counts: dict[tuple[str, str], dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    # one outcome per distinct seed: a seed read twice (copies of one cell) is still one sample
+    seen: dict[tuple[str, str], dict[str, dict[Any, int]]] = defaultdict(lambda: defaultdict(dict))
     names: dict[str, tuple[Any, Any]] = {}
     for r in records:
         if r.get("status") != "valid":
             continue
         key = agent_key(r)
         names[key] = (r.get("assistant"), r.get("human"))
-        nc = counts[(key, r["family"])][r["task_id"]]
-        nc[0] += 1
-        nc[1] += int(r["passed"])
+        seen[(key, r["family"])][r["task_id"]].setdefault(r.get("seed"), int(r["passed"]))
+    counts = {fam: {t: (len(s), sum(s.values())) for t, s in tasks.items()} for fam, tasks in seen.items()}
     n_max = max((n for tasks in counts.values() for n, _ in tasks.values()), default=0)
     if n_max < 2:
         return []

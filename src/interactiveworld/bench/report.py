@@ -18,6 +18,7 @@ from .executors import executor_report
 from .families import Family
 from .identity import separate_keys
 from .ledger import write_ledgers
+from .logs import Scrubber
 from .metrics import (CAPABILITY_IDS, UNREADABLE, capability_table, efficiency_table, family_table, load_results,
                       void_cells, run_folder_problem)
 from .usage import USAGE_COLUMNS, usage_table
@@ -295,6 +296,7 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
     files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
     files += list(write_ledgers(records, out))  # C.3.3: every table above is recomputable from these two files
     files += [out / t["csv"] for t in executors["tables"]] + executors["files"]
+    text = Scrubber()(text)  # a stranger's eval.json can hold a credential in a VOID reason
     files[0].write_text(text, encoding="utf-8")
     write_csv(files[1], _flat_ci(fam), ["agents", "family", "tasks", "cells", "void", "catalog", "pass_catalog",
                                         "pass_catalog_lo", "pass_catalog_hi", "mcr_catalog", "mcr_catalog_lo",

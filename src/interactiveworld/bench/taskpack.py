@@ -53,8 +53,10 @@ encoded as UTF-8, computed on the file's data as written (so defaults filled in 
 never change a hash). Loading verifies the hash; ``iw-eval hash FILE`` rewrites it while authoring.
 
 Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSON nested deeper than
-64 levels or naming a key twice in one object (:mod:`.jsonsafe`), and a scene with a ``path`` field
-(the scene is carried inline, so the hash covers it).
+64 levels or naming a key twice in one object (:mod:`.jsonsafe`), a scene with a ``path`` field
+(the scene is carried inline, so the hash covers it), and a scene over the limits of :data:`SCENE_LIMITS`
+(:func:`scene_limit_problem`: the extent every coordinate spans, the counts of entities, rooms, walls and
+doors), which bound the navigation grid and the meshes the world builds from the file.
 """
 from __future__ import annotations
 
@@ -85,10 +87,95 @@ from .static_item import StaticItem
 FORMAT = "interactiveworld.taskpack/1"
 MAX_TASKPACK_BYTES = 4 * 1024 * 1024
 """Largest TaskPack file accepted (the built-in ones are about 20 kB)."""
+SCENE_LIMITS = {"extent_m": 60.0, "height_m": 20.0, "entities": 500, "rooms": 64, "walls": 512, "doors": 128}
+"""Documented limits of a TaskPack's scene, checked at load: ``extent_m`` [m], the side of the square every
+horizontal coordinate (rooms, walls, entities, the human) must fit in (the navigation grid covers it at 5 cm
+cells: 60 m is 1200 x 1200 cells); ``height_m`` [m], the largest floor level, wall height or size parameter;
+and counts. The built-in TaskPacks span at most 13 m with 33 entities."""
 _KEY = r"^[a-z][a-z0-9_]*#\d+$"
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 """TaskPack ids: usable as a folder name on every common file system (no separators, no leading dot)."""
 _COMMAND = re.compile(r"^\s*\[\s*[A-Za-z_]+\s*\]")
+
+
+_SIZE_PARAMS = frozenset({"width", "depth", "height", "length", "radius", "diameter", "size", "thickness"})
+"""Entity and door parameters that are lengths [m] (bounded by ``height_m``); counts and angles are not."""
+
+
+def _xy_points(scene: dict[str, Any]) -> list[tuple[str, Any]]:
+    """(field, [x, y]) of every horizontal coordinate of a scene dict, as written."""
+    out: list[tuple[str, Any]] = []
+    for i, r in enumerate(scene.get("rooms") or []):
+        rect = r.get("rect") if isinstance(r, dict) else None
+        if isinstance(rect, list) and len(rect) == 4:
+            out += [(f"rooms[{i}].rect", rect[:2]), (f"rooms[{i}].rect", rect[2:])]
+    for i, w in enumerate(scene.get("walls") or []):
+        if isinstance(w, dict):
+            out += [(f"walls[{i}].{k}", w.get(k)) for k in ("start", "end") if k in w]
+    for i, e in enumerate(scene.get("entities") or []):
+        at = e.get("at") if isinstance(e, dict) else None
+        if isinstance(at, dict) and "xy" in at:
+            out.append((f"entities[{i}].at.xy", at.get("xy")))
+    human = scene.get("human")
+    if isinstance(human, dict) and "xy" in human:
+        out.append(("human.xy", human.get("xy")))
+    return out
+
+
+def _numbers(obj: Any, where: str) -> list[tuple[str, float]]:
+    """(field, value) of every number inside ``obj`` (booleans excluded)."""
+    if isinstance(obj, bool):
+        return []
+    if isinstance(obj, (int, float)):
+        return [(where, float(obj))]
+    if isinstance(obj, dict):
+        return [x for k, v in obj.items() for x in _numbers(v, f"{where}.{k}")]
+    if isinstance(obj, list):
+        return [x for i, v in enumerate(obj) for x in _numbers(v, f"{where}[{i}]")]
+    return []
+
+
+def scene_limit_problem(scene: Any) -> str | None:
+    """The first way a scene dict breaks :data:`SCENE_LIMITS` (one line naming the field), or None.
+
+    Checked before the world builds anything: counts of entities, rooms, walls and doors; every number finite;
+    every horizontal coordinate within a square of ``extent_m``; floor levels, wall heights and entity size
+    parameters (:data:`_SIZE_PARAMS`) within ``height_m``.
+    """
+    if not isinstance(scene, dict):
+        return "scene: expected an object"
+    lim = SCENE_LIMITS
+    for part in ("entities", "rooms", "walls", "doors"):
+        items = scene.get(part)
+        if items is not None and not isinstance(items, list):
+            return f"scene.{part}: expected a list"
+        if items is not None and len(items) > lim[part]:
+            return f"scene.{part}: {len(items)} items, over the limit of {lim[part]}"
+    for where, v in _numbers(scene, "scene"):
+        if v != v or v in (float("inf"), float("-inf")):
+            return f"{where}: not a finite number"
+    xs, ys = [], []
+    for where, xy in _xy_points(scene):
+        if not (isinstance(xy, list) and len(xy) == 2 and all(isinstance(c, (int, float)) for c in xy)):
+            return f"scene.{where}: expected [x, y] in metres"
+        xs.append(float(xy[0]))
+        ys.append(float(xy[1]))
+    if xs:
+        span = max(max(xs) - min(xs), max(ys) - min(ys))
+        if span > lim["extent_m"]:
+            return (f"scene: the coordinates span {span:g} m, over the {lim['extent_m']:g} m extent limit (rooms, "
+                    f"walls, entities and the human must fit in a {lim['extent_m']:g} m square)")
+    for part in ("rooms", "walls", "doors", "entities"):
+        for i, item in enumerate(scene.get(part) or []):
+            if not isinstance(item, dict):
+                continue
+            sized = [(f"scene.{part}[{i}].{k}", item.get(k)) for k in ("floor_z", "height", "thickness")]
+            params = item.get("params") if isinstance(item.get("params"), dict) else {}
+            sized += [(f"scene.{part}[{i}].params.{k}", v) for k, v in params.items() if k in _SIZE_PARAMS]
+            for where, v in sized:
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) > lim["height_m"]:
+                    return f"{where}: {v:g} m, over the {lim['height_m']:g} m limit"
+    return None
 
 
 class TaskPackError(ValueError):
@@ -401,6 +488,9 @@ class TaskPack(_Model):
     @field_validator("scene")
     @classmethod
     def _inline_scene(cls, v: dict[str, Any]) -> dict[str, Any]:
+        problem = scene_limit_problem(v)
+        if problem is not None:
+            raise ValueError(problem)
         # The hash covers the file only: a scene read from elsewhere would escape it (and the world
         # would silently start empty).
         if "path" in v:
@@ -776,7 +866,7 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | N
     return paths
 
 
-__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening",
+__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "SCENE_LIMITS", "scene_limit_problem", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening",
            "LegendEntry", "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
            "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
            "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",

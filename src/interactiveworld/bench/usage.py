@@ -3,7 +3,10 @@
 Per cell (``eval.json``, from the calls the episode recorded): ``invalid_assistant_turns`` and
 ``invalid_human_turns`` (turns whose reply was still unusable after the correction, treated as silence
 or no action), ``corrections`` per role (replies in the wrong format answered with a correction message),
-``calls``, ``retries`` (transport retries: attempts beyond the first), tokens, ``cost_usd``, ``latency_s``
+``calls`` (calls made), ``cache_hits`` (replies served from the response cache: no call, no cost),
+``retries`` (transport retries: attempts beyond the first), tokens and ``cost_usd`` of the calls made,
+``cache_hit_tokens`` and ``cache_hit_cost_usd`` (what the cached replies cost when first made, reported apart
+and never added to the spend), ``latency_s``
 (summed wall time of the calls) [s], ``bytes_sent`` (request sizes summed) [bytes], ``images_sent`` and
 ``cached_prompt_tokens`` (served from the provider's prompt cache).
 
@@ -19,12 +22,26 @@ from typing import Any, Iterable
 def call_usage(calls: list[dict[str, Any]]) -> dict[str, Any]:
     """The ``eval.json`` fields summing a cell's call records (each a ``CallRecord.to_log()`` with ``role``).
 
-    Counts that no call reported (an older record, a provider without usage) add nothing."""
-    def total(key: str) -> int:
-        return sum(int(c.get(key) or 0) for c in calls)
+    A record with ``cache_hit`` is a reply from the response cache: it counts in ``cache_hits``, never in
+    ``calls``, tokens or ``cost_usd`` (``calls + cache_hits`` is the number of replies). Counts that no call
+    reported (an older record, a provider without usage) add nothing."""
+    def total(key: str, rows: list[dict[str, Any]] = calls) -> int:
+        return sum(int(c.get(key) or 0) for c in rows)
 
-    cached = [c.get("cached_prompt_tokens") for c in calls]
+    made = [c for c in calls if not c.get("cache_hit")]
+    hits = [c for c in calls if c.get("cache_hit")]
+    costs = [c.get("cost_usd") for c in made]
+    hit_costs = [c.get("cost_usd") for c in hits]
+    cached = [c.get("cached_prompt_tokens") for c in made]
     return {
+        "calls": len(made),
+        "cache_hits": len(hits),
+        "prompt_tokens": total("prompt_tokens", made),
+        "completion_tokens": total("completion_tokens", made),
+        # None: some call had no price (unknown, not zero)
+        "cost_usd": float(sum(costs)) if all(c is not None for c in costs) else None,
+        "cache_hit_tokens": {"prompt": total("prompt_tokens", hits), "completion": total("completion_tokens", hits)},
+        "cache_hit_cost_usd": float(sum(hit_costs)) if all(c is not None for c in hit_costs) else None,
         "corrections": {role: sum(1 for c in calls if c.get("correction") and c.get("role") == role)
                         for role in ("assistant", "human")},
         "retries": sum(max(0, int(c.get("attempts") or 1) - 1) for c in calls),
@@ -57,6 +74,7 @@ class UsageTally:
     invalid_human: int = 0
     corrections: int = 0
     calls: int = 0
+    cache_hits: int = 0
     retries: int = 0
     tokens: int = 0
     cost_usd: float = 0.0
@@ -71,6 +89,7 @@ class UsageTally:
         self.invalid_human += int(_num(rec, "invalid_human_turns"))
         self.corrections += sum(_corrections(rec))
         self.calls += int(_num(rec, "calls"))
+        self.cache_hits += int(_num(rec, "cache_hits"))
         self.retries += int(_num(rec, "retries"))
         self.tokens += int(_num(rec, "prompt_tokens") + _num(rec, "completion_tokens"))
         if rec.get("cost_usd") is None and _num(rec, "calls"):
@@ -82,9 +101,9 @@ class UsageTally:
     def postfix(self) -> str:
         """The sweep's reply-format and transport figures for the progress line ('' while no model was
         called); the money, tokens and calls spent are shown beside it by the sweep's call gate."""
-        if not self.calls:
+        if not self.calls + self.cache_hits:
             return ""
-        mean = self.latency_s / self.calls
+        mean = self.latency_s / max(1, self.calls)
         return (f"invalid A/H {self.invalid_assistant}/{self.invalid_human}, {self.corrections} corrected, "
                 f"{self.retries} retries, {mean:.2f} s/call, {_mb(self.bytes_sent)}")
 
@@ -95,11 +114,12 @@ class UsageTally:
 
 def cell_postfix(rec: dict[str, Any]) -> str:
     """One cell's model-call figures for the progress line (' invalid A/H 1/0, 2 corrected, 14 calls'), or ''."""
-    if not _num(rec, "calls"):
+    if not _num(rec, "calls") + _num(rec, "cache_hits"):
         return ""
     ca, ch = _corrections(rec)
+    hits = f", {int(_num(rec, 'cache_hits'))} cache hits" if _num(rec, "cache_hits") else ""
     return (f" invalid A/H {int(_num(rec, 'invalid_assistant_turns'))}/{int(_num(rec, 'invalid_human_turns'))}, "
-            f"{ca + ch} corrected, {int(_num(rec, 'calls'))} calls")
+            f"{ca + ch} corrected, {int(_num(rec, 'calls'))} calls{hits}")
 
 
 def _mb(n: float) -> str:
@@ -107,16 +127,18 @@ def _mb(n: float) -> str:
 
 
 USAGE_COLUMNS = [("cells", "Cells"), ("invalid_assistant", "Invalid A turns"), ("invalid_human", "Invalid H turns"),
-                 ("corrections", "Corrections A/H"), ("calls", "Calls"), ("retries", "Retries"),
+                 ("corrections", "Corrections A/H"), ("calls", "Calls"), ("cache_hits", "Cache hits"), ("retries", "Retries"),
                  ("tokens", "Tokens in/out"), ("cost", "Cost $"), ("latency", "s/call"),
                  ("mb_per_task", "MB sent/cell")]
 """(key, header) columns of :func:`usage_table` rows, after the Assistant and Human columns."""
 
 
 def usage_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """One row per (Assistant, Human) pair over finished (valid) cells that called a model.
+    """One row per (Assistant, Human) pair over finished (valid) cells that called a model or were answered from
+    the response cache.
 
-    Cost is '?' when some call had no price in litellm's cost map (unknown, not zero)."""
+    Calls, tokens and cost are those of calls made; cache hits are counted apart and cost nothing. Cost is '?'
+    when some call had no price in litellm's cost map (unknown, not zero)."""
     groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in records:
         if r.get("status") == "valid":
@@ -124,7 +146,8 @@ def usage_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     rows = []
     for (a, h), recs in sorted(groups.items()):
         calls = sum(_num(r, "calls") for r in recs)
-        if not calls:
+        hits = sum(_num(r, "cache_hits") for r in recs)
+        if not calls + hits:
             continue
         ca = sum(_corrections(r)[0] for r in recs)
         ch = sum(_corrections(r)[1] for r in recs)
@@ -134,12 +157,12 @@ def usage_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             "assistant": a, "human": h, "cells": len(recs),
             "invalid_assistant": int(sum(_num(r, "invalid_assistant_turns") for r in recs)),
             "invalid_human": int(sum(_num(r, "invalid_human_turns") for r in recs)),
-            "corrections": f"{ca}/{ch}", "calls": int(calls),
+            "corrections": f"{ca}/{ch}", "calls": int(calls), "cache_hits": int(hits),
             "retries": int(sum(_num(r, "retries") for r in recs)),
             "tokens": f"{int(sum(_num(r, 'prompt_tokens') for r in recs))}/"
                       f"{int(sum(_num(r, 'completion_tokens') for r in recs))}",
             "cost": "?" if unknown else f"{cost:.4f}",
-            "latency": f"{sum(_num(r, 'latency_s') for r in recs) / calls:.2f}",
+            "latency": f"{sum(_num(r, 'latency_s') for r in recs) / calls:.2f}" if calls else "-",
             "mb_per_task": f"{sum(_num(r, 'bytes_sent') for r in recs) / len(recs) / 1e6:.1f}",
         })
     return rows

@@ -9,8 +9,9 @@ Routes (all served from the package; the page loads nothing from the network):
   ``{"type": "answer", "turn", ...}`` and (study) ``{"type": "next"}``.
 
 A page that connects is sent the whole history of the current episode, so closing the browser and
-opening the address again continues where it was. A malformed message is answered with an ``error``
-event naming the problem; nothing a page sends can stop the server or the episode.
+opening the address again continues where it was. A malformed message (not JSON, nested too deep, binary) is
+answered with an ``error`` event naming the problem; nothing a page sends can stop the server or the episode.
+:func:`serve` puts every request behind the server's :class:`~.guard.LocalGuard` (Host, Origin, token, body size).
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, Response
 
 from ..bench.taskpack import TaskPackError
+from .guard import GuardMiddleware, LocalGuard, encodable_tree
 from .person import Channel, check_pseudonym
 from .session import CellPlan, PlaySession
 
@@ -105,10 +107,11 @@ def handle_message(controller: Controller, text: str) -> list[dict[str, Any]]:
         return [_error(f"the message is over {MAX_MESSAGE_CHARS} characters")]
     try:
         msg = json.loads(text)
-    except json.JSONDecodeError:
-        return [_error("the message is not JSON")]
+    except (json.JSONDecodeError, RecursionError):
+        return [_error("the message is not JSON (or nested too deep)")]
     if not isinstance(msg, dict):
         return [_error("the message must be a JSON object")]
+    msg = encodable_tree(msg)  # half an emoji arrives as a lone surrogate: never let it reach a page or a file
     kind = msg.get("type")
     try:
         if kind == "pseudonym":
@@ -119,8 +122,8 @@ def handle_message(controller: Controller, text: str) -> list[dict[str, Any]]:
         elif kind == "next":
             controller.next()
         else:
-            return [_error(f"unknown message type {kind!r}")]
-    except (ValueError, TaskPackError) as exc:
+            return [_error(f"unknown message type {str(kind)[:40]!r}")]
+    except (ValueError, TypeError, TaskPackError) as exc:
         return [_error(str(exc))]
     return [controller.hello()]
 
@@ -180,9 +183,14 @@ def create_app(controller: Controller) -> FastAPI:
             sender = asyncio.create_task(pump())
             try:
                 while True:
-                    text = await sock.receive_text()
+                    message = await sock.receive()
+                    if message["type"] == "websocket.disconnect":
+                        return
+                    text = message.get("text")
                     # The controller may block briefly on a lock; keep the event loop free.
-                    for event in await asyncio.to_thread(handle_message, controller, text):
+                    events = [_error("the message must be text (JSON)")] if not isinstance(text, str) \
+                        else await asyncio.to_thread(handle_message, controller, text)
+                    for event in events:
                         await sock.send_text(json.dumps(event))
             finally:
                 sender.cancel()
@@ -211,11 +219,18 @@ def bind(port: int, host: str = "127.0.0.1") -> socket.socket:
     return sock
 
 
-def serve(app: FastAPI, sock: socket.socket, *, on_stop: Callable[[], None] | None = None) -> None:
-    """Serve ``app`` on a bound socket until Ctrl-C or SIGTERM, then call ``on_stop``."""
+def serve(app: FastAPI, sock: socket.socket, *, guard: LocalGuard, on_stop: Callable[[], None] | None = None) -> None:
+    """Serve ``app`` on a bound socket until Ctrl-C or SIGTERM, then call ``on_stop``; every request passes
+    ``guard`` first (:class:`~.guard.GuardMiddleware`).
+
+    Raises:
+        ValueError: ``guard`` is for another port than the socket's.
+    """
+    if guard.port != sock.getsockname()[1]:
+        raise ValueError(f"the guard is for port {guard.port}, the socket listens on {sock.getsockname()[1]}")
     # A page left open must not hold the server up when it stops: connections get this long to close [s].
-    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off",
-                            timeout_graceful_shutdown=5)
+    config = uvicorn.Config(GuardMiddleware(app, guard), log_level="warning", ws="websockets-sansio",
+                            lifespan="off", timeout_graceful_shutdown=5, ws_max_size=4 * MAX_MESSAGE_CHARS)
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

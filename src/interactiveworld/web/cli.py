@@ -64,11 +64,28 @@ def _bind(app_mod: Any, port: int) -> Any:
         raise UsageError(str(exc)) from None
 
 
-def _serve(app_mod: Any, app: Any, sock: Any, on_stop: Any = None) -> None:
+def _guard(sock: Any) -> Any:
+    """The bound server's guard (Host, Origin, a fresh secret token, body size: :mod:`.guard`)."""
+    return guard_mod().LocalGuard(sock.getsockname()[1], guard_mod().new_token())
+
+
+def announce(line: str) -> None:
+    """Print the line with the page's address and token (:func:`.guard.announce`)."""
+    guard_mod().announce(line)
+
+
+def guard_mod() -> Any:
+    """The guard module (standard library only; loaded on use like the other web modules)."""
+    from . import guard
+
+    return guard
+
+
+def _serve(app_mod: Any, app: Any, sock: Any, guard: Any, on_stop: Any = None) -> None:
     """Serve until Ctrl-C or SIGTERM (both stop it the same way: the open episode ends VOID and resumes)."""
     with sigterm_as_interrupt():
         try:
-            app_mod.serve(app, sock, on_stop=on_stop)
+            app_mod.serve(app, sock, guard=guard, on_stop=on_stop)
         except KeyboardInterrupt:
             pass
 
@@ -102,12 +119,13 @@ def cmd_play(args: argparse.Namespace) -> int:
                     body_model=body and body["path"], body_model_sha256=body and body["sha256"])
     sock = _bind(app_mod, args.port)  # before the episode starts: a taken port must not leave a half-run cell
     controller = app_mod.PlayController(plan, pseudonym=args.pseudonym)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
-    print(f"iw-eval play: {args.task} as the {args.role} with {partner}; open {url} (Ctrl-C stops; "
-          "run the same command again to resume)", flush=True)
+    guard = _guard(sock)
+    url = guard.url()
+    announce(f"iw-eval play: {args.task} as the {args.role} with {partner}; open {url} (Ctrl-C stops; "
+             "run the same command again to resume)")
     if args.open:
         webbrowser.open(url)
-    _serve(app_mod, app_mod.create_app(controller), sock, controller.close)
+    _serve(app_mod, app_mod.create_app(controller), sock, guard, controller.close)
     s = controller.session
     rec = s.record if s is not None else None
     if rec and rec.get("status") == "valid":
@@ -136,10 +154,10 @@ def cmd_study(args: argparse.Namespace) -> int:
     except ValueError as exc:
         sock.close()
         raise UsageError(str(exc)) from None
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
-    print(f"iw-eval study: {plan.name}: {len(plan.cells)} episode(s) as the {plan.role} -> {plan.out}; open {url}",
-          flush=True)
-    _serve(app_mod, app_mod.create_app(controller), sock, controller.close)
+    guard = _guard(sock)
+    url = guard.url()
+    announce(f"iw-eval study: {plan.name}: {len(plan.cells)} episode(s) as the {plan.role} -> {plan.out}; open {url}")
+    _serve(app_mod, app_mod.create_app(controller), sock, guard, controller.close)
     return 0
 
 
@@ -149,9 +167,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
     if not sweep.is_dir():
         raise UsageError(f"{sweep}: no such sweep folder")
     sock = _bind(app_mod, args.port)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}/"
-    print(f"iw-eval watch: {sweep} (read-only); open {url}", flush=True)
-    _serve(app_mod, watch.create_watch_app(sweep), sock)
+    guard = _guard(sock)
+    announce(f"iw-eval watch: {sweep} (read-only); open {guard.url()}")
+    _serve(app_mod, watch.create_watch_app(sweep), sock, guard)
     return 0
 
 
@@ -174,7 +192,8 @@ def add_web_commands(sub: Any, env_default: str) -> None:
     pl.add_argument("--out", default="runs/play", help="folder the cell is written under (default runs/play)")
     pl.add_argument("--env", default=env_default, metavar="MODULE:CALLABLE", help="environment factory")
     pl.add_argument("--api-base", help="base URL for a model partner")
-    pl.add_argument("--timeout", type=float, default=120.0, help="model call timeout [s]")
+    pl.add_argument("--timeout", type=float, default=120.0,
+                   help="model call deadline per attempt, connect to last byte [s]")
     pl.add_argument("--max-retries", type=int, default=3, help="model call retries on transport faults")
     pl.add_argument("--open", action="store_true", help="open the page in the default browser")
     pl.add_argument("--body-model", metavar="PATH", help=BODY_MODEL_HELP)

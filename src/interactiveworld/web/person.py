@@ -32,7 +32,8 @@ from typing import Any, Callable, Iterable
 from ..agents.base import (AgentTransportError, AssistantObservation, AssistantTurn, Frame, HumanObservation,
                            HumanTurn)
 from ..agents.protocol import MAX_REPLY_CHARS, AssistantAction, HumanReply, render_human
-from ..bench.logs import dumps
+from ..bench.logs import Scrubber, dumps
+from .guard import encodable
 
 PERSON_PREFIX = "person:"
 """Agent labels of people start with this (``person:kestrel``); reports tell people from models by it."""
@@ -98,13 +99,14 @@ class Channel:
         self._validate: Callable[[dict[str, Any]], Any] | None = None
         self._answer: Any = None
         self._closed: str | None = None
+        self._scrub = Scrubber()  # a partner's words or a failure text can echo a credential
         self._turns = 0
         self.session = 0
 
     # -- events -------------------------------------------------------------------------------
     def publish(self, event: dict[str, Any], *, keep: bool = True) -> None:
         """Send an event to every connected page (and keep it for pages that connect later)."""
-        text = dumps({**event, "session": self.session})
+        text = encodable(dumps({**event, "session": self.session}, self._scrub))  # one bad character must not cut pages off
         with self._cv:
             if keep:
                 self._events.append(text)

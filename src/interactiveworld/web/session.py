@@ -19,7 +19,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from ..agents.prompts import HUMAN_TASK_LABELS, assistant_system_prompt, human_system_prompt
-from ..bench.cells import CellSpec, archive_cell, cell_dir, expected_key, is_finished, make_agents, rerun_reason
+from ..bench.cells import (CellBusy, CellSpec, archive_cell, cell_dir, cell_writer, expected_key, is_finished,
+                           make_agents, rerun_reason)
 from ..bench.episode import EpisodeConfig, run_episode
 from ..bench.factory import make_env
 from ..bench.identity import DEFAULT_ENV, key_hash
@@ -103,7 +104,9 @@ class PlaySession:
         show_result: send pass/completion to the page at the end (study mode hides them).
         on_end: called in the episode thread after the ``end`` event (a study moves on).
         blind: keep the partner's name (and the cell folder, which contains it) off the page, so a study's
-            participant is not swayed by which Assistant or Human they are paired with.
+            participant is not swayed by which Assistant or Human they are paired with: no model string,
+            endpoint or error text reaches the page (a failed call is told as "the partner could not answer";
+            the full reason stays in the trace and ``eval.json``).
 
     Raises:
         TaskPackError: the TaskPack does not load.
@@ -186,44 +189,57 @@ class PlaySession:
     def _run(self) -> None:
         ch = self.channel
         try:
-            if self.finished:
-                self.record = read_eval(self.cell)
-                ch.publish(self._end_event(self.record, already=True))
-                return
-            self.cell.mkdir(parents=True, exist_ok=True)
-            turns = self._resume_turns()
-            person_cls = PersonHuman if self.plan.role == "human" else PersonAssistant
-            person = person_cls(ch, self.pseudonym, recorded=turns)
-            if turns:
-                ch.publish({"type": "status", "text": f"Resuming: replaying your {len(turns)} earlier answer(s)."})
-            ch.publish({"type": "status", "text": "Setting up the scene...", "busy": True}, keep=False)
-            # The sweep's own constructor builds the partner; the person's side is a stand-in, dropped.
-            if self.plan.role == "human":
-                partner = make_agents(replace(self.spec, human="scripted"), self.tp)[0]
-                assistant, human = _Announced(partner, ch, "the assistant"), person
-            else:
-                partner = make_agents(replace(self.spec, assistant="silent"), self.tp)[1]
-                assistant, human = person, _Announced(partner, ch, "the wearer")
-            env = make_env(self.plan.env, render=self.plan.render, body_model=self.plan.body_model)
-            cfg = EpisodeConfig(seed=self.plan.seed, write_frames=self.plan.render,
-                                assistant_name=self.spec.assistant_label, human_name=self.spec.human,
-                                observed_hash=self.tp.hash,  # load_taskpack verified the file against it
-                                env={"factory": self.plan.env, "render": self.plan.render}, cell_key=self.key,
-                                on_frames=self._stream)
-            self.record = run_episode(self.tp, env, assistant, human, self.cell, cfg)
-            self.record["replayed_turns"] = person.replayed
-            ch.publish(self._end_event(self.record))
+            with cell_writer(self.cell):  # one writer per cell: a second server on it must not touch its files
+                self._play()
+        except CellBusy:
+            ch.publish({"type": "failed", "text": "This episode is open in another iw-eval play or study server; "
+                                                  "continue it there (or stop that server and start again)."})
         except Exception as exc:  # a configuration problem (bad model string, factory): shown, never a crash
-            ch.publish({"type": "failed", "text": f"The episode could not run: {type(exc).__name__}: {exc}"})
+            why = "the partner or the scene could not be set up" if self.blind else f"{type(exc).__name__}: {exc}"
+            ch.publish({"type": "failed", "text": f"The episode could not run: {why}"})
         finally:
             self.done.set()
             if self.on_end is not None:
                 self.on_end()
 
+    def _play(self) -> None:
+        """The episode, under the cell's writer lock: a finished cell is shown, an unfinished one resumed."""
+        ch = self.channel
+        if self.finished:
+            self.record = read_eval(self.cell)
+            ch.publish(self._end_event(self.record, already=True))
+            return
+        self.cell.mkdir(parents=True, exist_ok=True)
+        turns = self._resume_turns()
+        person_cls = PersonHuman if self.plan.role == "human" else PersonAssistant
+        person = person_cls(ch, self.pseudonym, recorded=turns)
+        if turns:
+            ch.publish({"type": "status", "text": f"Resuming: replaying your {len(turns)} earlier answer(s)."})
+        ch.publish({"type": "status", "text": "Setting up the scene...", "busy": True}, keep=False)
+        # The sweep's own constructor builds the partner; the person's side is a stand-in, dropped.
+        if self.plan.role == "human":
+            partner = make_agents(replace(self.spec, human="scripted"), self.tp)[0]
+            assistant, human = _Announced(partner, ch, "the assistant"), person
+        else:
+            partner = make_agents(replace(self.spec, assistant="silent"), self.tp)[1]
+            assistant, human = person, _Announced(partner, ch, "the wearer")
+        env = make_env(self.plan.env, render=self.plan.render, body_model=self.plan.body_model)
+        cfg = EpisodeConfig(seed=self.plan.seed, write_frames=self.plan.render,
+                            assistant_name=self.spec.assistant_label, human_name=self.spec.human,
+                            observed_hash=self.tp.hash,  # load_taskpack verified the file against it
+                            env={"factory": self.plan.env, "render": self.plan.render}, cell_key=self.key,
+                            on_frames=self._stream)
+        self.record = run_episode(self.tp, env, assistant, human, self.cell, cfg)
+        self.record["replayed_turns"] = person.replayed
+        ch.publish(self._end_event(self.record))
+
     def _end_event(self, rec: dict[str, Any] | None, *, already: bool = False) -> dict[str, Any]:
         rec = rec or {}
+        void = rec.get("void_reason")
+        if self.blind and void:  # it names the model and its endpoint
+            void = "the partner could not answer (the reason is recorded in the cell's files)"
         ev = {"type": "end", "status": rec.get("status"), "stop_reason": rec.get("stop_reason"),
-              "void_reason": rec.get("void_reason"), "cell": None if self.blind else str(self.cell),
+              "void_reason": void, "cell": None if self.blind else str(self.cell),
               "already": already, "ticks": rec.get("ticks"), "actions": rec.get("actions")}
         if self.show_result:
             ev.update(passed=rec.get("passed"), completion=rec.get("completion"))

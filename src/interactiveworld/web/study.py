@@ -19,8 +19,9 @@ or files, or ``{"per_family": n, "seed": s}`` to draw n built-in TaskPacks per f
 ``shuffle`` (true: each participant gets the episodes in their own order, fixed by name and
 pseudonym, so learning effects do not fall on the same tasks; false: task-major plan order),
 ``show_result`` (tell the participant pass/fail after each episode; default false), ``blind`` (keep the
-partner's name off the page; default true), ``env`` and
-``api_base``. Unknown fields are errors.
+partner's name off the page; default true), ``env`` (the environment factory: the built-in world or one on the
+allow-list replay uses, :func:`~interactiveworld.bench.replay.allowed_envs` -- a plan file never names code to
+run) and ``api_base``. Unknown fields are errors.
 
 The drawn task list is written to ``<out>/study.json`` the first time and reused, so adding TaskPacks
 later does not change a study under way. Every episode is an ordinary cell of ``out`` (the person is
@@ -42,6 +43,7 @@ from ..bench.cells import cell_dir, expected_key, is_finished
 from ..bench.families import Family
 from ..bench.identity import DEFAULT_ENV, slug
 from ..bench.logs import write_json_atomic
+from ..bench.replay import ENV_ALLOW_VAR, allowed_envs
 from ..bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack, select_taskpacks
 from .person import Channel, check_pseudonym
 from .session import CellPlan, PlaySession
@@ -84,6 +86,15 @@ class StudyPlan(BaseModel):
     def _folder_safe(cls, v: str) -> str:
         if not v or slug(v) != v:
             raise ValueError(f"expected a folder-safe name (letters, digits, '.', '_', '+', '-'), got {v!r}")
+        return v
+
+    @field_validator("env")
+    @classmethod
+    def _allowed_env(cls, v: str) -> str:
+        # checked before anything is imported: a plan is a file, and a file never chooses code to run
+        if v not in allowed_envs():
+            raise ValueError(f"the environment factory {v!r} is not on the allow-list ({', '.join(allowed_envs())}); "
+                             f"a study plan never names code to run: add it to ${ENV_ALLOW_VAR} to allow it")
         return v
 
     @field_validator("partners")
