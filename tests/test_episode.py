@@ -62,7 +62,11 @@ def test_new_instruction_preempts_queued_commands(tmp_path):
                    ("[Grab] <invoice_card> (2)", "")])
     rec, trace, env = _run(tp, a, h, tmp_path)
     after_opening = env.executed[len(tp.opening.commands):]
-    assert after_opening == ["[Walk] <shelf> (1)", "[Grab] <invoice_card> (2)"]
+    # the card on the counter is out of view from the shelf, so the turn's legend does not list it: refused at
+    # the information boundary (the world never sees it), and the Human is told to look for it first
+    assert after_opening == ["[Walk] <shelf> (1)"]
+    grab = [r for r in trace if r["type"] == "command" and r["command"] == "[Grab] <invoice_card> (2)"]
+    assert grab and grab[0]["executed"] is False and "look for it first" in grab[0]["outcome"]["error"]["message"]
     pre = [r for r in trace if r["type"] == "preempt"]
     assert pre and pre[0]["tick"] == 2 and pre[0]["dropped"] == ["[Walk] <door> (1)", "[Walk] <price_board> (1)"]
     assert rec["stop_reason"] == "done" and rec["actions"] == 2
@@ -129,8 +133,12 @@ def test_goal_satisfaction_never_auto_terminates(tmp_path):
 @pytest.mark.parametrize("mutate,assistant_kw,reason", [
     (lambda d: d["scene"].update(fail_reset=True), {}, "setup failed"),
     (lambda d: d["opening"]["commands"].append("[Walk] <unicorn> (1)"), {}, "opening command"),
-    (lambda d: d["scene"]["entities"].append({"key": "crash#1"}), {}, "environment raised"),
-    (lambda d: d["scene"]["entities"].append({"key": "glitch#1"}), {}, "internal simulator error"),
+    (lambda d: (d["scene"]["entities"].append({"key": "crash#1"}),
+                d["human_context"]["legend"].append({"handle": "crash#1", "description": "the crash thing"})),
+     {}, "environment raised"),
+    (lambda d: (d["scene"]["entities"].append({"key": "glitch#1"}),
+                d["human_context"]["legend"].append({"handle": "glitch#1", "description": "the glitch thing"})),
+     {}, "internal simulator error"),
     (lambda d: None, {"fail_at": 2}, "transport"),
 ])
 def test_infrastructure_faults_make_the_cell_void(mutate, assistant_kw, reason, tmp_path):
@@ -330,7 +338,7 @@ def test_relations_are_read_back_once_per_command(tmp_path):
     assert rec["ticks"] == 5 and rec["actions"] == 2 and len(h.seen) == 4
     assert env.reads == 1 + 2 + 1
     described = [dict(obs.handles).get("<invoice_card> (2)") for obs in h.seen]
-    assert described == ["the middle invoice card", "the middle invoice card",  # held: no resting place
+    assert described == ["the middle invoice card", "the middle invoice card (in your hand)",  # held
                          "the middle invoice card (moved: now on the approval desk)",
                          "the middle invoice card (moved: now on the approval desk)"]
 
