@@ -62,11 +62,7 @@ def test_new_instruction_preempts_queued_commands(tmp_path):
                    ("[Grab] <invoice_card> (2)", "")])
     rec, trace, env = _run(tp, a, h, tmp_path)
     after_opening = env.executed[len(tp.opening.commands):]
-    # the card on the counter is out of view from the shelf, so the turn's legend does not list it: refused at
-    # the information boundary (the world never sees it), and the Human is told to look for it first
-    assert after_opening == ["[Walk] <shelf> (1)"]
-    grab = [r for r in trace if r["type"] == "command" and r["command"] == "[Grab] <invoice_card> (2)"]
-    assert grab and grab[0]["executed"] is False and "look for it first" in grab[0]["outcome"]["error"]["message"]
+    assert after_opening == ["[Walk] <shelf> (1)", "[Grab] <invoice_card> (2)"]
     pre = [r for r in trace if r["type"] == "preempt"]
     assert pre and pre[0]["tick"] == 2 and pre[0]["dropped"] == ["[Walk] <door> (1)", "[Walk] <price_board> (1)"]
     assert rec["stop_reason"] == "done" and rec["actions"] == 2

@@ -106,8 +106,6 @@ class _State:
     assistant_said: list[str] = field(default_factory=list)
     queue: deque = field(default_factory=deque)
     queue_reply_to: int | None = None  # tick of the intervention the queued block answers
-    queue_legend: frozenset = frozenset()  # handles the turn that wrote the queued block listed
-    turn_legend: frozenset = frozenset()  # handles the latest Human turn listed
     utterances: list[Utterance] = field(default_factory=list)  # after handoff, both speakers
     active_instruction: str = ""
     last_result: str = ""
@@ -391,7 +389,6 @@ class Episode:
         handles = human_handles(self.protocol, tp.human_context.legend, visible=visible, held=held,
                                 mentioned=st.assistant_said, reachable=reachable,
                                 places=self._moved_places(), notes=notes() if callable(notes) else None)
-        st.turn_legend = frozenset(a for a, _ in handles)
         plan = tp.no_help.steps
         private_next = None
         if self.protocol == "WATCH" and st.plan_cursor < len(plan):
@@ -464,8 +461,6 @@ class Episode:
             self.log.write("preempt" if new_instruction else "replace_queue", tick=tick, dropped=dropped)
         if block or new_instruction:
             st.queue_reply_to = tick if new_instruction and block else None
-        if block:
-            st.queue_legend = st.turn_legend
         st.queue = deque(queue)
 
     def _in_view(self) -> tuple[set[str], set[str]]:
@@ -479,25 +474,27 @@ class Episode:
     def _withheld(self, cmd: str) -> list[str]:
         """Entities a command names that the Human may not act on now: the legend is the contract.
 
-        FIND keeps its own rule: a movable legend target exists for the Human only while visible or held (other
-        entities are not restricted). Every other family: an entity is usable only while the turn's legend lists
-        it (:func:`human_handles`; NARRATE lists only what the Assistant has named, appendix C.2.2).
+        Every family but FIND: an entity the TaskPack's legend does not hold (so no turn ever lists it) is refused
+        with advice to look for it first. FIND keeps its own rule: a movable legend target exists for the Human
+        only while visible or held. NARRATE also refuses a legend entity until the Assistant has named it
+        (appendix C.2.2).
         """
         named = _scene_targets(cmd)
         if not named:
             return []
         legend = {e.handle for e in self.tp.human_context.legend}
-        if self.protocol == "FIND":
-            named = [k for k in named if k in legend]
-            if not named:
-                return []
-        visible, reachable = self._in_view() if self.protocol != "NARRATE" else (set(), set())
+        held = self.env.held()
+        absent = [] if self.protocol == "FIND" else [k for k in named if k not in legend and k != held]
+        if self.protocol not in ("FIND", "NARRATE"):
+            return absent
+        listed = [k for k in named if k in legend]
+        if not listed:
+            return absent
+        visible, reachable = self._in_view() if self.protocol == "FIND" else (set(), set())
         exposed = {a for a, _ in human_handles(self.protocol, self.tp.human_context.legend, visible=visible,
-                                               held=self.env.held(), mentioned=self.st.assistant_said,
+                                               held=held, mentioned=self.st.assistant_said,
                                                reachable=reachable)}
-        if self.protocol != "FIND":
-            exposed |= self.st.queue_legend  # listed when the command was written
-        return [k for k in named if key_to_arg(k) not in exposed]
+        return absent + [k for k in listed if key_to_arg(k) not in exposed]
 
     def _run_command(self, tick: int) -> None:
         st = self.st
@@ -506,9 +503,11 @@ class Episode:
         if withheld:
             # Refused at the information boundary: the Human cannot ground what it has not been given.
             what = ", ".join(k.split("#")[0].replace("_", " ") for k in withheld)
-            why = ("you cannot see it from here" if self.protocol == "FIND"
-                   else "the assistant has not told you about it; ask where it is" if self.protocol == "NARRATE"
-                   else "it is not among the things you can act on now; look for it first")
+            legend = {e.handle for e in self.tp.human_context.legend}
+            why = ("it is not among the things you can act on; look for it first"
+                   if any(k not in legend for k in withheld)
+                   else "you cannot see it from here" if self.protocol == "FIND"
+                   else "the assistant has not told you about it; ask where it is")
             outcome = StepOutcome(command=cmd, ok=False, error=PrimitiveError(
                 ErrorCode.UNKNOWN_ENTITY, f"You cannot act on the {what}: {why}.", {"withheld": withheld}))
         else:
