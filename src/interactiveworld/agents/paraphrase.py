@@ -10,7 +10,7 @@ Forms (case and a trailing period ignored; "please", "could you", "now" dropped)
 * movement: "step back (a bit | N metres | N steps)", "back up", "take a step back", "step to the left/right",
   "move N m to your left/right", "sidestep left", "walk forward N steps", "go ahead N metres", "turn left/right
   (N degrees)", "turn around";
-* taking: "pick up / grab / take the X";
+* taking: "pick up / grab / take the X"; "open / close the X";
 * placing (the held object, or "the X"): "put it on the Y", "put it in(to) the Y", "on the top / upper / middle /
   bottom shelf of the Y", "on the left / right / near / far / middle part of the Y", "just left of / right of / in
   front of / behind the Z (on the Y)".
@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-__all__ = ["ground_request", "SIDE_SPOTS", "LEVEL_WORDS", "PACE_WORDS"]
+__all__ = ["ground_request", "SIDE_SPOTS", "LEVEL_WORDS", "PACE_WORDS", "PARAPHRASE_TABLE"]
 
 SIDE_SPOTS: dict[str, str] = {
     "left": "-0.7:0.5", "right": "0.7:0.5", "near": "0:0.15", "front": "0:0.15", "far": "0:0.85", "back": "0:0.85",
@@ -39,7 +39,7 @@ PACE_WORDS = {"a bit": None, "a little": None, "a step": None, "one step": "1", 
               "a pace": None}
 """Distance phrases without a number: one pace (the [Forward] default) unless they count steps."""
 
-_FILLER = re.compile(r"\b(?:please|could you|can you|would you|now|just|then|carefully|gently)\b", re.I)
+_FILLER = re.compile(r"\b(?:please|could you|can you|would you|now|just|then|again|carefully|gently)\b", re.I)
 _NUM = r"(\d+(?:\.\d+)?|one|two|three|four|five|half a)"
 _NUMBERS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "half a": "0.5"}
 _UNIT = r"(metres?|meters?|m|steps?|paces?|degrees?|deg)?"
@@ -127,9 +127,10 @@ def _movement(text: str) -> str | None:
 
 
 _PICK = re.compile(r"^(?:pick up|grab|take|get) (.+?)(?: from .+)?$")
+_OPEN = re.compile(r"^(open|close|shut) (.+)$")
 _PUT = re.compile(r"^(?:put|set|place|stand|leave|pop|move|slide)(?: down)? (.+?) "
-                  r"(on|onto|on top of|in|into|inside|next to|beside|to the left of|to the right of|left of|"
-                  r"right of|just left of|just right of|in front of|behind) (.+)$")
+                  r"(in front of|on top of|to the left of|to the right of|left of|right of|next to|beside|behind|"
+                  r"onto|on|into|inside|in) (.+)$")
 _LEVEL = re.compile(rf"^(?:the )?({'|'.join(LEVEL_WORDS)}) (?:shelf|level|rack|tier) (?:of|in|on) (.+)$")
 _PART = re.compile(r"^(?:the )?(left|right|near|far|front|back|middle|centre|center)(?: side| edge| end| part| half)? "
                    r"of (.+)$")
@@ -161,6 +162,10 @@ def ground_request(utterance: str, handles: Sequence[tuple[str, str]]) -> str | 
     moved = _movement(text)
     if moved is not None:
         return moved
+    m = _OPEN.match(text)
+    if m:
+        target = _find(m.group(2), handles)
+        return f"[{'Open' if m.group(1) == 'open' else 'Close'}] {target}" if target else None
     m = _PICK.match(text)
     if m and not _PUT.match(text):
         obj = _find(m.group(1), handles)
@@ -168,7 +173,7 @@ def ground_request(utterance: str, handles: Sequence[tuple[str, str]]) -> str | 
     m = _PUT.match(text)
     if not m:
         return None
-    what, prep, where = m.group(1), m.group(2), m.group(3)
+    what, prep, where = re.sub(r" (?:down|back)$", "", m.group(1)), m.group(2), m.group(3)
     obj = _held(handles) if what in ("it", "that", "this", "them") else _find(what, handles)
     if obj is None:
         return None
@@ -199,3 +204,91 @@ def ground_request(utterance: str, handles: Sequence[tuple[str, str]]) -> str | 
     if support is None:
         return None
     return f"[{'PutIn' if inside else 'Put'}] {obj} {support}"
+
+
+PARAPHRASE_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    # (request, the command a person would expect, expected outcome), played in order on the lab scene of
+    # :func:`interactiveworld.world.layouts.examples.lab` (the wearer starts at (4.0, 3.2) facing +y). Outcomes:
+    # ("moved", "ahead"|"back"|"left"|"right"), ("turned", degrees left), ("held", key), (predicate, a, b) read
+    # back from the world, ("refused", error code).
+    ("Walk forward one step.", "[Forward] 1", ("moved", "ahead")),
+    ("Step to the right.", "[Forward] right", ("moved", "right")),
+    ("Step to the left.", "[Forward] left", ("moved", "left")),
+    ("Step back a bit.", "[Forward] back", ("moved", "back")),
+    ("Walk forward one step, please.", "[Forward] 1", ("moved", "ahead")),
+    ("Move 0.5 m to your right.", "[Forward] right 0.5 m", ("moved", "right")),
+    ("Move 0.5 m to your left.", "[Forward] left 0.5 m", ("moved", "left")),
+    ("Back up.", "[Forward] back", ("moved", "back")),
+    ("Go ahead 0.6 metres.", "[Forward] 0.6 m", ("moved", "ahead")),
+    ("Take a step back.", "[Forward] back", ("moved", "back")),
+    ("Step forward.", "[Forward]", ("moved", "ahead")),
+    ("Sidestep left.", "[Forward] left", ("moved", "left")),
+    ("Take a step to the right.", "[Forward] right", ("moved", "right")),
+    ("Step back 0.6 metres.", "[Forward] back 0.6 m", ("moved", "back")),
+    ("Turn left.", "[TurnLeft]", ("turned", "90")),
+    ("Turn right.", "[TurnRight]", ("turned", "-90")),
+    ("Turn right 45 degrees.", "[TurnRight] 45", ("turned", "-45")),
+    ("Turn left by 45 degrees.", "[TurnLeft] 45", ("turned", "45")),
+    ("Turn around.", "[TurnAround]", ("turned", "180")),
+    ("Now turn around again.", "[TurnAround]", ("turned", "180")),
+    ("Pick up the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the table.", "[Put] <mug> (1) <table> (1)", ("on", "mug#1", "table#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Set it just left of the sponge.", "[Put] <mug> (1) <table> (1) @beside=<sponge> (1) left",
+     ("near", "mug#1", "sponge#1")),
+    ("Take the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it to the right of the sponge.", "[Put] <mug> (1) <table> (1) @beside=<sponge> (1) right",
+     ("near", "mug#1", "sponge#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it in front of the sponge.", "[Put] <mug> (1) <table> (1) @beside=<sponge> (1) front",
+     ("near", "mug#1", "sponge#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it behind the sponge on the table.", "[Put] <mug> (1) <table> (1) @beside=<sponge> (1) behind",
+     ("near", "mug#1", "sponge#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the left side of the table.", "[Put] <mug> (1) <table> (1) @place_spot=-0.7:0.5",
+     ("on", "mug#1", "table#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the far edge of the table.", "[Put] <mug> (1) <table> (1) @place_spot=0:0.85",
+     ("on", "mug#1", "table#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the near edge of the table.", "[Put] <mug> (1) <table> (1) @place_spot=0:0.15",
+     ("on", "mug#1", "table#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the rack.", "[Put] <mug> (1) <rack> (1)", ("on", "mug#1", "rack#1")),
+    ("Pick up the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the top shelf of the rack.", "[Put] <mug> (1) <rack> (1) <top>", ("on", "mug#1", "rack#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the bottom shelf of the rack.", "[Put] <mug> (1) <rack> (1) <bottom>", ("on", "mug#1", "rack#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the middle shelf of the rack.", "[Put] <mug> (1) <rack> (1) <middle>", ("on", "mug#1", "rack#1")),
+    ("Open the cabinet.", "[Open] <cabinet> (1)", ("open", "cabinet#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it in the cabinet.", "[PutIn] <mug> (1) <cabinet> (1)", ("inside", "mug#1", "cabinet#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it on the top shelf of the cabinet.", "[Put] <mug> (1) <cabinet> (1) <top>",
+     ("inside", "mug#1", "cabinet#1")),
+    ("Grab the mug.", "[Grab] <mug> (1)", ("held", "mug#1")),
+    ("Put it into the bottom shelf of the cabinet.", "[PutIn] <mug> (1) <cabinet> (1) <bottom>",
+     ("inside", "mug#1", "cabinet#1")),
+    ("Pick up the tomato.", "[Grab] <tomato> (1)", ("held", "tomato#1")),
+    ("Put it in the sink.", "[PutIn] <tomato> (1) <sink> (1)", ("inside", "tomato#1", "sink#1")),
+    ("Grab the tomato.", "[Grab] <tomato> (1)", ("held", "tomato#1")),
+    ("Put it on the counter.", "[Put] <tomato> (1) <counter> (1)", ("on", "tomato#1", "counter#1")),
+    ("Pick up the phone.", "[Grab] <phone> (1)", ("held", "phone#1")),
+    ("Set the phone down next to the bowl.", "[Put] <phone> (1) <counter> (1) @beside=<bowl> (1) right",
+     ("near", "phone#1", "bowl#1")),
+    ("Grab the phone.", "[Grab] <phone> (1)", ("held", "phone#1")),
+    ("Put it on the desk.", "[Put] <phone> (1) <desk> (1)", ("on", "phone#1", "desk#1")),
+    ("Pick up the milk carton.", "[Grab] <milk_carton> (1)", ("held", "milk_carton#1")),
+    ("Open the fridge.", "[Open] <fridge> (1)", ("open", "fridge#1")),
+    ("Put it in the fridge.", "[PutIn] <milk_carton> (1) <fridge> (1)", ("inside", "milk_carton#1", "fridge#1")),
+    ("Grab the milk carton.", "[Grab] <milk_carton> (1)", ("held", "milk_carton#1")),
+    ("Put it into the bottom shelf of the fridge.", "[PutIn] <milk_carton> (1) <fridge> (1) <bottom>",
+     ("inside", "milk_carton#1", "fridge#1")),
+    ("Grab the milk carton.", "[Grab] <milk_carton> (1)", ("held", "milk_carton#1")),
+    ("Put it in the table.", "[PutIn] <milk_carton> (1) <table> (1)", ("refused", "NOT_AFFORDED")),
+    ("Put it in the bin.", "[PutIn] <milk_carton> (1) <bin> (1)", ("inside", "milk_carton#1", "bin#1")),
+)
+"""Human-worded requests, each with the command a person would expect and its outcome in the lab scene (the
+paraphrase check of the scripted Human, ``tests/test_human_paraphrase.py``)."""
