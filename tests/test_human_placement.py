@@ -3,16 +3,21 @@ with shelves, ``@beside=<object> (i) side``, and [Forward] back and sideways ste
 from __future__ import annotations
 
 import math
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from interactiveworld.actions.levels import level_words, resolve_level, support_note
 from interactiveworld.errors import ErrorCode
-from interactiveworld.language import compile_text, parse_command
+from interactiveworld.language import compile_text, parse_action_block, parse_command
 from interactiveworld.world.assets.catalog import build_asset
 
 from iw_lab import lab_env, ok, refused  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).parent / "data"))
+from protocol_corpus import HUMAN_CASES  # noqa: E402
 
 
 # ------------------------------------------------------------------------------------------------ level words
@@ -135,3 +140,17 @@ def test_forward_steps_back_and_sideways_keeping_the_facing(env, command, direct
 def test_a_blocked_side_step_is_refused(env):
     out = refused(env, "[Forward] -3 m", ErrorCode.PATH_BLOCKED)
     assert "backwards" in out.error.message
+
+
+def test_the_placement_and_queue_cases_of_the_reply_corpus_parse_as_commands():
+    """The placement and movement replies of the tricky-reply corpus are commands of the grammar, read as meant."""
+    cases = {c[0]: c[3] for c in HUMAN_CASES}
+    beside = parse_action_block(cases["h59-beside"])[0]
+    assert beside.beside[0].name == "plate" and beside.beside[1] == "left"
+    level = parse_action_block(cases["h60-level"])[0]
+    assert level.args[2].name == "upper"
+    back, side = parse_action_block(cases["h61-step-back-and-side"])
+    assert (back.scalar, back.unit, side.direction, side.scalar) == (-1.0, "m", "left", 0.5)
+    assert parse_action_block(cases["h62-empty-action-keeps-queue"]) == []
+    numbered = parse_action_block(cases["h64-level-by-number"])[0]
+    assert (numbered.args[2].name, numbered.args[2].index) == ("shelf", 2)
