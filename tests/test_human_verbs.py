@@ -30,12 +30,17 @@ relations); the rest are slow."""
 
 
 def _units(data: dict) -> set[str]:
-    """Keys of the units with shelves that a completion goal puts something ``on`` or ``inside``."""
+    """Keys of the units with shelves whose goals depend on the verb: something must end ``inside`` it, or ``on``
+    it when it has no door (a goal ``on`` a closed cabinet means its top, where [PutIn] is refused until it is
+    opened: that goal does not depend on the verb)."""
     kinds = {f"{e['name']}#{e.get('index', 1)}": e.get("kind") for e in data["scene"]["entities"]}
     out = set()
     for m in _GOAL.finditer(json.dumps(data["completion"])):
         kind = kinds.get(m.group(3))
-        if kind and shelf_regions(build_asset(kind)):
+        if not kind:
+            continue
+        model = build_asset(kind)
+        if shelf_regions(model) and model.regions and (m.group(1) == "inside" or not model.joints):
             out.add(m.group(3))
     return out
 
@@ -50,7 +55,8 @@ def _swapped(data: dict) -> tuple[dict, int]:
     data = copy.deepcopy(data)
     units = [_arg(u) for u in _units(data)]
     n = 0
-    for step in data["oracle"]["steps"]:
+    wrong = (data.get("controls") or {}).get("wrong") or {}
+    for step in [*data["oracle"]["steps"], *wrong.get("steps", [])]:  # one guidance, one command list
         out = []
         for c in step.get("commands", []):
             m = _PLACE.match(c)

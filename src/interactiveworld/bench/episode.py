@@ -521,7 +521,8 @@ class Episode:
                                           relations_after=relations_after, reply_to=st.queue_reply_to,
                                           walked_m=_walked_m(outcome)))
         plan = self.tp.no_help.steps
-        if st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
+        # a failed plan step stays the next step: the plan never moves on as if it had succeeded
+        if outcome.ok and st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
                 _normalize_cmd(plan[st.plan_cursor].command) == _normalize_cmd(cmd):
             st.plan_cursor += 1
         if outcome.ok:

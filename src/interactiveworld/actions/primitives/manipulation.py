@@ -194,15 +194,21 @@ def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, pr
         if all(math.isnan(spots[n][0]) for n in names):
             return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room {_side_words(beside['side'])} "
                         f"{beside['of']} on {support}: that is the edge.", beside=beside["of"], support=support)
+    regions = {r.name for r in scene.entities[support].model.regions}
+    asked = spot
     for name in names:
         if beside is not None:
             spot = spots[name]
+        elif asked is None:  # on a level inside a unit, where the hand reaches in; elsewhere the placing default
+            spot = DEFAULT_INSIDE_SPOT if name in regions else DEFAULT_PLACE_SPOT
         try:
             target_pose = find_spot(scene, key, support, name, spot=spot, drop=RELEASE_HEIGHT)
         except PlacementError as exc:
             last = str(exc)
             continue
-        if primitive == "place_inside" and not _fits_inside(ex, key, support, name, target_pose):
+        # a shelf inside a unit holds the object only when it lies inside the region (a door can close on it)
+        inner = primitive == "place_inside" or name in regions
+        if inner and not _fits_inside(ex, key, support, name, target_pose):
             last = f"{key} would stick out of {support}"
             continue
         if beside is not None and not _lands_near(ex, key, beside["of"], target_pose):
@@ -211,7 +217,14 @@ def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, pr
         # the palm goes where the object's centre will be (it was grasped about its centre)
         e = scene.entities[key]
         centre = target_pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + target_pose[:3, 3]
-        plan = ex.motion.reach(ex, centre, support, primitive=primitive)
+        # into a level the hand comes in from the front, as for [PutIn]; onto a surface it comes down from above
+        # (a [Put] into a low open level tries that too)
+        plan = None
+        for approach in (["place_inside", primitive] if name in regions and primitive != "place_inside"
+                         else [primitive]):
+            plan = ex.motion.reach(ex, centre, support, primitive=approach)
+            if not isinstance(plan, PrimitiveError):
+                break
         if isinstance(plan, PrimitiveError):
             reach_error = plan  # try the next surface or region
             continue
@@ -295,8 +308,7 @@ def place(ex: ActionContext, goal) -> PrimitiveError | None:
             return names
         if names[0] in {r.name for r in ex.scene.entities[support].model.regions} and _closed(ex, support):
             return fail(ErrorCode.PRECONDITION_FAILED, f"{support} is closed; open it first.", target=support)
-    return _place(ex, key, support, names, goal.params.get("place_spot", DEFAULT_PLACE_SPOT), "place",
-                  beside=goal.params.get("beside"))
+    return _place(ex, key, support, names, goal.params.get("place_spot"), "place", beside=goal.params.get("beside"))
 
 
 def _region_names(ex: ActionContext, container: str, region: str | None) -> list[str] | PrimitiveError:
