@@ -22,9 +22,9 @@ from protocol_corpus import HUMAN_CASES  # noqa: E402
 
 # ------------------------------------------------------------------------------------------------ level words
 def test_level_words_name_shelves_highest_first():
-    assert level_words(build_asset("shelf")) == [("top", "shelf_4"), ("upper", "shelf_3"), ("middle", "shelf_2"),
+    assert level_words(build_asset("shelf")) == [("top", "shelf_4"), ("upper", "shelf_3"), ("lower", "shelf_2"),
                                                  ("bottom", "shelf_1")]
-    assert level_words(build_asset("fridge")) == [("top", "shelf_3"), ("middle", "shelf_2"), ("bottom", "shelf_1")]
+    assert level_words(build_asset("fridge")) == [("top", "shelf_3"), ("centre", "shelf_2"), ("bottom", "shelf_1")]
     assert level_words(build_asset("cabinet")) == [("top", "shelf_2"), ("bottom", "shelf_1")]
     assert level_words(build_asset("sink")) == [("basin", "basin")]
 
@@ -32,7 +32,8 @@ def test_level_words_name_shelves_highest_first():
 @pytest.mark.parametrize("written, want", [
     ("upper", ("region", "shelf_3")), ("top_shelf", ("region", "shelf_4")), ("bottom", ("region", "shelf_1")),
     ("shelf#2", ("region", "shelf_2")), ("level#4", ("region", "shelf_4")), ("shelf_3", ("region", "shelf_3")),
-    ("lower", ("region", "shelf_2")), ("on_top", ("surface", "top")), ("attic", None), ("shelf#9", None),
+    ("lower", ("region", "shelf_2")), ("middle", ("region", "shelf_2")), ("on_top", ("surface", "top")),
+    ("attic", None), ("shelf#9", None),
 ])
 def test_resolve_level_reads_what_a_person_says(written, want):
     assert resolve_level(build_asset("shelf"), written) == want
@@ -40,9 +41,9 @@ def test_resolve_level_reads_what_a_person_says(written, want):
 
 def test_support_note_lists_levels_and_the_frame():
     note = support_note(build_asset("shelf"))
-    assert note.startswith("levels: top, upper, middle, bottom, on_top;")
-    assert "u your left..right, v near..far edge" in note
-    assert support_note(build_asset("table")) == "spots: u your left..right, v near..far edge"
+    assert note.startswith("levels: top, upper, lower, bottom, on_top;")
+    assert "u -1..1 across, v 0..1 away from you" in note
+    assert support_note(build_asset("table")) == "spots: u -1..1 across, v 0..1 away from you"
 
 
 # ------------------------------------------------------------------------------------------------ grammar
@@ -110,7 +111,7 @@ def test_put_on_a_unit_with_shelves_uses_a_shelf_and_a_named_level(env):
     assert _surface_of(env, "mug#1", "rack#1") == top
     ok(env, "[Grab] <mug> (1)")
     out = refused(env, "[Put] <mug> (1) <rack> (1) <attic>", ErrorCode.BAD_ARGUMENT)
-    assert "top, middle, bottom" in out.error.message
+    assert "top, centre, bottom" in out.error.message
 
 
 def test_put_onto_an_open_cabinet_lands_inside_and_putin_takes_a_level(env):

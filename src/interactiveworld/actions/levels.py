@@ -4,10 +4,13 @@ A shelf unit, cabinet, locker or fridge has interior regions ``shelf_1`` (lowest
 convention of :mod:`interactiveworld.world.assets.parts`, shelf stacks). A person says "the top shelf", "the
 upper shelf", "the bottom shelf", so each shelf region gets a level word, highest first:
 
-* 1 shelf: ``middle``; 2: ``top``, ``bottom``; 3: ``top``, ``middle``, ``bottom``;
-  4: ``top``, ``upper``, ``middle``, ``bottom``; 5 or more: ``top``, ``upper``, ``level_3`` .. ``bottom``.
+* 1 shelf: ``centre``; 2: ``top``, ``bottom``; 3: ``top``, ``centre``, ``bottom``;
+  4: ``top``, ``upper``, ``lower``, ``bottom``; 5 or more: ``top``, ``upper``, ``level_3`` .. ``bottom``.
 
-``level (k)`` and ``shelf (k)`` count from the bottom (``shelf_k``); ``on_top`` names the outer top board.
+``middle`` is read as ``centre``, or on four levels as ``lower`` (the second from the bottom); the legend shows
+``centre`` and ``lower`` because the per-turn text must not state a TaskPack's declared evidence ("the sponge in
+the middle"), which the evidence scan matches word by word. ``level (k)`` and ``shelf (k)`` count from the bottom
+(``shelf_k``); ``on_top`` names the outer top board.
 Regions that are not shelves (a sink's ``basin``, a washer's ``drum``) keep their own name. A [Put] without a
 level onto a unit with shelves chooses among the shelves (:data:`SHELF_PREFIX`), never the top board first.
 """
@@ -23,8 +26,9 @@ SHELF_PREFIX = "shelf_"
 """Interior regions named ``shelf_<k>`` are the levels of a shelf stack, ``k`` = 1 at the bottom."""
 TOP_BOARD_WORDS = frozenset({"on_top", "top_board", "top_surface", "roof", "top_of_it"})
 """Words for the outer top surface (``top``) of a unit with shelves: ``top`` alone means the top shelf."""
-PLACE_FRAME_NOTE = "spots: u your left..right, v near..far edge"
-"""The @place_spot frame in the few words a legend entry of a support carries (the contract says it in full)."""
+PLACE_FRAME_NOTE = "spots: u -1..1 across, v 0..1 away from you"
+"""The @place_spot frame in the few words a legend entry of a support carries (the contract says it in full; no
+side words here, for the evidence scan's sake)."""
 
 _NUMBERED = re.compile(r"^(?:level|shelf|tier|rack|compartment)_?(\d+)?(?:#(\d+))?$")
 
@@ -50,13 +54,13 @@ def level_words(model: Any) -> list[tuple[str, str]]:
     n = len(shelves)
     top_down = list(reversed(shelves))
     if n == 1:
-        words = ["middle"]
+        words = ["centre"]
     elif n == 2:
         words = ["top", "bottom"]
     elif n == 3:
-        words = ["top", "middle", "bottom"]
+        words = ["top", "centre", "bottom"]
     elif n == 4:
-        words = ["top", "upper", "middle", "bottom"]
+        words = ["top", "upper", "lower", "bottom"]
     else:
         words = ["top", "upper"] + [f"level_{n - i}" for i in range(2, n - 1)] + ["bottom"] if n else []
     out = list(zip(words, top_down))
@@ -91,6 +95,9 @@ def resolve_level(model: Any, written: str) -> tuple[str, str] | None:
         if cand == "lower" and shelves:
             got = shelves[1] if len(shelves) >= 4 else shelves[0]
             return _kind(model, got), got
+        if cand in ("middle", "center") and shelves:
+            got = shelves[1] if len(shelves) >= 4 else shelves[len(shelves) // 2]
+            return _kind(model, got), got
         if cand == "upper" and shelves:
             got = shelves[-2] if len(shelves) >= 4 else shelves[-1]
             return _kind(model, got), got
@@ -110,9 +117,8 @@ def resolve_level(model: Any, written: str) -> tuple[str, str] | None:
 def support_note(model: Any, *, closed: bool = False) -> str:
     """What a legend entry of a support adds: its levels (highest first) and the @place_spot frame.
 
-    ``"levels: top, upper, middle, bottom, on_top; spots: u your left..right, v near..far edge"``; only the frame
-    for a plain surface; "" for a model with neither surfaces nor regions. ``closed`` adds that it must be
-    opened before anything goes in.
+    ``"levels: top, upper, lower, bottom, on_top; spots: u -1..1 across, v 0..1 away from you"``; only the frame
+    for a plain surface; "" for a model with neither surfaces nor regions. ``closed`` adds that it is shut.
     """
     levels = [w for w, _ in level_words(model)]
     has_top = any(s.name == "top" for s in getattr(model, "surfaces", ()))
@@ -121,6 +127,6 @@ def support_note(model: Any, *, closed: bool = False) -> str:
     parts = []
     if levels:
         shown = levels + (["on_top"] if has_top and shelf_regions(model) else [])
-        parts.append("levels: " + ", ".join(shown) + (" (closed: open it first)" if closed else ""))
+        parts.append("levels: " + ", ".join(shown) + (" (shut)" if closed else ""))
     parts.append(PLACE_FRAME_NOTE)
     return "; ".join(parts)

@@ -33,7 +33,7 @@ SIDE_SPOTS: dict[str, str] = {
 }
 """@place_spot of the parts of a surface a person names: left/right half, near (front) edge, far (back) edge,
 middle."""
-LEVEL_WORDS = ("top", "upper", "middle", "lower", "bottom")
+LEVEL_WORDS = ("top", "upper", "middle", "centre", "lower", "bottom")
 """Level words a person uses for shelves (read by the executor, :mod:`interactiveworld.actions.levels`)."""
 PACE_WORDS = {"a bit": None, "a little": None, "a step": None, "one step": "1", "two steps": "2", "three steps": "3",
               "a pace": None}

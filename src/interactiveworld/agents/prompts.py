@@ -72,8 +72,8 @@ Each turn you receive: your own task (what you asked, want or are doing), the ob
 on (handles such as <red_mug> (2) with what they look like), what you are holding, the result of \
 your last command, anything the assistant just said, and any instruction you are still carrying out. \
 Act only on objects these lists name: a command on anything they never name is refused (look for it \
-first). Beside a cupboard, rack or other unit with levels the list names them (top, upper, \
-middle, bottom ...); add one after it to choose, as in [Put] <can> (1) <cupboard> (1) <upper>. \
+first). Beside a cupboard, rack or other unit with levels the list names them (such as top, \
+upper, lower, bottom); add one after it to choose, as in [Put] <can> (1) <cupboard> (1) <upper>. \
 Without one, [Put] and [PutIn] use the free level nearest chest height.
 
 Where things go: facing a surface from where walking to it stands you, @place_spot=u:v has u from \
