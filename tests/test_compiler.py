@@ -208,7 +208,7 @@ def test_numeric_defaults_units_and_caps(line, key, value):
 @pytest.mark.parametrize(
     "line",
     [
-        "[Forward] 0", "[Forward] -2", "[Forward] 90 deg", "[Forward] 3 s",
+        "[Forward] 0", "[Forward] back -2", "[Forward] left -1 m", "[Forward] 90 deg", "[Forward] 3 s",
         "[TurnLeft] 0", "[TurnLeft] 361", "[TurnRight] -10", "[TurnLeft] 2 m", "[TurnAround] 90",
         "[Wait] 0.05", "[Wait] 601", "[Wait] 11 min", "[Wait] 0", "[Wait] 5 m",
         "[Grab] <red_mug> (2) 3", "[Walk] <table> 5 m",

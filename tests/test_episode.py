@@ -129,8 +129,12 @@ def test_goal_satisfaction_never_auto_terminates(tmp_path):
 @pytest.mark.parametrize("mutate,assistant_kw,reason", [
     (lambda d: d["scene"].update(fail_reset=True), {}, "setup failed"),
     (lambda d: d["opening"]["commands"].append("[Walk] <unicorn> (1)"), {}, "opening command"),
-    (lambda d: d["scene"]["entities"].append({"key": "crash#1"}), {}, "environment raised"),
-    (lambda d: d["scene"]["entities"].append({"key": "glitch#1"}), {}, "internal simulator error"),
+    (lambda d: (d["scene"]["entities"].append({"key": "crash#1"}),
+                d["human_context"]["legend"].append({"handle": "crash#1", "description": "the crash thing"})),
+     {}, "environment raised"),
+    (lambda d: (d["scene"]["entities"].append({"key": "glitch#1"}),
+                d["human_context"]["legend"].append({"handle": "glitch#1", "description": "the glitch thing"})),
+     {}, "internal simulator error"),
     (lambda d: None, {"fail_at": 2}, "transport"),
 ])
 def test_infrastructure_faults_make_the_cell_void(mutate, assistant_kw, reason, tmp_path):
@@ -330,7 +334,7 @@ def test_relations_are_read_back_once_per_command(tmp_path):
     assert rec["ticks"] == 5 and rec["actions"] == 2 and len(h.seen) == 4
     assert env.reads == 1 + 2 + 1
     described = [dict(obs.handles).get("<invoice_card> (2)") for obs in h.seen]
-    assert described == ["the middle invoice card", "the middle invoice card",  # held: no resting place
+    assert described == ["the middle invoice card", "the middle invoice card (in your hand)",  # held
                          "the middle invoice card (moved: now on the approval desk)",
                          "the middle invoice card (moved: now on the approval desk)"]
 

@@ -55,7 +55,10 @@ def test_handles_are_seen_or_held_and_state_no_evidence(task_id):
         seen = env.world.visible_keys() | ({env.world.held()} - {None})
         assert set(listed) <= seen, (cmd, set(listed) - seen)
         for key, desc in listed.items():
-            if key in legend:
+            if key in legend and key == env.world.held():  # held: what it is, in the hand (not where it was)
+                assert desc is not None and desc.endswith("(in your hand)"), (key, desc)
+                assert legend[key].description.startswith(desc[:-len(" (in your hand)")]), (key, desc)
+            elif key in legend:
                 assert desc is not None and desc.startswith(legend[key].description), (key, desc)
             else:
                 assert desc is None, (key, desc)  # the scene's free text is not checked for evidence: not shown

@@ -16,7 +16,7 @@ TABLE5 = {
     "pick": ("grasping", ["Grab"], ["object"]),
     "release": ("grasping", ["Drop", "Release"], ["?object"]),
     "flip": ("grasping", ["Flip", "TurnOver"], ["object"]),
-    "place": ("grasping", ["Put", "PutBack", "PutObjBack", "PutOn"], ["object", "surface"]),
+    "place": ("grasping", ["Put", "PutBack", "PutObjBack", "PutOn"], ["object", "surface", "?level"]),
     "place_inside": ("grasping", ["PutIn", "PutInside", "Insert"], ["object", "container", "?region"]),
     "place_on_floor": ("grasping", ["PutOnFloor"], ["object", "anchor"]),
     "fall_to_floor": ("grasping", ["FallToFloor"], ["object", "support"]),
@@ -139,7 +139,8 @@ def test_navigation_flags_are_consistent():
 
 
 def test_arity_texts_name_the_arguments():
-    assert PRIMITIVES["place"].expected_arguments() == "2 entity arguments (object, surface)"
+    assert PRIMITIVES["place"].expected_arguments() == "2 to 3 entity arguments (object, surface, level)"
+    assert PRIMITIVES["pick"].expected_arguments() == "1 entity argument (object)"
     assert PRIMITIVES["place_inside"].expected_arguments() == "2 to 3 entity arguments (object, container, region)"
     assert PRIMITIVES["wait"].expected_arguments() == "no entity arguments"
     assert PRIMITIVES["place_inside"].signature() == "[PutIn] <object> <container> [<region>]"

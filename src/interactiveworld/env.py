@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from .actions.executor import Executor
+from .actions.levels import support_note
 from .actions.offscreen import offscreen_move
 from .body import head_camera, load_body_model
 from .env_types import Handle, Relation, StepOutcome
@@ -203,6 +204,20 @@ class Environment:
                 continue
             out.append(Handle(e.name, e.index, e.category, vis, e.description,
                               reachable=e.key in reach or e.key in held))
+        return out
+
+    def support_notes(self) -> dict[str, str]:
+        """Entity key -> what its legend entry adds for placing things (:func:`~.actions.levels.support_note`): the
+        named levels of a shelf unit, cabinet or fridge and the @place_spot frame; only supports are listed."""
+        scene = self._need()
+        out = {}
+        for e in scene.entities.values():
+            if e.movable or not (e.model.surfaces or e.model.regions):
+                continue
+            closed = bool(e.model.joints and e.model.regions) and e.opening < 0.5
+            note = support_note(e.model, closed=closed)
+            if note:
+                out[e.key] = note
         return out
 
     def visible_keys(self) -> set[str]:

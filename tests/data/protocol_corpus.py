@@ -245,4 +245,22 @@ HUMAN_CASES = [
      "SECRET\n<action>[Sit] <sofa> (1)</action>", "", "", False, "never closed"),
     ("h58-think-inside-action", "<action>[Grab] <mug> (1)\n<think>SECRET</think>\n[Put] <mug> (1) <table> (1)"
      "</action><speak>ok</speak>", "SECRET", "[Grab] <mug> (1)\n[Put] <mug> (1) <table> (1)", "ok", True, None),
+    # placement and movement a person can say, and the queue (an empty <action> lets waiting commands go on)
+    ("h59-beside", "<reasoning>Left of the plate.</reasoning><action>[Put] <mug> (1) <table> (1) "
+     "@beside=<plate> (1) left</action><speak>There.</speak>", "Left of the plate.",
+     "[Put] <mug> (1) <table> (1) @beside=<plate> (1) left", "There.", True, None),
+    ("h60-level", "<reasoning>upper shelf</reasoning><action>[PutIn] <can> (1) <drink_shelf> (1) <upper></action>"
+     "<speak></speak>", "upper shelf", "[PutIn] <can> (1) <drink_shelf> (1) <upper>", "", True, None),
+    ("h61-step-back-and-side", "<reasoning>back up</reasoning><action>[Forward] -1 m\n[Forward] left 0.5 m"
+     "</action><speak>Stepping back.</speak>", "back up", "[Forward] -1 m\n[Forward] left 0.5 m", "Stepping back.",
+     True, None),
+    ("h62-empty-action-keeps-queue", "<reasoning>Still walking; the waiting commands go on.</reasoning>"
+     "<action></action><speak></speak>", "Still walking; the waiting commands go on.", "", "", True, None),
+    ("h63-resend-after-cancel", "<reasoning>The new instruction cancelled my waiting [Put]; I give it again."
+     "</reasoning><action>[Put] <mug> (1) <counter> (1) @place_spot=-0.5:0.2</action><speak>OK.</speak>",
+     "The new instruction cancelled my waiting [Put]; I give it again.",
+     "[Put] <mug> (1) <counter> (1) @place_spot=-0.5:0.2", "OK.", True, None),
+    ("h64-level-by-number", "<reasoning>second from the bottom</reasoning><action>[Put] <box> (1) <shelf> (1) "
+     "<shelf> (2)</action><speak>Done.</speak>", "second from the bottom", "[Put] <box> (1) <shelf> (1) <shelf> (2)",
+     "Done.", True, None),
 ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
@@ -97,6 +97,8 @@ class HumanObservation:
         assistant_present: False in the no-help run (no Assistant at all).
         task_context: the Human's own task context (``human_context.task``: its question, goal, plan,
             need, requested outcome or what it seeks); never given to the Assistant.
+        cancelled: commands that were waiting when this tick's new instruction arrived and that it cancelled
+            (:func:`next_queue`); they run only if the reply gives them again.
     """
 
     tick: int
@@ -114,6 +116,39 @@ class HumanObservation:
     private_next: str | None = None
     assistant_present: bool = True
     task_context: str = ""
+    cancelled: list[str] = field(default_factory=list)
+
+
+QUEUE_RULE = (
+    "Your commands run one at a time, one per turn. A new assistant instruction cancels every command still "
+    "waiting (the turn lists them as cancelled; give again any you still want). Otherwise an empty <action> "
+    "lets your waiting commands go on, and new commands replace the ones still waiting. A failed command "
+    "cancels the ones after it."
+)
+"""The one queue rule: the same sentence in the Human contract, in the per-turn text and in
+:func:`next_queue`, which the benchmark loop applies."""
+
+
+def next_queue(waiting: Sequence[str], *, new_instruction: bool, block: Sequence[str] | None
+               ) -> tuple[list[str], list[str]]:
+    """The command queue after a Human reply (:data:`QUEUE_RULE`).
+
+    Args:
+        waiting: commands still waiting to run before this tick, in order.
+        new_instruction: True when the Assistant gave a new instruction this tick.
+        block: the reply's command lines, in order; None or empty for an empty ``<action>``.
+
+    Returns:
+        ``(queue, dropped)``: the commands that will run, in order, and the waiting commands that will not
+        (cancelled by the new instruction, or replaced by the new block).
+    """
+    waiting = list(waiting)
+    block = list(block or ())
+    if new_instruction:
+        return block, waiting
+    if not block:
+        return waiting, []
+    return block, waiting
 
 
 @dataclass
@@ -220,4 +255,4 @@ class Human(Protocol):
 
 
 __all__ = ["Frame", "AssistantObservation", "HumanObservation", "CallRecord", "AssistantTurn", "HumanTurn",
-           "AgentTransportError", "Assistant", "Human"]
+           "AgentTransportError", "Assistant", "Human", "QUEUE_RULE", "next_queue"]

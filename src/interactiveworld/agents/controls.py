@@ -31,9 +31,12 @@ from typing import Any, Sequence
 
 from ..language.reference import normalize_utterance
 from .base import AssistantObservation, AssistantTurn, HumanObservation, HumanTurn
+from .paraphrase import ground_request
 from .protocol import AssistantAction, HumanReply, render_human
 
 CLARIFY = "Sorry, I don't know exactly what you want me to do. Could you tell me exactly what to do?"
+PLAN_RETRIES = 1
+"""How many times the scripted Human tries a failed step of its own plan again before it waits."""
 
 
 class _Stepper:
@@ -136,12 +139,16 @@ class ScriptedHuman:
     and wrong-control step's ``say`` and ``match`` phrases. A match queues that step's commands (and skips
     ``skip_plan`` steps of the private no-help plan); anything else is answered with a request for
     clarification and no action. Without guidance and with nothing queued, it performs the next
-    step of the no-help program (a command and/or a line of speech).
+    step of the no-help program (a command and/or a line of speech). A plan step whose command failed is
+    tried once more (:data:`PLAN_RETRIES`); after that the Human waits, never moving on as if it had
+    succeeded. In ``paraphrase`` mode guidance that matches no program step is grounded by the paraphrase table
+    (:func:`~interactiveworld.agents.paraphrase.ground_request`) against the handles of the turn.
     """
 
     name = "scripted"
 
-    def __init__(self, taskpack: Any):
+    def __init__(self, taskpack: Any, *, paraphrase: bool = False):
+        self.paraphrase = paraphrase
         self._program: dict[str, Any] = {}
         steps = list(taskpack.oracle.steps)
         if taskpack.controls.wrong is not None:
@@ -154,6 +161,8 @@ class ScriptedHuman:
 
     def reset(self, protocol: str) -> None:
         self._cursor = 0
+        self._pending: str | None = None  # the plan command given last, until its result is read
+        self._tries = 0
 
     def lookup(self, utterance: str) -> Any | None:
         """The program step an utterance grounds to, or None."""
@@ -161,16 +170,29 @@ class ScriptedHuman:
 
     def act(self, obs: HumanObservation) -> HumanTurn:
         if obs.new_instruction and obs.assistant_speech:
+            self._pending = None
             step = self.lookup(obs.assistant_speech)
             if step is None:
+                command = ground_request(obs.assistant_speech, obs.handles) if self.paraphrase else None
+                if command is not None:
+                    return self._reply("Grounded the request by the paraphrase table.", command, "OK.")
                 return self._reply("The instruction does not match anything I can do.", "", CLARIFY)
             self._cursor += int(getattr(step, "skip_plan", 0) or 0)
             return self._reply("Grounded the instruction.", "\n".join(step.commands), "OK.")
         if obs.queued:
             return self._reply("Still carrying out the last instruction.", "", "")
+        if self._pending is not None:
+            failed = obs.last_result.startswith(f"{self._pending}: failed")
+            if failed and self._tries < PLAN_RETRIES:
+                self._tries += 1
+                return self._reply("My last plan step failed; trying it once more.", self._pending, "")
+            if failed:
+                return self._reply("My plan step keeps failing; waiting rather than moving on.", "", "")
+            self._pending = None
         if self._cursor < len(self._plan):
             step = self._plan[self._cursor]
             self._cursor += 1
+            self._pending, self._tries = (step.command or None), 0
             return self._reply("Following my own plan.", step.command or "", step.say or "")
         return self._reply("Nothing to do; waiting.", "", "")
 
@@ -332,4 +354,4 @@ def make_control_assistant(name: str, taskpack: Any, *, env: Any = None):
 __all__ = ["OracleAssistant", "WrongAssistant", "EarlyAssistant", "SilentAssistant", "NoAssistant",
            "HelloAssistant", "GenericAdviceAssistant", "NaggerAssistant", "EchoAssistant", "RandomTalker",
            "RANDOM_VERBS", "opening_categories", "ScriptedHuman", "CONTROL_ASSISTANTS", "DEGENERATE_ASSISTANTS",
-           "make_control_assistant", "CLARIFY"]
+           "make_control_assistant", "CLARIFY", "PLAN_RETRIES"]

@@ -7,8 +7,9 @@ a changed prompt is never confused with a changed model.
 from __future__ import annotations
 
 from ..language import command_legend
+from .base import QUEUE_RULE
 
-PROMPT_VERSION = "iw-prompts/3"
+PROMPT_VERSION = "iw-prompts/4"
 
 ASSISTANT_CONTRACT = """\
 You are an egocentric AI assistant worn by a person (the wearer). You see what the wearer sees \
@@ -69,7 +70,18 @@ or your commands.
 
 Each turn you receive: your own task (what you asked, want or are doing), the objects you can act \
 on (handles such as <red_mug> (2) with what they look like), what you are holding, the result of \
-your last command, anything the assistant just said, and any instruction you are still carrying out.
+your last command, anything the assistant just said, and any instruction you are still carrying out. \
+Act only on objects these lists name: a command on anything they never name is refused (look for it \
+first). Beside a cupboard, rack or other unit with levels the list names them (such as top, \
+upper, lower, bottom); add one after it to choose, as in [Put] <can> (1) <cupboard> (1) <upper>. \
+Without one, [Put] and [PutIn] use the free level nearest chest height.
+
+Where things go: facing a surface from where walking to it stands you, @place_spot=u:v has u from \
+-1 at your left to 1 at your right and v from 0 at the near edge to 1 at the far edge; \
+@beside=<plate> (1) left (or right, front, behind) puts it on the free spot right next to that \
+object. [Forward] 1 m walks ahead, [Forward] -1 m or [Forward] back 1 m steps back, and \
+[Forward] left 0.5 m or [Forward] right 0.5 m steps sideways; all keep your facing and stop at \
+anything in the way.
 
 Reply with exactly these three fields:
 <reasoning>your private thinking (never shown to the assistant)</reasoning>
@@ -81,9 +93,7 @@ Reply with exactly these three fields:
 Rules:
 - Act only on what the assistant told you. If the instruction is unclear or you cannot map it to \
 one of your handles, do not act: ask the assistant in <speak>.
-- Your commands run one at a time. Leave <action> empty to let commands you already gave \
-continue; giving new commands replaces the ones still waiting. A new assistant instruction \
-cancels commands still waiting.
+- {queue_rule}
 - If a command fails, the result tells you why; do not repeat it blindly.
 - Never say handles, instance numbers, coordinates or other internal identifiers aloud: speak \
 as a person would ("the red mug on the left")."""
@@ -144,7 +154,8 @@ def assistant_system_prompt(protocol: str, *, memory: bool = False) -> str:
 def human_contract() -> str:
     """The common Human executor contract with the registry's command legend (all 36 primitives)."""
     return HUMAN_CONTRACT_TEMPLATE.replace("{legend}", command_legend() +
-                                           "\nWalking to an object is added for you when needed.")
+                                           "\nWalking to an object is added for you when needed.").replace(
+        "{queue_rule}", QUEUE_RULE)
 
 
 def human_system_prompt(protocol: str, restriction: str = "") -> str:
@@ -177,8 +188,13 @@ def human_user_text(obs, shown: int | None = None) -> str:
         lines.append("The assistant said nothing new.")
     if obs.active_instruction:
         lines.append(f'Instruction you are carrying out: "{obs.active_instruction}"')
+    cancelled = getattr(obs, "cancelled", None) or []
+    if cancelled:
+        lines.append("The new instruction cancelled your waiting commands (give again any you still want): "
+                     + "; ".join(cancelled))
     if obs.queued:
-        lines.append("Your commands still waiting to run: " + "; ".join(obs.queued))
+        lines.append("Your commands still waiting to run (an empty <action> lets them go on; new commands "
+                     "replace them): " + "; ".join(obs.queued))
     if obs.private_next:
         lines.append(f"Next step of your private plan: {obs.private_next}")
     if obs.frames:

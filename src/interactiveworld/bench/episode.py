@@ -33,12 +33,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation)
+from ..actions.messages import for_person
+from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation, next_queue)
 from ..agents.calls import BudgetExceeded
 from ..agents.prompts import PROMPT_VERSION
 from ..agents.protocol import AssistantAction, HumanReply
 from ..env_types import EnvironmentLike, StepOutcome
 from ..errors import ErrorCode, PrimitiveError
+from ..language import ParseError, parse_command, resolve_verb
 from . import scoring
 from .families import (command_targets, human_handles, key_to_arg, moved_places, redact_speech,
                        select_frame_indices)
@@ -412,9 +414,10 @@ class Episode:
         held = self.env.held()
         if new_instruction:
             st.assistant_said.append(speech)
+        notes = getattr(self.env, "support_notes", None)
         handles = human_handles(self.protocol, tp.human_context.legend, visible=visible, held=held,
                                 mentioned=st.assistant_said, reachable=reachable,
-                                places=self._moved_places())
+                                places=self._moved_places(), notes=notes() if callable(notes) else None)
         plan = tp.no_help.steps
         private_next = None
         if self.protocol == "WATCH" and st.plan_cursor < len(plan):
@@ -425,7 +428,9 @@ class Episode:
             restriction=tp.human_context.restriction, handles=handles,
             held=key_to_arg(held) if held else None, last_result=st.last_result,
             assistant_speech=speech if new_instruction else "", new_instruction=new_instruction,
-            active_instruction=st.active_instruction if st.queue else "", queued=list(st.queue),
+            active_instruction=st.active_instruction if st.queue and not new_instruction else "",
+            # the one queue rule (agents.base.next_queue): a new instruction cancels what was waiting
+            queued=[] if new_instruction else list(st.queue), cancelled=list(st.queue) if new_instruction else [],
             frames=[] if self.protocol == "NARRATE" else self._selected_frames(), private_next=private_next,
             assistant_present=bool(getattr(self.assistant, "polled", True)))
         self.log.flush()
@@ -445,7 +450,8 @@ class Episode:
         spoken, leaks = redact_speech(reply.speak, entity_names=self._entity_names)
         seen = {"handles": [a for a, _ in handles], "held": obs.held, "last_result": obs.last_result,
                 "assistant_speech": obs.assistant_speech, "new_instruction": obs.new_instruction,
-                "active_instruction": obs.active_instruction, "queued": obs.queued, "private_next": obs.private_next}
+                "active_instruction": obs.active_instruction, "queued": obs.queued, "cancelled": obs.cancelled,
+                "private_next": obs.private_next}
         self.log.write("human", tick=tick, raw=reply.raw, parsed=reply.to_log(), prompt=turn.prompt, observation=seen,
                        held=held, frames=[f.path or f.index for f in obs.frames],
                        call=turn.call.to_log() if turn.call else None)
@@ -460,29 +466,32 @@ class Episode:
         return reply
 
     def _take_action_block(self, tick: int, reply: HumanReply, new_instruction: bool) -> None:
+        """Apply the reply's action block to the queue by the one queue rule (:func:`next_queue`)."""
         st = self.st
-        if new_instruction:
-            if st.queue:
-                self.log.write("preempt", tick=tick, dropped=list(st.queue))
-            st.queue.clear()
-        if not reply.action.strip():
-            return
-        split = self.env.split_commands(reply.action)
-        if isinstance(split, PrimitiveError):
-            # A block that does not parse is a refused action: it consumes an interaction.
-            st.queue.clear()
-            st.actions += 1
-            st.refused += 1
-            st.last_result = f"Your commands could not be read: {split.message}"
-            st.trace.append(scoring.TraceStep(tick=tick, primitive=None, targets=(), ok=False,
-                                              relations_after=self._relations(),
-                                              reply_to=tick if new_instruction else None))
-            self.log.write("parse_error", tick=tick, action=reply.action, error=split.to_dict())
-            return
-        if st.queue:
-            self.log.write("replace_queue", tick=tick, dropped=list(st.queue))
-        st.queue = deque(split)
-        st.queue_reply_to = tick if new_instruction else None
+        block: list[str] = []
+        if reply.action.strip():
+            split = self.env.split_commands(reply.action)
+            if isinstance(split, PrimitiveError):
+                # A block that does not parse is a refused action: it consumes an interaction.
+                if st.queue:
+                    self.log.write("preempt" if new_instruction else "flush", tick=tick, dropped=list(st.queue),
+                                   reason="new instruction" if new_instruction else "unreadable block")
+                st.queue.clear()
+                st.actions += 1
+                st.refused += 1
+                st.last_result = f"Your commands could not be read: {split.message}"
+                st.trace.append(scoring.TraceStep(tick=tick, primitive=None, targets=(), ok=False,
+                                                  relations_after=self._relations(),
+                                                  reply_to=tick if new_instruction else None))
+                self.log.write("parse_error", tick=tick, action=reply.action, error=split.to_dict())
+                return
+            block = list(split)
+        queue, dropped = next_queue(st.queue, new_instruction=new_instruction, block=block)
+        if dropped:
+            self.log.write("preempt" if new_instruction else "replace_queue", tick=tick, dropped=dropped)
+        if block or new_instruction:
+            st.queue_reply_to = tick if new_instruction and block else None
+        st.queue = deque(queue)
 
     def _in_view(self) -> tuple[set[str], set[str]]:
         """Keys of the entities visible (or held) and within reach now, from the environment's handles; read once
@@ -493,22 +502,29 @@ class Episode:
         return self._view_now
 
     def _withheld(self, cmd: str) -> list[str]:
-        """Legend entities a command names that the Human may not act on now (FIND, NARRATE).
+        """Entities a command names that the Human may not act on now: the legend is the contract.
 
-        FIND: a movable target exists for the Human only while visible or held; NARRATE: only once the
-        Assistant has named it (appendix C.2.2). Entities outside the legend are not restricted.
+        Every family but FIND: an entity the TaskPack's legend does not hold (so no turn ever lists it) is refused
+        with advice to look for it first. FIND keeps its own rule: a movable legend target exists for the Human
+        only while visible or held. NARRATE also refuses a legend entity until the Assistant has named it
+        (appendix C.2.2).
         """
-        if self.protocol not in ("FIND", "NARRATE"):
-            return []
-        legend = {e.handle for e in self.tp.human_context.legend}
-        named = [k for k in command_targets(cmd) if k in legend]
+        named = _scene_targets(cmd)
         if not named:
             return []
+        legend = {e.handle for e in self.tp.human_context.legend}
+        held = self.env.held()
+        absent = [] if self.protocol == "FIND" else [k for k in named if k not in legend and k != held]
+        if self.protocol not in ("FIND", "NARRATE"):
+            return absent
+        listed = [k for k in named if k in legend]
+        if not listed:
+            return absent
         visible, reachable = self._in_view() if self.protocol == "FIND" else (set(), set())
         exposed = {a for a, _ in human_handles(self.protocol, self.tp.human_context.legend, visible=visible,
-                                               held=self.env.held(), mentioned=self.st.assistant_said,
+                                               held=held, mentioned=self.st.assistant_said,
                                                reachable=reachable)}
-        return [k for k in named if key_to_arg(k) not in exposed]
+        return absent + [k for k in listed if key_to_arg(k) not in exposed]
 
     def _run_command(self, tick: int) -> None:
         st = self.st
@@ -517,8 +533,11 @@ class Episode:
         if withheld:
             # Refused at the information boundary: the Human cannot ground what it has not been given.
             what = ", ".join(k.split("#")[0].replace("_", " ") for k in withheld)
-            why = ("you cannot see it from here" if self.protocol == "FIND"
-                   else "the assistant has not told you about it")
+            legend = {e.handle for e in self.tp.human_context.legend}
+            why = ("it is not among the things you can act on; look for it first"
+                   if any(k not in legend for k in withheld)
+                   else "you cannot see it from here" if self.protocol == "FIND"
+                   else "the assistant has not told you about it; ask where it is")
             outcome = StepOutcome(command=cmd, ok=False, error=PrimitiveError(
                 ErrorCode.UNKNOWN_ENTITY, f"You cannot act on the {what}: {why}.", {"withheld": withheld}))
         else:
@@ -532,14 +551,16 @@ class Episode:
                                           relations_after=relations_after, reply_to=st.queue_reply_to,
                                           walked_m=_walked_m(outcome)))
         plan = self.tp.no_help.steps
-        if st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
+        # a failed plan step stays the next step: the plan never moves on as if it had succeeded
+        if outcome.ok and st.plan_cursor < len(plan) and plan[st.plan_cursor].command and \
                 _normalize_cmd(plan[st.plan_cursor].command) == _normalize_cmd(cmd):
             st.plan_cursor += 1
         if outcome.ok:
             st.last_result = f"{cmd}: done."
         else:
             st.refused += 1
-            st.last_result = f"{cmd}: failed. {outcome.message}"
+            # plain words for the person; the code, technical message and details stay in the trace
+            st.last_result = f"{cmd}: failed. {_plain_refusal(outcome, targets)}"
             if st.queue:
                 self.log.write("flush", tick=tick, dropped=list(st.queue), reason="execution error")
             st.queue.clear()
@@ -678,3 +699,29 @@ def run_episode(taskpack: TaskPack, env: EnvironmentLike, assistant: Any, human:
 
 
 __all__ = ["Episode", "EpisodeConfig", "VoidCell", "run_episode", "EVAL_FORMAT", "STOP_REASONS"]
+
+
+def _scene_targets(command: str) -> list[str]:
+    """Keys of the scene entities a command names (symbolic arguments such as a level left out; the object of
+    ``@beside`` included); the ``<name> (index)`` pattern for a line the grammar rejects."""
+    try:
+        parsed = parse_command(command)
+    except ParseError:
+        return list(command_targets(command))
+    spec = resolve_verb(parsed.verb)
+    skip = set(spec.symbolic_args) if spec is not None else set()
+    keys = [f"{a.name}#{a.index if a.index is not None else 1}" for i, a in enumerate(parsed.args) if i not in skip]
+    if parsed.beside is not None:
+        a = parsed.beside[0]
+        keys.append(f"{a.name}#{a.index if a.index is not None else 1}")
+    return keys
+
+
+def _plain_refusal(outcome: StepOutcome, targets: tuple[str, ...]) -> str:
+    """The refusal of ``outcome`` as the Human reads it (:func:`~interactiveworld.actions.messages.for_person`):
+    about the support of a placement, else the first target."""
+    if outcome.error is None:
+        return outcome.message
+    placing = outcome.primitive in ("place", "place_inside", "place_on_floor") and len(targets) > 1
+    subject = targets[1] if placing else (targets[0] if targets else None)
+    return for_person(outcome.error, subject)

@@ -315,16 +315,42 @@ def moved_places(relations: Iterable[tuple[str, ...]], legend: Sequence[Any]) ->
     return out
 
 
-def legend_description(entry: Any, places: dict[str, str] | None = None) -> str:
+HELD_NOTE = "in your hand"
+"""Where a held object is, in its legend description: never the place it was taken from."""
+
+
+def legend_description(entry: Any, places: dict[str, str] | None = None, *, held: str | None = None,
+                       notes: dict[str, str] | None = None) -> str:
     """What the Human reads beside a legend handle: the authored description (category, position and colour),
-    with where the object rests now when it has been moved (``places``, from :func:`moved_places`)."""
-    where = (places or {}).get(entry.handle)
-    return f"{entry.description} (moved: now {where})" if where else entry.description
+    with where the object rests now when it has been moved (``places``, from :func:`moved_places`), or
+    :data:`HELD_NOTE` while it is the held object (the authored place no longer holds); a support's levels and
+    placement frame (``notes``, from the environment's ``support_notes``) follow in brackets."""
+    text = entry.description
+    if held is not None and entry.handle == held:
+        text = f"{_what_it_is(text)} ({HELD_NOTE})"
+    else:
+        where = (places or {}).get(entry.handle)
+        if where:
+            text = f"{text} (moved: now {where})"
+    note = (notes or {}).get(entry.handle)
+    return f"{text} [{note}]" if note else text
+
+
+_PLACE_WORDS = re.compile(r"\s+(?:on|in|inside|at|by|beside|next to|near|under|behind|in front of|on top of|"
+                          r"to the (?:left|right) of|left of|right of|from)\s+(?:the|a|an|your)\b.*$", re.IGNORECASE)
+
+
+def _what_it_is(description: str) -> str:
+    """The description without the place it was authored at: ``"the green sponge on the left of the counter"`` ->
+    ``"the green sponge"``."""
+    cut = _PLACE_WORDS.sub("", description).strip()
+    return cut or description
 
 
 def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], held: str | None,
                   mentioned: str | Sequence[str], reachable: set[str] = frozenset(),
-                  places: dict[str, str] | None = None) -> list[tuple[str, str]]:
+                  places: dict[str, str] | None = None,
+                  notes: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """The (argument, description) handles shown to the Human this tick (see :func:`exposed`).
 
     A legend description names category, position and colour as authored; an object that has been moved
@@ -340,13 +366,14 @@ def human_handles(protocol: str, legend: Sequence[Any], *, visible: set[str], he
             they refer to).
         reachable: keys of entities within reach (from the environment).
         places: moved object key -> where it rests now.
+        notes: support key -> its levels and placement frame (``Environment.support_notes``).
     """
     said = [mentioned] if isinstance(mentioned, str) else list(mentioned)
-    return [(key_to_arg(e.handle), legend_description(e, places)) for e in legend
+    return [(key_to_arg(e.handle), legend_description(e, places, held=held, notes=notes)) for e in legend
             if exposed(protocol, e, visible=visible, held=held, said=said, reachable=reachable)]
 
 
 __all__ = ["Family", "FAMILY_PROTOCOL", "CATALOG_TABLE", "MAX_ASSISTANT_FRAMES", "RECENT_FRAMES",
            "select_frame_indices", "redact_speech", "Leak", "key_to_arg", "command_targets", "human_handles", "exposed",
-           "moved_places", "legend_description",
+           "moved_places", "legend_description", "HELD_NOTE",
            "WITHIN_REACH_PROTOCOLS"]

@@ -34,6 +34,7 @@ from typing import Any, Callable
 import gymnasium
 import numpy as np
 
+from ..actions.messages import for_person
 from ..bench.evaluators import TaskScore, evaluate_task
 from ..bench.families import command_targets, key_to_arg, legend_description, moved_places
 from ..bench.scoring import TraceStep, walked_m
@@ -68,7 +69,8 @@ def handle_lines(world: EnvironmentLike, tp: TaskPack) -> str:
     lines = []
     for h in world.handles(visible_only=True):
         entry = legend.get(h.key)
-        lines.append(f"{h.as_command_arg()}: {legend_description(entry, places)}" if entry else h.as_command_arg())
+        lines.append(f"{h.as_command_arg()}: {legend_description(entry, places, held=world.held())}" if entry
+                     else h.as_command_arg())
     return "\n".join(lines)
 
 
@@ -228,7 +230,12 @@ class InteractiveWorldEnv(gymnasium.Env):
             self._take_frame(outcome)
         else:
             self.refused += 1
-            self.last_outcome = f"{cmd}: failed. {outcome.message}"
+            # plain words, as in the benchmark loop; the code and the technical detail stay in the trace
+            keys = command_targets(cmd)
+            placing = outcome.primitive in ("place", "place_inside", "place_on_floor") and len(keys) > 1
+            plain = for_person(outcome.error, keys[1] if placing else (keys[0] if keys else None)) \
+                if outcome.error is not None else outcome.message
+            self.last_outcome = f"{cmd}: failed. {plain}"
         return outcome
 
     def _withheld(self, cmd: str) -> list[str]:

@@ -17,7 +17,9 @@ Grounding of an entity argument ``<name> (index)`` against the actionable entiti
 Numeric arguments (paper B.3.1, "Arguments and defaults"):
 
 * ``forward``: default one pace, :data:`PACE_LENGTH_M` = 0.6 m; a bare number counts paces, ``m`` (or ``cm``)
-  gives metres; the displacement must be positive and is capped at :data:`MAX_FORWARD_M` = 20 m.
+  gives metres; the displacement is capped at :data:`MAX_FORWARD_M` = 20 m. A negative distance, or the word
+  ``back``, steps backwards; ``left`` or ``right`` steps sideways (``params["direction"]`` is ``"ahead"``,
+  ``"back"``, ``"left"`` or ``"right"``; ``distance_m`` is always positive). The facing never changes.
 * ``turn``: TurnLeft/TurnRight default 90 deg and accept angles in (0, 360] deg (bare numbers are degrees;
   ``rad`` is accepted); TurnAround is fixed at 180 deg. ``params["angle_rad"]`` is signed about +z: left
   (counter-clockwise seen from above) positive, right negative.
@@ -293,7 +295,7 @@ def _scalar_params(spec: PrimitiveSpec, parsed: ParsedCommand) -> dict[str, Any]
 
     if spec.scalar == "distance":
         if value is None:
-            return {"distance_m": DEFAULT_FORWARD_M}
+            return {"distance_m": DEFAULT_FORWARD_M, "direction": parsed.direction or "ahead"}
         if unit in (None, "pace"):
             metres = value * PACE_LENGTH_M
         elif unit == "m":
@@ -302,9 +304,15 @@ def _scalar_params(spec: PrimitiveSpec, parsed: ParsedCommand) -> dict[str, Any]
             metres = value / 100.0
         else:
             return bad(f"[Forward] takes a distance in paces or metres (e.g. 2 or 1.5 m), not {shown}.")
+        direction = parsed.direction or "ahead"
+        if metres < 0.0:
+            if direction != "ahead":
+                return bad(f"[Forward] {direction} takes a positive distance, got {shown}; write "
+                           f"[Forward] {direction} {format_number(abs(value))}{' ' + unit if unit else ''}.")
+            direction, metres = "back", -metres
         if not metres > 0.0:
-            return bad(f"[Forward] needs a positive distance, got {shown}.")
-        params: dict[str, Any] = {"distance_m": min(metres, MAX_FORWARD_M)}
+            return bad(f"[Forward] needs a distance other than zero, got {shown}.")
+        params: dict[str, Any] = {"distance_m": min(metres, MAX_FORWARD_M), "direction": direction}
         if metres > MAX_FORWARD_M:
             params.update(capped=True, requested_distance_m=metres)
         return params
@@ -420,11 +428,27 @@ def compile_command(
                 f"(right) and v from 0 (front) to 1 (back).",
                 token=f"@place_spot={format_number(u)}:{format_number(v)}",
             )
+    if parsed.direction is not None and spec.name != "forward":
+        return _error(ErrorCode.BAD_ARGUMENT, f"[{parsed.verb}] does not take a direction such as "
+                      f"{parsed.direction!r}; only [Forward] steps back, left or right.", token=parsed.direction)
     params = _scalar_params(spec, parsed)
     if isinstance(params, PrimitiveError):
         return params
     if parsed.place_spot is not None:
         params["place_spot"] = (float(parsed.place_spot[0]), float(parsed.place_spot[1]))
+    if parsed.beside is not None:
+        if not spec.accepts_place_spot or spec.name == "place_on_floor":
+            return _error(ErrorCode.BAD_ARGUMENT, f"[{parsed.verb}] does not take @beside; use it with [Put] or "
+                          f"[PutIn].", token="@beside")
+        if parsed.place_spot is not None:
+            return _error(ErrorCode.BAD_ARGUMENT, "Give either @place_spot or @beside, not both.", token="@beside")
+        got = resolve_entity(parsed.beside[0], entities)
+        if isinstance(got, PrimitiveError):
+            return got
+        neighbour, note = got
+        if note:
+            repairs.append(note)
+        params["beside"] = {"of": _key(neighbour), "side": parsed.beside[1]}
 
     # ground scene arguments; symbolic ones become parameters
     resolved: dict[int, EntityRecord] = {}
@@ -442,8 +466,10 @@ def compile_command(
             "child": _symbolic(parsed.args[1], spec.symbolic_default_index),
             "parent": _symbolic(parsed.args[3], spec.symbolic_default_index),
         }
-    if spec.name == "place_inside" and n_args == 3:
-        params["region"] = _symbolic(parsed.args[2], spec.symbolic_default_index)
+    if spec.name in ("place", "place_inside") and n_args == 3:
+        # a level or region as written (<upper>, <shelf> (2)); the executor reads it against the support
+        arg = parsed.args[2]
+        params["region"] = arg.name if arg.index is None else f"{arg.name}#{arg.index}"
 
     order = sorted(resolved)
     if spec.name == "wipe" and n_args == 2:

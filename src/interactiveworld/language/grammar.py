@@ -4,6 +4,16 @@ Strict form of one command::
 
     [Verb] <entity_name> (instance_id) [<entity_name> (instance_id) ...] [number [unit]] [@place_spot=u:v]
 
+Two extensions of ``@place_spot`` name a spot the way a person does: ``@beside=<plate> (1) left`` (``left``,
+``right``, ``front`` or ``behind``, seen from the wearer facing the support's front, where a walk to it stands)
+asks the executor for the free spot next to that object; and a placement may name a level or region of a
+shelf unit, cabinet or fridge as a further argument, ``[Put] <can> (1) <drink_shelf> (1) <upper>``.
+``@place_spot=u:v`` itself is in the same frame: ``u`` from -1 (the wearer's left) to 1 (right), ``v`` from 0
+(the near edge) to 1 (the far edge) of the surface as the wearer faces it.
+
+[Forward] also steps back and sideways: a negative distance (``[Forward] -1 m``) or the word ``back`` steps
+backwards, and ``left`` or ``right`` (``[Forward] left 0.5 m``) steps sideways; the facing is unchanged.
+
 An action block holds several commands separated by newlines or by ``", "`` (comma and space); splitting is
 bracket-aware, so a ``", "`` inside ``<...>``, ``(...)`` or ``[...]`` does not split, and neither does a
 ``", "`` followed by something that cannot begin a command (``<``, ``(``, ``@``, a digit): that is a comma
@@ -45,6 +55,8 @@ __all__ = [
     "FILLER_WORDS",
     "MAX_COMMAND_CHARS",
     "MAX_BLOCK_COMMANDS",
+    "BESIDE_SIDES",
+    "STEP_DIRECTIONS",
 ]
 
 
@@ -96,6 +108,8 @@ class ParsedCommand:
         scalar: the numeric argument, or None.
         unit: the canonical unit of ``scalar`` (one of :data:`UNITS` values), or None when written bare.
         place_spot: ``(u, v)`` from ``@place_spot=u:v``, or None (ranges are checked by the compiler).
+        beside: ``(entity, side)`` from ``@beside=<entity> (i) side`` (side one of :data:`BESIDE_SIDES`), or None.
+        direction: the step direction of [Forward] (``"back"``, ``"left"``, ``"right"``), or None (ahead).
         raw: the command line as given.
         repaired: True when the line was accepted only after a repair.
         repairs: one short plain-language note per repair.
@@ -106,6 +120,8 @@ class ParsedCommand:
     scalar: float | None = None
     unit: str | None = None
     place_spot: tuple[float, float] | None = None
+    beside: tuple[EntityArg, str] | None = None
+    direction: str | None = None
     raw: str = ""
     repaired: bool = False
     repairs: list[str] = field(default_factory=list)
@@ -113,12 +129,17 @@ class ParsedCommand:
     def canonical_text(self) -> str:
         """The command re-written in the strict grammar (indices only where written)."""
         parts = [f"[{self.verb}]"]
+        if self.direction is not None:
+            parts.append(self.direction)
         for arg in self.args:
             parts.append(f"<{arg.name}>" if arg.index is None else f"<{arg.name}> ({arg.index})")
         if self.scalar is not None:
             parts.append(format_number(self.scalar) + (f" {self.unit}" if self.unit else ""))
         if self.place_spot is not None:
             parts.append(f"@place_spot={format_number(self.place_spot[0])}:{format_number(self.place_spot[1])}")
+        if self.beside is not None:
+            arg, side = self.beside
+            parts.append(f"@beside=<{arg.name}>" + ("" if arg.index is None else f" ({arg.index})") + f" {side}")
         return " ".join(parts)
 
 
@@ -148,6 +169,19 @@ _PLACE_SPOT = re.compile(
     r"@\s*place_?spot\s*=\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*([:,])\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+))",
     re.IGNORECASE,
 )
+_BESIDE = re.compile(
+    r"@\s*beside\s*=\s*<([^<>]+)>\s*(?:\(\s*(\d{1,9})\s*\))?\s*(?:(?:on|to)\s+the\s+|in\s+)?"
+    r"(left|right|front|behind|back)\b(?:\s+of\b)?",
+    re.IGNORECASE,
+)
+BESIDE_SIDES = ("left", "right", "front", "behind")
+"""Sides of ``@beside`` (``back`` is read as ``behind``): the wearer's left and right, nearer to the wearer
+(``front``) and farther away (``behind``), facing the support's front."""
+STEP_DIRECTIONS: dict[str, str] = {
+    **dict.fromkeys(("back", "backward", "backwards"), "back"),
+    "left": "left", "right": "right",
+}
+"""Direction words of [Forward] (``[Forward] back 1 m``, ``[Forward] left 0.5 m``) mapped to step directions."""
 _MAX_NUMBER_CHARS = 32  # longer numerals are not a plausible command argument
 
 
@@ -349,6 +383,10 @@ def parse_command(line: str) -> ParsedCommand:
     scalar: float | None = None
     unit: str | None = None
     place_spot: tuple[float, float] | None = None
+    beside: tuple[EntityArg, str] | None = None
+    direction: str | None = None
+    verb_spec = resolve_verb(verb)
+    forward_verb = verb_spec is not None and verb_spec.name == "forward"
     last_was_entity = False  # an index may follow
     last_was_number = False  # a unit may follow
     index_at: dict[int, tuple[int, str]] = {}  # argument position -> (column, text) of its written index
@@ -425,7 +463,24 @@ def parse_command(line: str) -> ParsedCommand:
             pos = mi.end()
             last_was_entity = False
             continue
+        if ch == "@" and _BESIDE.match(line, pos, end):
+            mb = _BESIDE.match(line, pos, end)
+            if beside is not None:
+                raise _err(line, pos, "Only one @beside is allowed", mb.group(0))
+            bname = normalize_name(mb.group(1))
+            if not bname:
+                raise _err(line, pos, "Empty entity name in @beside: write @beside=<plate> (1) left", mb.group(0))
+            side = mb.group(3).lower()
+            bidx = int(mb.group(2)) if mb.group(2) else None
+            beside = (EntityArg(name=bname, index=bidx, raw=f"<{mb.group(1)}>" + (f" ({bidx})" if bidx else "")),
+                      "behind" if side == "back" else side)
+            pos = mb.end()
+            last_was_entity = last_was_number = False
+            continue
         if ch == "@":
+            if re.compile(r"@\s*beside", re.IGNORECASE).match(line, pos, end):
+                raise _err(line, pos, "Malformed @beside: write @beside=<plate> (1) left (left, right, front or "
+                           "behind)")
             mp = _PLACE_SPOT.match(line, pos, end)
             if not mp:
                 raise _err(line, pos, "Malformed place spot: write @place_spot=u:v, e.g. @place_spot=0:0.5")
@@ -468,6 +523,12 @@ def parse_command(line: str) -> ParsedCommand:
                 pos = mw.end()
                 last_was_number = False
                 continue
+            if word.lower() in STEP_DIRECTIONS and forward_verb and not args:
+                if direction is not None:
+                    raise _err(line, pos, "[Forward] takes one direction (back, left or right)", word)
+                direction = STEP_DIRECTIONS[word.lower()]
+                pos = mw.end()
+                continue
             if word.lower() in FILLER_WORDS:
                 repairs.append(f"ignored the word {word!r}")
                 pos = mw.end()
@@ -509,6 +570,8 @@ def parse_command(line: str) -> ParsedCommand:
         scalar=scalar,
         unit=unit,
         place_spot=place_spot,
+        beside=beside,
+        direction=direction,
         raw=raw,
         repaired=bool(repairs),
         repairs=repairs,

@@ -183,9 +183,11 @@ _SPECS: tuple[PrimitiveSpec, ...] = (
        min_entities=0, held=0),
     _p("flip", ("Flip", "TurnOver"), "grasping", ("object",),
        "Turns the held object upside down (180 degrees) while keeping it in the hand.", held=0),
-    _p("place", ("Put", "PutBack", "PutObjBack", "PutOn"), "grasping", ("object", "surface"),
-       "Carries the held object to the support surface, sets it down, settles it and checks on.",
-       nav_arg=1, held=0, accepts_place_spot=True, postcondition=Postcondition("on", (0, 1))),
+    _p("place", ("Put", "PutBack", "PutObjBack", "PutOn"), "grasping", ("object", "surface", "level"),
+       "Carries the held object to the support surface (on a unit with levels: the named level, else "
+       "the free level nearest chest height), sets it down, settles it and checks on.",
+       min_entities=2, nav_arg=1, held=0, symbolic_args=(2,), accepts_place_spot=True,
+       postcondition=Postcondition("on", (0, 1))),
     _p("place_inside", ("PutIn", "PutInside", "Insert"), "grasping", ("object", "container", "region"),
        "Sets the held object into a named interior region of the container (or a free one), settles it and "
        "checks inside.", min_entities=2, nav_arg=1, held=0, symbolic_args=(2,), accepts_place_spot=True,
@@ -335,7 +337,11 @@ def command_legend(names: "list[str] | tuple[str, ...] | None" = None) -> str:
     lines = [
         "Commands: [Verb] <entity_name> (instance_id) ..., one per line or separated by ', '. "
         "Instance ids default to 1. Numbers: [Forward] paces (or '1.5 m'), turns in degrees, [Wait] in seconds. "
-        "Placements accept @place_spot=u:v (u -1..1 left to right, v 0..1 front to back)."
+        "Placements accept @place_spot=u:v: facing the support's front (where walking to it stands you), u goes "
+        "from -1 at your left to 1 at your right and v from 0 at the near edge to 1 at the far edge; or "
+        "@beside=<object> (i) left|right|front|behind for the free spot next to that object. A unit with levels "
+        "takes one after it, from its legend entry: [PutIn] <can> (1) <cupboard> (1) <upper>. "
+        "[Forward] -1 m or [Forward] back 1 m steps back; [Forward] left 0.5 m or right steps sideways."
     ]
     for name in names if names is not None else list(PRIMITIVES):
         spec = PRIMITIVES[name]

@@ -9,6 +9,7 @@ from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.boxes import obb_penetration
 from ...world.geometry import SurfaceTag
 from ...world.relations import on
+from ..gait import GAIT_FPS, GAIT_SPEED
 from .context import ActionContext
 
 BODY_RADIUS = 0.20
@@ -56,20 +57,48 @@ def swept_path_blocker(ex: ActionContext, start: np.ndarray, end: np.ndarray) ->
     return None
 
 
+STEP_WORDS = {"ahead": "straight ahead", "back": "backwards", "left": "to your left", "right": "to your right"}
+"""How a refusal names the direction of a [Forward] step."""
+
+
+def step_vector(yaw: float, direction: str) -> np.ndarray:
+    """Unit xy vector of a [Forward] step in ``direction`` (``ahead``, ``back``, ``left``, ``right``) for a body
+    facing ``yaw`` [rad]; left is counter-clockwise of the facing seen from above (+z up).
+
+    Raises:
+        ValueError: an unknown direction.
+    """
+    c, s = math.cos(yaw), math.sin(yaw)
+    table = {"ahead": (c, s), "back": (-c, -s), "left": (-s, c), "right": (s, -c)}
+    if direction not in table:
+        raise ValueError(f"step_vector: direction must be one of {sorted(table)}, got {direction!r}")
+    return np.array(table[direction])
+
+
 def forward(ex: ActionContext, goal) -> PrimitiveError | None:
-    """Straight body-frame displacement of ``distance_m`` after a swept-box collision check."""
+    """Straight body-frame displacement of ``distance_m`` ahead, back, left or right (``params["direction"]``)
+    after a swept-box collision check; the facing is unchanged."""
     h = ex.scene.human
     if h.sitting is not None:
         return fail(ErrorCode.PRECONDITION_FAILED, f"You are sitting on {h.sitting}; stand up first.")
     dist = float(goal.params.get("distance_m", 0.6))
+    direction = str(goal.params.get("direction", "ahead"))
     start = h.xy.copy()
-    end = start + dist * np.array([math.cos(h.yaw), math.sin(h.yaw)])
+    end = start + dist * step_vector(h.yaw, direction)
     blocker = swept_path_blocker(ex, start, end)
+    where = STEP_WORDS.get(direction, direction)
     if blocker is not None:
-        why = "there is no floor ahead" if blocker == "no floor" else f"{blocker} is in the way"
-        return fail(ErrorCode.PATH_BLOCKED, f"You cannot walk {dist:.1f} m straight ahead: {why}.",
-                    blocker=blocker, distance_m=dist)
-    ex.motion.walk_route(ex, np.array([start, end]), h.yaw)
+        why = f"there is no floor {'ahead' if direction == 'ahead' else 'there'}" if blocker == "no floor" \
+            else f"{blocker} is in the way"
+        return fail(ErrorCode.PATH_BLOCKED, f"You cannot walk {dist:.1f} m {where}: {why}.",
+                    blocker=blocker, distance_m=dist, direction=direction)
+    if direction == "ahead":
+        ex.motion.walk_route(ex, np.array([start, end]), h.yaw)
+        return None
+    # a step back or sideways keeps the facing: the root slides at walking speed (no turn towards travel)
+    n = max(2, int(math.ceil(dist / (GAIT_SPEED / GAIT_FPS))))
+    rows = np.array([[*(start + (end - start) * i / n), h.yaw] for i in range(n + 1)])
+    ex.motion.walk_frames(ex, rows)
     return None
 
 

@@ -13,6 +13,7 @@ from ...world.physics import MAX_PENETRATION
 from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
 from ...world.relations import (carried_bearers, inside, inside_region, near, on, raised,
                                 riders, supporters)
+from ..levels import level_words, resolve_level, shelf_regions
 from .context import ActionContext
 from .motion import COMFORT_Z, contact_point, need_held
 from .physical import settle
@@ -23,6 +24,8 @@ DEFAULT_PLACE_SPOT = (0.0, 0.3)
 """place without @place_spot: centred, towards the front of the surface (nearest free spot to it)."""
 DEFAULT_INSIDE_SPOT = (0.0, 0.1)
 """place_inside without @place_spot: centred at the front of the region, where the hand reaches in."""
+BESIDE_GAP = 0.03
+"""@beside aims this far [m] between the two objects' footprints before the free-spot search."""
 FLOOR_GAP = 0.10
 """place_on_floor leaves this gap [m] between the object and the anchor's footprint."""
 
@@ -127,8 +130,9 @@ def _closed(ex: ActionContext, key: str) -> bool:
 
 
 def surface_choice(ex: ActionContext, support: str, *, interior: bool) -> list[str]:
-    """Surfaces to try: interior regions for ``interior``; otherwise outer surfaces first, then the region floors
-    (shelves) unless the container is closed."""
+    """Surfaces to try: interior regions for ``interior``. Otherwise, on an open unit with shelves (a shelf unit,
+    an open cabinet or fridge) the shelves nearest chest height first, then the top board: the level a person
+    would use; on anything else the outer surfaces first, then the region floors unless the container is closed."""
     model = ex.scene.entities[support].model
     region_names = {r.name for r in model.regions}
     if interior:
@@ -136,29 +140,84 @@ def surface_choice(ex: ActionContext, support: str, *, interior: bool) -> list[s
     outer = [s.name for s in model.surfaces if s.name not in region_names]
     if _closed(ex, support):
         return outer
+    shelves = set(shelf_regions(model))
+    if shelves:
+        first = _by_comfort(ex, support, [s.name for s in model.surfaces if s.name in shelves])
+        return first + [n for n in outer if n not in shelves] + \
+            [s.name for s in model.surfaces if s.name in region_names and s.name not in shelves]
     return outer + [s.name for s in model.surfaces if s.name in region_names]
 
 
-def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, primitive: str) -> PrimitiveError | None:
+def _by_comfort(ex: ActionContext, support: str, names: list[str]) -> list[str]:
+    """``names`` of ``support``'s surfaces or regions, the one whose floor is nearest :data:`COMFORT_Z` first."""
+    heights = {s.name: t[2, 3] for s, t in ex.scene.surfaces(support)}
+    heights.update({r.name: t[2, 3] for r, t in ex.scene.regions(support)})
+    return sorted(names, key=lambda n: abs(heights.get(n, COMFORT_Z) - COMFORT_Z))
+
+
+def named_surfaces(ex: ActionContext, support: str, level: str) -> list[str] | PrimitiveError:
+    """The surface a placement names by level (``upper``, ``shelf#2``, ``on_top``, ``basin``): one name, or
+    BAD_ARGUMENT listing the levels the support has."""
+    model = ex.scene.entities[support].model
+    got = resolve_level(model, level)
+    if got is None:
+        words = [w for w, _ in level_words(model)]
+        have = f"its levels are {', '.join(words)}" if words else "it has no levels"
+        return fail(ErrorCode.BAD_ARGUMENT, f"{support} has no level {level.split('#')[0]!r}; {have}.",
+                    region=level, levels=words)
+    return [got[1]]
+
+
+def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, primitive: str, *,
+           beside: dict | None = None) -> PrimitiveError | None:
     """Carry the held object to a free spot of one of ``support``'s surfaces, let go just above it, settle,
-    and check it rests there; retreat."""
+    and check it rests there; retreat. With ``beside`` (``{"of": key, "side": ...}``) only the surfaces that
+    object rests on are tried, from the spot next to it (:func:`beside_spot`)."""
     scene = ex.scene
     h = scene.human
     last: str | None = None
     reach_error: PrimitiveError | None = None
+    if beside is not None:
+        spots = {n: beside_spot(ex, key, support, n, beside["of"], beside["side"]) for n in names}
+        names = [n for n in names if spots[n] is not None]
+        if not names:
+            return fail(ErrorCode.PLACEMENT_FAILED, f"{beside['of']} is not on {support}, so nothing can go "
+                        f"{beside['side']} of it there.", beside=beside["of"], support=support)
+        names = [n for n in names if not math.isnan(spots[n][0])] or names
+        if all(math.isnan(spots[n][0]) for n in names):
+            return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room {_side_words(beside['side'])} "
+                        f"{beside['of']} on {support}: that is the edge.", beside=beside["of"], support=support)
+    regions = {r.name for r in scene.entities[support].model.regions}
+    asked = spot
     for name in names:
+        if beside is not None:
+            spot = spots[name]
+        elif asked is None:  # on a level inside a unit, where the hand reaches in; elsewhere the placing default
+            spot = DEFAULT_INSIDE_SPOT if name in regions else DEFAULT_PLACE_SPOT
         try:
             target_pose = find_spot(scene, key, support, name, spot=spot, drop=RELEASE_HEIGHT)
         except PlacementError as exc:
             last = str(exc)
             continue
-        if primitive == "place_inside" and not _fits_inside(ex, key, support, name, target_pose):
+        # a shelf inside a unit holds the object only when it lies inside the region (a door can close on it)
+        inner = primitive == "place_inside" or name in regions
+        if inner and not _fits_inside(ex, key, support, name, target_pose):
             last = f"{key} would stick out of {support}"
+            continue
+        if beside is not None and not _lands_near(ex, key, beside["of"], target_pose):
+            last = f"the free spot nearest {_side_words(beside['side'])} {beside['of']} is not next to it"
             continue
         # the palm goes where the object's centre will be (it was grasped about its centre)
         e = scene.entities[key]
         centre = target_pose[:3, :3] @ (0.5 * (e.model.bounds[0] + e.model.bounds[1])) + target_pose[:3, 3]
-        plan = ex.motion.reach(ex, centre, support, primitive=primitive)
+        # into a level the hand comes in from the front, as for [PutIn]; onto a surface it comes down from above
+        # (a [Put] into a low open level tries that too)
+        plan = None
+        for approach in (["place_inside", primitive] if name in regions and primitive != "place_inside"
+                         else [primitive]):
+            plan = ex.motion.reach(ex, centre, support, primitive=approach)
+            if not isinstance(plan, PrimitiveError):
+                break
         if isinstance(plan, PrimitiveError):
             reach_error = plan  # try the next surface or region
             continue
@@ -179,6 +238,24 @@ def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, pr
     if reach_error is not None:
         return reach_error
     return fail(ErrorCode.PLACEMENT_FAILED, f"There is no room for {key} on {support}: {last}.", surfaces=names)
+
+
+def _lands_near(ex: ActionContext, key: str, other: str, pose: np.ndarray) -> bool:
+    """Whether ``key`` resting at ``pose`` (its drop height removed) is near ``other`` (relations.near)."""
+    e = ex.scene.entities[key]
+    was = e.pose
+    rest = pose.copy()
+    rest[2, 3] -= RELEASE_HEIGHT
+    e.pose = rest
+    try:
+        return near(ex.scene, key, other)
+    finally:
+        e.pose = was
+
+
+def _side_words(side: str) -> str:
+    return {"left": "to the left of", "right": "to the right of", "front": "in front of",
+            "behind": "behind"}.get(side, side)
 
 
 def _fits_inside(ex: ActionContext, key: str, container: str, region: str, pose: np.ndarray) -> bool:
@@ -208,26 +285,78 @@ def check_place(ex: ActionContext, goal) -> PrimitiveError | None:
 
 
 def place(ex: ActionContext, goal) -> PrimitiveError | None:
-    """Put the held object on the support's surface (``@place_spot`` honoured), settle, verify on."""
+    """Put the held object on the support's surface, or on the level the command names (``@place_spot`` and
+    ``@beside`` honoured); on a unit with shelves without a level, the free shelf nearest chest height
+    (:func:`surface_choice`); settle, verify on."""
     err = check_place(ex, goal)
     if err:
         return err
     key, support = goal.targets
-    return _place(ex, key, support, surface_choice(ex, support, interior=False),
-                  goal.params.get("place_spot", DEFAULT_PLACE_SPOT), "place")
+    level = goal.params.get("region")
+    if level is None:
+        names = surface_choice(ex, support, interior=False)
+    else:
+        names = named_surfaces(ex, support, level)
+        if isinstance(names, PrimitiveError):
+            return names
+        if names[0] in {r.name for r in ex.scene.entities[support].model.regions} and _closed(ex, support):
+            return fail(ErrorCode.PRECONDITION_FAILED, f"{support} is closed; open it first.", target=support)
+    return _place(ex, key, support, names, goal.params.get("place_spot"), "place", beside=goal.params.get("beside"))
 
 
 def _region_names(ex: ActionContext, container: str, region: str | None) -> list[str] | PrimitiveError:
     names = [r.name for r in ex.scene.entities[container].model.regions]
     if region is None:  # automatically distributed: the most comfortable free region first
-        heights = {r.name: t[2, 3] for r, t in ex.scene.regions(container)}
-        return sorted(names, key=lambda n: abs(heights[n] - COMFORT_Z))
-    name, _, idx = region.partition("#")
-    for cand in (name, f"{name}_{idx}"):
-        if cand in names:
-            return [cand]
-    return fail(ErrorCode.BAD_ARGUMENT, f"{container} has no region <{name}> ({idx}); its regions are "
-                f"{', '.join(names)}.", region=region, regions=names)
+        return _by_comfort(ex, container, names)
+    got = named_surfaces(ex, container, region)
+    if isinstance(got, PrimitiveError):
+        return got
+    if got[0] not in names:
+        return fail(ErrorCode.BAD_ARGUMENT, f"{region.split('#')[0]!r} of {container} is on top of it, not "
+                    f"inside; use [Put] for it.", region=region, regions=names)
+    return got
+
+
+def beside_spot(ex: ActionContext, key: str, support: str, surface: str, of: str,
+                side: str) -> tuple[float, float] | None:
+    """The @place_spot ``(u, v)`` right next to ``of`` on ``support``'s ``surface`` (or region floor), on ``side``
+    (``left``/``right`` along the surface's width as the wearer faces its front, ``front`` nearer the wearer,
+    ``behind`` farther), :data:`BESIDE_GAP` between the footprints; None when ``of`` does not rest on that
+    surface. The free-spot search of :func:`~interactiveworld.world.placement.find_spot` starts there.
+
+    Raises:
+        ValueError: ``side`` is not one of left, right, front, behind.
+    """
+    scene = ex.scene
+    if side not in ("left", "right", "front", "behind"):
+        raise ValueError(f"beside_spot: side must be left, right, front or behind, got {side!r}")
+    found = [(s, t) for s, t in scene.surfaces(support) if s.name == surface]
+    if not found or of not in scene.entities:
+        return None
+    surf, t = found[0]
+    inv = np.linalg.inv(t)
+    corners = scene.entities[of].world_bounds_corners()
+    local = (inv[:3, :3] @ corners.T).T + inv[:3, 3]
+    lo, hi = local.min(axis=0), local.max(axis=0)
+    centre = 0.5 * (lo + hi)
+    top = surf.clearance if math.isfinite(surf.clearance) else 1.0
+    if (abs(centre[0]) > surf.half_xy[0] + 0.02 or abs(centre[1]) > surf.half_xy[1] + 0.02
+            or lo[2] > 0.05 or lo[2] < -0.05 or centre[2] > top):
+        return None
+    half = scene.entities[key].model.half_extents
+    x, y = centre[0], centre[1]
+    if side == "left":
+        y = lo[1] - BESIDE_GAP - half[1]
+    elif side == "right":
+        y = hi[1] + BESIDE_GAP + half[1]
+    elif side == "front":
+        x = hi[0] + BESIDE_GAP + half[0]
+    else:
+        x = lo[0] - BESIDE_GAP - half[0]
+    ax, ay = max(surf.half_xy[0] - half[0], 1e-6), max(surf.half_xy[1] - half[1], 1e-6)
+    if abs(x) > ax + 0.01 or abs(y) > ay + 0.01:
+        return (math.nan, math.nan)  # that side of the object runs off the surface
+    return float(np.clip(y / ay, -1.0, 1.0)), float(np.clip((1.0 - x / ax) / 2.0, 0.0, 1.0))
 
 
 def check_place_inside(ex: ActionContext, goal) -> PrimitiveError | None:

@@ -23,6 +23,7 @@ from ...world.scene import Scene
 
 from ..gait import walk_keyframes, walk_poses
 from ..grasp import plan_grasp
+from ..levels import shelf_regions
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
 from ..reach import plan_reach
 
@@ -125,6 +126,15 @@ def door_grip(scene: Scene, key: str, xy, *, closing: bool = False) -> np.ndarra
     return grip
 
 
+def open_shelves(entity) -> bool:
+    """Whether ``entity`` has interior shelf levels open to the hand (no door, or its door open at least half):
+    a [Put] onto it goes onto a level (:func:`~interactiveworld.actions.levels.shelf_regions`)."""
+    model = entity.model
+    if not model.regions or not shelf_regions(model):
+        return False
+    return not model.joints or entity.opening >= 0.5
+
+
 def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
     """World point [m] (3,) the hand goes to for ``primitive`` on entity ``key`` (the stance faces it)."""
     e = scene.entities[key]
@@ -136,6 +146,9 @@ def contact_point(scene: Scene, primitive: str, key: str) -> np.ndarray:
         c = scene.control_point(key)
         if c is not None:
             return c
+    if primitive == "place" and e.model.joints and open_shelves(e):
+        # [Put] into an opened fridge or cabinet reaches into a level: stand as for [PutIn], not for its top
+        primitive = "place_inside"
     if primitive in ("place", "sit", "wipe"):
         surfaces = [(s, t) for s, t in scene.surfaces(key) if not e.model.region(s.name)]
         surfaces = surfaces or scene.surfaces(key)

@@ -19,6 +19,7 @@ from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.boxes import obb_distance
 from ...world.relations import pose_change
 from ...world.scene import FLOOR_KEY, Scene
+from .locomotion import step_vector
 
 __all__ = ["Claim", "PostContext", "verify", "CLAIMS", "STANCE_REACH", "FORWARD_TOLERANCE", "TURN_TOLERANCE_DEG",
            "MOVED_FIXTURE_GAP"]
@@ -113,9 +114,12 @@ def _navigate(ctx: PostContext) -> list[Claim]:
 def _forward(ctx: PostContext) -> list[Claim]:
     h0, h = ctx.human_before, ctx.scene.human
     want = float(ctx.params.get("distance_m", 0.6))
+    direction = str(ctx.params.get("direction", "ahead"))
     step = h.xy - h0.xy
-    along = float(step @ np.array([math.cos(h0.yaw), math.sin(h0.yaw)]))
-    return [Claim(f"the body {want:.2f} m further ahead", abs(along - want) <= FORWARD_TOLERANCE
+    along = float(step @ step_vector(h0.yaw, direction))
+    where = {"ahead": "further ahead", "back": "further back", "left": "to the left",
+             "right": "to the right"}.get(direction, direction)
+    return [Claim(f"the body {want:.2f} m {where}", abs(along - want) <= FORWARD_TOLERANCE
                   and abs(float(np.linalg.norm(step)) - abs(along)) <= FORWARD_TOLERANCE,
                   f"the body moved {float(np.linalg.norm(step)):.2f} m")]
 
