@@ -10,7 +10,8 @@ import pytest
 
 from interactiveworld.world import Scene
 from interactiveworld.world.assets import build_asset
-from interactiveworld.world.layouts.clutter import place_clutter, spot_for
+from interactiveworld.world.layouts.clutter import add_lookalikes, place_clutter, spot_for
+from interactiveworld.world.relations import supporters
 from interactiveworld.world.layouts.generator import (WALL_MOUNTED, LayoutError, asset_bounds, build_scene,
                                                       plan_layout, plan_reachability)
 from interactiveworld.world.layouts.grid import OccupancyGrid, footprint, overlaps
@@ -119,10 +120,16 @@ def test_failing_key_reads_both_messages():
 def test_smallest_layout_loads_settled_and_reachable():
     name = "studio_flat-01"
     plan = layout_plan(name)
-    scene = Scene.from_dict(layout_scene(name))
+    drop = read_manifest().get(name, {}).get("drop", [])
+    counter = next(i["key"] for i in plan["furniture"] if i["kind"] == "counter")
+    distractors = add_lookalikes(plan, "milk_carton", counter, count=3)
+    assert [k.split("#")[0] for k in distractors] == ["milk_carton", "juice_carton", "carton"]
+    scene = Scene.from_dict(build_scene(plan, drop=drop))
+    for k in distractors:   # each look-alike rests on the counter it was set on
+        assert counter in supporters(scene, k), k
     check = validate_layout_scene(plan, scene)
     assert check["penetration_ok"] and not check["rooms_unreached"] and not check["pieces_unreached"]
-    drop = set(read_manifest().get(name, {}).get("drop", []))
+    drop = set(drop)
     planned = {o["key"] for o in plan["clutter"] + plan["floor_items"]} - drop
     assert planned <= set(scene.entities)
     # every clutter object rests at the height of a surface of its support (none fell)

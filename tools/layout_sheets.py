@@ -1,6 +1,6 @@
 """Contact sheets of the generated layouts: per category, each layout as an overview (from above, looking
-slightly north) beside the head-camera view from the person's start pose (eye 1.6 m, looking along the start
-heading, 15 degrees down).
+slightly north) beside a head-camera view (eye 1.6 m) of the piece of furniture holding the most objects, from
+1.3 m in front of it, as a person standing there to fetch something sees it.
 
     python tools/layout_sheets.py [--out docs/images] [--width 320]
 
@@ -18,12 +18,37 @@ import numpy as np
 
 from interactiveworld.render import Camera, Renderer, contact_sheet, save_png
 from interactiveworld.world import Scene
+from interactiveworld.world.layouts.generator import asset_bounds, interior
+from interactiveworld.world.layouts.grid import footprint
 from interactiveworld.world.layouts.library import CATEGORIES, layout_category, layout_names, layout_plan, \
     layout_scene
 
 OUT = os.path.join(os.path.dirname(__file__), "..", "docs", "images")
 EYE_Z = 1.6
-PITCH = math.radians(-15)
+
+
+def _head_pose(plan: dict, load: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Eye and look-at point [m]: in front of the most loaded piece (wall pieces first), as far back (up to
+    2.2 m) as the room allows without standing in other furniture."""
+    rooms = {r["name"]: interior(r["rect"]) for r in plan["rooms"]}
+    fps = [footprint(*asset_bounds(i["kind"], i["params"]), *i["at"], i["yaw"]) for i in plan["furniture"]
+           if i.get("z") is None]
+    pieces = sorted((i for i in plan["furniture"] if i["key"] in load),
+                    key=lambda i: ("wall" not in i, -load[i["key"]], i["key"]))
+    for piece in pieces:
+        yaw = piece["yaw"]
+        px, py = piece["at"]
+        box = rooms[piece["room"]]
+        for d in (2.2, 1.9, 1.6, 1.3):
+            ex, ey = px + d * math.cos(yaw), py + d * math.sin(yaw)
+            if not (box[0] + 0.3 < ex < box[2] - 0.3 and box[1] + 0.3 < ey < box[3] - 0.3):
+                continue
+            if any(f[0] - 0.3 < ex < f[2] + 0.3 and f[1] - 0.3 < ey < f[3] + 0.3 for f in fps):
+                continue
+            return np.array([ex, ey, EYE_Z]), np.array([px, py, 0.85])
+    h = plan["human"]
+    return (np.array([*h["xy"], EYE_Z]),
+            np.array([h["xy"][0] + math.cos(h["yaw"]), h["xy"][1] + math.sin(h["yaw"]), 1.2]))
 
 
 def views(name: str, renderer: Renderer, w: int, h: int) -> tuple[list[np.ndarray], float, int]:
@@ -42,10 +67,12 @@ def views(name: str, renderer: Renderer, w: int, h: int) -> tuple[list[np.ndarra
     fwd = np.array([0.0, math.sin(tilt), -math.cos(tilt)])
     centre = np.array([sx / 2, sy / 2, 0.0])
     over = Camera(eye=centre - dist * fwd, forward=fwd, up=[0, 1, 0], fov_y_deg=fov, width=w, height=h)
-    hx, hy = scene.human.xy
-    yaw = scene.human.yaw
-    head = Camera(eye=[hx, hy, EYE_Z], forward=[math.cos(yaw) * math.cos(PITCH), math.sin(yaw) * math.cos(PITCH),
-                                                 math.sin(PITCH)], fov_y_deg=60.0, width=w, height=h)
+    load = {}
+    for obj in plan["clutter"]:
+        if obj["key"] in scene.entities:
+            load[obj["support"]] = load.get(obj["support"], 0) + 1
+    eye, target = _head_pose(plan, load)
+    head = Camera(eye=eye, forward=target - eye, fov_y_deg=60.0, width=w, height=h)
     return [renderer.render(over, dynamic=dyn), renderer.render(head, dynamic=dyn)], load_s, len(scene.movables())
 
 

@@ -27,7 +27,7 @@ from .generator import FRONT_CLEARANCE, asset_bounds, interior, plan_reachabilit
 from .grid import Rect, footprint, inflate, overlaps
 from .programmes import CLUTTER, FLOOR_CLUTTER, LOOKALIKES
 
-__all__ = ["place_clutter", "surface_slots", "GAP", "HEADROOM", "MAX_SURFACE_Z", "FACED_ROOMS", "BUDGET", "spot_for",
+__all__ = ["place_clutter", "surface_slots", "GAP", "HEADROOM", "MAX_SURFACE_Z", "FACED_ROOMS", "BUDGET", "spot_for", "add_lookalikes",
            "lookalike_kinds"]
 
 GAP = 0.03
@@ -170,6 +170,36 @@ def place_clutter(plan: dict[str, Any], rng: np.random.Generator | None = None) 
     plan["floor_items"] = _floor_items(plan, rng, key)
     plan["lookalike_groups"] = _lookalike_groups(plan)
     return plan
+
+
+def add_lookalikes(plan: dict[str, Any], kind: str, support: str, *, surface: str | None = None, count: int = 2
+                   ) -> list[str]:
+    """Add ``count`` look-alikes of task-object ``kind`` (:func:`lookalike_kinds`, cycled) to ``support``'s
+    ``surface`` in ``plan`` (changed in place), at the free spots the loader finds nearest the surface's centre;
+    returns their keys. For authoring scripts that set a task object down among its distractors.
+
+    Raises:
+        KeyError: ``support`` is not a piece of the plan's furniture.
+        ValueError: ``count`` < 1.
+    """
+    if count < 1:
+        raise ValueError(f"add_lookalikes: count must be >= 1, got {count}")
+    piece = next((i for i in plan["furniture"] if i["key"] == support), None)
+    if piece is None:
+        raise KeyError(f"add_lookalikes: {support!r} is not a piece of furniture of {plan.get('name')}")
+    kinds = lookalike_kinds(kind) or [kind]
+    used: dict[str, int] = {}
+    for o in plan["furniture"] + plan["clutter"] + plan["floor_items"]:
+        name, idx = o["key"].split("#")
+        used[name] = max(used.get(name, 0), int(idx))
+    keys = []
+    for i in range(count):
+        k = kinds[i % len(kinds)]
+        used[k] = used.get(k, 0) + 1
+        keys.append(f"{k}#{used[k]}")
+        plan["clutter"].append({"key": keys[-1], "kind": k, "support": support, "surface": surface, "spot": None,
+                                "room": piece["room"], "lookalike_of": kind})
+    return keys
 
 
 def _lookalike_groups(plan: dict[str, Any]) -> dict[str, int]:
