@@ -16,7 +16,7 @@ from interactiveworld.world.layouts.generator import (WALL_MOUNTED, LayoutError,
                                                       plan_layout, plan_reachability)
 from interactiveworld.world.layouts.grid import OccupancyGrid, footprint, overlaps
 from interactiveworld.world.layouts.library import (CATEGORIES, failing_key, layout_category, layout_names,
-                                                    layout_plan, layout_scene, read_manifest,
+                                                    layout_plan, plan_digest, read_manifest,
                                                     validate_layout_scene)
 from interactiveworld.world.layouts.programmes import ENVIRONMENTS
 
@@ -88,12 +88,22 @@ def test_plan_validity(env):
         assert -1 <= obj["spot"][0] <= 1 and 0 <= obj["spot"][1] <= 1
 
 
-def test_instances_per_layout_median_at_least_150():
+def test_instances_per_layout_median_at_least_150_and_manifest_current():
+    manifest = read_manifest()
     counts = []
     for name in layout_names():
         plan = layout_plan(name)
         counts.append(len(plan["clutter"]) + len(plan["floor_items"]))
+        entry = manifest[name]
+        # the recorded drops belong to this very plan (else: python tools/build_layouts.py)
+        assert entry["plan"] == plan_digest(plan), f"{name}: plan changed since the build"
+        keys = {o["key"] for o in plan["clutter"] + plan["floor_items"]}
+        assert set(entry["drop"]) <= keys
+        assert entry["penetration_ok"] and entry["max_penetration_m"] <= 0.05
+        assert not entry["rooms_unreached"] and not entry["pieces_unreached"]
     assert min(counts) >= 100 and statistics.median(counts) >= 150, (min(counts), statistics.median(counts))
+    loaded = [manifest[n]["instances"] for n in layout_names()]
+    assert statistics.median(loaded) >= 150
 
 
 def test_spot_for_puts_the_centre_where_planned():

@@ -15,7 +15,7 @@ import time
 from interactiveworld.world import Scene
 from interactiveworld.world.layouts.generator import build_scene
 from interactiveworld.world.layouts.library import (MANIFEST_PATH, build_layout, layout_category, layout_names,
-                                                    read_manifest, validate_layout_scene)
+                                                    plan_digest, read_manifest, validate_layout_scene)
 
 
 def main(argv: list[str]) -> int:
@@ -23,13 +23,13 @@ def main(argv: list[str]) -> int:
     manifest = read_manifest()
     for name in names:
         t0 = time.perf_counter()
-        plan, scene, drop = build_layout(name)
+        plan, scene, drop = build_layout(name, start=[])  # a fresh build finds the drops again
         build_s = time.perf_counter() - t0
         t0 = time.perf_counter()
         scene = Scene.from_dict(build_scene(plan, drop=drop))
         load_s = time.perf_counter() - t0
         check = validate_layout_scene(plan, scene)
-        manifest[name] = {"category": layout_category(name), "drop": drop, "rooms": len(plan["rooms"]),
+        manifest[name] = {"category": layout_category(name), "plan": plan_digest(plan), "drop": drop, "rooms": len(plan["rooms"]),
                           "doors": len(plan["doors"]), "windows": len(plan["windows"]),
                           "fixtures": len(plan["furniture"]) + len(plan["windows"]), **check,
                           "load_s": round(load_s, 2)}

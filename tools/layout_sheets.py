@@ -1,6 +1,6 @@
 """Contact sheets of the generated layouts: per category, each layout as an overview (from above, looking
-slightly north) beside a head-camera view (eye 1.6 m) of the piece of furniture holding the most objects, from
-1.3 m in front of it, as a person standing there to fetch something sees it.
+slightly north) beside a head-camera view (eye 1.6 m) of the open piece of furniture (no door) holding the most
+objects, from up to 2.2 m in front of it, as a person standing there to fetch something sees it.
 
     python tools/layout_sheets.py [--out docs/images] [--width 320]
 
@@ -18,6 +18,7 @@ import numpy as np
 
 from interactiveworld.render import Camera, Renderer, contact_sheet, save_png
 from interactiveworld.world import Scene
+from interactiveworld.world.assets import build_asset
 from interactiveworld.world.layouts.generator import asset_bounds, interior
 from interactiveworld.world.layouts.grid import footprint
 from interactiveworld.world.layouts.library import CATEGORIES, layout_category, layout_names, layout_plan, \
@@ -33,7 +34,8 @@ def _head_pose(plan: dict, load: dict) -> tuple[np.ndarray, np.ndarray]:
     rooms = {r["name"]: interior(r["rect"]) for r in plan["rooms"]}
     fps = [footprint(*asset_bounds(i["kind"], i["params"]), *i["at"], i["yaw"]) for i in plan["furniture"]
            if i.get("z") is None]
-    pieces = sorted((i for i in plan["furniture"] if i["key"] in load),
+    # open pieces only (a closed fridge or locker hides what it holds), wall pieces first, most loaded first
+    pieces = sorted((i for i in plan["furniture"] if i["key"] in load and not build_asset(i["kind"]).joints),
                     key=lambda i: ("wall" not in i, -load[i["key"]], i["key"]))
     for piece in pieces:
         yaw = piece["yaw"]
@@ -45,7 +47,7 @@ def _head_pose(plan: dict, load: dict) -> tuple[np.ndarray, np.ndarray]:
                 continue
             if any(f[0] - 0.3 < ex < f[2] + 0.3 and f[1] - 0.3 < ey < f[3] + 0.3 for f in fps):
                 continue
-            return np.array([ex, ey, EYE_Z]), np.array([px, py, 0.85])
+            return np.array([ex, ey, EYE_Z]), np.array([px, py, 0.8])
     h = plan["human"]
     return (np.array([*h["xy"], EYE_Z]),
             np.array([h["xy"][0] + math.cos(h["yaw"]), h["xy"][1] + math.sin(h["yaw"]), 1.2]))

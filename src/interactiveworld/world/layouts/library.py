@@ -10,6 +10,7 @@ library's numbers are data, regenerated with the layouts.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from functools import lru_cache
@@ -24,7 +25,7 @@ from .generator import build_scene, plan_layout, plan_reachability
 from .programmes import ENVIRONMENTS, LAYOUT_PLAN
 
 __all__ = ["layout_names", "layout_plan", "layout_scene", "layout_category", "MANIFEST_PATH", "read_manifest",
-           "validate_layout_scene", "failing_key", "CATEGORIES", "build_layout"]
+           "validate_layout_scene", "failing_key", "CATEGORIES", "build_layout", "plan_digest"]
 
 MANIFEST_PATH = Path(__file__).parent / "data" / "manifest.json"
 """Per layout: objects dropped at build time and the numbers measured then."""
@@ -69,6 +70,12 @@ def read_manifest() -> dict[str, Any]:
     return json.loads(MANIFEST_PATH.read_text())
 
 
+def plan_digest(plan: dict[str, Any]) -> str:
+    """``sha256:<hex>`` of a plan's canonical JSON: the manifest records it, so a plan that changed since the
+    build (a catalog asset resized, a programme edited) is caught before its recorded drops are trusted."""
+    return "sha256:" + hashlib.sha256(json.dumps(plan, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
 def layout_scene(name: str) -> dict[str, Any]:
     """The ``"interactiveworld.scene/1"`` dict of layout ``name`` (unsettled ``on`` placements; the loader
     settles them). Raises KeyError for an unknown name."""
@@ -109,11 +116,13 @@ def validate_layout_scene(plan: dict[str, Any], scene: Scene) -> dict[str, Any]:
             "pieces_unreached": reach["pieces_unreached"]}
 
 
-def build_layout(name: str, *, max_drops: int = 40) -> tuple[dict[str, Any], Scene, list[str]]:
-    """Load layout ``name``'s scene, dropping each object the load fails on (and what rests on it) until it
-    loads; returns (plan, scene, dropped keys). Raises PlacementError when more than ``max_drops`` are needed."""
+def build_layout(name: str, *, start: list[str] | None = None, max_drops: int = 40
+                 ) -> tuple[dict[str, Any], Scene, list[str]]:
+    """Load layout ``name``'s scene, starting from the drops ``start`` (None: the manifest's) and dropping each further object the load
+    fails on (and what rests on it) until it loads; returns (plan, scene, dropped keys). Raises PlacementError
+    when more than ``max_drops`` are needed."""
     plan = layout_plan(name)
-    drop: list[str] = []
+    drop = list(read_manifest().get(name, {}).get("drop", []) if start is None else start)
     while True:
         try:
             return plan, Scene.from_dict(build_scene(plan, drop=drop)), drop
