@@ -96,7 +96,8 @@ def test_instances_per_layout_median_at_least_150_and_manifest_current():
         counts.append(len(plan["clutter"]) + len(plan["floor_items"]))
         entry = manifest[name]
         # the recorded drops belong to this very plan (else: python tools/build_layouts.py)
-        assert entry["plan"] == plan_digest(plan), f"{name}: plan changed since the build"
+        assert entry["plan"] == plan_digest(plan), \
+            f"{name}: plan changed since the build: python tools/build_layouts.py"
         keys = {o["key"] for o in plan["clutter"] + plan["floor_items"]}
         assert set(entry["drop"]) <= keys
         assert entry["penetration_ok"] and entry["max_penetration_m"] <= 0.05

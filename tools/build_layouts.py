@@ -29,7 +29,8 @@ def main(argv: list[str]) -> int:
         scene = Scene.from_dict(build_scene(plan, drop=drop))
         load_s = time.perf_counter() - t0
         check = validate_layout_scene(plan, scene)
-        manifest[name] = {"category": layout_category(name), "plan": plan_digest(plan), "drop": drop, "rooms": len(plan["rooms"]),
+        manifest[name] = {"category": layout_category(name), "plan": plan_digest(plan), "drop": drop,
+                          "rooms": len(plan["rooms"]),
                           "doors": len(plan["doors"]), "windows": len(plan["windows"]),
                           "fixtures": len(plan["furniture"]) + len(plan["windows"]), **check,
                           "load_s": round(load_s, 2)}

@@ -27,7 +27,8 @@ from .generator import FRONT_CLEARANCE, asset_bounds, interior, plan_reachabilit
 from .grid import Rect, footprint, inflate, overlaps
 from .programmes import CLUTTER, FLOOR_CLUTTER, LOOKALIKES
 
-__all__ = ["place_clutter", "surface_slots", "GAP", "HEADROOM", "MAX_SURFACE_Z", "FACED_ROOMS", "BUDGET", "spot_for", "add_lookalikes",
+__all__ = ["place_clutter", "surface_slots", "GAP", "HEADROOM", "MAX_SURFACE_Z", "FACED_ROOMS", "BUDGET", "spot_for",
+           "add_lookalikes",
            "lookalike_kinds"]
 
 GAP = 0.03

@@ -462,7 +462,8 @@ def build_scene(plan: dict[str, Any], *, drop: tuple[str, ...] | list[str] = ())
         if item["key"] in skip:
             continue
         name, idx = item["key"].split("#")
-        b.add_fixture(item["kind"], name=name, index=int(idx), at=item["at"], yaw=item["yaw"], z=item.get("z"), params=item["params"] or None)
+        b.add_fixture(item["kind"], name=name, index=int(idx), at=item["at"], yaw=item["yaw"], z=item.get("z"),
+                      params=item["params"] or None)
     for obj in plan.get("clutter", []):
         if obj["key"] in skip or obj["support"] in skip:
             continue

@@ -118,9 +118,9 @@ def validate_layout_scene(plan: dict[str, Any], scene: Scene) -> dict[str, Any]:
 
 def build_layout(name: str, *, start: list[str] | None = None, max_drops: int = 40
                  ) -> tuple[dict[str, Any], Scene, list[str]]:
-    """Load layout ``name``'s scene, starting from the drops ``start`` (None: the manifest's) and dropping each further object the load
-    fails on (and what rests on it) until it loads; returns (plan, scene, dropped keys). Raises PlacementError
-    when more than ``max_drops`` are needed."""
+    """Load layout ``name``'s scene, starting from the drops ``start`` (None: the manifest's) and dropping each
+    further object the load fails on (and what rests on it) until it loads; returns (plan, scene, dropped
+    keys). Raises PlacementError when more than ``max_drops`` are needed."""
     plan = layout_plan(name)
     drop = list(read_manifest().get(name, {}).get("drop", []) if start is None else start)
     while True:
