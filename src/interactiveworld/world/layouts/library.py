@@ -25,7 +25,8 @@ from .generator import build_scene, plan_layout, plan_reachability
 from .programmes import ENVIRONMENTS, LAYOUT_PLAN
 
 __all__ = ["layout_names", "layout_plan", "layout_scene", "layout_category", "MANIFEST_PATH", "read_manifest",
-           "validate_layout_scene", "failing_key", "CATEGORIES", "build_layout", "plan_digest"]
+           "validate_layout_scene", "failing_key", "CATEGORIES", "build_layout", "plan_digest",
+           "settled_layout_scene"]
 
 MANIFEST_PATH = Path(__file__).parent / "data" / "manifest.json"
 """Per layout: objects dropped at build time and the numbers measured then."""
@@ -81,6 +82,14 @@ def layout_scene(name: str) -> dict[str, Any]:
     settles them). Raises KeyError for an unknown name."""
     drop = read_manifest().get(name, {}).get("drop", [])
     return build_scene(layout_plan(name), drop=drop)
+
+
+def settled_layout_scene(name: str) -> dict[str, Any]:
+    """The canonical scene dict of layout ``name`` after the loader has settled it (every entity by explicit
+    pose, :func:`interactiveworld.world.serialize.scene_to_dict`): loading it places nothing and settles
+    nothing, so it loads in tens of milliseconds where the unsettled form takes seconds. What a TaskPack
+    carries inline. Raises KeyError for an unknown name, PlacementError when the layout does not load."""
+    return Scene.from_dict(layout_scene(name)).to_dict()
 
 
 _KEY_IN_PARENS = re.compile(r"\(([a-z0-9_]+#\d+)\)")
