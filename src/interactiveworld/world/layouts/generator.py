@@ -77,8 +77,10 @@ def _rng(env: str, seed: int) -> np.random.Generator:
 
 
 # ------------------------------------------------------------------------------------------------ 1. floorplan
-def _floorplan(env: str, rng: np.random.Generator) -> dict[str, Any]:
+def _floorplan(env: str, rng: np.random.Generator, sizes: dict[str, tuple[float, float]] | None = None
+               ) -> dict[str, Any]:
     spec = ENVIRONMENTS[env]
+    sizes = dict(sizes or {})
     rows: dict[str, list[dict]] = {}
     for side in ("north", "south"):
         rooms = []
@@ -86,7 +88,10 @@ def _floorplan(env: str, rng: np.random.Generator) -> dict[str, Any]:
             for _ in range(int(rng.integers(a, b + 1))):
                 lo_w, hi_w = ROOMS[rtype]["w"]
                 lo_d, hi_d = ROOMS[rtype]["d"]
-                rooms.append({"type": rtype, "w": float(rng.uniform(lo_w, hi_w)), "d": float(rng.uniform(lo_d, hi_d))})
+                w, d = float(rng.uniform(lo_w, hi_w)), float(rng.uniform(lo_d, hi_d))
+                if rtype in sizes:  # the first room of that type takes the size asked for (the draws still happen)
+                    w, d = sizes.pop(rtype)
+                rooms.append({"type": rtype, "w": float(w), "d": float(d)})
         rows[side] = rooms
     hub = ROOMS[spec["hub"]]
     hub_w = float(rng.uniform(*hub["w"]))
@@ -417,10 +422,13 @@ def plan_reachability(plan: dict[str, Any], extra: list[Rect] | None = None) -> 
             "reachable_cells": int(mask.sum())}
 
 
-def plan_layout(env: str, seed: int, *, name: str | None = None) -> dict[str, Any]:
+def plan_layout(env: str, seed: int, *, name: str | None = None,
+                sizes: dict[str, tuple[float, float]] | None = None) -> dict[str, Any]:
     """The plan of one layout of environment type ``env`` (a key of :data:`~.programmes.ENVIRONMENTS`) from
     ``seed``: floorplan and furniture (stages 1-2) as a JSON-compatible dict; ``clutter`` and ``floor_items``
-    start empty (stage 3, :func:`.clutter.place_clutter`, fills them).
+    start empty (stage 3, :func:`.clutter.place_clutter`, fills them). ``sizes``: room type -> (width, depth)
+    [m] for the first room of that type in the north or south row (at least that size: rows share a depth and
+    stretch to the layout's width), for hosting an authored room.
 
     Raises:
         LayoutError: unknown environment type, or a room left unreachable.
@@ -428,7 +436,7 @@ def plan_layout(env: str, seed: int, *, name: str | None = None) -> dict[str, An
     if env not in ENVIRONMENTS:
         raise LayoutError(f"unknown environment type {env!r} (known: {', '.join(sorted(ENVIRONMENTS))})")
     rng = _rng(env, seed)
-    plan = _floorplan(env, rng)
+    plan = _floorplan(env, rng, sizes)
     plan["name"] = name or f"{env}-{seed:02d}"
     plan["seed"] = int(seed)
     _furnish(plan, rng)
