@@ -40,7 +40,6 @@ BATCH = {
     "decision-10": ("house", 102, "kitchen"),
     "finding-12": ("flat", 103, "kitchen"),
     "guidance-05": ("house", 104, "kitchen"),
-    "planning-02": ("flat", 105, "kitchen"),
 }
 
 
