@@ -217,7 +217,7 @@ def _run_command(args: argparse.Namespace) -> int:
     for problem in run_options.check(args, [m for m in assistants + humans if is_model(m)]):
         raise UsageError(problem)
     try:
-        paths = select_taskpacks(args.tasks, args.family)
+        paths = select_taskpacks(args.tasks, args.family, release=args.release)
         packs = unique_taskpacks([(p, load_taskpack(p)) for p in paths])
     except (TaskPackError, ValueError) as exc:
         raise UsageError(str(exc)) from None
@@ -242,7 +242,7 @@ def _run_command(args: argparse.Namespace) -> int:
                            memory=args.assistant_memory, api_base=args.api_base, env=args.env,
                            render=not args.no_render, timeout_s=args.timeout, max_retries=args.max_retries,
                            body_model=body and body["path"], body_model_sha256=body and body["sha256"],
-                           **run_options.cell_fields(args))
+                           release=args.release, **run_options.cell_fields(args))
                   for h in humans for p, tp in chosen for s in seeds]
     mem = "+memory" if args.assistant_memory else ""
     print(f"iw-eval run: {len(cells)} cell(s): {len(assistants)} Assistant(s) x {len(humans)} Human(s) x "
@@ -256,7 +256,8 @@ def _run_command(args: argparse.Namespace) -> int:
                                 progress=not args.no_progress, engine=engine,
                                 manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
                                           "memory": args.assistant_memory, "render": not args.no_render,
-                                          "env": args.env, **({"body_model": body} if body else {}),
+                                          "env": args.env, "release": args.release,
+                                          **({"body_model": body} if body else {}),
                                           "taskpacks": {tp.id: tp.hash for _, tp in packs}},
                                 **run_options.sweep_kwargs(args))
         except (SweepLocked, UnsafeCellFolder, TaskPackError, InfeasibleCells) as exc:
@@ -753,6 +754,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--blind", action="store_true", help="run model agents without any image on purpose (implies "
                                                         "--no-render)")
     r.add_argument("--limit", type=int, metavar="N", help="only the first N TaskPacks of the selection (in id order)")
+    r.add_argument("--release", type=int, choices=(1, 2), default=1,
+                   help="InteractiveBench release: 1 (default) or 2, the TaskPacks re-hosted in the generated "
+                        "layouts (recorded in sweep.json and, for release 2, in every cell key)")
     r.add_argument("--api-base", help="base URL for model calls (e.g. a local OpenAI-compatible server)")
     r.add_argument("--env", default=DEFAULT_ENV, metavar="MODULE:CALLABLE",
                    help=f"environment factory (default {DEFAULT_ENV}; see below)")

@@ -52,6 +52,8 @@ class CellSpec:
         cell_max_cost / cell_max_tokens: the cell's spending limits [USD] / [tokens] (None: none).
         body_model: SMPL+H model files for the body (``--body-model``; None: the built-in body) and
             body_model_sha256, the digest of the file (part of the cell key, so bodies are never mixed).
+        release: the InteractiveBench release the TaskPack was selected from (part of the cell key when it is
+            not release 1, so release-1 keys and results stay as they were).
     """
 
     taskpack: str
@@ -71,6 +73,7 @@ class CellSpec:
     cell_max_tokens: int | None = None
     body_model: str | None = None
     body_model_sha256: str | None = None
+    release: int = 1
 
     @property
     def assistant_label(self) -> str:

@@ -72,10 +72,14 @@ def cell_key(spec: Any, taskpack_hash: str, prompt_version: str) -> dict[str, An
         taskpack_hash: ``"sha256:<hex>"`` of the TaskPack file as it will be run.
         prompt_version: the agents' prompt version.
     """
-    return {"format": KEY_FORMAT, "task_id": spec.task_id, "taskpack_hash": taskpack_hash, **agents_part(spec),
-            "seed": int(spec.seed), "prompt_version": prompt_version,
-            "env": env_part(spec),
-            "limits": {"max_cost_usd": spec.cell_max_cost, "max_tokens": spec.cell_max_tokens}}
+    key = {"format": KEY_FORMAT, "task_id": spec.task_id, "taskpack_hash": taskpack_hash, **agents_part(spec),
+           "seed": int(spec.seed), "prompt_version": prompt_version,
+           "env": env_part(spec),
+           "limits": {"max_cost_usd": spec.cell_max_cost, "max_tokens": spec.cell_max_tokens}}
+    release = int(getattr(spec, "release", 1))
+    if release != 1:  # release 1 keys stay byte-identical to the keys recorded before releases existed
+        key["release"] = release
+    return key
 
 
 def env_part(spec: Any) -> dict[str, Any]:

@@ -711,12 +711,34 @@ def unique_taskpacks(packs: list[tuple[Path, TaskPack]]) -> list[tuple[Path, Tas
     return out
 
 
-def taskpack_dirs() -> list[Path]:
-    """Folders searched for built-in TaskPacks, in order.
+RELEASES = (1, 2)
+"""InteractiveBench releases: 1, the TaskPacks at the top of the TaskPack folders; 2, the TaskPacks re-hosted in
+the generated layouts, in the ``release2/`` sub-folder of each TaskPack folder."""
+DEFAULT_RELEASE = 1
+"""The release run when none is chosen (release 1 until release 2 passes every check)."""
+RELEASE_FOLDERS = {1: "", 2: "release2"}
+"""Sub-folder of each TaskPack folder holding a release's TaskPacks."""
+
+
+def check_release(release: int) -> int:
+    """``release`` as an int, or ValueError naming the known releases."""
+    if release not in RELEASES:
+        raise ValueError(f"unknown InteractiveBench release {release!r} (known: {', '.join(map(str, RELEASES))})")
+    return int(release)
+
+
+def taskpack_dirs(release: int = DEFAULT_RELEASE) -> list[Path]:
+    """Folders searched for built-in TaskPacks of ``release`` (:data:`RELEASES`), in order.
 
     ``$IW_TASKPACK_DIR`` (``os.pathsep``-separated) when set; otherwise, in a source checkout, the
-    repository's ``taskpacks/``, then the installed package's ``interactiveworld/taskpacks``.
+    repository's ``taskpacks/``, then the installed package's ``interactiveworld/taskpacks``; for release 2, the
+    ``release2/`` sub-folder of each.
     """
+    sub = RELEASE_FOLDERS[check_release(release)]
+    return [d / sub for d in _release1_dirs()] if sub else _release1_dirs()
+
+
+def _release1_dirs() -> list[Path]:
     env = os.environ.get("IW_TASKPACK_DIR")
     if env:
         return [Path(p) for p in env.split(os.pathsep) if p]
@@ -758,8 +780,8 @@ def _warn_unreadable(path: Path, exc: Exception) -> None:
         warnings.warn(f"{path}: left out of the TaskPacks: {why}", TaskPackFolderWarning, stacklevel=3)
 
 
-def builtin_taskpacks() -> dict[str, Path]:
-    """Built-in TaskPack files by id (first folder of :func:`taskpack_dirs` wins on duplicates; two files of one
+def builtin_taskpacks(release: int = DEFAULT_RELEASE) -> dict[str, Path]:
+    """Built-in TaskPack files of ``release`` by id (first folder of :func:`taskpack_dirs` wins on duplicates; two files of one
     folder with the same id: the first by name, the other left out with a :class:`TaskPackFolderWarning`).
 
     Only top-level ``*.json`` files whose ``format`` is :data:`FORMAT` count (scenes and other
@@ -767,7 +789,7 @@ def builtin_taskpacks() -> dict[str, Path]:
     """
     found: dict[str, Path] = {}
     _LEFT_OUT.clear()
-    for d in taskpack_dirs():
+    for d in taskpack_dirs(release):
         for f in sorted(d.glob("*.json")):
             try:
                 data = read_json_file(f, max_bytes=MAX_TASKPACK_BYTES)
@@ -826,23 +848,28 @@ def unknown_id_message(task: str, known: list[str]) -> str:
             f"'iw-eval report --tasks' lists them)")
 
 
-def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | None = None) -> list[Path]:
+def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | None = None, *,
+                     release: int = DEFAULT_RELEASE) -> list[Path]:
     """Resolve a task selection to TaskPack files.
 
     Args:
         tasks: ids of built-in TaskPacks or paths to TaskPack files; None or ``["all"]`` = all.
         family: restrict to one family or several (names or protocols; ``--family`` given more than once).
+        release: the InteractiveBench release whose built-in TaskPacks ids name (:data:`RELEASES`).
 
     Raises:
         TaskPackError: no built-in TaskPacks are installed, an id is unknown, or a file is missing.
         ValueError: the family is unknown.
     """
     fams = {Family.parse(f).value for f in ([family] if isinstance(family, str) else family or [])}
-    builtin = builtin_taskpacks()
+    builtin = builtin_taskpacks(release)
     paths: list[Path] = []
     if not tasks or tasks == ["all"]:
         if not builtin:
-            where = ", ".join(str(d) for d in taskpack_dirs()) or "(no TaskPack folder found)"
+            where = ", ".join(str(d) for d in taskpack_dirs(release)) or "(no TaskPack folder found)"
+            if release != 1:
+                raise TaskPackError(f"release {release} holds no TaskPacks yet (looked in {where}); run release 1 "
+                                    f"(--release 1)")
             raise TaskPackError(f"no TaskPacks are installed (looked in {where}); author them under taskpacks/ "
                                 f"or point IW_TASKPACK_DIR at a folder of TaskPack files")
         paths = list(builtin.values())
@@ -871,4 +898,5 @@ __all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "SCENE_LIMITS", "scene_limit_problem"
            "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
            "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",
            "searched_folders", "read_taskpack_json", "unknown_id_message",
-           "builtin_taskpacks", "taskpack_family", "select_taskpacks", "unique_taskpacks", "ID_PATTERN"]
+           "builtin_taskpacks", "taskpack_family", "select_taskpacks", "unique_taskpacks", "ID_PATTERN",
+           "RELEASES", "DEFAULT_RELEASE", "RELEASE_FOLDERS", "check_release"]

@@ -136,13 +136,14 @@ def find_spot(scene: Scene, key: str, support: str, surface: str | None = None, 
     raise PlacementError("; ".join(errors))
 
 
-def rest_on_support(scene: Scene, key: str, support: str) -> str | None:
+def rest_on_support(scene: Scene, key: str, support: str, *, graph: dict[str, set[str]] | None = None) -> str | None:
     """Why ``key`` does not rest on or in ``support`` after settling (None when it does): what holds it up
-    instead, or how deep it penetrates something (over :data:`~.physics.MAX_PENETRATION`)."""
+    instead, or how deep it penetrates something (over :data:`~.physics.MAX_PENETRATION`). ``graph``: a
+    precomputed :func:`~.relations.support_graph` of the current poses, for checking many objects at once."""
     depth, other = world_of(scene).support().depth.get(key, (0.0, ""))
     if depth > MAX_PENETRATION:
         return f"it would sink {depth * 100:.0f} cm into {other}"
-    sup = supporters(scene, key)
+    sup = supporters(scene, key, graph)
     if support in sup:
         return None
     if on(scene, key, "floor#1"):

@@ -245,9 +245,10 @@ def support_graph(scene: Scene) -> dict[str, set[str]]:
     return out
 
 
-def supporters(scene: Scene, a: str) -> set[str]:
-    """Entities that ``a`` rests on or is inside of (the floor excluded)."""
-    return support_graph(scene).get(a, set())
+def supporters(scene: Scene, a: str, graph: dict[str, set[str]] | None = None) -> set[str]:
+    """Entities that ``a`` rests on or is inside of (the floor excluded); ``graph``: a precomputed
+    :func:`support_graph` of the current poses (a scene load checks hundreds of objects against one)."""
+    return (support_graph(scene) if graph is None else graph).get(a, set())
 
 
 def riders(scene: Scene, key: str, graph: dict[str, set[str]] | None = None) -> list[str]:

@@ -48,6 +48,7 @@ import numpy as np
 from .assets import build_asset
 from .events import events_to_dict, parse_events
 from .physics import world_of
+from .relations import support_graph
 from .placement import RELEASE_HEIGHT, PlacementError, find_spot, rest_on_support
 from .scene import Entity, HumanState, Room, Scene, Wall, install_codec, yaw_pose
 from .soil import validate_soil
@@ -215,8 +216,9 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         raise SceneFormatError(str(exc)) from None
     if placed:
         world_of(scene).settle(record=False)
+        graph = support_graph(scene)  # one read of the settled poses for every placed object
         for key, support in placed:
-            why = rest_on_support(scene, key, support)
+            why = rest_on_support(scene, key, support, graph=graph)
             if why is not None:
                 raise PlacementError(f"{key} cannot be placed on {support}: {why}")
     return scene
