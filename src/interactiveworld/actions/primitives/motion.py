@@ -24,10 +24,11 @@ from ...world.scene import Scene
 from ..gait import walk_keyframes, walk_poses
 from ..grasp import plan_grasp
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
-from ..reach import plan_reach
+from ..reach import palm_position, plan_reach, solve_arm
 
 __all__ = ["Motion", "KeyframeRecorder", "contact_point", "object_mesh", "wrap_angle", "need_held", "result_focus",
-           "walk_gaze"]
+           "walk_gaze", "view_distance", "view_rings", "view_stance_cost", "VIEW_FOV_Y_DEG", "VIEW_FILL",
+           "VIEW_ASPECT", "board_view", "piece_view"]
 
 REACH_PRIMITIVES = frozenset({
     "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cut",
@@ -244,6 +245,81 @@ TARGET_VIEW_M = 3.0
 """Walking gaze: the destination takes the gaze once it is within this horizontal distance [m] ..."""
 TARGET_VIEW_ANGLE = math.radians(60.0)
 """... and within this angle [rad] of the walking direction."""
+
+
+VIEW_FOV_Y_DEG = 60.0
+"""Vertical field of view [deg] of the head camera the wearer's frames are rendered with (``env.FOV_Y_DEG``; a
+test keeps the two equal); 4:3 frames."""
+VIEW_ASPECT = 4.0 / 3.0
+VIEW_FILL = 0.8
+"""What is looked at whole (a board, a piece of furniture) spans at most this share of the view's width and
+height, a margin around it so that its edges are in the frame."""
+EYE_AHEAD = 0.12
+"""The eye stands about this far [m] ahead of the body's stance point (the head over the toes): stance rings for
+looking are widened by it so that the distance from the eye is the one asked."""
+MIN_VIEW_DISTANCE = 0.6
+"""Nearest horizontal stance distance [m] for looking at something whole: the eye stays well clear of it."""
+MAX_VIEW_DISTANCE = 2.4
+"""Farthest stance distance [m] chosen for looking (larger pieces are framed from there as well as they can)."""
+
+
+def view_distance(width: float, height: float) -> float:
+    """Distance [m] at which a ``width`` x ``height`` [m] face, seen squarely, fits :data:`VIEW_FILL` of the head
+    camera's view (pinhole: extent = 2 d tan(fov / 2)), clamped to [:data:`MIN_VIEW_DISTANCE`,
+    :data:`MAX_VIEW_DISTANCE`].
+
+    Raises:
+        ValueError: a size that is not finite and >= 0.
+    """
+    if not (np.isfinite(width) and np.isfinite(height) and width >= 0 and height >= 0):
+        raise ValueError(f"view_distance: expected finite sizes >= 0 [m], got {width} x {height}")
+    ty = math.tan(math.radians(VIEW_FOV_Y_DEG) / 2.0)
+    d = max(width / (2.0 * VIEW_FILL * ty * VIEW_ASPECT), height / (2.0 * VIEW_FILL * ty))
+    return float(np.clip(d, MIN_VIEW_DISTANCE, MAX_VIEW_DISTANCE))
+
+
+def view_rings(distance: float) -> tuple[float, ...]:
+    """Stance ring radii [m] for looking from about ``distance`` [m] (eye to target; the stance stands
+    :data:`EYE_AHEAD` farther): that ring and its neighbours 0.1 m apart from 0.3 m below to 0.6 m above it."""
+    rings = [round(distance + EYE_AHEAD + k * 0.1, 2) for k in (0, -1, 1, -2, 2, -3, 3, 4, 5, 6)]
+    return tuple(r for r in rings if r >= MIN_VIEW_DISTANCE - 0.3)
+
+
+def view_stance_cost(stance, contact, distance: float, facing=None) -> tuple[float, float]:
+    """Order of stances for looking: distance off ``distance`` [m] plus, with ``facing`` (the label's outward
+    normal), 1 m per unit of ``1 - cos`` of the angle between the normal and the stance's direction from the
+    contact (reading a board from the side foreshortens it); then the route cost."""
+    off = abs(stance.distance_m - EYE_AHEAD - distance)
+    if facing is not None:
+        f = np.asarray(facing, float)[:2]
+        d = np.asarray(stance.xy, float) - np.asarray(contact, float)[:2]
+        if np.linalg.norm(f) > 1e-6 and np.linalg.norm(d) > 1e-6:
+            off += 1.0 - float(np.dot(f, d) / (np.linalg.norm(f) * np.linalg.norm(d)))
+    return off, stance.route_cost
+
+
+def board_view(scene: Scene, key: str) -> tuple[np.ndarray, float, np.ndarray] | None:
+    """Where a fixed label of ``key`` (a sign, a board, a price card on a fixture) is read from: (its centre (3,),
+    the horizontal distance [m] at which it fits the view, :func:`view_distance`, its outward normal (3,)); None
+    for a movable entity or one without an upright label (largest label first)."""
+    e = scene.entities[key]
+    if e.movable:
+        return None
+    faces = [f for f in scene.label_faces(key) if abs(float(f["normal"][2])) < 0.7]
+    if not faces:
+        return None
+    f = max(faces, key=lambda f: f["width"] * f["height"])
+    return np.asarray(f["center"], float), view_distance(f["width"], f["height"]), np.asarray(f["normal"], float)
+
+
+def piece_view(scene: Scene, key: str) -> tuple[np.ndarray, float]:
+    """Where a piece of furniture ``key`` is seen whole from: (the centre of its world bounds (3,), the horizontal
+    distance [m] from that centre at which its widest side and its height fit the view, :func:`view_distance`
+    plus half its depth)."""
+    c = scene.entities[key].world_bounds_corners()
+    ext = c.max(axis=0) - c.min(axis=0)
+    d = view_distance(float(max(ext[0], ext[1])), float(ext[2])) + 0.5 * float(min(ext[0], ext[1]))
+    return 0.5 * (c.max(axis=0) + c.min(axis=0)), min(d, MAX_VIEW_DISTANCE)
 
 
 def walk_gaze(rows: np.ndarray, floor_z, eye_height: float, look_at=None) -> list[np.ndarray]:
@@ -474,10 +550,15 @@ class Motion:
         self.walk_frames(ex, rows, look_at=look_at)
 
     def go_to(self, ex: KeyframeRecorder, target: str, primitive: str, *, contact=None,
-              probe: bool | None = None) -> PrimitiveError | None:
+              probe: bool | None = None, view_distance: float | None = None,
+              facing=None) -> PrimitiveError | None:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
-        reachable; walk there at 12 fps."""
+        reachable; walk there at 12 fps.
+
+        ``view_distance`` [m]: look rather than handle: stances nearest that horizontal distance from the contact
+        come first (a board read whole, a piece of furniture framed whole, :func:`view_distance`); with
+        ``facing`` (3,), the outward normal of a label, stances in front of it before those beside it."""
         h = self.scene.human
         if h.sitting is not None:
             return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
@@ -487,13 +568,16 @@ class Motion:
         probe = primitive in REACH_PRIMITIVES if probe is None else probe
         closed = [DoorInfo(d.key, door_grip(self.scene, d.key, h.xy)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
-        stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
+        rings = {} if view_distance is None else {"radii": view_rings(view_distance),
+                                                  "count": STANCE_CANDIDATES * 4}   # every ring, ordered below
+        rings.setdefault("count", STANCE_CANDIDATES)
+        stances = select_stances(nav, contact[:2], h.xy, **rings)
         shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
         if isinstance(stances, PrimitiveError) and shut:
             # the target may lie behind a closed door: choose stances as if every door were open
             for key in shut:
                 nav.set_door_open(key, True)
-            stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
+            stances = select_stances(nav, contact[:2], h.xy, **rings)
             for key in shut:
                 nav.set_door_open(key, False)
         if isinstance(stances, PrimitiveError):
@@ -501,6 +585,14 @@ class Motion:
         last_error: PrimitiveError | None = None
         if probe:  # arm's-length stances first: the nearest ring folds the arm against the body
             stances = sorted(stances, key=lambda st: (abs(st.distance_m - REACH_DISTANCE), st.route_cost))
+        elif view_distance is not None:
+            # looking needs a line of sight: the target's own room, in front of a fixture's face first
+            room = self.scene.room_of(contact[:2])
+            same = [st for st in stances if room is None or self.scene.room_of(st.xy) is room]
+            stances = same or stances
+            front = target in self.scene.entities and not self.scene.entities[target].movable and facing is None
+            stances = sorted(stances, key=lambda st: (front and not in_front_of(self.scene, target, st.xy),
+                                                      *view_stance_cost(st, contact, view_distance, facing)))
         if primitive in ("open_door", "close_door") and self.scene.entities[target].door is not None:
             # a room door is worked from the side the body is on: the body stays in its room
             side = side_of(self.scene, target, h.xy)
@@ -590,6 +682,19 @@ class Motion:
                     self.scene.set_wrist(self.wrist(h.body_pose, h.body_translation))
                 ex.keyframe()
             p0, t0 = np.asarray(pose, float), np.asarray(trans, float)
+
+    def palm(self, pose: np.ndarray, translation: np.ndarray, hand: str = "right") -> np.ndarray:
+        """World palm centre [m] (3,) of a body pose (the reach effector)."""
+        return palm_position(self.model, self.model.forward_kinematics(pose, translation), hand)
+
+    def arm_to(self, pose: np.ndarray, translation: np.ndarray, palm, hand: str = "right") -> np.ndarray:
+        """``pose`` (156,) with the arm bent by CCD arm IK (:func:`~..reach.solve_arm`) to bring the palm to
+        ``palm`` (3,) [m] (as near as the arm allows; no collision check: the hand moves in front of the body)."""
+        return solve_arm(self.model, pose, translation, np.asarray(palm, float), hand=hand)[0]
+
+    def contact_index(self, plan) -> int:
+        """Index in ``plan.frames`` of the frame at the contact."""
+        return self._contact_index(plan)
 
     @staticmethod
     def _contact_index(plan) -> int:
