@@ -17,6 +17,7 @@ scripted Human; over all TaskPacks checked, each must pass no task, reach no cap
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 import tempfile
 from dataclasses import dataclass, field
@@ -387,9 +388,35 @@ def _supported(relations, support: str) -> set[str]:
     return {r[1] for r in relations if len(r) == 3 and r[0] in ("on", "in", "inside") and r[2] == support}
 
 
+LAST_ORACLE_RECORD: dict[str, Any] = {}
+"""The ``eval.json`` record of the oracle cell :func:`oracle_commands` ran last."""
+
+
+def oracle_commands(tp: TaskPack, make_env: Callable[[], Any], *, seed: int = 0) -> list[tuple[str, str]]:
+    """(phase, command) of every command that ran in the oracle control cell, in order: the opening's lines
+    (``"opening"``), then what the scripted Human executed with the oracle Assistant (``"oracle"``: its own plan's
+    steps too, in a WATCH task), read back from the cell's trace; refused commands are left out. The cell's
+    ``eval.json`` record is kept in :data:`LAST_ORACLE_RECORD` (its ``passed``, for a sweep of audits)."""
+    with tempfile.TemporaryDirectory(prefix="iw-audit-") as tmp:
+        LAST_ORACLE_RECORD.clear()
+        LAST_ORACLE_RECORD.update(run_episode(tp, make_env(), make_control_assistant("oracle", tp), ScriptedHuman(tp),
+                                              Path(tmp), EpisodeConfig(seed=seed, write_frames=False)))
+        out = []
+        for line in (Path(tmp) / "trace.jsonl").read_text().splitlines():
+            rec = json.loads(line)
+            kind = {"opening_command": "opening", "command": "oracle"}.get(rec.get("type"))
+            outcome = rec.get("outcome")
+            ok = outcome.get("ok", True) if isinstance(outcome, dict) else True
+            if kind and ok:
+                out.append((kind, rec["command"]))
+    return out
+
+
 def audit_taskpack(tp: TaskPack, env: Environment, *, size: tuple[int, int] = AUDIT_SIZE,
-                   frames_per_command: int | None = None) -> TaskAudit:
-    """Run ``tp``'s opening, then its oracle's commands, in ``env`` (a world
+                   frames_per_command: int | None = None,
+                   commands: list[tuple[str, str]] | None = None) -> TaskAudit:
+    """Run ``tp``'s opening, then the commands of its oracle cell (``commands``, default
+    :func:`oracle_commands` run in a fresh state-only environment), in ``env`` (a world
     :class:`~interactiveworld.env.Environment`; rendering may be off) and audit every frame the Assistant would get
     (:func:`~interactiveworld.render.sample_interval` of each command) with
     :class:`~interactiveworld.render.audit.FrameAuditor` at ``size`` [px].
@@ -407,8 +434,7 @@ def audit_taskpack(tp: TaskPack, env: Environment, *, size: tuple[int, int] = AU
     auditor = FrameAuditor(env.scene.static_visual_meshes(), near=NEAR_CLIP)
     out: list[CommandAudit] = []
     supports = {ev.entity for ev in tp.evidence if ev.kind == "count"}
-    programs = [("opening", c) for c in tp.opening.commands] + [("oracle", c) for s in tp.oracle.steps
-                                                                 for c in s.commands]
+    programs = commands if commands is not None else oracle_commands(tp, lambda: Environment(render=False))
     for phase, cmd in programs:
         res = env.execute(cmd)
         if not res.ok:
@@ -538,7 +564,7 @@ def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 __all__ = ["Check", "ValidationReport", "audit_taskpack", "frame_audit_check", "TaskAudit", "CommandAudit",
-           "AUDITED_PRIMITIVES", "AUDIT_SIZE", "static_checks", "world_scene_problem", "is_world_scene", "run_controls",
+           "AUDITED_PRIMITIVES", "AUDIT_SIZE", "oracle_commands", "static_checks", "world_scene_problem", "is_world_scene", "run_controls",
            "exposed_answer", "answer_tokens", "program_targets", "human_texts", "evidence_in",
            "evidence_exposures", "visual_words_for_the_blind", "COLOUR_WORDS", "answers_in_wearer_text",
            "run_battery", "battery_table", "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]

@@ -254,6 +254,8 @@ VIEW_ASPECT = 4.0 / 3.0
 VIEW_FILL = 0.8
 """What is looked at whole (a board, a piece of furniture) spans at most this share of the view's width and
 height, a margin around it so that its edges are in the frame."""
+EYE_CLEARANCE = 0.05
+"""A reach keeps the eye this far [m] outside every fixture's box when it can (:meth:`Motion.eye_in_fixture`)."""
 EYE_AHEAD = 0.12
 """The eye stands about this far [m] ahead of the body's stance point (the head over the toes): stance rings for
 looking are widened by it so that the distance from the eye is the one asked."""
@@ -398,6 +400,7 @@ class Motion:
         self._door_state: dict[str, bool] = {}
         self.grip: np.ndarray | None = None  # right-hand finger pose (45,) of the current grasp
         self._held_cache = None
+        self.eye_strict = True   # reaches keep the eye out of fixtures while any such reach exists
 
     # ------------------------------------------------------------------ cores (built lazily)
     @property
@@ -552,6 +555,22 @@ class Motion:
     def go_to(self, ex: KeyframeRecorder, target: str, primitive: str, *, contact=None,
               probe: bool | None = None, view_distance: float | None = None,
               facing=None) -> PrimitiveError | None:
+        """:meth:`navigate` to a stance; when every stance's reach would put the eye into a fixture
+        (:meth:`eye_in_fixture`), the best of those reaches is taken after all (a deep shelf)."""
+        err = self.navigate(ex, target, primitive, contact=contact, probe=probe, view_distance=view_distance,
+                            facing=facing)
+        if err is None or not self.eye_strict or not (primitive in REACH_PRIMITIVES if probe is None else probe):
+            return err
+        self.eye_strict = False
+        try:
+            return self.navigate(ex, target, primitive, contact=contact, probe=probe, view_distance=view_distance,
+                                 facing=facing)
+        finally:
+            self.eye_strict = True
+
+    def navigate(self, ex: KeyframeRecorder, target: str, primitive: str, *, contact=None,
+                 probe: bool | None = None, view_distance: float | None = None,
+                 facing=None) -> PrimitiveError | None:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
         reachable; walk there at 12 fps.
@@ -665,10 +684,37 @@ class Motion:
         # into a closed-above fixture region (oven, drum, shelf) the hand points through the opening; a pick keeps
         # the unoriented reach wherever it is found (the grasp, and so the held object's pose, depend on the hand)
         box = enclosure(self.scene, primitive, owner) if approach is None else None
-        return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
+        plan = plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
                           self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy),
                           approach=approach, orient=None if box is None else into_opening(self.scene, box),
                           orient_mode="first" if primitive == "place_inside" else "last")
+        if self.eye_strict and not isinstance(plan, PrimitiveError):
+            blocker = next((b for b in (self.eye_in_fixture(p, t) for p, t in plan.frames) if b), None)
+            if blocker is not None:
+                return PrimitiveError(ErrorCode.NO_STANCE, f"Reaching from here puts your head into {blocker}.",
+                                      {"blocker": blocker})
+        return plan
+
+    def lenient_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
+        """:meth:`probe_reach` allowing the eye into a fixture (no eye-clear reach exists from this stance)."""
+        self.eye_strict = False
+        try:
+            return self.probe_reach(xy, yaw, target_point, owner, hand, primitive)
+        finally:
+            self.eye_strict = True
+
+    def eye_in_fixture(self, pose: np.ndarray, translation: np.ndarray) -> str | None:
+        """The fixture whose box (grown by :data:`EYE_CLEARANCE`) holds the eye of a body pose, or None: a person
+        reaching into a fridge or cabinet keeps the head out of it (and so the head camera out of its shelves)."""
+        eye = head_camera(self.model, pose, translation)[0]
+        for key, e in self.scene.entities.items():
+            if e.movable:
+                continue
+            t, half = e.obb()
+            local = t[:3, :3].T @ (eye - t[:3, 3])
+            if np.all(np.abs(local) < half + EYE_CLEARANCE):
+                return key
+        return None
 
     def _play(self, ex: KeyframeRecorder, frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
         """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
@@ -710,11 +756,16 @@ class Motion:
         hand = hand or "right"
         plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError) and h.sitting is None:
-            # the stance kept from an earlier command does not reach: choose a fresh one (paper B.3.1)
+            # the stance kept from an earlier command does not reach (or only with the head in a fixture): choose
+            # a fresh one (paper B.3.1)
             moved = self.go_to(ex, owner, primitive, contact=target_point, probe=True)
-            if moved is not None:
-                return plan
             plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
+            if isinstance(plan, PrimitiveError):
+                plan = self.lenient_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
+            if moved is not None and isinstance(plan, PrimitiveError):
+                return plan
+        elif isinstance(plan, PrimitiveError):
+            plan = self.lenient_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError):
             return plan
         h.gaze = np.asarray(target_point, float).copy()
