@@ -28,7 +28,7 @@ from ..reach import palm_position, plan_reach, solve_arm
 
 __all__ = ["Motion", "KeyframeRecorder", "contact_point", "object_mesh", "wrap_angle", "need_held", "result_focus",
            "walk_gaze", "view_distance", "view_rings", "view_stance_cost", "VIEW_FOV_Y_DEG", "VIEW_FILL",
-           "VIEW_ASPECT", "board_view", "piece_view"]
+           "VIEW_ASPECT", "board_view", "piece_view", "reach_gaze"]
 
 REACH_PRIMITIVES = frozenset({
     "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cut",
@@ -254,6 +254,10 @@ VIEW_ASPECT = 4.0 / 3.0
 VIEW_FILL = 0.8
 """What is looked at whole (a board, a piece of furniture) spans at most this share of the view's width and
 height, a margin around it so that its edges are in the frame."""
+GLANCE_DISTANCE = 0.45
+"""How far ahead of the eye [m] the hand brings a just-grabbed object for the result frame (a forearm's length)."""
+GLANCE_PITCH_DEG = 35.0
+"""How far below the level line of sight [deg] the just-grabbed object is held for the result frame."""
 EYE_CLEARANCE = 0.05
 """A reach keeps the eye this far [m] outside every fixture's box when it can (:meth:`Motion.eye_in_fixture`)."""
 EYE_AHEAD = 0.12
@@ -298,6 +302,22 @@ def view_stance_cost(stance, contact, distance: float, facing=None) -> tuple[flo
         if np.linalg.norm(f) > 1e-6 and np.linalg.norm(d) > 1e-6:
             off += 1.0 - float(np.dot(f, d) / (np.linalg.norm(f) * np.linalg.norm(d)))
     return off, stance.route_cost
+
+
+REACH_GAZE_BEYOND = 0.2
+"""During a reach the eyes look this far [m] (horizontally) beyond the target: the target sits a little below the
+centre of the view and the reaching arm comes in from the bottom edge instead of running along the line of sight."""
+
+
+def reach_gaze(eye, target) -> np.ndarray:
+    """Gaze point (3,) [m] of a reach from ``eye`` to ``target``: :data:`REACH_GAZE_BEYOND` beyond the target along
+    the horizontal direction from the eye (the target itself when it is straight below the eye)."""
+    t = np.asarray(target, float)
+    d = t[:2] - np.asarray(eye, float)[:2]
+    n = float(np.linalg.norm(d))
+    if n < 1e-6:
+        return t.copy()
+    return t + REACH_GAZE_BEYOND * np.array([d[0] / n, d[1] / n, 0.0])
 
 
 def board_view(scene: Scene, key: str) -> tuple[np.ndarray, float, np.ndarray] | None:
@@ -768,7 +788,7 @@ class Motion:
             plan = self.lenient_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError):
             return plan
-        h.gaze = np.asarray(target_point, float).copy()
+        h.gaze = reach_gaze(self.eye()[0], target_point)
         i = self._contact_index(plan)
         self._play(ex, plan.frames[: i + 1], carry=carry)
         self.set_body(plan.contact_pose, plan.contact_translation)
@@ -785,6 +805,30 @@ class Motion:
         self.set_body(*stand)
         if carry and h.held is not None:
             self.scene.set_wrist(self.wrist(*stand))
+
+    def glance_at_held(self, ex: KeyframeRecorder) -> None:
+        """One keyframe in which the hand brings the held object up in front of the chest
+        (:data:`GLANCE_DISTANCE` ahead of the eye, :data:`GLANCE_PITCH_DEG` below its level line, a little to the
+        right) and the eyes look at it, as a person glances at what they just took: drawn only (the body and the
+        object keep their carried poses in the world), so the command's result frame shows the object in the hand
+        instead of leaving it at the hip below the view."""
+        h = self.scene.human
+        if h.held is None or h.sitting is not None:
+            return
+        eye, fwd, _ = self.eye()
+        yaw = math.atan2(fwd[1], fwd[0]) if np.linalg.norm(fwd[:2]) > 1e-6 else h.yaw
+        p = math.radians(GLANCE_PITCH_DEG)
+        ahead = np.array([math.cos(yaw) * math.cos(p), math.sin(yaw) * math.cos(p), -math.sin(p)])
+        right = np.array([math.sin(yaw), -math.cos(yaw), 0.0])
+        palm = eye + GLANCE_DISTANCE * ahead + 0.08 * right
+        pose = self.arm_to(h.body_pose, h.body_translation, palm)
+        pose[RIGHT_HAND] = h.body_pose[RIGHT_HAND]
+        moved = self.wrist(pose, h.body_translation) @ np.linalg.inv(self.wrist(h.body_pose, h.body_translation))
+        keys = [h.held, *(k for k in h.carried if k != h.held)]
+        poses = {k: moved @ self.scene.entities[k].pose for k in keys}
+        gaze = (moved @ np.append(self.scene.entities[h.held].center_of_mass(), 1.0))[:3]
+        ex.keyframe(pose=pose, translation=h.body_translation, object_poses=poses, gaze=gaze,
+                    contact=(h.body_pose, h.body_translation))   # the world feels the carried pose, not the glance
 
     def grasp(self, pose, translation, key: str):
         return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)

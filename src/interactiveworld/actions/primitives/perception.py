@@ -157,16 +157,17 @@ def bring_up(ex: ActionContext, key: str) -> bool:
         obj = _slerp_pose(obj_s, read, a)
         arm = motion.arm_to(arm, trans_s, (1 - a) * palm_s + a * palm_r)
         lift.append((arm, trans_s, obj))
-    frames = carry + lift
-    for pose, trans, obj in frames:
-        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=(obj @ local_c)[:3])
-    pose, trans, obj = frames[-1]
+    # the lifted arm is drawn, not felt: the world feels the body at the standing pose (as when carrying)
+    frames = [(p, t, o, (p, t)) for p, t, o in carry] + [(p, t, o, (pose_s, trans_s)) for p, t, o in lift]
+    for pose, trans, obj, felt in frames:
+        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=(obj @ local_c)[:3], contact=felt)
+    pose, trans, obj, felt = frames[-1]
     gaze = (obj @ local_c)[:3]
     for j in range(LOOK_HOLD_FRAMES):
-        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=gaze,
+        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=gaze, contact=felt,
                     tags=frozenset({LOOK_HOLD}) if j == LOOK_HOLD_FRAMES - 1 else frozenset())
-    for pose, trans, obj in reversed(frames[:-1]):
-        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=(obj @ local_c)[:3])
+    for pose, trans, obj, felt in reversed(frames[:-1]):
+        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=(obj @ local_c)[:3], contact=felt)
     if plan is not None:
         motion.set_body(plan.contact_pose, plan.contact_translation)
         ex.keyframe(gaze=face["center"])
