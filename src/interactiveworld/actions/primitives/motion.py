@@ -551,6 +551,20 @@ class Motion:
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
         self.walk_frames(ex, rows, look_at=look_at)
 
+    def walk_back(self, ex: KeyframeRecorder, xy, yaw: float, *, look_at=None) -> bool:
+        """Walk back to ``xy`` [m], ending facing ``yaw`` [rad] (no door is opened on the way); False, with nothing
+        recorded, when no route leads there."""
+        h = self.scene.human
+        xy = np.asarray(xy, float)
+        if float(np.linalg.norm(xy - h.xy)) < 1e-6:
+            return True
+        plan = plan_route_through_doors(self.nav_map(), h.xy, xy, [])
+        if isinstance(plan, PrimitiveError) or plan.doors_to_open:
+            return False
+        for i, leg in enumerate(plan.legs):
+            self.walk_route(ex, leg.waypoints, yaw if i == len(plan.legs) - 1 else None, look_at=look_at)
+        return True
+
     def free_spot(self, candidates, radius: float = 0.15) -> np.ndarray | None:
         """The first candidate xy [m] whose grid cell has clearance above ``radius`` (a place to stand)."""
         nav = self.nav_map()

@@ -127,6 +127,7 @@ def bring_up(ex: ActionContext, key: str) -> bool:
     if h.held is not None and not held or h.sitting is not None and not held:
         return False
     start = len(ex.frames)
+    xy0, yaw0 = h.xy.copy(), float(h.yaw)
     obj0 = scene.entities[key].pose.copy()
     plan = None
     if not held:
@@ -172,6 +173,8 @@ def bring_up(ex: ActionContext, key: str) -> bool:
         motion.set_body(plan.contact_pose, plan.contact_translation)
         ex.keyframe(gaze=face["center"])
         motion.retreat(ex, plan, carry=False)
+        # a step taken to reach it is walked back: looking leaves the wearer where they stood
+        motion.walk_back(ex, xy0, yaw0, look_at=face["center"])
     else:
         ex.keyframe(gaze=face["center"])
     h.gaze = np.asarray(face["center"], float)
