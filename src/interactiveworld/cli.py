@@ -491,7 +491,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .bench.factory import make_env as _make_env
     from .bench.preflight import PreflightError, check_body_model
     from .bench.taskpack import TaskPackError, load_taskpack, select_taskpacks
-    from .bench.validate import ValidationReport, run_battery, run_controls, static_checks
+    from .bench.validate import ValidationReport, frame_audit_check, run_battery, run_controls, static_checks
 
     check_env(args.env)
     with usage_errors(PreflightError):
@@ -517,6 +517,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
         rep.add("schema and hash", True)
         try:
             static_checks(tp, make_env(args.env, render=False), rep)
+            scene_ok = all(c.ok for c in rep.checks if c.name in ("scene loads", "opening runs"))
+            if scene_ok and not args.no_audit:
+                frame_audit_check(tp, make_env(args.env, render=False), rep)
             scene_ok = all(c.ok for c in rep.checks if c.name == "scene loads")
             if not args.static_only and scene_ok:
                 run_controls(tp, lambda: make_env(args.env, render=False), rep,
@@ -820,6 +823,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--body-model", metavar="PATH", help="SMPL+H model file or folder for the body (as for run)")
     v.add_argument("--static-only", action="store_true", help="skip the control runs")
     v.add_argument("--no-battery", action="store_true", help="skip the degenerate-Assistant battery")
+    v.add_argument("--no-audit", action="store_true",
+                   help="skip the frame audit (eye clear of geometry, body share, targets in view, blank frames)")
     v.add_argument("--out", help="keep the control runs' logs here")
     v.set_defaults(func=cmd_validate)
 

@@ -24,9 +24,9 @@ from .body import head_camera, load_body_model
 from .env_types import Handle, Relation, StepOutcome
 from .errors import ErrorCode, PrimitiveError
 from .language import ParseError, compile_text, is_offscreen, parse_offscreen, split_commands
-from .render import Camera, Renderer, inspection_camera, sample_interval
+from .render import Camera, Renderer, sample_interval
 from .render.visibility import OcclusionScene, reached_fractions, samples_by_owner, visible_entities
-from .world.motion import LOOK_HOLD, RESULT, Keyframe
+from .world.motion import RESULT, Keyframe
 from .world.scene import Scene
 
 __all__ = ["Environment"]
@@ -42,8 +42,8 @@ NEAR_CLIP = 0.12
 REACH_M = 1.5
 """What the wearer can touch or bring up to read without walking: surface points within this distance [m] of
 the eye (arm length of about 0.75 m from a shoulder some 0.25 m below and beside the eye, plus the forward lean
-of the posture ladder, paper appendix B.2.2). Used for the LookAt inspection view and for handles a family lets
-the Human use within reach."""
+of the posture ladder, paper appendix B.2.2). Used for handles a family lets the Human use within reach (LookAt
+reads labels within the same distance: ``actions.primitives.perception.LOOK_REACH_M``)."""
 
 
 class Environment:
@@ -278,48 +278,12 @@ class Environment:
         return meshes
 
     def keyframe_view(self, kf: Keyframe, targets=()) -> tuple[Any, list]:
-        """The camera and the per-frame meshes (moving objects, articulated fixtures, the body) of keyframe
-        ``kf`` of the last command; ``targets`` are that command's entity keys. A look-hold frame gets the
-        inspection view of the first target's label (:func:`~interactiveworld.render.inspection_camera`) only
-        when :meth:`can_inspect` allows it; otherwise it is the head camera's view from where the body stands.
-        Returns (Camera, list[VisualMesh])."""
-        camera = self._camera(kf)
-        dynamic = self._dynamic(kf)
-        if LOOK_HOLD in kf.tags and targets:
-            face = self._inspectable_label(targets[0], camera, dynamic)
-            if face is not None:
-                camera = inspection_camera(face["center"], face["normal"], face["up"], label_height_m=face["height"],
-                                           label_width_m=face["width"], width=self.width, height=self.height)
-                # the reading view shows the label, not the wearer's own arm or head beside it
-                dynamic = [m for m in dynamic if m.owner != "body"]
-        return camera, dynamic
-
-    def can_inspect(self, key: str, kf: Keyframe | None = None) -> bool:
-        """Whether a LookAt at ``key`` gives the close-up of its label (DESIGN.md "Visibility"): the entity
-        carries a label and is held, or the label's centre is within :data:`REACH_M` of the eye (of keyframe
-        ``kf``, default now) and the object is in line of sight: the ray from the eye to one of its surface
-        samples within that distance meets nothing else first (the wearer can reach it and bring the label up).
-        A label farther away, or behind a wall, stays as small as it is in the head camera's view."""
-        camera = self._camera(kf)
-        return self._inspectable_label(key, camera, self._dynamic(kf)) is not None
-
-    def _inspectable_label(self, key: str, camera, dynamic: list) -> dict[str, Any] | None:
-        """The label face of ``key`` an inspection view frames (the one nearest the eye), or None."""
-        scene = self._need()
-        if key not in scene.entities:
-            return None
-        faces = scene.label_faces(key)
-        if not faces:
-            return None
-        face = min(faces, key=lambda f: float(np.linalg.norm(f["center"] - camera.eye)))
-        if key == scene.human.held:
-            return face
-        if float(np.linalg.norm(face["center"] - camera.eye)) > REACH_M:
-            return None
-        samples = {key: self._samples(dynamic)[key]}
-        fr = reached_fractions(camera.eye, samples, self._occlusion_ready(), dynamic, max_distance=REACH_M,
-                               near=NEAR_CLIP)
-        return face if fr[key] > 0.0 else None
+        """The head camera and the per-frame meshes (moving objects, articulated fixtures, the body) of keyframe
+        ``kf`` of the last command. Every frame, a LookAt's look-hold frame included, is seen from the wearer's eye:
+        LookAt brings a label up in the hand or steps to where it is legible
+        (:func:`interactiveworld.actions.primitives.perception.look_at`). ``targets`` (the command's entity keys)
+        is kept for callers that pass it. Returns (Camera, list[VisualMesh])."""
+        return self._camera(kf), self._dynamic(kf)
 
     def _render_keyframe(self, kf: Keyframe, compiled=None) -> np.ndarray:
         targets = list(compiled.targets) if compiled is not None and compiled.targets else []

@@ -208,7 +208,8 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
              public_context: str = "", plan_before: int = 0, ticks: int | None = None,
              actions: int | None = None, windows: Sequence[dict[str, Any]] = (),
              evaluator: dict[str, Any] | None = None, reduction: str | None = None,
-             static_item: dict[str, Any] | None = None) -> dict[str, Any]:
+             static_item: dict[str, Any] | None = None,
+             frame_exemptions: Sequence[dict[str, str]] = ()) -> dict[str, Any]:
     """Assemble and hash one TaskPack (validated against the schema before it is returned).
 
     ``human_task`` is the Human's own task context (paper appendix C.2.2: ASK its question, GUIDE its goal,
@@ -218,7 +219,8 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
     (part of the oracle step count). Budgets: :func:`budgets`. ``windows`` are the
     intervention windows; ``evaluator`` overrides the family's default evaluator settings; ``reduction`` says
     where the task departs from its catalog row and why (None: the row in full); ``static_item`` is the task's
-    static variant (:func:`static`).
+    static variant (:func:`static`); ``frame_exemptions`` name commands whose target the frame audit may not see
+    (each ``{"command": ..., "reason": ...}``).
     """
     from interactiveworld.bench.families import CATALOG_TABLE, Family
 
@@ -248,6 +250,7 @@ def taskpack(*, id: str, family: str, title: str, row: int, scene: dict[str, Any
         "capabilities": capabilities,
         "budgets": budgets(steps, ticks, actions),
         **({"static_item": static_item} if static_item else {}),
+        **({"frame_exemptions": list(frame_exemptions)} if frame_exemptions else {}),
     }
     data["hash"] = compute_hash(data)
     parse_taskpack(data, source=id)

@@ -90,6 +90,9 @@ def prevention_12() -> dict:
                cmd("PutIn", "plate#1", "dishwasher#1"), (cmd("Close", "dishwasher#1"), "Kitchen's done."))
     return taskpack(
         id="prevention-12", family="Prevention", row=12, static_item=STATIC_ITEMS["prevention-12"], scene=b.build(),
+        frame_exemptions=[{"command": "[PutIn] <plate> (1) <dishwasher> (1)",
+                           "reason": "the plate goes into the drum under the dishwasher's closed top: from a standing "
+                                     "eye only the open door and the top are seen"}],
         title="Turn the tap off before leaving to answer the phone",
         prelude="Let me rinse an apple.",
         opening=[cmd("LookAt", "sink#1"), cmd("LookAt", "counter#2")],

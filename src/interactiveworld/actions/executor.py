@@ -335,6 +335,12 @@ class Executor:
         if spec is None or LOOK_HOLD in last.tags:
             return
         focus = result_focus(self.scene, spec.name, self.last_targets)
+        drawn = next((k for k in self.last_targets if k in last.object_poses), None)
+        if focus is not None and drawn is not None and drawn == self.scene.human.held:
+            # the result frame draws the held object raised to a glance (Motion.glance_at_held): look at it there
+            e = self.scene.entities[drawn]
+            focus = last.object_poses[drawn] @ np.linalg.inv(e.pose) @ np.append(e.center_of_mass(), 1.0)
+            focus = focus[:3]
         if focus is not None:
             last.gaze_target = focus.copy()
             self.scene.human.gaze = focus.copy()

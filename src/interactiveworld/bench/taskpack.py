@@ -317,6 +317,16 @@ class Evidence(_Model):
         return self
 
 
+class FrameExemption(_Model):
+    """A command whose target may be out of its result frame (the frame audit of ``iw-eval validate``), and why:
+    e.g. an object put inside a closed cabinet, or a drawer below the counter's edge at the eye's height."""
+
+    command: CommandText
+    """The opening or oracle command, as written there."""
+    reason: str = Field(min_length=1)
+    """Why its target cannot be visible in its result frame."""
+
+
 class GuidanceStep(_Model):
     """One step of a guidance program: what the Assistant says and the commands it grounds to.
 
@@ -479,6 +489,8 @@ class TaskPack(_Model):
     """Capability atoms C1-C9 with their evaluation points (the capability scores)."""
     budgets: Budgets
     """Tick and action budgets."""
+    frame_exemptions: list[FrameExemption] = []
+    """Commands whose target the frame audit lets be out of view in their result frame, each with its reason."""
     static_item: StaticItem | None = None
     """The static variant of the task (paper appendix D.3): where the oracle run is cut, one question and its
     reference answer, optional rule checks (interactiveworld.bench.static_item)."""
@@ -893,8 +905,9 @@ def select_taskpacks(tasks: list[str] | None = None, family: str | list[str] | N
     return paths
 
 
-__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "SCENE_LIMITS", "scene_limit_problem", "CAPABILITIES", "TaskPack", "TaskPackError", "CatalogRef", "Opening",
-           "LegendEntry", "HumanContext", "Evidence", "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
+__all__ = ["FORMAT", "MAX_TASKPACK_BYTES", "SCENE_LIMITS", "scene_limit_problem", "CAPABILITIES", "TaskPack",
+           "TaskPackError", "CatalogRef", "Opening", "LegendEntry", "HumanContext", "Evidence", "FrameExemption",
+           "GuidanceStep", "Oracle", "NoHelpStep", "NoHelp",
            "WrongControl", "EarlyControl", "Controls", "CapabilityPoint", "CapabilityAtom", "Budgets",
            "canonical_json", "compute_hash", "parse_taskpack", "load_taskpack", "rehash_file", "taskpack_dirs",
            "searched_folders", "read_taskpack_json", "unknown_id_message",

@@ -16,6 +16,8 @@ scripted Human; over all TaskPacks checked, each must pass no task, reach no cap
 """
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 import tempfile
 from dataclasses import dataclass, field
@@ -24,7 +26,10 @@ from typing import Any, Callable
 
 from ..agents.controls import CLARIFY, DEGENERATE_ASSISTANTS, ScriptedHuman, make_control_assistant
 from ..agents.prompts import human_system_prompt
-from ..env import Environment
+from ..env import NEAR_CLIP, Environment
+from ..render.audit import MAX_BODY_SHARE, FrameAudit, FrameAuditor
+from ..render.sampling import sample_interval
+from ..world.motion import LOOK_HOLD, RESULT
 from ..world.serialize import SceneFormatError, scene_from_dict
 from . import scoring
 from .capabilities import StatesCheck
@@ -305,6 +310,196 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
                f"completion {pre.completion:.2f} already at handoff" if pre.completion else "")
 
 
+AUDITED_PRIMITIVES = frozenset({"pick", "place", "place_inside", "open", "close", "turn_on", "turn_off", "cut", "pour",
+                                "look_at"})
+"""Primitives (canonical names of Grab, Put, PutIn, Open, Close, TurnOn, TurnOff, Cut, Pour, LookAt) whose target
+must be in view of their result frame unless the TaskPack declares why not (``frame_exemptions``)."""
+AUDIT_SIZE = (320, 240)
+"""Size [px] of the id buffers the audit of ``iw-eval validate`` casts: a quarter of the pixels of a frame, the same
+shares (target pixel counts scale with :meth:`~interactiveworld.render.audit.FrameAudit.min_pixels`)."""
+
+
+@dataclass
+class CommandAudit:
+    """The audited frames of one command of a TaskPack's opening or oracle program."""
+
+    phase: str
+    command: str
+    primitive: str | None
+    targets: tuple[str, ...]
+    frames: list[FrameAudit]
+    result: int
+    """Index into ``frames`` of the result frame (the look-hold frame of a LookAt)."""
+    visible_on: dict[str, set[str]] = field(default_factory=dict)
+    """Support key -> keys of the entities on or in it that some frame of this command shows."""
+
+    @property
+    def target_pixels(self) -> int | None:
+        """Pixels of the first target in the result frame (None: no target or no frames)."""
+        if not self.targets or not self.frames:
+            return None
+        return self.frames[self.result].pixels.get(self.targets[0], 0)
+
+    @property
+    def target_in_view(self) -> bool:
+        return bool(self.frames) and bool(self.targets) and self.frames[self.result].shows(self.targets[0])
+
+
+@dataclass
+class TaskAudit:
+    """The frame audit of one TaskPack (opening and oracle commands, every sampled frame); see :func:`audit_taskpack`."""
+
+    task_id: str
+    commands: list[CommandAudit]
+    exempt: dict[str, str]
+    evidence_misses: list[str]
+
+    def frames(self) -> list[FrameAudit]:
+        return [f for c in self.commands for f in c.frames]
+
+    def summary(self) -> dict[str, Any]:
+        """Counts of the audit: ``frames``, ``eye_inside``, ``eye_near`` (inside or within 5 cm), ``max_body``
+        (largest body share), ``targets`` (audited result frames, exempt ones left out), ``targets_visible``,
+        ``target_misses`` (their commands), ``blank``, ``exempt`` and ``evidence_misses``."""
+        fr = self.frames()
+        audited = [c for c in self.commands if c.primitive in AUDITED_PRIMITIVES and c.targets and c.frames]
+        counted = [c for c in audited if c.command not in self.exempt]
+        return {"frames": len(fr), "eye_inside": sum(f.eye_inside for f in fr),
+                "eye_near": sum(f.eye_near for f in fr), "max_body": max((f.body_share for f in fr), default=0.0),
+                "targets": len(counted), "targets_visible": sum(c.target_in_view for c in counted),
+                "target_misses": [f"{c.command} ({c.target_pixels} px)" for c in counted if not c.target_in_view],
+                "blank": sum(f.blank for f in fr), "exempt": len(audited) - len(counted),
+                "evidence_misses": list(self.evidence_misses)}
+
+    def problems(self) -> list[str]:
+        """The limits broken: the eye inside geometry, a body share over
+        :data:`~interactiveworld.render.audit.MAX_BODY_SHARE`, an undeclared target out of its result frame, an
+        evidence-bearing entity missing from the frames of the command that shows it."""
+        s = self.summary()
+        out = []
+        if s["eye_inside"]:
+            bad = [f"{c.command}" for c in self.commands if any(f.eye_inside for f in c.frames)]
+            out.append(f"eye inside geometry in {s['eye_inside']} frame(s): {'; '.join(dict.fromkeys(bad))}")
+        if s["max_body"] > MAX_BODY_SHARE:
+            bad = [c.command for c in self.commands if any(f.body_share > MAX_BODY_SHARE for f in c.frames)]
+            out.append(f"body covers {s['max_body']:.0%} of a frame (limit {MAX_BODY_SHARE:.0%}): "
+                       f"{'; '.join(dict.fromkeys(bad))}")
+        if s["target_misses"]:
+            out.append("target out of its result frame: " + "; ".join(s["target_misses"]))
+        out += s["evidence_misses"]
+        return out
+
+    def line(self) -> str:
+        """One line of the audit's numbers for the validation report."""
+        s = self.summary()
+        return (f"{s['frames']} frames; eye inside {s['eye_inside']}, within 5 cm {s['eye_near']}; "
+                f"body <= {s['max_body']:.0%}; targets in view {s['targets_visible']}/{s['targets']}"
+                + (f" (+{s['exempt']} exempt)" if s["exempt"] else "") + f"; blank {s['blank']}")
+
+
+def _result_index(kfs, idx: list[int], primitive: str | None) -> int:
+    tag = LOOK_HOLD if primitive == "look_at" else RESULT
+    for j in reversed(range(len(idx))):
+        if tag in kfs[idx[j]].tags:
+            return j
+    return len(idx) - 1
+
+
+def _supported(relations, support: str) -> set[str]:
+    return {r[1] for r in relations if len(r) == 3 and r[0] in ("on", "in", "inside") and r[2] == support}
+
+
+LAST_ORACLE_RECORD: dict[str, Any] = {}
+"""The ``eval.json`` record of the oracle cell :func:`oracle_commands` ran last."""
+
+
+def oracle_commands(tp: TaskPack, make_env: Callable[[], Any], *, seed: int = 0) -> list[tuple[str, str]]:
+    """(phase, command) of every command that ran in the oracle control cell, in order: the opening's lines
+    (``"opening"``), then what the scripted Human executed with the oracle Assistant (``"oracle"``: its own plan's
+    steps too, in a WATCH task), read back from the cell's trace; refused commands are left out. The cell's
+    ``eval.json`` record is kept in :data:`LAST_ORACLE_RECORD` (its ``passed``, for a sweep of audits)."""
+    with tempfile.TemporaryDirectory(prefix="iw-audit-") as tmp:
+        LAST_ORACLE_RECORD.clear()
+        LAST_ORACLE_RECORD.update(run_episode(tp, make_env(), make_control_assistant("oracle", tp), ScriptedHuman(tp),
+                                              Path(tmp), EpisodeConfig(seed=seed, write_frames=False)))
+        out = []
+        for line in (Path(tmp) / "trace.jsonl").read_text().splitlines():
+            rec = json.loads(line)
+            kind = {"opening_command": "opening", "command": "oracle"}.get(rec.get("type"))
+            outcome = rec.get("outcome")
+            ok = outcome.get("ok", True) if isinstance(outcome, dict) else True
+            if kind and ok:
+                out.append((kind, rec["command"]))
+    return out
+
+
+def audit_taskpack(tp: TaskPack, env: Environment, *, size: tuple[int, int] = AUDIT_SIZE,
+                   frames_per_command: int | None = None,
+                   commands: list[tuple[str, str]] | None = None) -> TaskAudit:
+    """Run ``tp``'s opening, then the commands of its oracle cell (``commands``, default
+    :func:`oracle_commands` run in a fresh state-only environment), in ``env`` (a world
+    :class:`~interactiveworld.env.Environment`; rendering may be off) and audit every frame the Assistant would get
+    (:func:`~interactiveworld.render.sample_interval` of each command) with
+    :class:`~interactiveworld.render.audit.FrameAuditor` at ``size`` [px].
+
+    Declared evidence is checked in the frames of its ``shown_by`` command: the bearing entity in view (label and
+    state evidence; the printed words themselves are read by OCR in the tests), and for a count at least that many
+    entities on or in the counted items' support in view over those frames.
+
+    Raises:
+        ValueError: a command of the opening fails (the TaskPack's ``opening runs`` check says which).
+    """
+    w, h = size
+    env.reset(tp.reset_scene())
+    n = frames_per_command or env.frames_per_command
+    auditor = FrameAuditor(env.scene.static_visual_meshes(), near=NEAR_CLIP)
+    out: list[CommandAudit] = []
+    supports = {ev.entity for ev in tp.evidence if ev.kind == "count"}
+    programs = commands if commands is not None else oracle_commands(tp, lambda: Environment(render=False))
+    for phase, cmd in programs:
+        res = env.execute(cmd)
+        if not res.ok:
+            if phase == "opening":
+                raise ValueError(f"opening command {cmd!r} failed: {res.message}")
+            break   # the oracle's control run reports it
+        targets = command_targets(cmd) if res.primitive not in (None, "offscreen") else ()
+        frames: list[FrameAudit] = []
+        idx = sample_interval(res.interval, n) if res.interval is not None else []
+        kfs = res.interval.keyframes if res.interval is not None else []
+        for i in idx:
+            cam, dyn = env.keyframe_view(kfs[i], list(targets))
+            frames.append(auditor.audit(dataclasses.replace(cam, width=w, height=h), dyn))
+        rel = env.relations() if supports else frozenset()
+        visible_on = {s: {k for k in _supported(rel, s) if any(f.shows(k) for f in frames)} for s in supports}
+        out.append(CommandAudit(phase, cmd, res.primitive, tuple(targets), frames,
+                                _result_index(kfs, idx, res.primitive) if idx else 0, visible_on))
+    misses = []
+    opening = {c.command: c for c in out if c.phase == "opening"}
+    for i, ev in enumerate(tp.evidence):
+        ca = opening.get(ev.shown_by) if ev.shown_by else None
+        if ca is None:
+            continue
+        if ev.kind == "count":
+            got = len(ca.visible_on.get(ev.entity, ()))
+            if got < int(ev.count):
+                misses.append(f"evidence[{i}] ({ev.count} x {ev.text!r} on {ev.entity}): {ev.shown_by} frames show "
+                              f"{got} item(s) on it")
+        elif not any(f.shows(ev.entity) for f in ca.frames):
+            misses.append(f"evidence[{i}] ({ev.kind} {ev.text!r}): {ev.shown_by} frames do not show {ev.entity}")
+    return TaskAudit(tp.id, out, {e.command: e.reason for e in tp.frame_exemptions}, misses)
+
+
+def frame_audit_check(tp: TaskPack, env: Any, report: ValidationReport) -> TaskAudit | None:
+    """Add the ``frame audit`` check (:func:`audit_taskpack`) to ``report``; skipped (None) for an environment
+    other than the world's."""
+    if not _world_env(env):
+        return None
+    audit = audit_taskpack(tp, env)
+    bad = audit.problems()
+    report.add("frame audit", not bad, audit.line() + ("; " + "; ".join(bad) if bad else ""))
+    return audit
+
+
 CONTROL_EXPECTATIONS = ("oracle", "silent", "nohelp", "wrong", "early")
 
 
@@ -389,7 +584,8 @@ def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["Check", "ValidationReport", "static_checks", "world_scene_problem", "is_world_scene", "run_controls",
+__all__ = ["Check", "ValidationReport", "audit_taskpack", "frame_audit_check", "TaskAudit", "CommandAudit",
+           "AUDITED_PRIMITIVES", "AUDIT_SIZE", "oracle_commands", "static_checks", "world_scene_problem", "is_world_scene", "run_controls",
            "exposed_answer", "answer_tokens", "program_targets", "human_texts", "evidence_in",
            "evidence_exposures", "visual_words_for_the_blind", "COLOUR_WORDS", "answers_in_wearer_text",
            "run_battery", "battery_table", "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]

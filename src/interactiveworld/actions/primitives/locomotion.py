@@ -11,6 +11,7 @@ from ...world.geometry import SurfaceTag
 from ...world.relations import on
 from ..gait import GAIT_FPS, GAIT_SPEED
 from .context import ActionContext
+from .motion import board_view
 
 BODY_RADIUS = 0.20
 """Half width [m] of the body swept along a straight [Forward] path (the smallest grid inflation radius
@@ -20,8 +21,17 @@ BODY_BAND = (0.05, 1.90)
 
 
 def navigate_to(ex: ActionContext, goal) -> PrimitiveError | None:
-    """Walk to a stance for the command's primitive (a plain [Walk] stands facing the target)."""
-    return ex.motion.go_to(ex, goal.targets[0], goal.primitive)
+    """Walk to a stance for the command's primitive (a plain [Walk] stands facing the target). A plain walk to a
+    sign or a board stops in front of it where it fits the view (:func:`~.motion.board_view`), not against it."""
+    key = goal.targets[0]
+    board = board_view(ex.scene, key) if goal.primitive == "navigate_to" and key in ex.scene.entities else None
+    if board is not None:
+        centre, dist, normal = board
+        err = ex.motion.go_to(ex, key, goal.primitive, contact=centre, probe=False, view_distance=dist,
+                              facing=normal)
+        if err is None:
+            return None
+    return ex.motion.go_to(ex, key, goal.primitive)
 
 
 def swept_path_blocker(ex: ActionContext, start: np.ndarray, end: np.ndarray) -> str | None:

@@ -65,6 +65,7 @@ def pick(ex: ActionContext, goal) -> PrimitiveError | None:
     scene.grasp(key, wrist, grasp.object_in_wrist, riders=contents, bearers=bearers)
     ex.motion.invalidate()
     ex.motion.retreat(ex, plan)
+    ex.motion.glance_at_held(ex)
     return None
 
 

@@ -25,10 +25,11 @@ from ..gait import walk_keyframes, walk_poses
 from ..grasp import plan_grasp
 from ..levels import shelf_regions
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
-from ..reach import plan_reach
+from ..reach import palm_position, plan_reach, solve_arm
 
 __all__ = ["Motion", "KeyframeRecorder", "contact_point", "object_mesh", "wrap_angle", "need_held", "result_focus",
-           "walk_gaze"]
+           "walk_gaze", "view_distance", "view_rings", "view_stance_cost", "VIEW_FOV_Y_DEG", "VIEW_FILL",
+           "VIEW_ASPECT", "board_view", "piece_view", "reach_gaze"]
 
 REACH_PRIMITIVES = frozenset({
     "pick", "place", "place_inside", "open", "close", "open_door", "close_door", "turn_on", "turn_off", "cut",
@@ -259,6 +260,103 @@ TARGET_VIEW_ANGLE = math.radians(60.0)
 """... and within this angle [rad] of the walking direction."""
 
 
+VIEW_FOV_Y_DEG = 60.0
+"""Vertical field of view [deg] of the head camera the wearer's frames are rendered with (``env.FOV_Y_DEG``; a
+test keeps the two equal); 4:3 frames."""
+VIEW_ASPECT = 4.0 / 3.0
+VIEW_FILL = 0.8
+"""What is looked at whole (a board, a piece of furniture) spans at most this share of the view's width and
+height, a margin around it so that its edges are in the frame."""
+GLANCE_DISTANCE = 0.45
+"""How far ahead of the eye [m] the hand brings a just-grabbed object for the result frame (a forearm's length)."""
+GLANCE_PITCH_DEG = 35.0
+"""How far below the level line of sight [deg] the just-grabbed object is held for the result frame."""
+EYE_CLEARANCE = 0.05
+"""A reach keeps the eye this far [m] outside every fixture's box when it can (:meth:`Motion.eye_in_fixture`)."""
+EYE_AHEAD = 0.12
+"""The eye stands about this far [m] ahead of the body's stance point (the head over the toes): stance rings for
+looking are widened by it so that the distance from the eye is the one asked."""
+MIN_VIEW_DISTANCE = 0.6
+"""Nearest horizontal stance distance [m] for looking at something whole: the eye stays well clear of it."""
+MAX_VIEW_DISTANCE = 2.4
+"""Farthest stance distance [m] chosen for looking (larger pieces are framed from there as well as they can)."""
+
+
+def view_distance(width: float, height: float) -> float:
+    """Distance [m] at which a ``width`` x ``height`` [m] face, seen squarely, fits :data:`VIEW_FILL` of the head
+    camera's view (pinhole: extent = 2 d tan(fov / 2)), clamped to [:data:`MIN_VIEW_DISTANCE`,
+    :data:`MAX_VIEW_DISTANCE`].
+
+    Raises:
+        ValueError: a size that is not finite and >= 0.
+    """
+    if not (np.isfinite(width) and np.isfinite(height) and width >= 0 and height >= 0):
+        raise ValueError(f"view_distance: expected finite sizes >= 0 [m], got {width} x {height}")
+    ty = math.tan(math.radians(VIEW_FOV_Y_DEG) / 2.0)
+    d = max(width / (2.0 * VIEW_FILL * ty * VIEW_ASPECT), height / (2.0 * VIEW_FILL * ty))
+    return float(np.clip(d, MIN_VIEW_DISTANCE, MAX_VIEW_DISTANCE))
+
+
+def view_rings(distance: float) -> tuple[float, ...]:
+    """Stance ring radii [m] for looking from about ``distance`` [m] (eye to target; the stance stands
+    :data:`EYE_AHEAD` farther): that ring and its neighbours 0.1 m apart from 0.3 m below to 0.6 m above it."""
+    rings = [round(distance + EYE_AHEAD + k * 0.1, 2) for k in (0, -1, 1, -2, 2, -3, 3, 4, 5, 6)]
+    return tuple(r for r in rings if r >= MIN_VIEW_DISTANCE - 0.3)
+
+
+def view_stance_cost(stance, contact, distance: float, facing=None) -> tuple[float, float]:
+    """Order of stances for looking: distance off ``distance`` [m] plus, with ``facing`` (the label's outward
+    normal), 1 m per unit of ``1 - cos`` of the angle between the normal and the stance's direction from the
+    contact (reading a board from the side foreshortens it); then the route cost."""
+    off = abs(stance.distance_m - EYE_AHEAD - distance)
+    if facing is not None:
+        f = np.asarray(facing, float)[:2]
+        d = np.asarray(stance.xy, float) - np.asarray(contact, float)[:2]
+        if np.linalg.norm(f) > 1e-6 and np.linalg.norm(d) > 1e-6:
+            off += 1.0 - float(np.dot(f, d) / (np.linalg.norm(f) * np.linalg.norm(d)))
+    return off, stance.route_cost
+
+
+REACH_GAZE_BEYOND = 0.2
+"""During a reach the eyes look this far [m] (horizontally) beyond the target: the target sits a little below the
+centre of the view and the reaching arm comes in from the bottom edge instead of running along the line of sight."""
+
+
+def reach_gaze(eye, target) -> np.ndarray:
+    """Gaze point (3,) [m] of a reach from ``eye`` to ``target``: :data:`REACH_GAZE_BEYOND` beyond the target along
+    the horizontal direction from the eye (the target itself when it is straight below the eye)."""
+    t = np.asarray(target, float)
+    d = t[:2] - np.asarray(eye, float)[:2]
+    n = float(np.linalg.norm(d))
+    if n < 1e-6:
+        return t.copy()
+    return t + REACH_GAZE_BEYOND * np.array([d[0] / n, d[1] / n, 0.0])
+
+
+def board_view(scene: Scene, key: str) -> tuple[np.ndarray, float, np.ndarray] | None:
+    """Where a fixed label of ``key`` (a sign, a board, a price card on a fixture) is read from: (its centre (3,),
+    the horizontal distance [m] at which it fits the view, :func:`view_distance`, its outward normal (3,)); None
+    for a movable entity or one without an upright label (largest label first)."""
+    e = scene.entities[key]
+    if e.movable:
+        return None
+    faces = [f for f in scene.label_faces(key) if abs(float(f["normal"][2])) < 0.7]
+    if not faces:
+        return None
+    f = max(faces, key=lambda f: f["width"] * f["height"])
+    return np.asarray(f["center"], float), view_distance(f["width"], f["height"]), np.asarray(f["normal"], float)
+
+
+def piece_view(scene: Scene, key: str) -> tuple[np.ndarray, float]:
+    """Where a piece of furniture ``key`` is seen whole from: (the centre of its world bounds (3,), the horizontal
+    distance [m] from that centre at which its widest side and its height fit the view, :func:`view_distance`
+    plus half its depth)."""
+    c = scene.entities[key].world_bounds_corners()
+    ext = c.max(axis=0) - c.min(axis=0)
+    d = view_distance(float(max(ext[0], ext[1])), float(ext[2])) + 0.5 * float(min(ext[0], ext[1]))
+    return 0.5 * (c.max(axis=0) + c.min(axis=0)), min(d, MAX_VIEW_DISTANCE)
+
+
 def walk_gaze(rows: np.ndarray, floor_z, eye_height: float, look_at=None) -> list[np.ndarray]:
     """Gaze points (3,) [m] for gait rows ``[x, y, yaw]`` (N, 3): the point ``LOOK_AHEAD_M`` ahead along the
     rows' path, pitched ``LOOK_AHEAD_PITCH`` down; on an in-place turn (no path ahead) the same point along
@@ -335,6 +433,7 @@ class Motion:
         self._door_state: dict[str, bool] = {}
         self.grip: np.ndarray | None = None  # right-hand finger pose (45,) of the current grasp
         self._held_cache = None
+        self.eye_strict = True   # reaches keep the eye out of fixtures while any such reach exists
 
     # ------------------------------------------------------------------ cores (built lazily)
     @property
@@ -480,6 +579,20 @@ class Motion:
         rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
         self.walk_frames(ex, rows, look_at=look_at)
 
+    def walk_back(self, ex: KeyframeRecorder, xy, yaw: float, *, look_at=None) -> bool:
+        """Walk back to ``xy`` [m], ending facing ``yaw`` [rad] (no door is opened on the way); False, with nothing
+        recorded, when no route leads there."""
+        h = self.scene.human
+        xy = np.asarray(xy, float)
+        if float(np.linalg.norm(xy - h.xy)) < 1e-6:
+            return True
+        plan = plan_route_through_doors(self.nav_map(), h.xy, xy, [])
+        if isinstance(plan, PrimitiveError) or plan.doors_to_open:
+            return False
+        for i, leg in enumerate(plan.legs):
+            self.walk_route(ex, leg.waypoints, yaw if i == len(plan.legs) - 1 else None, look_at=look_at)
+        return True
+
     def free_spot(self, candidates, radius: float = 0.15) -> np.ndarray | None:
         """The first candidate xy [m] whose grid cell has clearance above ``radius`` (a place to stand)."""
         nav = self.nav_map()
@@ -502,10 +615,31 @@ class Motion:
         self.walk_frames(ex, rows, look_at=look_at)
 
     def go_to(self, ex: KeyframeRecorder, target: str, primitive: str, *, contact=None,
-              probe: bool | None = None) -> PrimitiveError | None:
+              probe: bool | None = None, view_distance: float | None = None,
+              facing=None) -> PrimitiveError | None:
+        """:meth:`navigate` to a stance; when every stance's reach would put the eye into a fixture
+        (:meth:`eye_in_fixture`), the best of those reaches is taken after all (a deep shelf)."""
+        err = self.navigate(ex, target, primitive, contact=contact, probe=probe, view_distance=view_distance,
+                            facing=facing)
+        if err is None or not self.eye_strict or not (primitive in REACH_PRIMITIVES if probe is None else probe):
+            return err
+        self.eye_strict = False
+        try:
+            return self.navigate(ex, target, primitive, contact=contact, probe=probe, view_distance=view_distance,
+                                 facing=facing)
+        finally:
+            self.eye_strict = True
+
+    def navigate(self, ex: KeyframeRecorder, target: str, primitive: str, *, contact=None,
+                 probe: bool | None = None, view_distance: float | None = None,
+                 facing=None) -> PrimitiveError | None:
         """Navigate to a stance for ``primitive`` on ``target``: stances around the contact point, the first whose
         route exists (opening closed doors on the way) and, for manipulations, from which the contact is
-        reachable; walk there at 12 fps."""
+        reachable; walk there at 12 fps.
+
+        ``view_distance`` [m]: look rather than handle: stances nearest that horizontal distance from the contact
+        come first (a board read whole, a piece of furniture framed whole, :func:`view_distance`); with
+        ``facing`` (3,), the outward normal of a label, stances in front of it before those beside it."""
         h = self.scene.human
         if h.sitting is not None:
             return PrimitiveError(ErrorCode.PRECONDITION_FAILED,
@@ -515,13 +649,16 @@ class Motion:
         probe = primitive in REACH_PRIMITIVES if probe is None else probe
         closed = [DoorInfo(d.key, door_grip(self.scene, d.key, h.xy)) for d in self.scene.doors()
                   if d.opening < 0.5 and not d.state.get("locked")]
-        stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
+        rings = {} if view_distance is None else {"radii": view_rings(view_distance),
+                                                  "count": STANCE_CANDIDATES * 4}   # every ring, ordered below
+        rings.setdefault("count", STANCE_CANDIDATES)
+        stances = select_stances(nav, contact[:2], h.xy, **rings)
         shut = [d.key for d in self.scene.doors() if d.opening < 0.5]
         if isinstance(stances, PrimitiveError) and shut:
             # the target may lie behind a closed door: choose stances as if every door were open
             for key in shut:
                 nav.set_door_open(key, True)
-            stances = select_stances(nav, contact[:2], h.xy, count=STANCE_CANDIDATES)
+            stances = select_stances(nav, contact[:2], h.xy, **rings)
             for key in shut:
                 nav.set_door_open(key, False)
         if isinstance(stances, PrimitiveError):
@@ -529,6 +666,14 @@ class Motion:
         last_error: PrimitiveError | None = None
         if probe:  # arm's-length stances first: the nearest ring folds the arm against the body
             stances = sorted(stances, key=lambda st: (abs(st.distance_m - REACH_DISTANCE), st.route_cost))
+        elif view_distance is not None:
+            # looking needs a line of sight: the target's own room, in front of a fixture's face first
+            room = self.scene.room_of(contact[:2])
+            same = [st for st in stances if room is None or self.scene.room_of(st.xy) is room]
+            stances = same or stances
+            front = target in self.scene.entities and not self.scene.entities[target].movable and facing is None
+            stances = sorted(stances, key=lambda st: (front and not in_front_of(self.scene, target, st.xy),
+                                                      *view_stance_cost(st, contact, view_distance, facing)))
         if primitive in ("open_door", "close_door") and self.scene.entities[target].door is not None:
             # a room door is worked from the side the body is on: the body stays in its room
             side = side_of(self.scene, target, h.xy)
@@ -601,10 +746,37 @@ class Motion:
         # into a closed-above fixture region (oven, drum, shelf) the hand points through the opening; a pick keeps
         # the unoriented reach wherever it is found (the grasp, and so the held object's pose, depend on the hand)
         box = enclosure(self.scene, primitive, owner) if approach is None else None
-        return plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
+        plan = plan_reach(self.model, np.asarray(xy, float), float(yaw), np.asarray(target_point, float),
                           self.collider(), hand=hand, allow_owners=owners, held=held, floor_z=self.floor_z(xy),
                           approach=approach, orient=None if box is None else into_opening(self.scene, box),
                           orient_mode="first" if primitive == "place_inside" else "last")
+        if self.eye_strict and not isinstance(plan, PrimitiveError):
+            blocker = next((b for b in (self.eye_in_fixture(p, t) for p, t in plan.frames) if b), None)
+            if blocker is not None:
+                return PrimitiveError(ErrorCode.NO_STANCE, f"Reaching from here puts your head into {blocker}.",
+                                      {"blocker": blocker})
+        return plan
+
+    def lenient_reach(self, xy, yaw, target_point, owner: str, hand: str = "right", primitive: str = ""):
+        """:meth:`probe_reach` allowing the eye into a fixture (no eye-clear reach exists from this stance)."""
+        self.eye_strict = False
+        try:
+            return self.probe_reach(xy, yaw, target_point, owner, hand, primitive)
+        finally:
+            self.eye_strict = True
+
+    def eye_in_fixture(self, pose: np.ndarray, translation: np.ndarray) -> str | None:
+        """The fixture whose box (grown by :data:`EYE_CLEARANCE`) holds the eye of a body pose, or None: a person
+        reaching into a fridge or cabinet keeps the head out of it (and so the head camera out of its shelves)."""
+        eye = head_camera(self.model, pose, translation)[0]
+        for key, e in self.scene.entities.items():
+            if e.movable:
+                continue
+            t, half = e.obb()
+            local = t[:3, :3].T @ (eye - t[:3, 3])
+            if np.all(np.abs(local) < half + EYE_CLEARANCE):
+                return key
+        return None
 
     def _play(self, ex: KeyframeRecorder, frames, *, carry: bool, substeps: int = REACH_SUBSTEPS) -> None:
         """Play body frames, blending linearly between consecutive ones; a held object follows the wrist."""
@@ -618,6 +790,19 @@ class Motion:
                     self.scene.set_wrist(self.wrist(h.body_pose, h.body_translation))
                 ex.keyframe()
             p0, t0 = np.asarray(pose, float), np.asarray(trans, float)
+
+    def palm(self, pose: np.ndarray, translation: np.ndarray, hand: str = "right") -> np.ndarray:
+        """World palm centre [m] (3,) of a body pose (the reach effector)."""
+        return palm_position(self.model, self.model.forward_kinematics(pose, translation), hand)
+
+    def arm_to(self, pose: np.ndarray, translation: np.ndarray, palm, hand: str = "right") -> np.ndarray:
+        """``pose`` (156,) with the arm bent by CCD arm IK (:func:`~..reach.solve_arm`) to bring the palm to
+        ``palm`` (3,) [m] (as near as the arm allows; no collision check: the hand moves in front of the body)."""
+        return solve_arm(self.model, pose, translation, np.asarray(palm, float), hand=hand)[0]
+
+    def contact_index(self, plan) -> int:
+        """Index in ``plan.frames`` of the frame at the contact."""
+        return self._contact_index(plan)
 
     @staticmethod
     def _contact_index(plan) -> int:
@@ -633,14 +818,19 @@ class Motion:
         hand = hand or "right"
         plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError) and h.sitting is None:
-            # the stance kept from an earlier command does not reach: choose a fresh one (paper B.3.1)
+            # the stance kept from an earlier command does not reach (or only with the head in a fixture): choose
+            # a fresh one (paper B.3.1)
             moved = self.go_to(ex, owner, primitive, contact=target_point, probe=True)
-            if moved is not None:
-                return plan
             plan = self.probe_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
+            if isinstance(plan, PrimitiveError):
+                plan = self.lenient_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
+            if moved is not None and isinstance(plan, PrimitiveError):
+                return plan
+        elif isinstance(plan, PrimitiveError):
+            plan = self.lenient_reach(h.xy, h.yaw, target_point, owner, hand, primitive)
         if isinstance(plan, PrimitiveError):
             return plan
-        h.gaze = np.asarray(target_point, float).copy()
+        h.gaze = reach_gaze(self.eye()[0], target_point)
         i = self._contact_index(plan)
         self._play(ex, plan.frames[: i + 1], carry=carry)
         self.set_body(plan.contact_pose, plan.contact_translation)
@@ -657,6 +847,30 @@ class Motion:
         self.set_body(*stand)
         if carry and h.held is not None:
             self.scene.set_wrist(self.wrist(*stand))
+
+    def glance_at_held(self, ex: KeyframeRecorder) -> None:
+        """One keyframe in which the hand brings the held object up in front of the chest
+        (:data:`GLANCE_DISTANCE` ahead of the eye, :data:`GLANCE_PITCH_DEG` below its level line, a little to the
+        right) and the eyes look at it, as a person glances at what they just took: drawn only (the body and the
+        object keep their carried poses in the world), so the command's result frame shows the object in the hand
+        instead of leaving it at the hip below the view."""
+        h = self.scene.human
+        if h.held is None or h.sitting is not None:
+            return
+        eye, fwd, _ = self.eye()
+        yaw = math.atan2(fwd[1], fwd[0]) if np.linalg.norm(fwd[:2]) > 1e-6 else h.yaw
+        p = math.radians(GLANCE_PITCH_DEG)
+        ahead = np.array([math.cos(yaw) * math.cos(p), math.sin(yaw) * math.cos(p), -math.sin(p)])
+        right = np.array([math.sin(yaw), -math.cos(yaw), 0.0])
+        palm = eye + GLANCE_DISTANCE * ahead + 0.08 * right
+        pose = self.arm_to(h.body_pose, h.body_translation, palm)
+        pose[RIGHT_HAND] = h.body_pose[RIGHT_HAND]
+        moved = self.wrist(pose, h.body_translation) @ np.linalg.inv(self.wrist(h.body_pose, h.body_translation))
+        keys = [h.held, *(k for k in h.carried if k != h.held)]
+        poses = {k: moved @ self.scene.entities[k].pose for k in keys}
+        gaze = (moved @ np.append(self.scene.entities[h.held].center_of_mass(), 1.0))[:3]
+        ex.keyframe(pose=pose, translation=h.body_translation, object_poses=poses, gaze=gaze,
+                    contact=(h.body_pose, h.body_translation))   # the world feels the carried pose, not the glance
 
     def grasp(self, pose, translation, key: str):
         return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)

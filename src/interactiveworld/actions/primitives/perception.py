@@ -5,9 +5,13 @@ import math
 
 import numpy as np
 
+from scipy.spatial.transform import Rotation, Slerp
+
 from ...errors import PrimitiveError
 from ...world.motion import LOOK_HOLD
 from .context import ActionContext
+from .motion import (EYE_AHEAD, VIEW_ASPECT, VIEW_FILL, VIEW_FOV_Y_DEG, board_view, contact_point,
+                     piece_view)
 
 LOOK_HOLD_FRAMES = 3
 """Frames the gaze is held on a LookAt target (the last is tagged ``look_hold``)."""
@@ -51,14 +55,212 @@ def look_scan(ex: ActionContext, goal) -> PrimitiveError | None:
     return None
 
 
+READ_DISTANCE_M = 0.38
+"""A label brought up in the hand is held this far [m] from the eyes (a person reads a small label at 30-40 cm;
+above the 0.35 m within which the head camera stops following the gaze)."""
+MAX_READ_DISTANCE_M = 0.55
+"""A larger label is held farther, up to this [m] (a comfortable bent-arm distance), so that it fits the view."""
+READ_PITCH_DEG = 20.0
+"""The label in the hand is held this far [deg] below the level line of sight."""
+LOOK_REACH_M = 1.5
+"""A label within this distance [m] of the eye is brought up (movable) or stepped to (fixed) to be read; a farther
+one stays as small as the head camera sees it (``env.REACH_M``, the same reach)."""
+LIFT_FRAMES = 6
+"""Keyframes of bringing a label up to the eyes (and as many of putting it back)."""
+
+
+def _rotation_onto(n_from, u_from, n_to, u_to) -> np.ndarray:
+    """Rotation (3, 3) taking the orthonormal pair (``n_from``, ``u_from``) onto (``n_to``, ``u_to``)."""
+    def frame(n, u):
+        n = np.asarray(n, float) / np.linalg.norm(n)
+        u = np.asarray(u, float) - np.dot(u, n) * n
+        u /= np.linalg.norm(u)
+        return np.stack([n, u, np.cross(n, u)], axis=1)
+    return frame(n_to, u_to) @ frame(n_from, u_from).T
+
+
+def reading_pose(ex: ActionContext, key: str, face: dict) -> np.ndarray:
+    """World pose (4, 4) of ``key`` held up to be read: its label ``face`` squarely facing the eye, text upright,
+    :data:`READ_DISTANCE_M` (farther for a large label, so that it fits the view) ahead of the eye and
+    :data:`READ_PITCH_DEG` below the level line of sight."""
+    eye, fwd, _ = ex.motion.eye()
+    h = ex.scene.human
+    yaw = math.atan2(fwd[1], fwd[0]) if np.linalg.norm(fwd[:2]) > 1e-6 else h.yaw
+    ty = math.tan(math.radians(VIEW_FOV_Y_DEG) / 2.0)   # the fit of view_distance without its stance clamp
+    fit = max(face["width"] / (2 * VIEW_FILL * ty * VIEW_ASPECT), face["height"] / (2 * VIEW_FILL * ty))
+    dist = float(np.clip(fit, READ_DISTANCE_M, MAX_READ_DISTANCE_M))
+    p = math.radians(READ_PITCH_DEG)
+    v = np.array([math.cos(yaw) * math.cos(p), math.sin(yaw) * math.cos(p), -math.sin(p)])
+    at = eye + dist * v
+    up = np.array([0.0, 0.0, 1.0]) - v[2] * v   # the world's up, square to the line of sight
+    pose = ex.scene.entities[key].pose
+    rot = _rotation_onto(face["normal"], face["up"], -v, up)
+    out = np.eye(4)
+    out[:3, :3] = rot @ pose[:3, :3]
+    out[:3, 3] = at - rot @ (np.asarray(face["center"], float) - pose[:3, 3])
+    return out
+
+
+def _slerp_pose(a: np.ndarray, b: np.ndarray, s: float) -> np.ndarray:
+    """Pose (4, 4) a fraction ``s`` of the way from ``a`` to ``b`` (rotation by slerp, translation linearly)."""
+    rots = Rotation.from_matrix(np.stack([a[:3, :3], b[:3, :3]]))
+    out = np.eye(4)
+    out[:3, :3] = Slerp([0.0, 1.0], rots)([s]).as_matrix()[0]
+    out[:3, 3] = (1 - s) * a[:3, 3] + s * b[:3, 3]
+    return out
+
+
+def _nearest_face(ex: ActionContext, key: str) -> dict:
+    eye, _, _ = ex.motion.eye()
+    return min(ex.scene.label_faces(key), key=lambda f: float(np.linalg.norm(f["center"] - eye)))
+
+
+def bring_up(ex: ActionContext, key: str) -> bool:
+    """Pick ``key`` up (unless it is held), bring its label up to the eyes (:func:`reading_pose`), hold it there
+    for :data:`LOOK_HOLD_FRAMES` frames (the last tagged ``look_hold``) and put it back exactly where it was: the
+    world is left as it was found. The hand carries the object rigidly; the arm follows by CCD arm IK
+    (:func:`~interactiveworld.actions.reach.solve_arm`). False, with no frames recorded, when the hand is busy with
+    another object or the object cannot be reached from a stance."""
+    scene, motion = ex.scene, ex.motion
+    h = scene.human
+    held = h.held == key
+    if h.held is not None and not held or h.sitting is not None and not held:
+        return False
+    start = len(ex.frames)
+    xy0, yaw0 = h.xy.copy(), float(h.yaw)
+    obj0 = scene.entities[key].pose.copy()
+    plan = None
+    if not held:
+        plan = motion.reach(ex, contact_point(scene, "pick", key), key, primitive="pick")
+        if isinstance(plan, PrimitiveError):
+            del ex.frames[start:]
+            return False
+    # carry it back to the standing pose (the plan's retreat, object rigid in the hand)
+    w0 = motion.wrist(h.body_pose, h.body_translation)
+    carry: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    if plan is not None:
+        i = motion.contact_index(plan)
+        for pose, trans in list(plan.frames[i + 1:]) + [motion.stand(h.xy, h.yaw)]:
+            w = motion.wrist(pose, trans)
+            carry.append((np.asarray(pose, float), np.asarray(trans, float), w @ np.linalg.inv(w0) @ obj0))
+    else:
+        carry.append((h.body_pose.copy(), h.body_translation.copy(), obj0))
+    pose_s, trans_s, obj_s = carry[-1]
+    face = _nearest_face(ex, key)
+    local_c = np.linalg.inv(obj0) @ np.append(face["center"], 1.0)
+    read = reading_pose(ex, key, face) if held else _reading_from(ex, key, face, obj0, obj_s, pose_s, trans_s)
+    palm_s = motion.palm(pose_s, trans_s)
+    palm_r = _palm_under(scene, key, read, h.yaw)
+    lift = []
+    arm = pose_s
+    for k in range(1, LIFT_FRAMES + 1):
+        a = k / LIFT_FRAMES
+        obj = _slerp_pose(obj_s, read, a)
+        arm = motion.arm_to(arm, trans_s, (1 - a) * palm_s + a * palm_r)
+        lift.append((arm, trans_s, obj))
+    # the lifted arm is drawn, not felt: the world feels the body at the standing pose (as when carrying)
+    frames = [(p, t, o, (p, t)) for p, t, o in carry] + [(p, t, o, (pose_s, trans_s)) for p, t, o in lift]
+    for pose, trans, obj, felt in frames:
+        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=(obj @ local_c)[:3], contact=felt)
+    pose, trans, obj, felt = frames[-1]
+    gaze = (obj @ local_c)[:3]
+    for j in range(LOOK_HOLD_FRAMES):
+        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=gaze, contact=felt,
+                    tags=frozenset({LOOK_HOLD}) if j == LOOK_HOLD_FRAMES - 1 else frozenset())
+    for pose, trans, obj, felt in reversed(frames[:-1]):
+        ex.keyframe(pose=pose, translation=trans, object_poses={key: obj}, gaze=(obj @ local_c)[:3], contact=felt)
+    if plan is not None:
+        motion.set_body(plan.contact_pose, plan.contact_translation)
+        ex.keyframe(gaze=face["center"])
+        motion.retreat(ex, plan, carry=False)
+        # a step taken to reach it is walked back: looking leaves the wearer where they stood
+        motion.walk_back(ex, xy0, yaw0, look_at=face["center"])
+    else:
+        ex.keyframe(gaze=face["center"])
+    h.gaze = np.asarray(face["center"], float)
+    return True
+
+
+PALM_BELOW_M = 0.04
+"""The palm holds a label up from below: this far [m] under the object's lowest point, off the label's face."""
+
+
+def _palm_under(scene, key: str, pose: np.ndarray, yaw: float) -> np.ndarray:
+    """Where the palm holds ``key`` at ``pose`` (4, 4): under the middle of its world box, :data:`PALM_BELOW_M` below
+    its lowest point and 3 cm to the right of the line of sight (heading ``yaw`` [rad]), so the hand and forearm
+    come up from below the label instead of across it."""
+    lo, hi = scene.entities[key].model.bounds
+    corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
+    world = corners @ pose[:3, :3].T + pose[:3, 3]
+    right = np.array([math.sin(yaw), -math.cos(yaw), 0.0])
+    mid = 0.5 * (world.min(axis=0) + world.max(axis=0))
+    return np.array([mid[0], mid[1], world[:, 2].min() - PALM_BELOW_M]) + 0.03 * right
+
+
+def _reading_from(ex: ActionContext, key: str, face: dict, obj0, obj_s, pose_s, trans_s) -> np.ndarray:
+    """:func:`reading_pose` seen from the standing pose ``pose_s`` (the body stands back up before reading): the
+    label face moved with the object from ``obj0`` to ``obj_s``."""
+    h = ex.scene.human
+    keep = h.body_pose, h.body_translation
+    e = ex.scene.entities[key]
+    pose0 = e.pose
+    try:
+        h.body_pose, h.body_translation = pose_s, trans_s
+        e.pose = obj_s
+        moved = obj_s @ np.linalg.inv(obj0)
+        f = dict(face, center=(moved @ np.append(face["center"], 1.0))[:3], normal=moved[:3, :3] @ face["normal"],
+                 up=moved[:3, :3] @ face["up"])
+        return reading_pose(ex, key, f)
+    finally:
+        h.body_pose, h.body_translation = keep
+        e.pose = pose0
+
+
+def step_to_view(ex: ActionContext, key: str, centre, distance: float, normal=None) -> None:
+    """Walk to where ``centre`` (3,) [m] is about ``distance`` [m] away (in front of ``normal`` when given) unless
+    the wearer already stands there (within 0.25 m of that distance, and in front); nothing when no stance is
+    free or no route leads there (the wearer then looks from where they stand)."""
+    h = ex.scene.human
+    d = np.asarray(centre, float)[:2] - h.xy
+    here = float(np.linalg.norm(d))
+    ahead = normal is None or float(np.dot(-d, np.asarray(normal, float)[:2])) > 0.5 * here
+    if abs(here - EYE_AHEAD - distance) <= 0.25 and ahead:
+        return
+    start = len(ex.frames)
+    err = ex.motion.go_to(ex, key, "look_at", contact=centre, probe=False, view_distance=distance, facing=normal)
+    if err is not None:
+        del ex.frames[start:]
+
+
 def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
-    """Turn towards the entity (when it is more than 60 deg off the heading) and hold the gaze on it; for a
-    label-bearing entity the gaze goes to the label centre (the renderer then uses an inspection view)."""
+    """Look at the entity with the wearer's own eyes (paper Table 5, LookAt: bring or turn the object to a readable
+    view). A labelled object within :data:`LOOK_REACH_M` of the eye, or held, is picked up and its label brought up
+    to about 38 cm from the eyes, then put back (:func:`bring_up`); the wearer steps to where a fixed label within
+    that distance (a sign, a board, a price card) is read whole (:func:`~.motion.board_view`), and back from a
+    piece of furniture until it is seen whole (:func:`~.motion.piece_view`). Otherwise the wearer turns towards the
+    entity (when it is more than 60 deg off the heading) and holds the gaze on it, the label centre for a
+    label-bearing one; the last of :data:`LOOK_HOLD_FRAMES` hold frames is tagged ``look_hold``."""
     scene = ex.scene
     key = goal.targets[0]
-    faces = scene.label_faces(key)
-    target = faces[0]["center"] if faces else scene.entities[key].center_of_mass()
+    e = scene.entities[key]
     h = scene.human
+    faces = scene.label_faces(key)
+    eye, _, _ = ex.motion.eye()
+    near = bool(faces) and (h.held == key or min(float(np.linalg.norm(f["center"] - eye)) for f in faces)
+                            <= LOOK_REACH_M)
+    if near and (e.movable or h.held == key) and bring_up(ex, key):
+        return None
+    target = faces[0]["center"] if faces else e.center_of_mass()
+    if h.sitting is None and h.held != key:
+        board = board_view(scene, key) if near else None
+        if board is not None:
+            step_to_view(ex, key, board[0], board[1], board[2])
+            target = board[0]
+        elif not faces and not e.movable and e.door is None:
+            centre, dist = piece_view(scene, key)
+            if float(np.linalg.norm(centre[:2] - h.xy)) - EYE_AHEAD < dist - 0.25:
+                step_to_view(ex, key, centre, dist)
+            target = centre
     want = math.atan2(target[1] - h.xy[1], target[0] - h.xy[0])
     if h.sitting is None and scene.human.held != key and \
             abs((want - h.yaw + math.pi) % (2 * math.pi) - math.pi) > math.radians(60.0):

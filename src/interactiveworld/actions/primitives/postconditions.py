@@ -102,6 +102,19 @@ def _in_place(ctx: PostContext) -> list[Claim]:
             Claim(f"the hand holding {held0 or 'nothing'}", held == held0, f"the hand holds {held or 'nothing'}")]
 
 
+def _look_at(ctx: PostContext) -> list[Claim]:
+    """LookAt may step to where a label is legible or a piece is seen whole, and brings a labelled object up to
+    the eyes and puts it back: the hand holds what it held, the object is where it was (a held one stays held)."""
+    key = ctx.targets[0]
+    held0, held = ctx.human_before.held, ctx.scene.human.held
+    out = [Claim(f"the hand holding {held0 or 'nothing'}", held == held0, f"the hand holds {held or 'nothing'}")]
+    before = ctx.poses_before.get(key)
+    if before is not None and key != held:
+        moved = float(np.linalg.norm(ctx.scene.entities[key].pose[:3, 3] - before[:3, 3]))
+        out.append(Claim(f"{key} where it was", moved < 1e-6, f"{key} moved {moved:.3f} m"))
+    return out
+
+
 def _navigate(ctx: PostContext) -> list[Claim]:
     key = ctx.targets[0]
     h = ctx.scene.human
@@ -227,7 +240,7 @@ CLAIMS: dict[str, Callable[[PostContext], list[Claim]]] = {
     "release": _release, "flip": _flip, "place_on_floor": _on_floor, "fall_to_floor": _on_floor,
     "push": _moved_fixture, "pull": _moved_fixture, "open_door": _same_room, "close_door": _same_room,
     "stir": _stir, "wipe": _wipe, "pour": _pour, "answer_phone": _phone, "use_computer": _use_computer,
-    "look_around": _in_place, "look_scan": _in_place, "look_at": _in_place, "wait": _in_place,
+    "look_around": _in_place, "look_scan": _in_place, "look_at": _look_at, "wait": _in_place,
     "confirm": _in_place,
 }
 """Primitive -> its claims beyond the registry's relation (every primitive of Table 5 has the registry relation,
