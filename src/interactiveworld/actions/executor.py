@@ -44,6 +44,10 @@ from .primitives.postconditions import PostContext, verify
 
 __all__ = ["Executor", "ExecutionResult", "Snapshot"]
 
+PERCEPTION_ONLY = frozenset({"look_at", "look_around", "look_scan"})
+"""Primitives that only look: no object feels the body while they run (paper Table 5: LookAt brings or turns an
+object to a readable view and leaves the world as it was)."""
+
 FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
 
@@ -190,6 +194,10 @@ class Executor:
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
         handled = self._handled(self.last_targets) | spared  # before the command: a grasp ends the support
+        if getattr(getattr(compiled, "spec", None), "name", None) in PERCEPTION_ONLY:
+            # looking leaves the world as it was found: nothing feels the body of a look (a label brought up to
+            # the eyes is put back exactly; the reach for it must not nudge its neighbours)
+            handled |= {k for k, e in self.scene.entities.items() if e.movable}
         self.physics.set_ghosts(handled)
         error: PrimitiveError | None = None
         nav_before = self.last_navigation_target
