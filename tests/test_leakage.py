@@ -123,3 +123,14 @@ def test_a_reference_by_printed_words_or_numbers_is_a_reference():
         assert action_leaks(ev, legend, "Decision", [_step(1, "pick", "snack#3")], told, {}, printed) == [], said
     told = [_say(1, "assistant", "Take the crackers.")]
     assert len(action_leaks(ev, legend, "Decision", [_step(1, "pick", "snack#3")], told, {}, printed)) == 1
+
+
+def test_placing_an_object_already_in_the_hand_is_not_a_choice():
+    ev = [{"kind": "label", "text": "DANGER", "entity": "bottle#1"}, {"kind": "label", "text": "EXIT", "entity": "bin#2"}]
+    legend = [{"handle": "bottle#1", "aliases": []}, {"handle": "side_table#1", "aliases": []}]
+    # the bottle was taken in the opening; "put it on the side table" names only where it goes
+    told = [_say(1, "assistant", "Put it on the side table behind you.")]
+    assert action_leaks(ev, legend, "Accessibility", [_step(1, "place", "bottle#1", "side_table#1")], told) == []
+    # the destination is still a choice: an evidence-bearing bin nobody named is a leak
+    leaks = action_leaks(ev, legend, "Accessibility", [_step(1, "place_inside", "bottle#1", "bin#2")], told)
+    assert [(lk.entity, lk.detail) for lk in leaks] == [("bin#2", "place_inside")]

@@ -36,6 +36,9 @@ CHOICE_VERBS = frozenset({"pick", "place", "place_inside", "place_on_floor", "fl
                           "use_computer", "answer_phone"})
 """Canonical primitives (:data:`~interactiveworld.language.registry.PRIMITIVES`) that act on a chosen entity."""
 
+HELD_FIRST = frozenset({"place", "place_inside", "place_on_floor"})
+"""Placements, whose first target is the held object."""
+
 EXEMPT_FAMILIES = frozenset({"Prevention"})
 """Families whose Human acts on its own plan (WATCH), so its actions are never a leak (its speech still can be)."""
 
@@ -120,9 +123,11 @@ def _distinctive_words(text: str) -> list[str]:
     """Words of a printed label or declared state a person would name the thing by: words of 4+ letters, short
     all-capital brand words (``AXO``), and numbers (``250``)."""
     out = []
-    for w in re.findall(r"[A-Za-z]+|\d+(?:[.,]\d+)?", text):
-        if w[0].isdigit() or len(w) >= 4 or (len(w) >= 2 and w.isupper()):
+    for w in re.findall(r"[A-Za-z]+|[$£€]?\d+(?:[.,]\d+)?", text):
+        if w[0].isdigit() or w[0] in "$£€" or len(w) >= 4 or (len(w) >= 2 and w.isupper()):
             out.append(w)
+            if w[0] in "$£€":
+                out.append(w[1:])  # "$41" is said "41 dollars" too
     return out
 
 
@@ -152,6 +157,8 @@ def action_leaks(evidence: Sequence[dict[str, Any]], legend: Sequence[dict[str, 
     names: dict[str, list[str]] = {e["handle"]: entry_names(e["handle"], e.get("aliases") or []) for e in legend}
     for key, kind in (kinds or {}).items():
         names.setdefault(key, entry_names(key)).append(kind.replace("_", " "))
+    for key, ns in names.items():  # the head noun alone: "the card" names an invoice card
+        ns.extend(n.split()[-1] for n in list(ns) if len(n.split()) > 1)
     for key, text in [(str(ev.get("entity", "")), str(ev.get("text", ""))) for ev in evidence
                       if ev.get("kind") in ("label", "state")] + list(printed or []):
         names.setdefault(key, entry_names(key)).extend(_distinctive_words(text))
@@ -161,7 +168,10 @@ def action_leaks(evidence: Sequence[dict[str, Any]], legend: Sequence[dict[str, 
     for step in trace:
         if step.primitive not in CHOICE_VERBS or not step.ok:
             continue
-        for key in step.targets:
+        # a placement's first target is the object already in the hand: the choice was made when it was taken
+        # (perhaps in the opening); only where it goes is chosen now
+        targets = step.targets[1:] if step.primitive in HELD_FIRST else step.targets
+        for key in targets:
             if key not in watched or key in seen:
                 continue
             seen.add(key)  # the first manipulation decides: later ones follow from it

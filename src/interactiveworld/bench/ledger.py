@@ -104,14 +104,16 @@ def write_points(cell_dir: str | Path, record: dict[str, Any], *,
     return path
 
 
-def write_ledgers(records: list[dict[str, Any]], out_dir: str | Path) -> tuple[Path, Path]:
-    """Write ``<out_dir>/ledger/tasks.jsonl`` and ``points.jsonl`` for ``records`` (eval.json dicts); return the
-    two paths."""
+def write_ledgers(records: list[dict[str, Any]], out_dir: str | Path, *,
+                  scrub: Callable[[str], str] | None = None) -> tuple[Path, Path]:
+    """Write ``<out_dir>/ledger/tasks.jsonl`` and ``points.jsonl`` for ``records`` (eval.json dicts), each line
+    through ``scrub`` when given (a stranger's eval.json may hold a credential in a VOID reason); return the two
+    paths."""
     led = Path(out_dir) / LEDGER_DIR
     led.mkdir(parents=True, exist_ok=True)
     tasks, points = led / "tasks.jsonl", led / "points.jsonl"
-    _write_lines(tasks, (task_row(r) for r in records))
-    _write_lines(points, (p for r in records for p in point_rows(r)))
+    _write_lines(tasks, (task_row(r) for r in records), scrub)
+    _write_lines(points, (p for r in records for p in point_rows(r)), scrub)
     return tasks, points
 
 

@@ -294,7 +294,7 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
         write_csv(out / t["csv"], t["rows"], [k for k, _ in t["columns"]])
     text = "\n".join(md)
     files = [out / "report.md", out / "families.csv", out / "efficiency.csv", out / "capabilities.csv"]
-    files += list(write_ledgers(records, out))  # C.3.3: every table above is recomputable from these two files
+    files += list(write_ledgers(records, out, scrub=Scrubber()))  # C.3.3: every table above is recomputable from these two files
     files += [out / t["csv"] for t in executors["tables"]] + executors["files"]
     text = Scrubber()(text)  # a stranger's eval.json can hold a credential in a VOID reason
     files[0].write_text(text, encoding="utf-8")

@@ -30,6 +30,7 @@ from ..env import NEAR_CLIP, Environment
 from ..render.audit import MAX_BODY_SHARE, FrameAudit, FrameAuditor
 from ..render.sampling import sample_interval
 from ..world.motion import LOOK_HOLD, RESULT
+from ..world.scene import FLOOR_KEY
 from ..world.serialize import SceneFormatError, scene_from_dict
 from . import scoring
 from .capabilities import StatesCheck
@@ -295,7 +296,9 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     keys = {h.key for h in env.handles()}
     missing = sorted(program_targets(tp) - keys)
     report.add("handles exist in the scene", not missing, f"missing: {', '.join(missing)}" if missing else "")
-    unknown = [f"{where} name {', '.join(sorted(ks - keys))}" for where, ks in scored_targets(tp).items() if ks - keys]
+    known = keys | {FLOOR_KEY}  # the floor is a support every scene has, though no handle names it
+    unknown = [f"{where} name {', '.join(sorted(ks - known))}" for where, ks in scored_targets(tp).items()
+               if ks - known]
     report.add("goals and points name entities of the scene", not unknown, "; ".join(unknown))
     failed = []
     for cmd in tp.opening.commands:
