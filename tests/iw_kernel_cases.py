@@ -67,11 +67,19 @@ def calls():
     dt = shading.make_face_table(albedo[:fs], normal[:fs], normal[:fs, 2].copy(), slot[:fs] * 0 - 1, uv[:fs], [],
                                  device="cpu")
     rays = shading.shadow_rays(mesh, dyn, light, 1.0, 1e-3, 8, 6, 2, device="cpu")
+    # A lit-model table (corner light, one material) for update_face_light, which refuses a Lambert table.
+    corner = np.tile(np.array([0.0, 0.0, 1.0], np.float32), (fs, 3, 1))
+    lit = {"corner_n": corner, "corner_e": corner * 0.5, "corner_d": corner * 0.25, "mat": np.zeros(fs, np.int32),
+           "rough": np.full(1, 0.5, np.float32), "metal": np.zeros(1, np.float32),
+           "opacity": np.ones(1, np.float32), "emissive": np.zeros((1, 3), np.float32)}
+    lt = shading.make_face_table(albedo[:fs], normal[:fs], normal[:fs, 2].copy(), slot[:fs] * 0 - 1, uv[:fs], [],
+                                 device="cpu", lit=lit)
     lut = wp.array(ENCODE_LUT, dtype=wp.uint8)
     raycast.first_hit_eye(mesh, dyn, fs, cam.eye, 0.05, dirs, device="cpu", out=hits)
     i8 = [wp.zeros(n, dtype=wp.int8) for _ in range(4)]
     ndl, so = wp.zeros(n, dtype=wp.float32), wp.zeros(n, dtype=wp.vec3)
     rgb = wp.zeros(n, dtype=shading.vec3ub)
+    rgb_aa = wp.zeros(n, dtype=shading.vec3ub)
     rects = np.array([[0, 7, 0, 5]] * fs, np.int32)
     tris = raycast.prepare_rect_triangles(v, f, rects, cam, device="cpu")
     refit = raycast.RefitMesh("cpu")
@@ -107,6 +115,7 @@ def calls():
         ("shading.make_face_table", shading.make_face_table, (albedo, normal, normal[:, 2].copy(), slot, uv, [tex]),
          dict(device="cpu")),
         ("shading.update_face_normals", shading.update_face_normals, (dt, normal[:fs], normal[:fs, 2].copy()), {}),
+        ("shading.update_face_light", shading.update_face_light, (lt, corner, corner * 0.5, corner * 0.25), {}),
         ("shading.shadow_rays", shading.shadow_rays, (mesh, dyn, light, 1.0, 1e-3, 8, 6, 2), dict(device="cpu")),
         ("shading.shade", shading.shade, (st, dt, fs, face, u, vv, dirs, i8[0], 0.3, 0.7, 0.4, lut),
          dict(device="cpu", out=rgb, width=8, rows=(0, 6))),
@@ -120,6 +129,7 @@ def calls():
         ("shading.shade_refined", shading.shade_refined,
          (st, dt, fs, face, u, vv, dirs, ndl, i8[0], i8[1], so, rays, 0.3, 0.7, 0.4, lut),
          dict(device="cpu", out=rgb, rows=(0, 6))),
+        ("shading.edge_aa", shading.edge_aa, (rgb, face, t, 8), dict(device="cpu", out=rgb_aa, rows=(0, 6))),
     ]
 
 

@@ -75,6 +75,20 @@ def test_walking_to_a_board_stops_where_it_is_read_whole():
     assert np.all((px[:, 0] > 0) & (px[:, 0] < W) & (px[:, 1] > 0) & (px[:, 1] < H))
 
 
+def test_a_step_back_to_see_furniture_whole_is_walked_back():
+    """The oven is framed from a step back (the look-hold keyframe stands elsewhere), and the wearer ends where
+    they stood: looking moves no one (the property test's rule for perception)."""
+    env = _env("prevention-06")
+    assert env.execute("[Grab] <sponge> (1)").ok
+    xy0, yaw0 = env.scene.human.xy.copy(), float(env.scene.human.yaw)
+    out = env.execute("[LookAt] <oven> (1)")
+    assert out.ok, out.message
+    kf = next(k for k in out.interval.keyframes if LOOK_HOLD in k.tags)
+    assert float(np.linalg.norm(kf.body_translation[:2] - xy0)) > 0.5      # it stepped back to see the oven whole
+    assert np.allclose(env.scene.human.xy, xy0) and env.held() == "sponge#1"
+    assert abs((env.scene.human.yaw - yaw0 + np.pi) % (2 * np.pi) - np.pi) < 1e-6
+
+
 @pytest.mark.parametrize("key", ["milk_carton#3", "milk_carton#10"])
 def test_a_carton_is_brought_up_to_the_eyes_and_put_back(key):
     env = _env("decision-05")

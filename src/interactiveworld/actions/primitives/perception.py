@@ -237,7 +237,8 @@ def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
     view). A labelled object within :data:`LOOK_REACH_M` of the eye, or held, is picked up and its label brought up
     to about 38 cm from the eyes, then put back (:func:`bring_up`); the wearer steps to where a fixed label within
     that distance (a sign, a board, a price card) is read whole (:func:`~.motion.board_view`), and back from a
-    piece of furniture until it is seen whole (:func:`~.motion.piece_view`). Otherwise the wearer turns towards the
+    piece of furniture until it is seen whole (:func:`~.motion.piece_view`), and after the look walks back to where
+    they stood. Otherwise the wearer turns towards the
     entity (when it is more than 60 deg off the heading) and holds the gaze on it, the label centre for a
     label-bearing one; the last of :data:`LOOK_HOLD_FRAMES` hold frames is tagged ``look_hold``."""
     scene = ex.scene
@@ -251,6 +252,7 @@ def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
     if near and (e.movable or h.held == key) and bring_up(ex, key):
         return None
     target = faces[0]["center"] if faces else e.center_of_mass()
+    xy0, yaw0 = h.xy.copy(), float(h.yaw)
     if h.sitting is None and h.held != key:
         board = board_view(scene, key) if near else None
         if board is not None:
@@ -267,6 +269,10 @@ def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
         ex.motion.turn_to(ex, want, look_at=target)
     for i in range(LOOK_HOLD_FRAMES):
         ex.keyframe(gaze=target, tags=frozenset({LOOK_HOLD}) if i == LOOK_HOLD_FRAMES - 1 else frozenset())
+    # a step taken to read a board or frame a piece whole is walked back, as after bringing a label up: looking
+    # leaves the wearer where they stood (the later stances and the body-in-place rule of perception)
+    if float(np.linalg.norm(h.xy - xy0)) > 1e-6:
+        ex.motion.walk_back(ex, xy0, yaw0, look_at=target)
     h.gaze = np.asarray(target, float)
     return None
 
