@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).parent))
+from iw_chat_server import is_preflight_probe  # noqa: E402
 from iw_fake_env import FakeEnv, command_colour  # noqa: E402
 from iw_taskpacks import decision_pack, write_packs  # noqa: E402
 
@@ -41,10 +42,16 @@ class _Server:
 
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
-                outer.requests.append({"path": self.path, "auth": self.headers.get("Authorization"), "body": body})
                 model = body["model"]
-                if model == "always-500" or outer.fail_next > 0:
-                    outer.fail_next = max(0, outer.fail_next - 1)
+                # the run's preflight call: answered (the failing models fail it too), never recorded, and it
+                # takes no reply from the Assistant's queue nor a planned failure
+                probe = is_preflight_probe(body)
+                if not probe:
+                    outer.requests.append({"path": self.path, "auth": self.headers.get("Authorization"),
+                                           "body": body})
+                if model == "always-500" or (outer.fail_next > 0 and not probe):
+                    if not probe:
+                        outer.fail_next = max(0, outer.fail_next - 1)
                     self.send_response(500)
                     self.send_header("Content-Type", "application/json")
                     self.end_headers()
@@ -58,7 +65,7 @@ class _Server:
                     return
                 if model == "slow":
                     time.sleep(2.0)
-                text = outer.reply(body)
+                text = "OK" if probe else outer.reply(body)
                 payload = {"id": "x", "object": "chat.completion", "created": 0, "model": model,
                            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
                                         "finish_reason": "stop"}],

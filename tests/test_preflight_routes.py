@@ -47,3 +47,22 @@ def test_run_stops_with_exit_2_and_one_line_on_a_wrong_endpoint(tmp_path, capsys
     err = capsys.readouterr().err
     assert "HTTP 404" in err and "/v1" in err
     assert not (tmp_path / "run").exists() or not any((tmp_path / "run").rglob("eval.json"))
+
+
+def test_a_refusal_of_the_model_own_passes_the_preflight():
+    """A context-window or content-policy refusal is a model outcome the cells score (an invalid turn): the route
+    answered, so the preflight neither stops nor warns; a 404 beside it still stops the run."""
+    srv = ScriptedServer(status_for={
+        "small": (400, "This model's maximum context length is 4096 tokens. However, your messages resulted in "
+                       "5210 tokens."),
+        "prude": (400, "The response was filtered due to the prompt triggering content management policy "
+                       "(content_filter)."),
+        "gone": (404, "no such thing")})
+    try:
+        assert check_routes(["openai/small", "openai/prude"], srv.base, timeout_s=10) == []
+        with pytest.raises(PreflightError) as err:
+            check_routes(["openai/small", "openai/gone"], srv.base, timeout_s=10)
+        assert "openai/gone" in str(err.value) and "openai/small" not in str(err.value)
+        assert srv.requests == []
+    finally:
+        srv.httpd.shutdown()

@@ -14,6 +14,7 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 from ..agents.base import AgentTransportError
+from ..agents.calls import ModelRefusal
 from ..agents.controls import CONTROL_ASSISTANTS
 from ..agents.model import LLMClient, failed_url
 from ..agents.providers import litellm_module
@@ -144,7 +145,10 @@ def check_routes(models: list[str], api_base: str | None, *, timeout_s: float = 
         api_base: the sweep's ``--api-base`` or None.
         timeout_s: wall-clock limit of each probe [s].
         call: how a route is probed (default: :meth:`LLMClient.complete` of a one-token call, no retries);
-            raises :class:`~interactiveworld.agents.base.AgentTransportError` on failure.
+            raises :class:`~interactiveworld.agents.base.AgentTransportError` on failure. A
+            :class:`~interactiveworld.agents.calls.ModelRefusal` (context window, content policy) means the route
+            answered: such refusals are model outcomes that the cells score as invalid turns, so they neither
+            stop nor warn.
 
     Returns:
         Warnings (one line each) for routes that failed in a way a retry may fix (timeouts, 429, 5xx): the sweep
@@ -163,6 +167,8 @@ def check_routes(models: list[str], api_base: str | None, *, timeout_s: float = 
     for model in dict.fromkeys(models):
         try:
             call(model)
+        except ModelRefusal:
+            continue  # the endpoint and the model exist; the refusal is the model's own, scored in the cells
         except AgentTransportError as exc:
             status = _status_of(exc)
             url = failed_url(exc) or api_base or "the provider's default endpoint"

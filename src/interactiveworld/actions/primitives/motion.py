@@ -72,11 +72,22 @@ def wrap_angle(a: float) -> float:
 
 def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
     """The object's convex hull in its local frame (watertight, as grasp planning and the carried-object
-    collision points need), cached on the asset model."""
+    collision points need), cached on the asset model.
+
+    Qhull may close a hull with zero-area sliver triangles across nearly collinear points of a dressed part (the
+    pen's capped stick does); such a sliver covers no surface but gives its long edge a third face, so the hull
+    fails the signed distance field's watertight check. Dropping the slivers and merging vertices leaves the
+    same surface, closed.
+    """
     model = scene.entities[key].model
     hull = getattr(model, "_hull", None)
     if hull is None:
         hull = trimesh.util.concatenate([p.mesh for p in model.parts]).convex_hull
+        if not hull.is_watertight:
+            hull = hull.copy()
+            hull.update_faces(hull.nondegenerate_faces())
+            hull.remove_unreferenced_vertices()
+            hull.merge_vertices()
         model._hull = hull
     return hull
 
