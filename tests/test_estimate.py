@@ -63,5 +63,8 @@ def test_the_command_prints_the_table_and_sends_nothing(packs, tmp_path, monkeyp
     scripted = json.loads(capsys.readouterr().out)["rows"][0]
     assert scripted["human"] == "scripted" and scripted["high"]["calls"] < res["rows"][0]["high"]["calls"]
     assert main(["estimate", "--assistant", "gpt-4o", "gpt-4o-mini", "--env", "iw_fake_env:FakeEnv"]) == 2
+    capsys.readouterr()
+    assert main(["estimate", "--assistant", "gpt-4o", "--seeds", "abc", "--env", "iw_fake_env:FakeEnv"]) == 2
+    assert "--seeds: 'abc'" in capsys.readouterr().err
     assert main(["estimate", "--assistant", "not a model", "--env", "iw_fake_env:FakeEnv", "--quiet"]) == 2
     assert main(["estimate", "--assistant", "gpt-4o", "--measure", "0", "--env", "iw_fake_env:FakeEnv"]) == 2

@@ -583,6 +583,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from None
     if args.limit is not None:
         packs = packs[:args.limit]
+    seeds = _seeds(args.seeds)
     human = args.human  # as for run: the Assistant's own model unless named; "scripted" for no Human calls
     if human is None:
         if len(args.assistant) > 1:
@@ -593,7 +594,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
         result = estimate(packs, lambda: _make_env(args.env, render=not args.no_render),
                           assistant_models=args.assistant, human_model=None if human == "scripted" else human,
                           measure=args.measure,
-                          seeds=len(_parse_seeds(args.seeds)), reply_tokens=args.reply_tokens,
+                          seeds=len(seeds), reply_tokens=args.reply_tokens,
                           latency_s=args.latency, workers=args.workers,
                           progress=None if args.quiet else (lambda line: print(line, file=sys.stderr)))
     except ValueError as exc:
@@ -604,7 +605,7 @@ def cmd_estimate(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
     else:
-        print(f"{len(packs)} TaskPack(s) x {len(_parse_seeds(args.seeds))} seed(s); nothing was sent.")
+        print(f"{len(packs)} TaskPack(s) x {len(seeds)} seed(s); nothing was sent.")
         print(format_estimate(result))
     return 0
 
