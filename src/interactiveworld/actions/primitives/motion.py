@@ -22,7 +22,7 @@ from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
 
 from ..gait import walk_keyframes, walk_poses
-from ..grasp import plan_grasp
+from ..grasp import closed_hull, plan_grasp
 from ..levels import shelf_regions
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
 from ..reach import palm_position, plan_reach, solve_arm
@@ -76,7 +76,7 @@ def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
     model = scene.entities[key].model
     hull = getattr(model, "_hull", None)
     if hull is None:
-        hull = trimesh.util.concatenate([p.mesh for p in model.parts]).convex_hull
+        hull = closed_hull(trimesh.util.concatenate([p.mesh for p in model.parts]).vertices)
         model._hull = hull
     return hull
 
