@@ -9,6 +9,10 @@ from interactiveworld import _core
 from interactiveworld.actions.grasp import (CONTACT_BAND, MAX_PENETRATION, GraspResult, HandModel, grasp_family,
                                             object_sdf, plan_grasp)
 from interactiveworld.actions.primitives.motion import object_mesh
+
+
+from interactiveworld.actions.grasp import (CONTACT_BAND, MAX_PENETRATION, GraspResult, HandModel, closed_hull,
+                                            closed_surface, grasp_family, object_sdf, plan_grasp)
 from interactiveworld.actions.reach import posture_ladder, posture_pose
 from interactiveworld.body import BodyModel
 from interactiveworld.errors import ErrorCode, PrimitiveError
@@ -65,9 +69,40 @@ def test_grasp_objects(model, name):
 def test_sdf_cache_and_watertight(model):
     mesh = trimesh.creation.box((0.05, 0.05, 0.05))
     assert object_sdf(mesh) is object_sdf(mesh.copy())
-    broken = trimesh.Trimesh(mesh.vertices, mesh.faces[:-2], process=False)
-    with pytest.raises(ValueError, match="not watertight"):
-        object_sdf(broken)
+    flat = trimesh.Trimesh(np.array([[0, 0, 0], [0.1, 0, 0], [0, 0.1, 0], [0.1, 0.1, 0]], float),
+                           np.array([[0, 1, 2], [1, 3, 2]]), process=False)
+    with pytest.raises(ValueError, match="not a closed surface"):
+        object_sdf(flat)
+
+
+def test_sdf_of_open_meshes_uses_a_closed_surface():
+    """A dressed mesh splits vertices at UV seams (no edge is shared) and may miss faces: the SDF is built from the
+    welded surface, or else from the closed hull; a 4 x 6 x 8 cm box gives -2 cm at its centre, +1 cm 1 cm off
+    its +x face."""
+    box = trimesh.creation.box((0.04, 0.06, 0.08))
+    seams = box.copy()
+    seams.unmerge_vertices()
+    assert not seams.is_watertight
+    welded = closed_surface(seams)
+    assert welded.is_watertight and welded.volume == pytest.approx(0.04 * 0.06 * 0.08, rel=1e-9)
+    holed = trimesh.Trimesh(box.vertices, box.faces[:-2], process=False)
+    assert not holed.is_watertight
+    assert closed_surface(holed).volume == pytest.approx(0.04 * 0.06 * 0.08, rel=1e-9)
+    pts = np.array([[0.0, 0.0, 0.0], [0.03, 0.0, 0.0]])
+    for mesh in (seams, holed):
+        np.testing.assert_allclose(object_sdf(mesh).query(pts), [-0.02, 0.01], atol=2e-3)
+
+
+def test_closed_hull_of_near_duplicate_bevel_points():
+    """Bevel vertices a fraction of a micrometre apart make trimesh's hull non-manifold; the snapped hull is closed
+    and keeps the box's volume (to the snap)."""
+    rng = np.random.default_rng(3)
+    corners = trimesh.creation.box((0.12, 0.07, 0.18)).vertices
+    pts = np.vstack([corners] + [corners + rng.uniform(-3e-7, 3e-7, corners.shape) for _ in range(4)])
+    hull = closed_hull(pts)
+    assert hull.is_watertight and hull.volume == pytest.approx(0.12 * 0.07 * 0.18, rel=1e-4)
+    with pytest.raises(ValueError, match="points"):
+        closed_hull(np.zeros((3, 3)))
 
 
 def test_curl_matches_clearance_table(model):
@@ -151,7 +186,8 @@ def test_grasp_checks_scene_and_rides_wrist(model):
 
 def test_every_movable_object_hull_takes_an_sdf():
     """Grasp planning builds a signed distance field of each held object's convex hull: every movable kind of the
-    catalog yields a watertight hull of the same volume as Qhull's (zero-area slivers dropped, nothing else)."""
+    catalog yields a watertight hull of Qhull's volume (slivers dropped and near-coincident vertices snapped
+    together change it by under 0.01 %)."""
     kinds = sorted(k for k, a in catalog.CATALOG.items() if a.movable)
     assert "pen" in kinds and len(kinds) > 20
     for kind in kinds:
@@ -160,4 +196,4 @@ def test_every_movable_object_hull_takes_an_sdf():
         hull = object_mesh(types.SimpleNamespace(entities={"k": types.SimpleNamespace(model=asset)}), "k")
         _core.MeshDistance(np.ascontiguousarray(hull.vertices, np.float64),
                            np.ascontiguousarray(hull.faces, np.int32), require_watertight=True)
-        assert hull.volume == pytest.approx(raw.volume, rel=1e-9), kind
+        assert hull.volume == pytest.approx(raw.volume, rel=1e-4), kind

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
 from interactiveworld.env import Environment
 from interactiveworld.errors import ErrorCode
 from interactiveworld.world import Scene
@@ -233,3 +234,25 @@ def test_postcondition_failure_is_reported():
         primitives.HANDLERS["turn_on"] = saved
     assert not out.ok and out.error.code == ErrorCode.POSTCONDITION_FAILED
     assert out.interval is None and "running" in out.error.message
+
+
+def test_carried_object_stays_inside_the_room_beside_a_wall(env):
+    """A folded towel (30 x 22 cm) grabbed from a table 25 cm off the cafe's y = 0 wall: at the standing carry pose
+    it hangs from the right hand at the hip, so the body turns away from the wall as it straightens; the towel's
+    centre of mass and the wrist stay inside the cafe (x 0..6 m, y 0..5 m). Away from walls the carry keeps the
+    body's yaw."""
+    ok(env, "[Grab] <mug> (1)")
+    h = env.scene.human
+    assert env.executor.motion.carry_yaw(h.xy, h.yaw) == h.yaw
+    tp = load_taskpack(builtin_taskpacks()["guidance-15"])
+    towel = Environment(render=False)
+    towel.reset(tp.reset_scene(), seed=0)
+    commands = tp.opening.commands
+    for cmd in commands[: commands.index("[Grab] <towel> (1)") + 1]:
+        ok(towel, cmd)
+    scene = towel.scene
+    h = scene.human
+    assert h.held == "towel#1"
+    com = scene.entity("towel#1").center_of_mass()
+    assert 0.0 < com[0] < 6.0 and 0.0 < com[1] < 5.0, com
+    assert 0.0 < h.wrist[1, 3] < 5.0

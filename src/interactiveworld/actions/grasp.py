@@ -54,6 +54,51 @@ def grasp_family(extents) -> str:
     return "round"
 
 
+HULL_SNAP_DECIMALS = (6, 5, 4)
+"""Decimal places [m] (1 um, 10 um, 0.1 mm) to which points are snapped, in turn, when Qhull's hull of the raw
+points is not closed: dressed meshes carry bevel vertices a fraction of a micrometre apart, and trimesh's merge of
+such near-duplicates after Qhull leaves edges shared by four or six faces."""
+
+
+def closed_hull(points) -> trimesh.Trimesh:
+    """The convex hull of ``points`` (N, 3) [m] as a closed surface (watertight, consistently wound).
+
+    The hull of the raw points is used when it is closed; otherwise the points are snapped to
+    :data:`HULL_SNAP_DECIMALS` in turn (moving each by at most half a snap step).
+    Raises ValueError for anything but N >= 4 finite points in 3-D, or when no snap gives a closed hull (flat or
+    degenerate point sets).
+    """
+    p = np.asarray(points, dtype=np.float64)
+    if p.ndim != 2 or p.shape[1] != 3 or len(p) < 4 or not np.all(np.isfinite(p)):
+        raise ValueError(f"points: expected (N >= 4, 3) finite coordinates [m], got shape {p.shape}")
+    for decimals in (None, *HULL_SNAP_DECIMALS):
+        try:
+            hull = trimesh.convex.convex_hull(p if decimals is None else np.round(p, decimals))
+        except Exception:  # Qhull refuses a flat or degenerate set; a coarser snap will not help either
+            break
+        if hull.is_watertight and hull.is_winding_consistent and hull.volume > 0:
+            return hull
+    raise ValueError("points: their convex hull is not a closed surface (flat or degenerate point set)")
+
+
+def closed_surface(mesh: trimesh.Trimesh) -> trimesh.Trimesh:
+    """A closed surface for ``mesh``, as a signed distance field needs one.
+
+    The mesh itself when it is watertight; else its vertices welded (``trimesh.Trimesh(vertices, faces)`` with
+    ``process=True`` merges duplicates: dressed meshes split vertices at UV seams) when that is watertight, with
+    several closed bodies allowed; else :func:`closed_hull` of its vertices.
+    Raises ValueError for an empty mesh or one whose hull is not closed.
+    """
+    if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
+        raise ValueError("mesh: expected a non-empty trimesh.Trimesh")
+    if mesh.is_watertight and mesh.is_winding_consistent:
+        return mesh
+    welded = trimesh.Trimesh(np.asarray(mesh.vertices), np.asarray(mesh.faces), process=True)
+    if welded.is_watertight and welded.is_winding_consistent and welded.volume > 0:
+        return welded
+    return closed_hull(mesh.vertices)
+
+
 _SDF_CACHE: "OrderedDict[str, object]" = OrderedDict()
 _SDF_CACHE_SIZE = 64
 
@@ -62,7 +107,8 @@ def object_sdf(mesh: trimesh.Trimesh, *, voxel: float | None = None):
     """Padded voxel SDF of ``mesh`` in its own (object-local) frame, built once per mesh and cached.
 
     The voxel defaults to 1/48 of the largest extent, clamped to 2-8 mm; the padding (3 cm) covers the finger
-    band around the surface. Raises ValueError if the mesh is not watertight.
+    band around the surface. A mesh that is not watertight (UV seams, several bodies) is replaced by
+    :func:`closed_surface` first. Raises ValueError when no closed surface can be made of it.
     """
     v = np.ascontiguousarray(mesh.vertices, dtype=np.float64)
     f = np.ascontiguousarray(mesh.faces, dtype=np.int32)
@@ -72,6 +118,10 @@ def object_sdf(mesh: trimesh.Trimesh, *, voxel: float | None = None):
     if key in _SDF_CACHE:
         _SDF_CACHE.move_to_end(key)
         return _SDF_CACHE[key]
+    closed = closed_surface(mesh)
+    if closed is not mesh:
+        v = np.ascontiguousarray(closed.vertices, dtype=np.float64)
+        f = np.ascontiguousarray(closed.faces, dtype=np.int32)
     sdf = _core.VoxelSDF.build(_core.MeshDistance(v, f, require_watertight=True), vox, 0.03)
     _SDF_CACHE[key] = sdf
     if len(_SDF_CACHE) > _SDF_CACHE_SIZE:
@@ -175,7 +225,7 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
 
     Args:
         model: the body; pose (156,) [rad] and translation (3,) [m]: the body at the stance/posture of the reach.
-        object_mesh: watertight mesh in the object's own z-up frame [m].
+        object_mesh: mesh in the object's own z-up frame [m]; its SDF is built from :func:`closed_surface`.
         object_pose: world-from-object transform (4, 4).
         hand: "right" or "left".
         scene: when given, the final body pose is checked against it (the object's own key ``object_key`` and
@@ -185,7 +235,7 @@ def plan_grasp(model: BodyModel, pose, translation, object_mesh: trimesh.Trimesh
         candidate) / OUT_OF_REACH (the arm cannot place the palm) / TRAJECTORY_COLLISION (every wrapping
         candidate collides with the scene).
     Raises:
-        ValueError: bad shapes, NaN, a non-watertight mesh, an unknown hand.
+        ValueError: bad shapes, NaN, a mesh of which no closed surface can be made, an unknown hand.
     """
     pose = np.asarray(pose, dtype=np.float64)
     translation = np.asarray(translation, dtype=np.float64)

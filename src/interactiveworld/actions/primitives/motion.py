@@ -22,7 +22,7 @@ from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
 
 from ..gait import walk_keyframes, walk_poses
-from ..grasp import plan_grasp
+from ..grasp import closed_hull, plan_grasp
 from ..levels import shelf_regions
 from ..navigation import DoorInfo, NavigationMap, plan_route_through_doors, select_stances
 from ..reach import palm_position, plan_reach, solve_arm
@@ -82,15 +82,13 @@ def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
     model = scene.entities[key].model
     hull = getattr(model, "_hull", None)
     if hull is None:
-        hull = trimesh.util.concatenate([p.mesh for p in model.parts]).convex_hull
-        if not hull.is_watertight:
-            hull = hull.copy()
-            hull.update_faces(hull.nondegenerate_faces())
-            hull.remove_unreferenced_vertices()
-            hull.merge_vertices()
+        hull = closed_hull(trimesh.util.concatenate([p.mesh for p in model.parts]).vertices)
         model._hull = hull
     return hull
 
+
+CARRY_TURN_STEP_DEG = 15
+"""Yaw step [deg] of :meth:`Motion.carry_yaw` when the body turns a held object away from a wall."""
 
 DOOR_FAR_GRIP = 0.30
 """Closing a room door whose open leaf lies in the other room, the hand takes the leaf this far [m] from its
@@ -853,11 +851,32 @@ class Motion:
         """Play the plan's retreat frames, then return to the standing pose."""
         h = self.scene.human
         i = self._contact_index(plan)
+        if carry and h.held is not None:
+            h.yaw = self.carry_yaw(h.xy, h.yaw)
         stand = self.stand(h.xy, h.yaw)
         self._play(ex, list(plan.frames[i + 1:]) + [stand], carry=carry)
         self.set_body(*stand)
         if carry and h.held is not None:
             self.scene.set_wrist(self.wrist(*stand))
+
+    def carry_yaw(self, xy, yaw: float) -> float:
+        """The yaw [rad] nearest ``yaw`` (steps of :data:`CARRY_TURN_STEP_DEG`, at most a quarter turn either way)
+        at which the held object and its contents, at the standing carry pose at ``xy``, keep their centres of mass
+        inside a room: a stance beside a wall (0.2 m clearance) leaves no room for a towel hanging from the hand at
+        the hip on the wall's side, so the body turns away from the wall as it straightens. ``yaw`` unchanged
+        when no turn helps."""
+        h = self.scene.human
+        keys = [h.held, *(k for k in h.carried if k != h.held)]
+        poses = {k: self.scene.entities[k].pose for k in keys}
+        coms = {k: np.linalg.inv(poses[k]) @ np.append(self.scene.entities[k].center_of_mass(), 1.0) for k in keys}
+        now = h.wrist
+        for step in range(0, 90 // CARRY_TURN_STEP_DEG + 1):
+            for sign in ((1,) if step == 0 else (1, -1)):
+                cand = wrap_angle(yaw + sign * math.radians(step * CARRY_TURN_STEP_DEG))
+                moved = self.wrist(*self.stand(xy, cand)) @ np.linalg.inv(now)
+                if all(self.scene.floor_z_at((moved @ poses[k] @ coms[k])[:2]) is not None for k in keys):
+                    return cand
+        return yaw
 
     def glance_at_held(self, ex: KeyframeRecorder) -> None:
         """One keyframe in which the hand brings the held object up in front of the chest
