@@ -197,3 +197,22 @@ def test_every_movable_object_hull_takes_an_sdf():
         _core.MeshDistance(np.ascontiguousarray(hull.vertices, np.float64),
                            np.ascontiguousarray(hull.faces, np.int32), require_watertight=True)
         assert hull.volume == pytest.approx(raw.volume, rel=1e-4), kind
+
+
+def test_the_hand_closes_on_the_collision_primitives():
+    """grasp_mesh is the hull of the parts' collision primitives (box corners, cylinder end circles), not of the
+    dressed look: a tapered knife blade is held as the box the physics gives it."""
+    from interactiveworld.actions.primitives.motion import collision_points, grasp_mesh
+    knife = build_asset("knife")
+    scene = types.SimpleNamespace(entities={"k": types.SimpleNamespace(model=knife)})
+    mesh = grasp_mesh(scene, "k")
+    lo = np.min([p.box_center - p.box_half for p in knife.parts if p.collide], axis=0)
+    hi = np.max([p.box_center + p.box_half for p in knife.parts if p.collide], axis=0)
+    np.testing.assert_allclose(mesh.bounds, [lo, hi], atol=1e-9)
+    dressed = object_mesh(scene, "k")
+    assert mesh.volume > dressed.volume  # the dressed blade tapers inside its box
+    cyl = types.SimpleNamespace(box_center=np.array([0.0, 0.0, 0.1]), box_half=np.array([0.04, 0.04, 0.1]),
+                                shape=("cylinder", 0.04, 0.1))
+    pts = collision_points(cyl)
+    np.testing.assert_allclose(np.hypot(pts[:, 0], pts[:, 1]), 0.04, atol=1e-12)
+    np.testing.assert_allclose(sorted(set(np.round(pts[:, 2], 9))), [0.0, 0.2], atol=1e-12)

@@ -85,8 +85,6 @@ def test_the_verb_dependent_taskpacks_are_found():
 
 
 KNOWN = {
-    "guidance-08": "[PutIn] into the low shoe rack: every reach collides (arm against the thigh); the executor's "
-                   "reach, not the verb",
     "planning-17": "[Put] onto the bath shelf: every reach collides with the held towel; the executor's reach",
     **dict.fromkeys(("prevention-01", "prevention-14", "prevention-16", "prevention-19"),
                     "the intervention window names its fix as place_inside(...): a [Put] that leaves the object "

@@ -82,3 +82,22 @@ def test_walk_keyframes_bad_input():
         walk_keyframes(L_ROUTE, 0.0, speed=-1)
     with pytest.raises(ValueError, match="yaw"):
         walk_keyframes(L_ROUTE, float("nan"))
+
+
+@pytest.mark.parametrize("start_deg, way", [(90.0, -1), (90.0, 1), (-120.0, 1)])
+def test_walk_keyframes_first_turn_goes_the_way_asked(start_deg, way):
+    """The turn in place before the first step goes round the way asked (a body carrying something turns it away
+    from what stands beside it); the walk itself is unchanged once the body faces along the route."""
+    route = np.array([[0.0, 0.0], [3.0, 0.0]])
+    short = walk_keyframes(route, math.radians(start_deg))
+    asked = walk_keyframes(route, math.radians(start_deg), first_turn=way)
+    turn = np.diff(np.unwrap(asked[:, 2]))
+    first_move = np.flatnonzero(np.linalg.norm(np.diff(asked[:, :2], axis=0), axis=1) > 1e-9)[0]
+    assert np.all(np.sign(turn[:first_move][np.abs(turn[:first_move]) > 1e-12]) == way)
+    assert np.all(np.abs(turn) <= MAX_TURN + 1e-9)
+    # the turned angle before the first step: the short way (start_deg - 35 deg) or the long way round
+    turned = abs(float(np.sum(turn[:first_move])))
+    expect = math.radians(abs(start_deg) - 35.0) if np.sign(-start_deg) == way else \
+        math.radians(360.0 - abs(start_deg) - 35.0)
+    assert turned == pytest.approx(expect, abs=MAX_TURN)
+    np.testing.assert_allclose(asked[-1], short[-1], atol=1e-9)

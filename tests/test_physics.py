@@ -253,3 +253,4 @@ def test_gpu_settle_skips_cleanly_without_cuda():
     world.settle()
     np.testing.assert_allclose(out[:, qa:qa + 3], np.repeat(s.entity("mug#1").pose[None, :3, 3], 4, axis=0),
                                atol=2e-3)
+

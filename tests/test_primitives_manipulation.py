@@ -256,3 +256,27 @@ def test_carried_object_stays_inside_the_room_beside_a_wall(env):
     com = scene.entity("towel#1").center_of_mass()
     assert 0.0 < com[0] < 6.0 and 0.0 < com[1] < 5.0, com
     assert 0.0 < h.wrist[1, 3] < 5.0
+
+
+def _wine_shelf_reach(max_runs: int, monkeypatch):
+    """prevention-04: the reach for the first wine bottle on the stock shelf brushes its neighbours one after
+    another (wine#3, then wine#2 once wine#3 is spared)."""
+    import interactiveworld.actions.executor as executor
+    monkeypatch.setattr(executor, "MAX_SPARING_RUNS", max_runs)
+    tp = load_taskpack(builtin_taskpacks()["prevention-04"])
+    env = Environment(render=False)
+    env.reset(tp.reset_scene())
+    for c in tp.opening.commands:
+        assert env.execute(c).ok, c
+    before = {k: env.scene.entity(k).pose.copy() for k in ("wine#2", "wine#3")}
+    return env, env.execute("[Grab] <wine> (1)"), before
+
+
+def test_a_reach_that_knocks_one_neighbour_after_another_is_run_again_sparing_each(monkeypatch):
+    env, out, before = _wine_shelf_reach(1, monkeypatch)
+    assert not out.ok and out.error.code == ErrorCode.INVARIANT_VIOLATED  # one run sparing wine#3 is not enough
+    env, out, before = _wine_shelf_reach(4, monkeypatch)
+    assert out.ok and env.held() == "wine#1"
+    for k, pose in before.items():  # the spared neighbours stay where they stood
+        moved, turned = pose_change(pose, env.scene.entity(k).pose)
+        assert moved < 0.02 and turned < 10.0, (k, moved, turned)

@@ -12,7 +12,7 @@ from interactiveworld.world import (CATALOG, FLOOR_KEY, PlacementError, Scene, S
                                     read_relations, world_of)
 from interactiveworld.world.assets import joint_transform
 from interactiveworld.world.mjcf import TIMESTEP
-from interactiveworld.world.physics import GRAVITY, MAX_PENETRATION, STEP_HZ, SUBSTEPS
+from interactiveworld.world.physics import GRAVITY, MAX_PENETRATION, PACKING_SEPARATION, STEP_HZ, SUBSTEPS
 from interactiveworld.world.placement import penetration
 from interactiveworld.world.relations import riders
 from interactiveworld.world.scene import yaw_pose
@@ -303,3 +303,20 @@ def test_cut_object_is_drawn_as_closed_slices():
     spans = sorted((float(p.bounds[0][axis]), float(p.bounds[1][axis])) for p in fruit)
     gaps = [b[0] - a[1] for a, b in zip(spans, spans[1:])]
     assert min(gaps) > 0.015 - 1e-9
+
+
+def test_a_hand_sets_an_object_down_closer_than_a_generator_packs():
+    """find_spot keeps 2 cm to the neighbours (paper B.1.2) for a generated scene; a placement by hand falls back to
+    TIGHT_SEPARATION when no spot keeps that much (the second piece on a small plate)."""
+    from interactiveworld.world.placement import TIGHT_SEPARATION, find_spot
+    b = SceneBuilder("t")
+    b.add_room("r", (0, 0, 3, 3))
+    b.add_fixture("table", at=(1.5, 1.5), params={"width": 0.2, "depth": 0.2})
+    b.add_object("toy_block", on="table#1")
+    s = Scene.from_dict(b.build())
+    key = _add_block(s)
+    with pytest.raises(PlacementError, match="no free spot"):
+        find_spot(s, key, "table#1")
+    pose = find_spot(s, key, "table#1", separations=(PACKING_SEPARATION, TIGHT_SEPARATION))
+    gap = np.abs(pose[:2, 3] - s.entity("toy_block#1").pose[:2, 3]).max() - 0.06
+    assert TIGHT_SEPARATION - 1e-9 <= gap < PACKING_SEPARATION

@@ -39,7 +39,7 @@ from ..world.relations import read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
 from .primitives.motion import Motion, result_focus
-from .primitives.physical import settle, sweep_body
+from .primitives.physical import body_capsules, pushing_capsules, settle, sweep_body
 from .primitives.postconditions import PostContext, verify
 
 __all__ = ["Executor", "ExecutionResult", "Snapshot"]
@@ -47,6 +47,9 @@ __all__ = ["Executor", "ExecutionResult", "Snapshot"]
 PERCEPTION_ONLY = frozenset({"look_at", "look_around", "look_scan"})
 """Primitives that only look: no object feels the body while they run (paper Table 5: LookAt brings or turns an
 object to a readable view and leaves the world as it was)."""
+
+MAX_SPARING_RUNS = 4
+"""Runs again of a command whose arm knocked objects over, each sparing what the runs before knocked."""
 
 FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
@@ -169,19 +172,24 @@ class Executor:
         invariant (a bowl brushed by the arm flips over and sinks into the counter), the command is run again
         from the restored world with the arm passing by those objects instead (they do not feel the body's
         capsules, as the command's own targets do not); only if that run breaks an invariant too does the
-        command fail with INVARIANT_VIOLATED.
+        command fail with INVARIANT_VIOLATED. A run that knocks over yet another object is run again sparing it
+        too, at most :data:`MAX_SPARING_RUNS` times (a reach into a row of bottles brushes one after another).
 
         Args:
             compiled: the compiled command (``goals``, ``spec``, ``targets``).
             before: the relation set before the command (read now when None).
         """
-        result = self._execute(compiled, before, frozenset())
-        err = result.error
-        knocked = () if err is None or err.code != ErrorCode.INVARIANT_VIOLATED else err.details.get("knocked", ())
-        if knocked:
-            again = self._execute(compiled, before, frozenset(knocked))
-            if again.error is None or again.error.code != ErrorCode.INVARIANT_VIOLATED:
-                return again
+        result = last = self._execute(compiled, before, frozenset())
+        spared: frozenset[str] = frozenset()
+        for _ in range(MAX_SPARING_RUNS):
+            err = last.error
+            knocked = () if err is None or err.code != ErrorCode.INVARIANT_VIOLATED else err.details.get("knocked", ())
+            if not knocked or set(knocked) <= spared:
+                break
+            spared = spared | frozenset(knocked)
+            last = self._execute(compiled, before, spared)
+            if last.error is None or last.error.code != ErrorCode.INVARIANT_VIOLATED:
+                return last
         return result
 
     def _execute(self, compiled: Any, before: frozenset | None, spared: frozenset[str]) -> ExecutionResult:
@@ -194,7 +202,8 @@ class Executor:
         self.frames = []
         self.last_targets = list(getattr(compiled, "targets", ()) or ())
         handled = self._handled(self.last_targets) | spared  # before the command: a grasp ends the support
-        if getattr(getattr(compiled, "spec", None), "name", None) in PERCEPTION_ONLY:
+        looking = getattr(getattr(compiled, "spec", None), "name", None) in PERCEPTION_ONLY
+        if looking:
             # looking leaves the world as it was found: nothing feels the body of a look (a label brought up to
             # the eyes is put back exactly; the reach for it must not nudge its neighbours)
             handled |= {k for k, e in self.scene.entities.items() if e.movable}
@@ -237,7 +246,10 @@ class Executor:
             self.frames = []
             return ExecutionResult(False, error, None, RelationDelta(), before,
                                    {"execute": t1 - t0, "settle": t2 - t1})
-        self.physics.commit()
+        if looking:
+            self._unlook(snap)
+        else:
+            self.physics.commit()
         self.physics.set_ghosts(())
         after = self.relations()
         touched = {k for ev in self.scene.events if not ev.fired for k, _ in ev.patches}
@@ -261,6 +273,19 @@ class Executor:
         self._aim_result(compiled, last)
         interval = Interval(compiled.text if hasattr(compiled, "text") else "", list(self.frames))
         return ExecutionResult(True, None, interval, delta, after, timing, pre_event)
+
+    def _unlook(self, snap: Snapshot) -> None:
+        """End a successful look: the objects and the simulation go back to their state before it (nothing felt
+        the body; a label brought up to the eyes was put back), so a look changes nothing a later command meets,
+        down to which bodies sleep. The body stays where the look left it, its capsules placed there."""
+        for k, e in self.scene.entities.items():
+            if e.movable and k != self.scene.human.held and k not in self.scene.human.carried:
+                e.pose = snap.poses[k].copy()
+        self.physics.rollback()
+        h = self.scene.human
+        if h.body_pose is not None:
+            ends, radii = body_capsules(self, h.body_pose, h.body_translation)
+            self.physics.set_body_capsules(ends, radii, pushing_capsules(self))
 
     def apply_event(self, event: Any) -> ExecutionResult:
         """Run a world event that is no action of the wearer (``event(self)`` returns a PrimitiveError or None;

@@ -71,8 +71,17 @@ def _turn(yaw: float, target: float) -> float:
     return _wrap(yaw + max(-MAX_YAW_STEP, min(MAX_YAW_STEP, d)))
 
 
+def _turn_way(yaw: float, target: float, sign: int) -> float:
+    """One in-place turn step toward ``target`` the ``sign`` way round (+1 counter-clockwise, -1 clockwise)."""
+    d = _wrap(target - yaw)
+    left = d % (2.0 * math.pi) if sign > 0 else -((-d) % (2.0 * math.pi))
+    if abs(left) < 1e-12:
+        return yaw
+    return _wrap(yaw + math.copysign(min(MAX_YAW_STEP, abs(left)), left))
+
+
 def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, fps: float = GAIT_FPS,
-                   speed: float = GAIT_SPEED) -> np.ndarray:
+                   speed: float = GAIT_SPEED, first_turn: int = 0) -> np.ndarray:
     """Per-frame root poses for walking ``route``.
 
     Args:
@@ -81,6 +90,8 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
         start_yaw: body heading at the first frame [rad].
         final_yaw: heading to face on arrival [rad] (object-facing); None keeps the last travel heading.
         fps: frames per second (> 0); speed: walking speed [m/s] (> 0).
+        first_turn: the way round of the turn in place before the first step: +1 counter-clockwise, -1
+            clockwise, 0 the shorter way (a body carrying something turns it away from what stands beside it).
 
     Returns:
         (T, 3) float64 rows ``[x, y, yaw]``; row 0 is the start pose, the last row is at the route's end with
@@ -124,7 +135,8 @@ def walk_keyframes(route, start_yaw: float, *, final_yaw: float | None = None, f
         # The body may lead or lag the direction of travel by at most MAX_TRAVEL_OFFSET.
         target = _wrap(tangent + max(-MAX_TRAVEL_OFFSET, min(MAX_TRAVEL_OFFSET, _wrap(desired - tangent))))
         if abs(_wrap(tangent - yaw)) > MAX_TRAVEL_OFFSET + 1e-9:
-            yaw = _turn(yaw, target)  # turn in place before stepping
+            # turn in place before stepping (the first such turn the way asked)
+            yaw = _turn_way(yaw, target, first_turn) if first_turn and s == 0.0 else _turn(yaw, target)
         else:
             yaw = _turn(yaw, target)
             advance = step if s < cruise_end - 1e-9 else approach_step

@@ -17,7 +17,7 @@ from .relations import on, riders, support_graph, supporters
 from .scene import Scene, yaw_pose
 
 __all__ = ["PlacementError", "find_spot", "place_object", "penetration", "DEFAULT_SHELF_SPOT", "SPOT_PITCH",
-           "RELEASE_HEIGHT", "rest_on_support"]
+           "RELEASE_HEIGHT", "rest_on_support", "HAND_SEPARATIONS", "TIGHT_SEPARATION"]
 
 
 class PlacementError(Exception):
@@ -71,18 +71,33 @@ def _axis_grid(a: float) -> np.ndarray:
     return np.unique(np.concatenate([np.arange(-a, a + 1e-9, SPOT_PITCH), [a]]))
 
 
+TIGHT_SEPARATION = 0.005
+"""Separation [m] to the neighbours on a surface when none of its spots keeps
+:data:`~.physics.PACKING_SEPARATION` (a second piece on a plate, a last book on a shelf): a hand sets an object
+down closer than a generator packs a scene."""
+
+
+HAND_SEPARATIONS = (PACKING_SEPARATION, TIGHT_SEPARATION)
+"""What a hand keeps to the neighbours: the generator's separation where there is room, else the tight one."""
+
+
 def find_spot(scene: Scene, key: str, support: str, surface: str | None = None, *,
               spot: tuple[float, float] | None = None, yaw_offset: float = 0.0,
-              drop: float = PACKING_SEPARATION) -> np.ndarray:
+              drop: float = PACKING_SEPARATION,
+              separations: tuple[float, ...] = (PACKING_SEPARATION,)) -> np.ndarray:
     """Pose (4, 4) for object ``key`` resting on ``support``'s surface (or interior region floor) ``surface``:
     ``drop`` [m] above it, facing the surface's front, at the free point of a grid over the whole surface (2 cm
     pitch, edges included) closest to ``spot`` (``u`` in [-1, 1] left to right, ``v`` in [0, 1] front to
     back; :data:`DEFAULT_SHELF_SPOT` on a shelf closed above, the centre elsewhere, when None), keeping
-    :data:`~.physics.PACKING_SEPARATION` to every other object on that surface.
+    ``separations[0]`` [m] (default :data:`~.physics.PACKING_SEPARATION`) to every other object on that surface,
+    or the next of ``separations`` when no spot keeps that much (:data:`HAND_SEPARATIONS`: a placement by hand).
 
     Raises:
         PlacementError: unknown surface, object too large or too tall, or no free spot.
+        ValueError: ``separations`` empty or holding anything but finite sizes >= 0 [m].
     """
+    if not separations or not all(math.isfinite(v) and v >= 0 for v in separations):
+        raise ValueError(f"separations: expected finite sizes >= 0 [m], got {separations!r}")
     e = scene.entities[key]
     cands = [(s, t) for s, t in scene.surfaces(support) if surface is None or s.name == surface]
     if not cands:
@@ -120,18 +135,19 @@ def find_spot(scene: Scene, key: str, support: str, surface: str | None = None, 
         others = [o for o in scene.movables() if o.key not in (key, support) and o.key != scene.human.held
                   and o.key not in scene.human.carried]
         ot = np.array([o.obb()[0] for o in others]).reshape(-1, 4, 4)
-        oh = np.array([o.obb()[1] + PACKING_SEPARATION / 2 for o in others]).reshape(-1, 3)
         z = t[2, 3] + drop
-        for idx in order:
-            lx, ly = grid[idx]
-            p = t[:3, :3] @ np.array([lx, ly, 0.0]) + t[:3, 3]
-            pose = yaw_pose(p[0], p[1], z - lo[2], yaw)
-            box_t = pose.copy()
-            box_t[:3, 3] = pose[:3, :3] @ (0.5 * (lo + hi)) + pose[:3, 3]
-            box_t[2, 3] -= drop  # the drop gap is not an overlap: test at the resting height
-            if len(ot) and np.any(obb_penetration(box_t, half + PACKING_SEPARATION / 2 - 1e-6, ot, oh) > 0):
-                continue
-            return pose
+        for sep in separations:
+            oh = np.array([o.obb()[1] + sep / 2 for o in others]).reshape(-1, 3)
+            for idx in order:
+                lx, ly = grid[idx]
+                p = t[:3, :3] @ np.array([lx, ly, 0.0]) + t[:3, 3]
+                pose = yaw_pose(p[0], p[1], z - lo[2], yaw)
+                box_t = pose.copy()
+                box_t[:3, 3] = pose[:3, :3] @ (0.5 * (lo + hi)) + pose[:3, 3]
+                box_t[2, 3] -= drop  # the drop gap is not an overlap: test at the resting height
+                if len(ot) and np.any(obb_penetration(box_t, half + sep / 2 - 1e-6, ot, oh) > 0):
+                    continue
+                return pose
         errors.append(f"no free spot for {key} on {surf.name} of {support}")
     raise PlacementError("; ".join(errors))
 

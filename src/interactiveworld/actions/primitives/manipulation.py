@@ -10,7 +10,8 @@ import trimesh
 from ...errors import ErrorCode, PrimitiveError, fail
 from ...world.invariants import closed_container, upturned
 from ...world.physics import MAX_PENETRATION
-from ...world.placement import RELEASE_HEIGHT, PlacementError, find_spot, penetration, rest_on_support
+from ...world.placement import (HAND_SEPARATIONS, RELEASE_HEIGHT, PlacementError, find_spot, penetration,
+                                 rest_on_support)
 from ...world.relations import (carried_bearers, inside, inside_region, near, on, raised,
                                 riders, supporters)
 from ..levels import level_words, resolve_level, shelf_regions
@@ -196,7 +197,8 @@ def _place(ex: ActionContext, key: str, support: str, names: list[str], spot, pr
         elif asked is None:  # on a level inside a unit, where the hand reaches in; elsewhere the placing default
             spot = DEFAULT_INSIDE_SPOT if name in regions else DEFAULT_PLACE_SPOT
         try:
-            target_pose = find_spot(scene, key, support, name, spot=spot, drop=RELEASE_HEIGHT)
+            target_pose = find_spot(scene, key, support, name, spot=spot, drop=RELEASE_HEIGHT,
+                                    separations=HAND_SEPARATIONS)
         except PlacementError as exc:
             last = str(exc)
             continue

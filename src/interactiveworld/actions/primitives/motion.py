@@ -70,6 +70,41 @@ def wrap_angle(a: float) -> float:
     return (a + math.pi) % (2 * math.pi) - math.pi
 
 
+def collision_points(part) -> np.ndarray:
+    """Points (N, 3) [m, entity-local] on the part's convex collision primitive (``Part.shape``): a box's
+    corners, 32 points on each end circle of a cylinder or ring (its outer hull), an ellipsoid's icosphere."""
+    c, h = np.asarray(part.box_center, np.float64), np.asarray(part.box_half, np.float64)
+    kind = part.shape[0] if part.shape else "box"
+    if kind in ("cylinder", "ring"):
+        r, hz = (part.shape[1], part.shape[2]) if kind == "cylinder" else (part.shape[2], part.shape[3])
+        a = np.linspace(0.0, 2 * np.pi, 32, endpoint=False)
+        ring = np.stack([r * np.cos(a), r * np.sin(a), np.zeros_like(a)], axis=1)
+        return np.concatenate([ring + [0, 0, -hz], ring + [0, 0, hz]]) + c
+    if kind == "ellipsoid":
+        return trimesh.creation.icosphere(subdivisions=2).vertices * np.asarray(part.shape[1:4]) + c
+    return np.array([[sx, sy, sz] for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)], np.float64) * h + c
+
+
+def grasp_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
+    """The closed surface a hand closes on [m, entity-local]: the convex hull of the object's collision
+    primitives (the shapes the physics gives it), cached on the asset model.
+
+    A dressed part (a tapered blade, a rounded handle, a bevelled box) is drawn finer than it collides; the fingers
+    close on what the physics holds, as in the contact model, so that a dressed look never changes whether
+    a grasp succeeds. Falls back to :func:`object_mesh` for a model with no colliding part.
+    """
+    model = scene.entities[key].model
+    hull = getattr(model, "_grasp_hull", None)
+    if hull is None:
+        pts = [collision_points(p) for p in model.parts if p.collide and p.joint is None]
+        try:
+            hull = closed_hull(np.concatenate(pts)) if pts else False
+        except ValueError:  # a flat set of primitives: the visual hull is the better surface then
+            hull = False
+        model._grasp_hull = hull
+    return hull if hull is not False else object_mesh(scene, key)
+
+
 def object_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
     """The object's convex hull in its local frame (watertight, as grasp planning and the carried-object
     collision points need), cached on the asset model.
@@ -585,8 +620,35 @@ class Motion:
         h.gaze = None  # standing still afterwards: the head's own view
 
     def walk_route(self, ex: KeyframeRecorder, waypoints: np.ndarray, final_yaw: float | None, *, look_at=None) -> None:
-        rows = walk_keyframes(np.asarray(waypoints, float), self.scene.human.yaw, final_yaw=final_yaw)
+        wp = np.asarray(waypoints, float)
+        rows = walk_keyframes(wp, self.scene.human.yaw, final_yaw=final_yaw)
+        if self.scene.human.held is not None and len(rows) > 1 and self._carried_turn_hits(ex, rows):
+            way = -int(np.sign(wrap_angle(rows[1, 2] - rows[0, 2])))  # the long way round
+            other = walk_keyframes(wp, self.scene.human.yaw, final_yaw=final_yaw, first_turn=way)
+            if way and not self._carried_turn_hits(ex, other):
+                rows = other
         self.walk_frames(ex, rows, look_at=look_at)
+
+    def _carried_turn_hits(self, ex: KeyframeRecorder, rows: np.ndarray) -> bool:
+        """Whether the held object, carried round the body's vertical axis through the turn in place at the start
+        of ``rows`` (T, 3) [x, y, yaw], sweeps its world box into the box of an object that feels the body."""
+        h = self.scene.human
+        physics = getattr(ex, "physics", None)
+        if physics is None or len(rows) < 2:
+            return False
+        e = self.scene.entities[h.held]
+        corners = e.world_bounds_corners()
+        x0, y0, yaw0 = rows[0]
+        for x, y, yaw in rows[1:]:
+            if abs(x - x0) > 1e-9 or abs(y - y0) > 1e-9:
+                break  # the first step: the turn in place is over
+            c, s_ = math.cos(yaw - yaw0), math.sin(yaw - yaw0)
+            rel = corners[:, :2] - (x0, y0)
+            pts = np.column_stack([x0 + c * rel[:, 0] - s_ * rel[:, 1], y0 + s_ * rel[:, 0] + c * rel[:, 1],
+                                   corners[:, 2]])
+            if physics.objects_touched_by(pts.min(axis=0)[None], pts.max(axis=0)[None]):
+                return True
+        return False
 
     def walk_back(self, ex: KeyframeRecorder, xy, yaw: float, *, look_at=None) -> bool:
         """Walk back to ``xy`` [m], ending facing ``yaw`` [rad] (no door is opened on the way); False, with nothing
@@ -903,7 +965,7 @@ class Motion:
                     contact=(h.body_pose, h.body_translation))   # the world feels the carried pose, not the glance
 
     def grasp(self, pose, translation, key: str):
-        return plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), self.scene.entities[key].pose)
+        return plan_grasp(self.model, pose, translation, grasp_mesh(self.scene, key), self.scene.entities[key].pose)
 
     # ------------------------------------------------------------------ articulation and postures
     def swing(self, ex: KeyframeRecorder, key: str, target: float, *, frames: int = 10) -> PrimitiveError | None:

@@ -34,10 +34,16 @@ def body_capsules(ex: ActionContext, pose: np.ndarray, translation: np.ndarray) 
     return rig.endpoints(model.forward_kinematics(pose, translation)), rig.radii
 
 
-def pushing_capsules(ex: ActionContext) -> np.ndarray:
+ARM_CAPSULES = ("left_upper_arm", "left_lower_arm", "left_hand", "right_upper_arm", "right_lower_arm", "right_hand")
+"""Capsules of the arms (:class:`~interactiveworld.body.capsules.CapsuleRig` names)."""
+
+
+def pushing_capsules(ex: ActionContext, *, arms: bool = True) -> np.ndarray:
     """bool (N,): the capsules that push objects: all but the feet (which stand on the floor and would squeeze
-    flat objects into it)."""
-    return CapsuleRig.for_model(ex.motion.model).skip_floor == 0
+    flat objects into it); without ``arms``, not the arms either (:data:`ARM_CAPSULES`)."""
+    rig = CapsuleRig.for_model(ex.motion.model)
+    active = rig.skip_floor == 0
+    return active if arms else active & ~np.isin(rig.names, ARM_CAPSULES)
 
 
 def sweep_body(ex: ActionContext, frames: list[Keyframe], ghosts) -> None:
@@ -47,7 +53,11 @@ def sweep_body(ex: ActionContext, frames: list[Keyframe], ghosts) -> None:
 
     Only keyframes whose capsule boxes reach an object's box are simulated (the capsules glide to them from the
     previous keyframe, placed anew at every simulation step); they get the pushed objects' simulated poses in
-    ``object_poses``. What is still moving afterwards comes to rest in the command's final settle."""
+    ``object_poses``. What is still moving afterwards comes to rest in the command's final settle.
+
+    A keyframe whose felt body is not the drawn one (walking, turning in place, a label held up: the world feels
+    the standing pose) pushes with the legs and trunk only: the arms hang at the sides and give way to what they
+    brush, as a person turning beside a table does not sweep it clear."""
     world = ex.physics
     world.set_ghosts(ghosts)
     h = ex.scene.human
@@ -65,14 +75,14 @@ def sweep_body(ex: ActionContext, frames: list[Keyframe], ghosts) -> None:
             ends, radii = body_capsules(ex, *kf.contact_body())
             clo = np.minimum(ends[:, 0], ends[:, 1]) - radii[:, None]
             chi = np.maximum(ends[:, 0], ends[:, 1]) + radii[:, None]
-            feel = pushing_capsules(ex)
+            feel = pushing_capsules(ex, arms=kf.contact_pose is None)
             if not world.objects_touched_by(clo[feel], chi[feel]):
                 prev = (i, ends)
                 continue
             start = prev[1] if prev is not None and prev[0] == i - 1 else \
                 body_capsules(ex, *frames[max(i - 1, 0)].contact_body())[0]
             moved: dict[str, np.ndarray] = {}
-            for f in world.glide_capsules(start, ends, radii, pushing_capsules(ex), frames=sub).frames:
+            for f in world.glide_capsules(start, ends, radii, feel, frames=sub).frames:
                 moved.update(f)
             for k, p in moved.items():
                 kf.object_poses.setdefault(k, p)
