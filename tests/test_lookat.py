@@ -1,5 +1,6 @@
 """LookAt from the wearer's own eye (DESIGN.md "Visibility"; paper Table 5, LookAt brings or turns the object to a
-readable view): a labelled object within reach is brought up in the hand to about 38 cm from the eyes and put back
+readable view): a labelled object within reach is brought up in the hand to about 38 cm from the eyes (small print
+nearer) and put back
 where it was; the wearer steps to where a fixed label (a board) is read whole; a far label, or one behind a wall,
 stays as the head camera sees it. Every frame is the head camera's (no synthetic close-up). Checked on decision-05
 and decision-09 with the frame audit's entity-id buffer."""

@@ -58,8 +58,7 @@ def look_scan(ex: ActionContext, goal) -> PrimitiveError | None:
 
 READ_DISTANCE_M = 0.38
 """A label brought up in the hand is held this far [m] from the eyes when its print is large enough to be read
-there (a person reads a label at 30-40 cm; above the 0.35 m within which the head camera stops following the
-gaze)."""
+there (a person reads a label at 30-40 cm)."""
 NEAR_READ_DISTANCE_M = 0.2
 """Small print is brought nearer, down to this [m] (a person's near point for reading is 10-25 cm; the head
 camera's near clip is 0.12 m)."""
@@ -72,12 +71,9 @@ frames are all an Assistant sees, and OCR of rendered labels at 9-12 px capitals
 documentation, "Improving the quality of the output", finds accuracy falling below an x-height of 10 px)."""
 READ_PITCH_DEG = 20.0
 """The label in the hand is held this far [deg] below the level line of sight."""
-NEAR_READ_PITCH_DEG = 5.0
-"""A label held nearer than :data:`GAZE_FOLLOW_M` is held this far [deg] below the level line of sight: the head
-camera keeps the head's own (level) view there, so the label must sit near its centre."""
 GAZE_FOLLOW_M = 0.18
 """Nearer than this [m] the head camera does not turn to the gaze (``env.MIN_GAZE_DISTANCE``; a test keeps the
-two equal)."""
+two equal, and :data:`NEAR_READ_DISTANCE_M` beyond it, so the eyes follow a label brought up to be read)."""
 LOOK_REACH_M = 1.5
 """A label within this distance [m] of the eye is brought up (movable) or stepped to (fixed) to be read; a farther
 one stays as small as the head camera sees it (``env.REACH_M``, the same reach)."""
@@ -115,14 +111,12 @@ def read_distance(face: dict) -> float:
 
 def reading_pose(ex: ActionContext, key: str, face: dict) -> np.ndarray:
     """World pose (4, 4) of ``key`` held up to be read: its label ``face`` squarely facing the eye, text upright,
-    :func:`read_distance` ahead of the eye and :data:`READ_PITCH_DEG` below the level line of sight
-    (:data:`NEAR_READ_PITCH_DEG` when nearer than :data:`GAZE_FOLLOW_M`, where the head camera keeps its level
-    view)."""
+    :func:`read_distance` ahead of the eye and :data:`READ_PITCH_DEG` below the level line of sight."""
     eye, fwd, _ = ex.motion.eye()
     h = ex.scene.human
     yaw = math.atan2(fwd[1], fwd[0]) if np.linalg.norm(fwd[:2]) > 1e-6 else h.yaw
     dist = read_distance(face)
-    p = math.radians(READ_PITCH_DEG if dist > GAZE_FOLLOW_M else NEAR_READ_PITCH_DEG)
+    p = math.radians(READ_PITCH_DEG)
     v = np.array([math.cos(yaw) * math.cos(p), math.sin(yaw) * math.cos(p), -math.sin(p)])
     at = eye + dist * v
     up = np.array([0.0, 0.0, 1.0]) - v[2] * v   # the world's up, square to the line of sight
@@ -271,7 +265,7 @@ def step_to_view(ex: ActionContext, key: str, centre, distance: float, normal=No
 def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
     """Look at the entity with the wearer's own eyes (paper Table 5, LookAt: bring or turn the object to a readable
     view). A labelled object within :data:`LOOK_REACH_M` of the eye, or held, is picked up and its label brought up
-    to about 38 cm from the eyes, then put back (:func:`bring_up`); the wearer steps to where a fixed label within
+    to about 38 cm from the eyes (small print nearer, :func:`read_distance`), then put back (:func:`bring_up`); the wearer steps to where a fixed label within
     that distance (a sign, a board, a price card) is read whole (:func:`~.motion.board_view`), and back from a
     piece of furniture until it is seen whole (:func:`~.motion.piece_view`), and after the look walks back to where
     they stood. Otherwise the wearer turns towards the
