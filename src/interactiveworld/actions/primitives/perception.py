@@ -213,15 +213,18 @@ PALM_BELOW_M = 0.04
 
 
 def _palm_under(scene, key: str, pose: np.ndarray, yaw: float) -> np.ndarray:
-    """Where the palm holds ``key`` at ``pose`` (4, 4): under the middle of its world box, :data:`PALM_BELOW_M` below
-    its lowest point and 3 cm to the right of the line of sight (heading ``yaw`` [rad]), so the hand and forearm
-    come up from below the label instead of across it."""
+    """Where the palm holds ``key`` at ``pose`` (4, 4): :data:`PALM_BELOW_M` below its world box's lowest point,
+    under the box's far edge along the line of sight (heading ``yaw`` [rad]) and 3 cm to the right of it, so the
+    hand comes up from below and its fingers rise behind the object, not across the label's print (a label
+    brought near for small print would otherwise have the fingertips over its lowest line)."""
     lo, hi = scene.entities[key].model.bounds
     corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
     world = corners @ pose[:3, :3].T + pose[:3, 3]
     right = np.array([math.sin(yaw), -math.cos(yaw), 0.0])
+    ahead = np.array([math.cos(yaw), math.sin(yaw), 0.0])
     mid = 0.5 * (world.min(axis=0) + world.max(axis=0))
-    return np.array([mid[0], mid[1], world[:, 2].min() - PALM_BELOW_M]) + 0.03 * right
+    back = float(np.max(world @ ahead) - mid @ ahead)   # from the box's middle to its far edge
+    return np.array([mid[0], mid[1], world[:, 2].min() - PALM_BELOW_M]) + back * ahead + 0.03 * right
 
 
 def _reading_from(ex: ActionContext, key: str, face: dict, obj0, obj_s, pose_s, trans_s) -> np.ndarray:
