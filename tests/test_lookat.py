@@ -1,5 +1,6 @@
 """LookAt from the wearer's own eye (DESIGN.md "Visibility"; paper Table 5, LookAt brings or turns the object to a
-readable view): a labelled object within reach is brought up in the hand to about 38 cm from the eyes and put back
+readable view): a labelled object within reach is brought up in the hand to about 38 cm from the eyes (small print
+nearer) and put back
 where it was; the wearer steps to where a fixed label (a board) is read whole; a far label, or one behind a wall,
 stays as the head camera sees it. Every frame is the head camera's (no synthetic close-up). Checked on decision-05
 and decision-09 with the frame audit's entity-id buffer."""
@@ -9,12 +10,17 @@ import numpy as np
 import pytest
 from iw_catalog import params as catalog_params
 
-from interactiveworld.actions.primitives.motion import VIEW_FOV_Y_DEG, view_distance
-from interactiveworld.actions.primitives.perception import LOOK_REACH_M, MAX_READ_DISTANCE_M, READ_DISTANCE_M
+from interactiveworld.actions.primitives.motion import (BOARD_CAP_MAX_DEG, MAX_VIEW_DISTANCE, VIEW_FOV_Y_DEG,
+                                                        board_distance, view_distance)
+from interactiveworld.actions.primitives.perception import (GAZE_FOLLOW_M, LEGIBLE_CAP_DEG, LOOK_REACH_M,
+                                                            MAX_READ_DISTANCE_M, NEAR_READ_DISTANCE_M,
+                                                            READ_DISTANCE_M, read_distance)
 from interactiveworld.bench.families import command_targets
 from interactiveworld.bench.taskpack import builtin_taskpacks, load_taskpack
-from interactiveworld.env import FOV_Y_DEG, NEAR_CLIP, REACH_M, Environment
+from interactiveworld.env import FOV_Y_DEG, MIN_GAZE_DISTANCE, NEAR_CLIP, REACH_M, Environment
 from interactiveworld.render.audit import FrameAuditor
+from interactiveworld.world.assets.printing import (label_cap_height_m, label_margin_px, label_texture_size,
+                                                    make_label_texture)
 from interactiveworld.world.motion import LOOK_HOLD
 
 PACKS = builtin_taskpacks()
@@ -39,8 +45,48 @@ def _look(env: Environment, key: str):
 
 
 def test_the_constants_agree_with_the_environment():
-    assert VIEW_FOV_Y_DEG == FOV_Y_DEG and LOOK_REACH_M == REACH_M
-    assert 0.30 <= READ_DISTANCE_M <= 0.40 < MAX_READ_DISTANCE_M
+    assert VIEW_FOV_Y_DEG == FOV_Y_DEG and LOOK_REACH_M == REACH_M and GAZE_FOLLOW_M == MIN_GAZE_DISTANCE
+    assert NEAR_CLIP < GAZE_FOLLOW_M < NEAR_READ_DISTANCE_M < READ_DISTANCE_M <= 0.40 < MAX_READ_DISTANCE_M
+
+
+def _ink_cap_m(text: str, width_m: float, height_m: float) -> float:
+    """Cap height [m] measured on the printed texture: the rows with ink of a label that reads ``text`` (capitals
+    without descenders), scaled by the label's metres per texture pixel."""
+    w, h = label_texture_size(width_m, height_m)
+    ink = (make_label_texture(text, size_px=(w, h), margin_px=label_margin_px((w, h))).min(axis=2) < 128).any(axis=1)
+    rows = np.flatnonzero(ink)
+    return float(rows[-1] - rows[0] + 1) * height_m / h
+
+
+@pytest.mark.parametrize("text,w,h", [("CLEANSER", 0.049, 0.08), ("GRAINS", 0.736, 0.276), ("HI", 0.1, 0.05)])
+def test_the_cap_height_is_the_printed_ink(text, w, h):
+    # within 1.5 texture pixels, and round letters (G, S) overshoot the flat capitals' height by a few percent
+    px = h / label_texture_size(w, h)[1]                    # metres per texture pixel
+    ink = _ink_cap_m(text, w, h)
+    assert ink / 1.05 - 1.5 * px <= label_cap_height_m(text, w, h) <= ink + 1.5 * px
+    assert label_cap_height_m("  ", w, h) == 0.0
+    with pytest.raises(ValueError, match="finite sizes"):
+        label_cap_height_m(text, 0.0, h)
+
+
+def test_small_print_is_brought_nearer_and_large_print_read_from_farther():
+    t = np.tan(np.radians(LEGIBLE_CAP_DEG))
+    # a bottle's "CLEANSER" (caps of about 5 mm) would need 13 cm: held at the near point
+    assert _ink_cap_m("CLEANSER", 0.049, 0.08) / t < NEAR_READ_DISTANCE_M
+    assert read_distance({"text": "CLEANSER", "width": 0.049, "height": 0.08}) == NEAR_READ_DISTANCE_M
+    # "ICED" on a 5 x 10 cm label (caps of about 11 mm) subtends the legible angle at 28 cm
+    cap = _ink_cap_m("ICED", 0.049, 0.096)
+    assert read_distance({"text": "ICED", "width": 0.049, "height": 0.096}) == pytest.approx(cap / t, abs=0.01)
+    # a large label with large print keeps the bent-arm distance that fits it in the view
+    assert read_distance({"text": "A", "width": 0.6, "height": 0.6}) == MAX_READ_DISTANCE_M
+    # an "EXIT" sign of aisle-sign size (capitals of about 12 cm): read from where they subtend BOARD_CAP_MAX_DEG,
+    # some 1.1 m, not from the 0.6 m at which it would fill the view
+    sign = {"text": "EXIT", "width": 0.736, "height": 0.276}
+    assert board_distance(sign) == pytest.approx(_ink_cap_m("EXIT", 0.736, 0.276)
+                                                 / np.tan(np.radians(BOARD_CAP_MAX_DEG)), abs=0.02)
+    assert board_distance(sign) > view_distance(0.736, 0.276)
+    assert board_distance({"text": "", "width": 0.736, "height": 0.276}) == view_distance(0.736, 0.276)
+    assert board_distance({"text": "A", "width": 0.1, "height": 5.0}) == MAX_VIEW_DISTANCE
 
 
 def test_view_distance_fits_a_board_in_the_frame():
@@ -98,7 +144,7 @@ def test_a_carton_is_brought_up_to_the_eyes_and_put_back(key):
     held = kf.object_poses[key]
     face = env.scene.label_faces(key)[0]
     centre = held[:3, :3] @ (np.linalg.inv(pose0)[:3, :3] @ (face["center"] - pose0[:3, 3])) + held[:3, 3]
-    assert 0.30 <= float(np.linalg.norm(centre - cam.eye)) <= 0.45
+    assert float(np.linalg.norm(centre - cam.eye)) == pytest.approx(read_distance(face), abs=0.05)
     col, row = cam.project(centre[None])[0]
     assert abs(col - W / 2) < W * 0.2 and abs(row - H / 2) < H * 0.25     # in the middle of the view
     # a 7 x 7 x 20 cm carton at 38 cm: about 12 % of the width by 45 % of the height
@@ -113,12 +159,15 @@ def test_a_held_label_is_brought_up_and_stays_in_the_hand():
     assert env.execute("[Walk] <coffee_table> (1)").ok
     kf, cam, audit = _look(env, "pack#1")
     assert env.scene.human.held == "pack#1"
-    # a 12 cm pack at 38 cm spans a fifth of the width
+    # a 12 cm pack at 28 cm (its "RAW TROUT" is small print) spans a quarter of the width
     assert audit.pixels["pack#1"] > 0.02 * W * H and not audit.eye_near
     face = env.scene.label_faces("pack#1")[0]
     rel = kf.object_poses["pack#1"] @ np.linalg.inv(env.scene.entities["pack#1"].pose)
     centre = rel[:3, :3] @ face["center"] + rel[:3, 3]
-    assert 0.30 <= float(np.linalg.norm(centre - cam.eye)) <= 0.45
+    dist = float(np.linalg.norm(centre - cam.eye))
+    assert NEAR_READ_DISTANCE_M - 0.03 <= dist < READ_DISTANCE_M
+    assert dist == pytest.approx(_ink_cap_m("RAW TROUT", face["width"], face["height"])
+                                 / np.tan(np.radians(LEGIBLE_CAP_DEG)), abs=0.05)
 
 
 @pytest.mark.parametrize("tid", catalog_params(PACKS))

@@ -254,6 +254,16 @@ def test_label_texture_has_centred_dark_text():
         make_label_texture("x", size_px=(4, 4))
 
 
+def test_a_label_quad_keeps_a_quiet_zone_around_its_text():
+    """A 4.9 x 9.6 cm bottle label prints at 2400 px/m (118 x 230 px): a tenth of its width, 12 px, stays blank on
+    each side, where a fixed 8 px margin let the widest word run to within 3 mm of the edge."""
+    q = label_quad("ICED\nTEA", (0, 0, 0), (-1, 0, 0), (0, 0, 1), 0.049, 0.096, owner="bottle#1")
+    assert q.texture.shape == (230, 118, 3)
+    cols = np.flatnonzero((q.texture.mean(axis=2) < 100).any(axis=0))
+    assert cols.min() >= 12 and cols.max() <= 118 - 1 - 12
+    assert cols.min() <= 16 or cols.max() >= 118 - 1 - 16        # the widest word still fills the rest
+
+
 needs_tesseract = pytest.mark.skipif(shutil.which("tesseract") is None,
                                      reason="tesseract binary not installed (apt: tesseract-ocr)")
 

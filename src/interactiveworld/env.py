@@ -35,8 +35,9 @@ FOV_Y_DEG = 60.0
 """Vertical field of view of the head camera [deg] (frames and visibility)."""
 MAX_GAZE_TURN_DEG = 70.0
 """The gaze turns the view at most this far [deg] from the head's forward direction (neck and eyes)."""
-MIN_GAZE_DISTANCE = 0.35
-"""A gaze target nearer than this [m] to the eye (the hand at the face in a deep lean) keeps the head's view."""
+MIN_GAZE_DISTANCE = 0.18
+"""A gaze target nearer than this [m] to the eye (the hand at the face in a deep lean) keeps the head's view; a
+label brought up to read small print (20 cm and more) is still followed by the eyes."""
 NEAR_CLIP = 0.12
 """Near clipping distance [m] of the head camera: the eye sits inside the head mesh."""
 REACH_M = 1.5

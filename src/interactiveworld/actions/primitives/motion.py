@@ -17,6 +17,7 @@ from ...body import JOINT_INDEX, BodyModel, head_camera, standing_pose
 from ...body.collider import HeldObject, SceneCollider
 from ...errors import ErrorCode, PrimitiveError
 from ...world.assets import joint_transform
+from ...world.assets.printing import label_cap_height_m
 from ...world.motion import Keyframe
 from ...world.relations import inside_region, riders, support_graph, supporters
 from ...world.scene import Scene
@@ -377,9 +378,33 @@ def reach_gaze(eye, target) -> np.ndarray:
     return t + REACH_GAZE_BEYOND * np.array([d[0] / n, d[1] / n, 0.0])
 
 
+BOARD_CAP_MAX_DEG = 6.0
+"""A board is read from where its capitals subtend at most this angle [deg] (about 48 px in a 480-line frame with
+a 60 deg vertical field of view): a person steps back from a large sign to take it in at a glance, and OCR
+engines read capitals of some 10-50 px; larger glyphs fill the view edge to edge and lose the page layout."""
+BOARD_OFF_AXIS_DEG = 20.0
+"""A board is read from within this angle [deg] of its normal (horizontally): farther to the side the text
+foreshortens and slants in the view, so the wearer steps in front of it."""
+
+
+def board_distance(face: dict) -> float:
+    """Horizontal distance [m] a label ``face`` (a :meth:`Scene.label_faces` dict: text, width and height [m]) is
+    read from: where it fits the view (:func:`view_distance`) or farther, where its capitals
+    (:func:`~interactiveworld.world.assets.printing.label_cap_height_m`) subtend :data:`BOARD_CAP_MAX_DEG`, at most
+    :data:`MAX_VIEW_DISTANCE`.
+
+    Raises:
+        ValueError: a face size that is not finite and > 0.
+    """
+    w, h = float(face["width"]), float(face["height"])
+    cap = label_cap_height_m(face.get("text", ""), w, h)
+    glance = cap / math.tan(math.radians(BOARD_CAP_MAX_DEG))
+    return float(min(max(view_distance(w, h), glance), MAX_VIEW_DISTANCE))
+
+
 def board_view(scene: Scene, key: str) -> tuple[np.ndarray, float, np.ndarray] | None:
     """Where a fixed label of ``key`` (a sign, a board, a price card on a fixture) is read from: (its centre (3,),
-    the horizontal distance [m] at which it fits the view, :func:`view_distance`, its outward normal (3,)); None
+    the horizontal distance [m] it is read from, :func:`board_distance`, its outward normal (3,)); None
     for a movable entity or one without an upright label (largest label first)."""
     e = scene.entities[key]
     if e.movable:
@@ -388,7 +413,7 @@ def board_view(scene: Scene, key: str) -> tuple[np.ndarray, float, np.ndarray] |
     if not faces:
         return None
     f = max(faces, key=lambda f: f["width"] * f["height"])
-    return np.asarray(f["center"], float), view_distance(f["width"], f["height"]), np.asarray(f["normal"], float)
+    return np.asarray(f["center"], float), board_distance(f), np.asarray(f["normal"], float)
 
 
 def piece_view(scene: Scene, key: str) -> tuple[np.ndarray, float]:

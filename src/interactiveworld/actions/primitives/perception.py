@@ -8,9 +8,10 @@ import numpy as np
 from scipy.spatial.transform import Rotation, Slerp
 
 from ...errors import PrimitiveError
+from ...world.assets.printing import label_cap_height_m
 from ...world.motion import LOOK_HOLD
 from .context import ActionContext
-from .motion import (EYE_AHEAD, VIEW_ASPECT, VIEW_FILL, VIEW_FOV_Y_DEG, board_view, contact_point,
+from .motion import (BOARD_OFF_AXIS_DEG, EYE_AHEAD, VIEW_ASPECT, VIEW_FILL, VIEW_FOV_Y_DEG, board_view, contact_point,
                      piece_view)
 
 LOOK_HOLD_FRAMES = 3
@@ -56,12 +57,23 @@ def look_scan(ex: ActionContext, goal) -> PrimitiveError | None:
 
 
 READ_DISTANCE_M = 0.38
-"""A label brought up in the hand is held this far [m] from the eyes (a person reads a small label at 30-40 cm;
-above the 0.35 m within which the head camera stops following the gaze)."""
+"""A label brought up in the hand is held this far [m] from the eyes when its print is large enough to be read
+there (a person reads a label at 30-40 cm)."""
+NEAR_READ_DISTANCE_M = 0.2
+"""Small print is brought nearer, down to this [m] (a person's near point for reading is 10-25 cm; the head
+camera's near clip is 0.12 m)."""
 MAX_READ_DISTANCE_M = 0.55
 """A larger label is held farther, up to this [m] (a comfortable bent-arm distance), so that it fits the view."""
+LEGIBLE_CAP_DEG = 2.2
+"""Print is read when a capital letter subtends at least this angle [deg] at the eye: about 18 px in a 480-line
+head-camera frame with a 60 deg vertical field of view (8 px per degree). Eyes resolve far finer print, but the
+frames are all an Assistant sees, and OCR of rendered labels at 9-12 px capitals misses words (Tesseract's
+documentation, "Improving the quality of the output", finds accuracy falling below an x-height of 10 px)."""
 READ_PITCH_DEG = 20.0
 """The label in the hand is held this far [deg] below the level line of sight."""
+GAZE_FOLLOW_M = 0.18
+"""Nearer than this [m] the head camera does not turn to the gaze (``env.MIN_GAZE_DISTANCE``; a test keeps the
+two equal, and :data:`NEAR_READ_DISTANCE_M` beyond it, so the eyes follow a label brought up to be read)."""
 LOOK_REACH_M = 1.5
 """A label within this distance [m] of the eye is brought up (movable) or stepped to (fixed) to be read; a farther
 one stays as small as the head camera sees it (``env.REACH_M``, the same reach)."""
@@ -79,16 +91,31 @@ def _rotation_onto(n_from, u_from, n_to, u_to) -> np.ndarray:
     return frame(n_to, u_to) @ frame(n_from, u_from).T
 
 
+def read_distance(face: dict) -> float:
+    """Distance [m] from the eye at which a label ``face`` (a :meth:`Scene.label_faces` dict: text, width and
+    height [m]) is held to be read: :data:`READ_DISTANCE_M`, nearer (down to :data:`NEAR_READ_DISTANCE_M`) when
+    its capitals (:func:`~interactiveworld.world.assets.printing.label_cap_height_m`) would subtend less than
+    :data:`LEGIBLE_CAP_DEG` there, and farther (up to :data:`MAX_READ_DISTANCE_M`) when the face would not fit
+    :data:`VIEW_FILL` of the view (pinhole: extent = 2 d tan(fov / 2)).
+
+    Raises:
+        ValueError: a face size that is not finite and > 0.
+    """
+    cap = label_cap_height_m(face.get("text", ""), float(face["width"]), float(face["height"]))
+    legible = cap / math.tan(math.radians(LEGIBLE_CAP_DEG)) if cap > 0 else READ_DISTANCE_M
+    ty = math.tan(math.radians(VIEW_FOV_Y_DEG) / 2.0)   # the fit of view_distance without its stance clamp
+    fit = max(face["width"] / (2 * VIEW_FILL * ty * VIEW_ASPECT), face["height"] / (2 * VIEW_FILL * ty))
+    near = max(min(READ_DISTANCE_M, legible), NEAR_READ_DISTANCE_M)
+    return float(min(max(near, fit), MAX_READ_DISTANCE_M))
+
+
 def reading_pose(ex: ActionContext, key: str, face: dict) -> np.ndarray:
     """World pose (4, 4) of ``key`` held up to be read: its label ``face`` squarely facing the eye, text upright,
-    :data:`READ_DISTANCE_M` (farther for a large label, so that it fits the view) ahead of the eye and
-    :data:`READ_PITCH_DEG` below the level line of sight."""
+    :func:`read_distance` ahead of the eye and :data:`READ_PITCH_DEG` below the level line of sight."""
     eye, fwd, _ = ex.motion.eye()
     h = ex.scene.human
     yaw = math.atan2(fwd[1], fwd[0]) if np.linalg.norm(fwd[:2]) > 1e-6 else h.yaw
-    ty = math.tan(math.radians(VIEW_FOV_Y_DEG) / 2.0)   # the fit of view_distance without its stance clamp
-    fit = max(face["width"] / (2 * VIEW_FILL * ty * VIEW_ASPECT), face["height"] / (2 * VIEW_FILL * ty))
-    dist = float(np.clip(fit, READ_DISTANCE_M, MAX_READ_DISTANCE_M))
+    dist = read_distance(face)
     p = math.radians(READ_PITCH_DEG)
     v = np.array([math.cos(yaw) * math.cos(p), math.sin(yaw) * math.cos(p), -math.sin(p)])
     at = eye + dist * v
@@ -186,15 +213,18 @@ PALM_BELOW_M = 0.04
 
 
 def _palm_under(scene, key: str, pose: np.ndarray, yaw: float) -> np.ndarray:
-    """Where the palm holds ``key`` at ``pose`` (4, 4): under the middle of its world box, :data:`PALM_BELOW_M` below
-    its lowest point and 3 cm to the right of the line of sight (heading ``yaw`` [rad]), so the hand and forearm
-    come up from below the label instead of across it."""
+    """Where the palm holds ``key`` at ``pose`` (4, 4): :data:`PALM_BELOW_M` below its world box's lowest point,
+    under the box's far edge along the line of sight (heading ``yaw`` [rad]) and 3 cm to the right of it, so the
+    hand comes up from below and its fingers rise behind the object, not across the label's print (a label
+    brought near for small print would otherwise have the fingertips over its lowest line)."""
     lo, hi = scene.entities[key].model.bounds
     corners = np.array([[x, y, z] for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])])
     world = corners @ pose[:3, :3].T + pose[:3, 3]
     right = np.array([math.sin(yaw), -math.cos(yaw), 0.0])
+    ahead = np.array([math.cos(yaw), math.sin(yaw), 0.0])
     mid = 0.5 * (world.min(axis=0) + world.max(axis=0))
-    return np.array([mid[0], mid[1], world[:, 2].min() - PALM_BELOW_M]) + 0.03 * right
+    back = float(np.max(world @ ahead) - mid @ ahead)   # from the box's middle to its far edge
+    return np.array([mid[0], mid[1], world[:, 2].min() - PALM_BELOW_M]) + back * ahead + 0.03 * right
 
 
 def _reading_from(ex: ActionContext, key: str, face: dict, obj0, obj_s, pose_s, trans_s) -> np.ndarray:
@@ -218,12 +248,15 @@ def _reading_from(ex: ActionContext, key: str, face: dict, obj0, obj_s, pose_s, 
 
 def step_to_view(ex: ActionContext, key: str, centre, distance: float, normal=None) -> None:
     """Walk to where ``centre`` (3,) [m] is about ``distance`` [m] away (in front of ``normal`` when given) unless
-    the wearer already stands there (within 0.25 m of that distance, and in front); nothing when no stance is
-    free or no route leads there (the wearer then looks from where they stand)."""
+    the wearer already stands there (within 0.25 m of that distance, and within :data:`BOARD_OFF_AXIS_DEG` of
+    ``normal``); nothing when no stance is free or no route leads there (the wearer then looks from where they
+    stand)."""
     h = ex.scene.human
     d = np.asarray(centre, float)[:2] - h.xy
     here = float(np.linalg.norm(d))
-    ahead = normal is None or float(np.dot(-d, np.asarray(normal, float)[:2])) > 0.5 * here
+    n2 = None if normal is None else np.asarray(normal, float)[:2]
+    ahead = n2 is None or float(np.linalg.norm(n2)) < 1e-6 or \
+        float(np.dot(-d, n2)) > math.cos(math.radians(BOARD_OFF_AXIS_DEG)) * here * float(np.linalg.norm(n2))
     if abs(here - EYE_AHEAD - distance) <= 0.25 and ahead:
         return
     start = len(ex.frames)
@@ -235,7 +268,7 @@ def step_to_view(ex: ActionContext, key: str, centre, distance: float, normal=No
 def look_at(ex: ActionContext, goal) -> PrimitiveError | None:
     """Look at the entity with the wearer's own eyes (paper Table 5, LookAt: bring or turn the object to a readable
     view). A labelled object within :data:`LOOK_REACH_M` of the eye, or held, is picked up and its label brought up
-    to about 38 cm from the eyes, then put back (:func:`bring_up`); the wearer steps to where a fixed label within
+    to about 38 cm from the eyes (small print nearer, :func:`read_distance`), then put back (:func:`bring_up`); the wearer steps to where a fixed label within
     that distance (a sign, a board, a price card) is read whole (:func:`~.motion.board_view`), and back from a
     piece of furniture until it is seen whole (:func:`~.motion.piece_view`), and after the look walks back to where
     they stood. Otherwise the wearer turns towards the
