@@ -114,3 +114,51 @@ def test_a_cooked_dressed_object_darkens_its_materials():
         np.testing.assert_allclose(done.base_color, tone(raw.base_color), rtol=1e-6)
     np.testing.assert_allclose(cooked.color, tone(part.color), rtol=1e-6)
     assert len(cooked.materials) == len(part.materials) > 0
+
+PACKAGING_PRINTS = ("product_label", "carton_print", "bag_print", "box_front")
+
+
+def test_labelled_taskpack_entities_print_no_product_words(monkeypatch):
+    """Every entity a built-in TaskPack labels itself ("RUM 300 mL" on a bottle) is dressed without a packaging
+    print that names a brand, product or quantity (the wrap would contradict the authored label); a kind whose name
+    is the product (olive_oil_bottle) still prints its words, which shows the spy sees such prints."""
+    import interactiveworld.world.assets.families as fa
+    import interactiveworld.world.assets.object_looks as ol
+    import interactiveworld.world.assets.texturekit_print as tp
+    from interactiveworld.bench.taskpack import builtin_taskpacks
+
+    printed: list[tuple] = []
+
+    def spy(name):
+        real = getattr(tp, name)
+
+        def call(*a, **k):
+            if k.get("words", True):
+                printed.append((name, a[:5], k.get("detail")))
+            return real(*a, **k)
+        return call
+
+    for mod in (ol, fa):
+        for name in PACKAGING_PRINTS:
+            if hasattr(mod, name):
+                monkeypatch.setattr(mod, name, spy(name))
+
+    def build(kind, params):
+        spec = CATALOG[kind]   # built afresh: build_asset's cache would skip the looks
+        spec.build({**resolved_params(kind, params), **spec.fixed, "_kind": kind})
+
+    kinds, bad = set(), []
+    for tid, path in sorted(builtin_taskpacks().items()):
+        for e in json.loads(Path(path).read_text())["scene"]["entities"]:
+            if not e.get("labels"):
+                continue
+            kinds.add(e["kind"])
+            printed.clear()
+            build(e["kind"], e.get("params"))
+            if printed:
+                bad.append((tid, e["name"], e["kind"], printed[0]))
+    assert {"bottle", "carton", "milk_carton", "juice_carton", "water_bottle"} <= kinds
+    assert not bad, f"{len(bad)} labelled entities print product words, e.g. {bad[:3]}"
+    printed.clear()
+    build("olive_oil_bottle", None)
+    assert any("Olive Oil" in c[1] for c in printed), printed

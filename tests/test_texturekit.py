@@ -185,3 +185,34 @@ def test_describe_lists_everything():
     assert set(tp.PRINTS) <= names and set(ts.SCREENS) <= names
     assert {r["kind"] for r in rows} == {"procedural", "variant", "print", "file"}
     assert all(r["doc"] for r in rows)
+
+
+@pytest.mark.skipif(shutil.which("tesseract") is None, reason="tesseract is not installed")
+@pytest.mark.parametrize("make", [
+    lambda words: tp.product_label("Green Hill", "Olive Oil", seed=4, size=(512, 256), detail="500 ml", words=words),
+    lambda words: tp.carton_print(0.07, 0.07, 0.19, "Farm Co", "Oat Drink", seed=9, detail="1 L", words=words),
+    lambda words: tp.bag_print("Crunchy", "Sea Salt Crisps", seed=3, detail="150 g", words=words),
+], ids=["product_label", "carton_print", "bag_print"])
+def test_wordless_prints_read_no_words(make):
+    """``words=False`` keeps the colours, logo and barcode bars but Tesseract reads no word of 4 or more letters or
+    digits (it reads stray 1-3 character tokens in the bars); the same print with words reads its product name."""
+    import re
+
+    import pytesseract
+    from PIL import Image, ImageOps
+
+    def tokens(img):
+        im = ImageOps.expand(Image.fromarray(np.ascontiguousarray(img)).convert("L"), border=16, fill=255)
+        text = " ".join(pytesseract.image_to_string(i, config=c) for i, c in
+                        ((im, "--psm 6"), (im.resize((im.width * 2, im.height * 2)), "--psm 11")))
+        return {t for t in re.split(r"[^A-Z0-9]+", text.upper()) if len(t) >= 4}
+
+    assert tokens(make(True)) & {"OLIVE", "DRINK", "CRISPS", "SALT", "FARM", "GREEN", "HILL", "CRUNCHY"}
+    assert tokens(make(False)) == set()
+    assert make(False).shape == make(True).shape
+
+
+def test_empty_texts_raise_only_when_printed():
+    with pytest.raises(ValueError, match="brand"):
+        tp.product_label("", "Oil")
+    assert tp.product_label("", "", size=(128, 64), words=False).shape == (64, 128, 3)

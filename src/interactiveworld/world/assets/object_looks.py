@@ -145,13 +145,17 @@ def _jug(p, part):
     return None
 
 
-def _bottle(brand: str, product: str, detail: str, seed: int, surface: str = "glass", cap=(0.8, 0.1, 0.1)) -> Look:
+# The generic packaging kinds below (bottle, carton, can, bag, tub) are the ones TaskPacks label themselves ("RUM
+# 300 mL", "CLEANSER DANGER"): their wraps print no words, so no brand, product or volume contradicts the authored
+# label. Kinds whose name is the product (olive_oil_bottle, soda_can: families.py) keep their printed words.
+
+def _bottle(seed: int, surface: str = "glass", cap=(0.8, 0.1, 0.1)) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
         if part.name == "body":
             return bottle(sx / 2, sz), {"glass": skin(surface, _col(p)), "cap": skin("plastic", cap),
-                                          "label": art(product_label(brand, product, seed=seed, detail=detail,
-                                                                     size=(256, 128)))}
+                                          "label": art(product_label("", "", seed=seed, size=(256, 128),
+                                                                     words=False))}
         if part.name == "cap":
             return cyl(sx / 2, sz, "cap", bevel=0.002), {"cap": skin("plastic", _col(p, "cap_color", cap))}
         return None
@@ -161,32 +165,33 @@ def _bottle(brand: str, product: str, detail: str, seed: int, surface: str = "gl
 def _can(p, part):
     sx, sy, sz = _size(part)
     return can(sx / 2, sz), {"metal": skin("metal", (0.75, 0.76, 0.78)),
-                                "label": art(recoloured(product_label("Fizzo", "Cola", seed=3, detail="330 ml",
-                                                                      size=(256, 128), palette=1), _col(p)))}
+                                "label": art(recoloured(product_label("", "", seed=3, size=(256, 128), palette=1,
+                                                                      words=False), _col(p)))}
 
 
-def _carton(brand: str, product: str, detail: str, seed: int) -> Look:
+def _carton(seed: int) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
-        img = recoloured(carton_print(sy, sx, sz, brand, product, seed=seed, detail=detail, max_px=256), _col(p))
+        img = recoloured(carton_print(sy, sx, sz, "", "", seed=seed, max_px=256, words=False), _col(p))
         return carton((sx, sy, sz)), {"print": art(img), "carton": skin("paper", _col(p)),
                                          "cap": skin("plastic", (0.9, 0.6, 0.05))}
     return look
 
 
-def _bag(brand: str, product: str, seed: int) -> Look:
+def _bag(seed: int) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
-        return bag((sx, sy, sz)), {"print": art(recoloured(bag_print(brand, product, seed=seed, detail="150 g",
-                                                                       size=(256, 192)), _col(p)))}
+        return bag((sx, sy, sz)), {"print": art(recoloured(bag_print("", "", seed=seed, size=(256, 192),
+                                                                       words=False), _col(p)))}
     return look
 
 
-def _tub_look(brand: str, product: str, seed: int, foil=(0.75, 0.76, 0.8)) -> Look:
+def _tub_look(seed: int, foil=(0.75, 0.76, 0.8)) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
         return tub(min(sx, sy) / 2, sz), {"tub": skin("plastic", _col(p)), "foil": skin("metal", foil),
-                                            "label": art(product_label(brand, product, seed=seed, size=(256, 96)))}
+                                            "label": art(product_label("", "", seed=seed, size=(256, 96),
+                                                                       words=False))}
     return look
 
 
@@ -625,15 +630,15 @@ def _ball(p, part):
 
 LOOKS: dict[str, Look] = {
     # drinks and packaging
-    "milk_carton": _carton("Dairy Fresh", "Whole Milk", "1 L", 2),
-    "juice_carton": _carton("Sunny Grove", "Orange Juice", "1 L", 6),
-    "carton": _carton("Farm Co", "Oat Drink", "1 L", 9),
-    "chips_bag": _bag("Crunchy", "Sea Salt Crisps", 3),
-    "bottle": _bottle("Green Hill", "Olive Oil", "500 ml", 4),
-    "water_bottle": _bottle("Clear Spring", "Still Water", "750 ml", 7, surface="glass", cap=(0.1, 0.4, 0.9)),
+    "milk_carton": _carton(2),
+    "juice_carton": _carton(6),
+    "carton": _carton(9),
+    "chips_bag": _bag(3),
+    "bottle": _bottle(4),
+    "water_bottle": _bottle(7, surface="glass", cap=(0.1, 0.4, 0.9)),
     "can": _can,
-    "ice_cream": _tub_look("Polar", "Vanilla Ice Cream", 11),
-    "yogurt": _tub_look("Alpine", "Natural Yogurt", 12),
+    "ice_cream": _tub_look(11),
+    "yogurt": _tub_look(12),
     "soap": _soap,
     "cold_cuts": _cold_cuts,
     "berry_punnet": _berry_punnet,

@@ -240,7 +240,7 @@ def ean13_modules(code: str) -> str:
     return "101" + left + "01010" + right + "101"
 
 
-def _barcode(draw, box, rng, ink=(0, 0, 0), bg=(255, 255, 255)) -> str:
+def _barcode(draw, box, rng, ink=(0, 0, 0), bg=(255, 255, 255), digits: bool = True) -> str:
     x0, y0, x1, y1 = (int(round(v)) for v in box)
     draw.rectangle((x0, y0, x1, y1), fill=tuple(bg))
     code = ean13("".join(str(int(d)) for d in rng.integers(0, 10, 12)))
@@ -251,13 +251,13 @@ def _barcode(draw, box, rng, ink=(0, 0, 0), bg=(255, 255, 255)) -> str:
     for i, m in enumerate(mods):
         if m == "1":
             draw.rectangle((bx + i * mw, y0 + 2, bx + (i + 1) * mw - 1, y1 - text_h - 2), fill=tuple(ink))
-    if text_h >= 7:
+    if digits and text_h >= 7:
         f = font(text_h, "mono")
         draw.text((bx, y1 - text_h - 1), code, font=f, fill=tuple(ink))
     return code
 
 
-def _nutrition(draw, box, rng, ink, size: int) -> None:
+def _nutrition(draw, box, rng, ink, size: int, words: bool = True) -> None:
     x0, y0, x1, y1 = box
     rows = [("Energy", f"{int(rng.integers(150, 2100))} kJ"), ("Fat", f"{rng.uniform(0.1, 30):.1f} g"),
             ("of which saturates", f"{rng.uniform(0.1, 12):.1f} g"), ("Carbohydrate", f"{rng.uniform(1, 70):.1f} g"),
@@ -266,12 +266,16 @@ def _nutrition(draw, box, rng, ink, size: int) -> None:
     f = font(max(4, size), "sans")
     fb = font(max(4, size), "sans-bold")
     draw.rectangle((x0, y0, x1, y1), outline=tuple(ink), width=1)
-    draw.text((x0 + 3, y0 + 2), "Nutrition per 100 g", font=fb, fill=tuple(ink))
+    if words:
+        draw.text((x0 + 3, y0 + 2), "Nutrition per 100 g", font=fb, fill=tuple(ink))
     y = y0 + 3 + size * 1.3
     for name, val in rows:
         if y + size > y1:
             break
         draw.line((x0, y - 1, x1, y - 1), fill=tuple(ink))
+        if not words:
+            y += size * 1.25
+            continue
         draw.text((x0 + 3, y), name, font=f, fill=tuple(ink))
         w = draw.textlength(val, font=f)
         draw.text((x1 - 3 - w, y), val, font=f, fill=tuple(ink))
@@ -284,6 +288,18 @@ _FILLER = ("water", "sugar", "salt", "natural flavouring", "citric acid", "sunfl
 
 def _ingredients(rng, k: int = 7) -> str:
     return "Ingredients: " + ", ".join(rng.choice(_FILLER, size=k, replace=False)) + "."
+
+
+def _greeked(draw, box, rng, ink, size: int, lines: int) -> None:
+    """Filler print without words: ``lines`` thin bars of ragged length (a block of small type seen from afar)."""
+    x0, y0, x1, y1 = box
+    h = max(1, int(size * 0.35))
+    y = y0
+    for _ in range(lines):
+        if y + h > y1:
+            break
+        draw.rectangle((x0, y, x0 + (x1 - x0) * float(rng.uniform(0.55, 1.0)), y + h), fill=tuple(ink))
+        y += size * 1.3
 
 
 def _wrap(draw, text: str, width: float, f) -> list[str]:
@@ -304,11 +320,17 @@ def _wrap(draw, text: str, width: float, f) -> list[str]:
 # packaging
 # --------------------------------------------------------------------------------------------------------------
 
-def _front_block(draw, box, brand, product, detail, pal, logo, rng) -> None:
-    """Logo, brand, product name (large) and a detail line stacked in ``box``."""
+def _front_block(draw, box, brand, product, detail, pal, logo, rng, words: bool = True) -> None:
+    """Logo, brand, product name (large) and a detail line stacked in ``box``; without ``words`` the logo, larger,
+    and a colour stripe where the brand would be."""
     bg, accent, ink = pal
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
+    if not words:
+        r = min(w, h) * 0.2
+        _logo(draw, logo, x0 + w / 2, y0 + h * 0.4, r, accent, bg)
+        draw.rectangle((x0 + w * 0.1, y0 + h * 0.72, x1 - w * 0.1, y0 + h * 0.8), fill=accent)
+        return
     r = min(w, h) * 0.11
     _logo(draw, logo, x0 + w / 2, y0 + h * 0.14, r, accent, bg)
     draw_fitted(draw, brand.upper(), (x0 + w * 0.06, y0 + h * 0.27, x1 - w * 0.06, y0 + h * 0.42), "sans-bold", fill=accent)
@@ -318,7 +340,7 @@ def _front_block(draw, box, brand, product, detail, pal, logo, rng) -> None:
 
 
 def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), detail: str | None = None,
-                  palette: int | None = None) -> np.ndarray:
+                  palette: int | None = None, words: bool = True) -> np.ndarray:
     """A wrap-around label for a can, bottle or jar: colour bands top and bottom; in the middle half (the front)
     a logo, the brand and the product name in large type; on the back quarters ingredients, a nutrition table and
     an EAN-13 barcode.
@@ -327,12 +349,16 @@ def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), d
         brand, product: printed text; detail: a small line under the product (``"330 ml"``).
         seed: picks the palette (unless ``palette`` indexes one of 10), the logo and the filler text.
         size: (width, height) [px]; the width wraps once around the container.
+        words: False prints no letters or digits at all (``brand``, ``product`` and ``detail`` are then ignored and
+            may be empty): colours, bands, logo, bars where the small type was, and the barcode's bars keep the
+            packaging look for a generic kind whose name an authored label gives.
 
     Raises:
-        ValueError: empty texts, a bad size or seed.
+        ValueError: empty texts (with ``words``), a bad size or seed.
     """
     fn = "product_label"
-    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
+    if words:
+        brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
     rng = print_rng(seed, fn)
     pal = _PALETTES[int(rng.integers(len(_PALETTES))) if palette is None else int(palette) % len(_PALETTES)]
     bg, accent, ink = pal
@@ -343,20 +369,24 @@ def product_label(brand: str, product: str, *, seed: int = 0, size=(512, 256), d
     draw.rectangle((0, H - band, W, H), fill=accent)
     draw.rectangle((0, band + 2, W, band + 4), fill=ink)
     _front_block(draw, (W * 0.25, band + 4, W * 0.75, H - band), brand, product, detail, pal,
-                 _LOGOS[int(rng.integers(len(_LOGOS)))], rng)
+                 _LOGOS[int(rng.integers(len(_LOGOS)))], rng, words)
     small = max(5, H // 24)
     f = font(small, "sans")
     ys = band + 8
-    for ln in _wrap(draw, _ingredients(rng), W * 0.21, f)[: max(1, (H - 2 * band - 16) // (small + 3))]:
-        draw.text((W * 0.02, ys), ln, font=f, fill=ink)
-        ys += small * 1.25
-    _nutrition(draw, (W * 0.77, band + 8, W * 0.98, band + 8 + (H - 2 * band) * 0.52), rng, ink, small)
-    _barcode(draw, (W * 0.79, H - band - (H - 2 * band) * 0.36, W * 0.97, H - band - 4), rng)
+    n_lines = max(1, (H - 2 * band - 16) // (small + 3))
+    if words:
+        for ln in _wrap(draw, _ingredients(rng), W * 0.21, f)[:n_lines]:
+            draw.text((W * 0.02, ys), ln, font=f, fill=ink)
+            ys += small * 1.25
+    else:
+        _greeked(draw, (W * 0.02, ys, W * 0.23, H - band - 4), rng, ink, small, min(n_lines, 6))
+    _nutrition(draw, (W * 0.77, band + 8, W * 0.98, band + 8 + (H - 2 * band) * 0.52), rng, ink, small, words)
+    _barcode(draw, (W * 0.79, H - band - (H - 2 * band) * 0.36, W * 0.97, H - band - 4), rng, digits=words)
     return as_rgb_array(img)
 
 
 def carton_print(width: float, depth: float, height: float, brand: str, product: str, *, seed: int = 0,
-                 detail: str | None = None, max_px: int = 512) -> np.ndarray:
+                 detail: str | None = None, max_px: int = 512, words: bool = True) -> np.ndarray:
     """The unrolled print of a gable-top carton's four walls (front, right, back, left; u in proportion to the
     perimeter, matching :func:`~interactiveworld.world.assets.meshkit_packaging.carton_label_layout`): the front carries
     the logo, brand, product name and a picture band; the right side a nutrition table; the back ingredients; the
@@ -365,15 +395,17 @@ def carton_print(width: float, depth: float, height: float, brand: str, product:
     Args:
         width, depth, height: the carton's wall sizes [m] (front width along y, side depth along x).
         max_px: the longer image side [px] (128-512); the other follows the walls' aspect.
+        words: False prints no letters or digits (texts ignored, may be empty), as :func:`product_label`.
 
     Raises:
-        ValueError: non-positive sizes, empty texts, a bad seed or max_px.
+        ValueError: non-positive sizes, empty texts (with ``words``), a bad seed or max_px.
     """
     fn = "carton_print"
     for arg, v in (("width", width), ("depth", depth), ("height", height)):
         if not (isinstance(v, (int, float)) and v > 0 and math.isfinite(v)):
             raise ValueError(f"{fn}: {arg} must be a positive number of metres, got {v!r}")
-    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
+    if words:
+        brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
     per = 2 * (width + depth)
     W = int(max_px) if per >= height else max(16, int(round(max_px * per / height)))
     H = max(16, int(round(W * height / per))) if per >= height else int(max_px)
@@ -389,31 +421,38 @@ def carton_print(width: float, depth: float, height: float, brand: str, product:
     pic = (fx1 - fx0) * 0.6
     draw.ellipse(((fx0 + fx1 - pic) / 2, H * 0.66, (fx0 + fx1 + pic) / 2, H * 0.66 + pic), fill=accent)
     _front_block(draw, (fx0, H * 0.02, fx1, H * 0.64), brand, product, detail, pal,
-                 _LOGOS[int(rng.integers(len(_LOGOS)))], rng)
+                 _LOGOS[int(rng.integers(len(_LOGOS)))], rng, words)
     small = max(5, H // 34)
-    _nutrition(draw, (edges[1] + 4, H * 0.2, edges[2] - 4, H * 0.62), rng, ink, small)
+    _nutrition(draw, (edges[1] + 4, H * 0.2, edges[2] - 4, H * 0.62), rng, ink, small, words)
     f = font(small, "sans")
     y = H * 0.12
-    for ln in _wrap(draw, _ingredients(rng, 9), edges[3] - edges[2] - 10, f)[:10]:
-        draw.text((edges[2] + 5, y), ln, font=f, fill=ink)
-        y += small * 1.3
-    draw_fitted(draw, brand.upper(), (edges[3] + 4, H * 0.1, edges[4] - 4, H * 0.22), "sans-bold", fill=accent)
-    _barcode(draw, (edges[3] + 6, H * 0.62, edges[4] - 6, H * 0.8), rng)
+    if words:
+        for ln in _wrap(draw, _ingredients(rng, 9), edges[3] - edges[2] - 10, f)[:10]:
+            draw.text((edges[2] + 5, y), ln, font=f, fill=ink)
+            y += small * 1.3
+        draw_fitted(draw, brand.upper(), (edges[3] + 4, H * 0.1, edges[4] - 4, H * 0.22), "sans-bold", fill=accent)
+    else:
+        _greeked(draw, (edges[2] + 5, y, edges[3] - 5, H * 0.6), rng, ink, small, 8)
+        draw.rectangle((edges[3] + 4, H * 0.13, edges[4] - 4, H * 0.19), fill=accent)
+    _barcode(draw, (edges[3] + 6, H * 0.62, edges[4] - 6, H * 0.8), rng, digits=words)
     for e in edges[1:4]:   # fold lines
         draw.line((e, 0, e, H), fill=tuple(int(c * 0.85) for c in bg), width=1)
     return as_rgb_array(img)
 
 
-def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detail: str | None = None) -> np.ndarray:
+def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detail: str | None = None,
+              words: bool = True) -> np.ndarray:
     """The print of a pillow bag (crisps, snacks): the front in the left half (brand, a window of the product as
     golden crisps, the flavour name on a ribbon), the back in the right half (ingredients, nutrition table,
-    barcode); the top and bottom rows are the band colour the crimped seals sample.
+    barcode); the top and bottom rows are the band colour the crimped seals sample. ``words=False`` prints no
+    letters or digits (texts ignored, may be empty), as :func:`product_label`.
 
     Raises:
-        ValueError: empty texts, a bad size or seed.
+        ValueError: empty texts (with ``words``), a bad size or seed.
     """
     fn = "bag_print"
-    brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
+    if words:
+        brand, product = checked_text(fn, "brand", brand), checked_text(fn, "product", product)
     rng = print_rng(seed, fn)
     pal = _PALETTES[int(rng.integers(len(_PALETTES)))]
     bg, accent, ink = pal
@@ -423,7 +462,11 @@ def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detai
     band = max(3, H // 16)
     draw.rectangle((0, 0, W, band), fill=accent)
     draw.rectangle((0, H - band, W, H), fill=accent)
-    draw_fitted(draw, brand.upper(), (fw * 0.08, band + H * 0.04, fw * 0.92, band + H * 0.2), "sans-bold", fill=ink)
+    if words:
+        draw_fitted(draw, brand.upper(), (fw * 0.08, band + H * 0.04, fw * 0.92, band + H * 0.2), "sans-bold",
+                    fill=ink)
+    else:
+        draw.rectangle((fw * 0.2, band + H * 0.09, fw * 0.8, band + H * 0.15), fill=tuple(ink))
     # the product window: crisps as overlapping golden ellipses
     cx, cy, rw, rh = fw / 2, H * 0.55, fw * 0.36, H * 0.2
     draw.ellipse((cx - rw, cy - rh, cx + rw, cy + rh), fill=(250, 246, 236))
@@ -434,17 +477,20 @@ def bag_print(brand: str, product: str, *, seed: int = 0, size=(512, 384), detai
         draw.ellipse((ex - a, ey - b, ex + a, ey + b), fill=(236, g, 90), outline=(190, 140, 60))
     draw.polygon([(fw * 0.05, H * 0.78), (fw * 0.95, H * 0.74), (fw * 0.95, H * 0.88), (fw * 0.05, H * 0.92)],
                  fill=accent)
-    draw_fitted(draw, product, (fw * 0.1, H * 0.77, fw * 0.9, H * 0.88), "sans-bold", fill=bg)
-    if detail:
-        draw_fitted(draw, detail, (fw * 0.6, band + H * 0.22, fw * 0.95, band + H * 0.29), "sans", fill=ink)
     small = max(5, H // 34)
     f = font(small, "sans")
     y = band + 8
-    for ln in _wrap(draw, _ingredients(rng, 8), fw * 0.84, f)[:6]:
-        draw.text((fw + fw * 0.08, y), ln, font=f, fill=ink)
-        y += small * 1.3
-    _nutrition(draw, (fw + fw * 0.08, H * 0.4, fw + fw * 0.6, H * 0.75), rng, ink, small)
-    _barcode(draw, (fw + fw * 0.62, H * 0.6, fw + fw * 0.94, H * 0.8), rng)
+    if words:
+        draw_fitted(draw, product, (fw * 0.1, H * 0.77, fw * 0.9, H * 0.88), "sans-bold", fill=bg)
+        if detail:
+            draw_fitted(draw, detail, (fw * 0.6, band + H * 0.22, fw * 0.95, band + H * 0.29), "sans", fill=ink)
+        for ln in _wrap(draw, _ingredients(rng, 8), fw * 0.84, f)[:6]:
+            draw.text((fw + fw * 0.08, y), ln, font=f, fill=ink)
+            y += small * 1.3
+    else:
+        _greeked(draw, (fw + fw * 0.08, y, fw + fw * 0.92, H * 0.38), rng, ink, small, 6)
+    _nutrition(draw, (fw + fw * 0.08, H * 0.4, fw + fw * 0.6, H * 0.75), rng, ink, small, words)
+    _barcode(draw, (fw + fw * 0.62, H * 0.6, fw + fw * 0.94, H * 0.8), rng, digits=words)
     return as_rgb_array(img)
 
 
