@@ -304,7 +304,8 @@ def test_wall_sign_is_legible_from_two_metres():
     r.set_static(static)
     sign = next(m for m in static if m.owner == "sign#1")
     text = _ocr_label(r, Camera.look_at((2.0, 2.0, 1.6), (2.0, 4.0, 1.6)), sign, [door])
-    assert text.split() == ["KITCHEN", "Please", "keep", "the", "fridge", "closed"], f"OCR read {text!r}"
+    words = [w.strip(".,:;'\"") for w in text.split()]  # the words, not stray punctuation OCR adds
+    assert words == ["KITCHEN", "Please", "keep", "the", "fridge", "closed"], f"OCR read {text!r}"
 
 
 def test_render_package_is_not_imported_by_the_top_level():
