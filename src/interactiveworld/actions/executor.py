@@ -35,7 +35,7 @@ from ..world.events import fire_events
 from ..world.invariants import Violation, check_world, new_violations, sealed_contents
 from ..world.motion import LOOK_HOLD, RESULT, Interval, Keyframe
 from ..world.physics import RESET_KEEP_M, SceneValidationError, displacement, world_of
-from ..world.relations import read_relations, riders, support_graph
+from ..world.relations import pose_change, read_relations, riders, support_graph
 from ..world.scene import Scene
 from .primitives import CHECKS, HANDLERS
 from .primitives.motion import Motion, result_focus
@@ -53,6 +53,28 @@ MAX_SPARING_RUNS = 4
 
 FPS = 12.0
 """Keyframe rate of body motion [frames/s] (DESIGN.md "Gait")."""
+
+
+KNOCK_TURN_DEG = 30.0
+KNOCK_SHIFT_M = 0.10
+"""An object the body's sweep turned by more than 30 deg or shoved more than 10 cm was knocked over or aside:
+a careful wearer passes by it (the command runs again sparing it, :meth:`Executor.execute`)."""
+
+
+KNOCK_RAISED_M = 0.3
+"""Only an object standing this far [m] or more above the floor (on a table, counter or shelf) counts as knocked:
+what lies on the floor in the body's path is pushed along, as a walk into a box pushes it."""
+
+
+def _raised(scene: Scene, pose: np.ndarray) -> bool:
+    floor = scene.floor_z_at(pose[:2, 3])
+    return floor is not None and pose[2, 3] - floor >= KNOCK_RAISED_M
+
+
+def _knocked(before: np.ndarray, after: np.ndarray) -> bool:
+    """Whether the move from pose ``before`` to ``after`` (each (4, 4)) knocked the object over or aside."""
+    shift, turn = pose_change(before, after)
+    return turn > KNOCK_TURN_DEG or shift > KNOCK_SHIFT_M
 
 
 @dataclass
@@ -172,28 +194,33 @@ class Executor:
         invariant (a bowl brushed by the arm flips over and sinks into the counter), the command is run again
         from the restored world with the arm passing by those objects instead (they do not feel the body's
         capsules, as the command's own targets do not); only if that run breaks an invariant too does the
-        command fail with INVARIANT_VIOLATED. A run that knocks over yet another object is run again sparing it
-        too, at most :data:`MAX_SPARING_RUNS` times (a reach into a row of bottles brushes one after another).
+        command fail with INVARIANT_VIOLATED. A run that knocks an object over or aside (:data:`KNOCK_TURN_DEG`,
+        :data:`KNOCK_SHIFT_M`) without breaking an invariant is run again sparing it too, and a run that knocks yet
+        another is run again sparing that as well, at most :data:`MAX_SPARING_RUNS` times (a reach into a row of
+        bottles brushes one after another); when no run passes by everything, the command runs as it comes.
 
         Args:
             compiled: the compiled command (``goals``, ``spec``, ``targets``).
             before: the relation set before the command (read now when None).
         """
-        result = last = self._execute(compiled, before, frozenset())
         spared: frozenset[str] = frozenset()
-        for _ in range(MAX_SPARING_RUNS):
+        for _ in range(MAX_SPARING_RUNS + 1):
+            last = self._execute(compiled, before, spared, careful=True)
             err = last.error
             knocked = () if err is None or err.code != ErrorCode.INVARIANT_VIOLATED else err.details.get("knocked", ())
-            if not knocked or set(knocked) <= spared:
+            if not knocked:
+                return last
+            if set(knocked) <= spared:
                 break
             spared = spared | frozenset(knocked)
-            last = self._execute(compiled, before, spared)
-            if last.error is None or last.error.code != ErrorCode.INVARIANT_VIOLATED:
-                return last
-        return result
+        # no run passed by everything it brushed: the command as it comes, knocks and invariants as they fall
+        return self._execute(compiled, before, frozenset())
 
-    def _execute(self, compiled: Any, before: frozenset | None, spared: frozenset[str]) -> ExecutionResult:
-        """One run of :meth:`execute`; ``spared``: objects that do not feel the body's capsules either."""
+    def _execute(self, compiled: Any, before: frozenset | None, spared: frozenset[str], *,
+                 careful: bool = False) -> ExecutionResult:
+        """One run of :meth:`execute`; ``spared``: objects that do not feel the body's capsules either;
+        ``careful``: a run whose sweep knocks an object over (:func:`_knocked`) fails so that it can be run again
+        sparing it."""
         t0 = time.perf_counter()
         before = self.relations() if before is None else before
         snap = Snapshot.take(self.scene, self.motion.doors_open(), self.motion.kept_grid())
@@ -233,6 +260,12 @@ class Executor:
                     knocked = sorted(moved & set(error.details["keys"]))
                     if knocked:
                         error = PrimitiveError(error.code, error.message, {**error.details, "knocked": knocked})
+                elif careful:  # knocked over or shoved aside without breaking an invariant: try passing by it
+                    over = sorted(k for k in moved if _knocked(swept[k], self.scene.entities[k].pose)
+                                  and _raised(self.scene, swept[k]))
+                    if over:
+                        error = PrimitiveError(ErrorCode.INVARIANT_VIOLATED, "the arm knocked objects over",
+                                               {"keys": over, "knocked": over, "careful": True})
         except Exception as exc:  # an infrastructure fault: the cell is void, the world restored
             error = fail(ErrorCode.INTERNAL, f"internal error while executing: {type(exc).__name__}: {exc}",
                          exception=type(exc).__name__)
