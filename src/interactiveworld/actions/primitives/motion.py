@@ -87,9 +87,10 @@ def collision_points(part) -> np.ndarray:
 
 
 def grasp_mesh(scene: Scene, key: str) -> trimesh.Trimesh:
-    """The convex hull of the object's collision primitives (the shapes the physics gives it) [m, entity-local],
-    cached on the asset model: the surface a grasp falls back to when the dressed hull is narrower than the object
-    collides (a tapered blade, a rounded handle). :func:`object_mesh` for a model with no colliding part.
+    """The closed surface a hand closes on [m, entity-local]: the convex hull of the object's collision
+    primitives (the shapes the physics gives it), cached on the asset model. A dressed part (a tapered blade, a
+    rounded handle, a bevelled box) is drawn finer than it collides. :func:`object_mesh` for a model with no
+    colliding part.
     """
     model = scene.entities[key].model
     hull = getattr(model, "_grasp_hull", None)
@@ -987,17 +988,10 @@ class Motion:
                     contact=(h.body_pose, h.body_translation))   # the world feels the carried pose, not the glance
 
     def grasp(self, pose, translation, key: str):
-        """Plan the grasp on the object's convex hull; when too few fingers reach it (a dressed shape narrower
-        than it collides: a tapered knife blade), on the hull of its collision primitives (:func:`grasp_mesh`)."""
-        target = self.scene.entities[key].pose
-        res = plan_grasp(self.model, pose, translation, object_mesh(self.scene, key), target)
-        if isinstance(res, PrimitiveError) and res.code == ErrorCode.GRASP_FAILED:
-            solid = grasp_mesh(self.scene, key)
-            if solid is not object_mesh(self.scene, key):
-                again = plan_grasp(self.model, pose, translation, solid, target)
-                if not isinstance(again, PrimitiveError):
-                    return again
-        return res
+        """Plan the grasp on the hull of the object's collision primitives (:func:`grasp_mesh`): the fingers close
+        on what the physics holds, so a dressed shape narrower than it collides (a tapered knife blade) never
+        decides whether a grasp succeeds."""
+        return plan_grasp(self.model, pose, translation, grasp_mesh(self.scene, key), self.scene.entities[key].pose)
 
     # ------------------------------------------------------------------ articulation and postures
     def swing(self, ex: KeyframeRecorder, key: str, target: float, *, frames: int = 10) -> PrimitiveError | None:
