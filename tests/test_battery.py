@@ -162,3 +162,31 @@ def test_a_battery_row_that_breaks_a_limit_says_which():
     assert _battery_breach(row) == "1 VOID: a TaskPack that does not run"
     row.update(void=0, passed=2, top_clean_pass=BATTERY_MAX_CLEAN_PASS + 2.5, top_capability="C6")
     assert _battery_breach(row) == f"passed 2; clean_pass {BATTERY_MAX_CLEAN_PASS + 2.5:g} % on C6"
+
+
+def test_a_states_answer_that_names_a_visible_thing_is_flagged():
+    """Naming what the frames show is no evidence: an answer "counter" is in "Check the counter.", an answer
+    "on the shelf" in "Turn on the shelf."; stated facts ("in the fridge", "$41") are in no such line."""
+    from interactiveworld.agents.controls import talker_lines
+    from interactiveworld.bench.validate import answers_a_talker_could_say, scene_categories
+
+    lines = talker_lines(["fridge", "table"])
+    assert "Turn on the table." in lines and "Hello, I am here to help." in lines and "Stop." in lines
+    data = decision_pack()
+    assert {"counter", "shelf", "milk carton", "invoice card", "card"} <= set(scene_categories(parse_taskpack(data)))
+    check = data["capabilities"][0]["points"][0]["check"]
+    for answer, flagged in (({"phrase": "counter"}, True), ({"phrase": "on the shelf"}, True),
+                            ({"phrase": "careful"}, True), ({"phrase": "milk carton"}, True),
+                            ({"phrase": "in the fridge"}, False), ({"phrase": "bromelain"}, False),
+                            ({"number": 41, "unit": "$"}, False)):
+        check["answer"] = [answer]
+        got = answers_a_talker_could_say(parse_taskpack(data, verify_hash=False))
+        assert bool(got) == flagged, (answer, got)
+
+
+def test_no_builtin_states_answer_is_in_a_talker_line():
+    """Every built-in TaskPack's ``states`` answers state a fact that no degenerate Assistant's line carries."""
+    from interactiveworld.bench.validate import answers_a_talker_could_say
+
+    found = {tid: answers_a_talker_could_say(load_taskpack(path)) for tid, path in PACKS.items()}
+    assert not {t: f for t, f in found.items() if f}

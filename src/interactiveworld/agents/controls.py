@@ -227,18 +227,20 @@ class HelloAssistant(_Speaker):
     """Greets once ("Hello, I am here to help."), then is silent."""
 
     name = "hello"
+    LINE = "Hello, I am here to help."
 
     def line(self, obs: AssistantObservation) -> str | None:
-        return "Hello, I am here to help." if self._turn == 0 else None
+        return self.LINE if self._turn == 0 else None
 
 
 class GenericAdviceAssistant(_Speaker):
     """Generic advice that fits every task, every third turn (the turns between let a WATCH plan go on)."""
 
     name = "generic"
+    LINE = "Look carefully and choose the right one."
 
     def line(self, obs: AssistantObservation) -> str | None:
-        return "Look carefully and choose the right one." if self._turn % 3 == 0 else None
+        return self.LINE if self._turn % 3 == 0 else None
 
 
 class NaggerAssistant(_Speaker):
@@ -301,6 +303,13 @@ class RandomTalker(_Speaker):
         return f"{self._rng.choice(RANDOM_VERBS)} the {self._rng.choice(self.categories)}."
 
 
+def talker_lines(categories: Sequence[str]) -> list[str]:
+    """Every line a degenerate Assistant can say without the wearer's words: the greeting, the generic advice,
+    the nagger's warnings and :class:`RandomTalker`'s "<verb> the <category>." for each of ``categories``."""
+    fixed = [HelloAssistant.LINE, GenericAdviceAssistant.LINE, *NaggerAssistant.LINES]
+    return fixed + [f"{v} the {c}." for c in sorted(set(categories)) for v in RANDOM_VERBS]
+
+
 def opening_categories(taskpack: Any, env: Any) -> list[str]:
     """The categories (asset kinds in words, e.g. "milk carton") of the scene entities visible at any step of
     the TaskPack's opening, run on ``env`` (an ``EnvironmentLike``; its visibility is the renderer's). An
@@ -353,5 +362,5 @@ def make_control_assistant(name: str, taskpack: Any, *, env: Any = None):
 
 __all__ = ["OracleAssistant", "WrongAssistant", "EarlyAssistant", "SilentAssistant", "NoAssistant",
            "HelloAssistant", "GenericAdviceAssistant", "NaggerAssistant", "EchoAssistant", "RandomTalker",
-           "RANDOM_VERBS", "opening_categories", "ScriptedHuman", "CONTROL_ASSISTANTS", "DEGENERATE_ASSISTANTS",
+           "RANDOM_VERBS", "talker_lines", "opening_categories", "ScriptedHuman", "CONTROL_ASSISTANTS", "DEGENERATE_ASSISTANTS",
            "make_control_assistant", "CLARIFY", "PLAN_RETRIES"]

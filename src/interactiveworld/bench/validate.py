@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from ..agents.controls import CLARIFY, DEGENERATE_ASSISTANTS, ScriptedHuman, make_control_assistant
+from ..agents.controls import CLARIFY, DEGENERATE_ASSISTANTS, ScriptedHuman, make_control_assistant, talker_lines
 from ..agents.prompts import human_system_prompt
 from ..env import NEAR_CLIP, Environment
 from ..render.audit import MAX_BODY_SHARE, FrameAudit, FrameAuditor
@@ -186,6 +186,35 @@ def answers_in_wearer_text(tp: TaskPack) -> list[str]:
     return found
 
 
+def scene_categories(tp: TaskPack) -> list[str]:
+    """Every scene entity's kind, name and category in words ("milk carton"; a symbolic scene's ``key`` without
+    its index): what a talker reading the frames could name."""
+    out = set()
+    for e in tp.scene.get("entities", []):
+        if isinstance(e, dict):
+            out |= {str(e[k]) for k in ("kind", "name", "category") if k in e}
+            if "key" in e:
+                out.add(str(e["key"]).split("#", 1)[0])
+    return sorted(w.replace("_", " ") for w in out)
+
+
+def answers_a_talker_could_say(tp: TaskPack) -> list[str]:
+    """Declared ``states`` answers that a line of a no-evidence Assistant carries (:func:`talker_lines` over
+    :func:`scene_categories`): "Turn on the table." carries "on the table", "Look at the fridge." carries
+    "fridge". Naming what is visible is no evidence, so an answer must state the fact ("in the fridge",
+    "bromelain"); each hit is named ``"<point>: <value> (in '<line>')"``."""
+    lines = talker_lines(scene_categories(tp))
+    found = []
+    for atom in tp.capabilities:
+        for p in atom.points:
+            if isinstance(p.check, StatesCheck):
+                for v in p.check.answer:
+                    hit = next((ln for ln in lines if carries(ln, [v])), None)
+                    if hit is not None:
+                        found.append(f"{p.id}: {v.text()} (in {hit!r})")
+    return found
+
+
 def program_targets(tp: TaskPack) -> set[str]:
     """Entity keys named anywhere in the opening, oracle, wrong-control and no-help programs and the legend."""
     cmds = list(tp.opening.commands)
@@ -283,6 +312,8 @@ def static_checks(tp: TaskPack, env: Any, report: ValidationReport, *, seed: int
     report.add("no looks or print in a blind wearer's legend", not seen, "; ".join(seen))
     echoed = answers_in_wearer_text(tp)
     report.add("declared answers not in the wearer's words", not echoed, "; ".join(echoed))
+    talked = answers_a_talker_could_say(tp)
+    report.add("declared answers not in a no-evidence talker's lines", not talked, "; ".join(talked))
     problem = world_scene_problem(tp) if _world_env(env) or is_world_scene(tp.scene) else None
     if problem is None:
         try:
@@ -590,5 +621,5 @@ def battery_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 __all__ = ["Check", "ValidationReport", "audit_taskpack", "frame_audit_check", "TaskAudit", "CommandAudit",
            "AUDITED_PRIMITIVES", "AUDIT_SIZE", "oracle_commands", "static_checks", "world_scene_problem", "is_world_scene", "run_controls",
            "exposed_answer", "answer_tokens", "program_targets", "human_texts", "evidence_in",
-           "evidence_exposures", "visual_words_for_the_blind", "COLOUR_WORDS", "answers_in_wearer_text",
+           "evidence_exposures", "visual_words_for_the_blind", "COLOUR_WORDS", "answers_in_wearer_text", "answers_a_talker_could_say", "scene_categories",
            "run_battery", "battery_table", "BATTERY_MAX_CLEAN_PASS", "BATTERY_MAX_MCR"]
