@@ -115,7 +115,7 @@ def test_a_cooked_dressed_object_darkens_its_materials():
     np.testing.assert_allclose(cooked.color, tone(part.color), rtol=1e-6)
     assert len(cooked.materials) == len(part.materials) > 0
 
-PACKAGING_PRINTS = ("product_label", "carton_print", "bag_print", "box_front")
+PACKAGING_PRINTS = ("product_label", "carton_print", "bag_print", "box_front", "price_tag", "text_page")
 
 
 def test_labelled_taskpack_entities_print_no_product_words(monkeypatch):
@@ -127,10 +127,12 @@ def test_labelled_taskpack_entities_print_no_product_words(monkeypatch):
     import interactiveworld.world.assets.texturekit_print as tp
     from interactiveworld.bench.taskpack import builtin_taskpacks
 
+    import interactiveworld.world.assets.dress as dr
+
     printed: list[tuple] = []
 
     def spy(name):
-        real = getattr(tp, name)
+        real = getattr(tp, name) if hasattr(tp, name) else getattr(dr, name)
 
         def call(*a, **k):
             if k.get("words", True):
@@ -157,7 +159,7 @@ def test_labelled_taskpack_entities_print_no_product_words(monkeypatch):
             build(e["kind"], e.get("params"))
             if printed:
                 bad.append((tid, e["name"], e["kind"], printed[0]))
-    assert {"bottle", "carton", "milk_carton", "juice_carton", "water_bottle"} <= kinds
+    assert {"bottle", "carton", "milk_carton", "juice_carton", "water_bottle", "card", "document"} <= kinds
     assert not bad, f"{len(bad)} labelled entities print product words, e.g. {bad[:3]}"
     printed.clear()
     build("olive_oil_bottle", None)

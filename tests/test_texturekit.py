@@ -13,6 +13,7 @@ from interactiveworld.world.assets import meshkit_packaging as mp
 from interactiveworld.world.assets import texturekit as tk
 from interactiveworld.world.assets import texturekit_print as tp
 from interactiveworld.world.assets import texturekit_screens as ts
+from interactiveworld.world.assets.dress import text_page
 
 
 def _seam_ok(img: np.ndarray) -> bool:
@@ -192,7 +193,9 @@ def test_describe_lists_everything():
     lambda words: tp.product_label("Green Hill", "Olive Oil", seed=4, size=(512, 256), detail="500 ml", words=words),
     lambda words: tp.carton_print(0.07, 0.07, 0.19, "Farm Co", "Oat Drink", seed=9, detail="1 L", words=words),
     lambda words: tp.bag_print("Crunchy", "Sea Salt Crisps", seed=3, detail="150 g", words=words),
-], ids=["product_label", "carton_print", "bag_print"])
+    lambda words: tp.price_tag(41.0, "Farm Olive Drink", seed=1, size=(512, 320), words=words),
+    lambda words: text_page("OLIVE FARM", 3, size=(360, 512), words=words),
+], ids=["product_label", "carton_print", "bag_print", "price_tag", "text_page"])
 def test_wordless_prints_read_no_words(make):
     """``words=False`` keeps the colours, logo and barcode bars but Tesseract reads no word of 4 or more letters or
     digits (it reads stray 1-3 character tokens in the bars); the same print with words reads its product name."""
@@ -216,3 +219,6 @@ def test_empty_texts_raise_only_when_printed():
     with pytest.raises(ValueError, match="brand"):
         tp.product_label("", "Oil")
     assert tp.product_label("", "", size=(128, 64), words=False).shape == (64, 128, 3)
+    with pytest.raises(ValueError, match="item"):
+        tp.price_tag(1.0, "")
+    assert tp.price_tag(1.0, "", size=(128, 64), words=False).shape == (64, 128, 3)

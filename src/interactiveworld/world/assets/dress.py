@@ -196,12 +196,17 @@ def planar_uv(piece: MeshPiece, u_dir, v_dir) -> MeshPiece:
 # --------------------------------------------------------------------------------------------------------------
 
 @lru_cache(maxsize=64)
-def text_page(title: str, seed: int = 0, size=(180, 256), tone=(250, 249, 244)) -> np.ndarray:
-    """A printed page: a bold title, a rule and grey lines of body text (a letter, a recipe, a form); (H, W, 3)."""
+def text_page(title: str, seed: int = 0, size=(180, 256), tone=(250, 249, 244), words: bool = True) -> np.ndarray:
+    """A printed page: a bold title, a rule and grey lines of body text (a letter, a recipe, a form); (H, W, 3).
+    With ``words`` False the title is a dark bar of type seen from afar, so the page prints no letters."""
     img, draw = new_canvas("text_page", size, tone)
     W, H = img.size
     rng = print_rng(seed, "text_page")
-    draw_fitted(draw, title, (W * 0.08, H * 0.05, W * 0.92, H * 0.14), "sans-bold", fill=(20, 20, 20))
+    if words:
+        draw_fitted(draw, title, (W * 0.08, H * 0.05, W * 0.92, H * 0.14), "sans-bold", fill=(20, 20, 20))
+    else:
+        draw.rectangle((W * 0.08, H * 0.07, W * 0.08 + W * 0.84 * float(rng.uniform(0.45, 0.75)), H * 0.12),
+                       fill=(20, 20, 20))
     draw.line((W * 0.08, H * 0.17, W * 0.92, H * 0.17), fill=(60, 60, 60), width=max(1, H // 128))
     y = H * 0.22
     while y < H * 0.92:

@@ -205,18 +205,21 @@ def _book(p, part):
 def _sheet(title: str, seed: int, card: bool = False) -> Look:
     def look(p, part):
         sx, sy, sz = _size(part)
+        # wordless: a TaskPack labels cards and documents ("$41", "RECIPE: ..."), and a printed price or title
+        # under its label would contradict it
         if card:
-            img = recoloured(price_tag(3.49, title, seed=seed, size=(256, 160)), _col(p))
+            img = recoloured(price_tag(0.0, title, seed=seed, size=(256, 160), words=False), _col(p))
             img = np.ascontiguousarray(np.rot90(img, -1)) if sy > sx else img
         else:
-            img = np.ascontiguousarray(np.rot90(text_page(title, seed, tone=linear_to_srgb8(_col(p))), -1))
+            img = np.ascontiguousarray(np.rot90(text_page(title, seed, tone=linear_to_srgb8(_col(p)), words=False),
+                                                -1))
         return sheet((sx, sy, sz)), {"print": art(img), "paper": skin("paper", _col(p))}
     return look
 
 
 def _folder(p, part):
     sx, sy, sz = _size(part)
-    label = text_page("PROJECT", 5, size=(192, 128))
+    label = text_page("PROJECT", 5, size=(192, 128), words=False)  # a TaskPack labels the folder itself
     return folder((sx, sy, sz)), {"board": skin("card", _col(p)), "pages": skin("paper", WHITE_PAPER),
                                      "tab": skin("plastic", (0.9, 0.75, 0.1)), "print": art(label)}
 
@@ -377,7 +380,7 @@ def _cold_cuts(p, part):
     slices = [cyl(0.4 * min(sx, sy), 0.12 * sz, "meat", z0=sz * (0.45 + 0.14 * i), bevel=0.05 * sz).translated(
         ((i - 2) * 0.1 * sx, 0, 0)) for i in range(4)]
     label = flat_quad(0.3 * sx, 0.5 * sy, sz * 0.45 + 0.0004, "label").translated((-0.33 * sx, 0.2 * sy, 0.0))
-    img = price_tag(2.99, "HAM", seed=4, size=(160, 96))
+    img = price_tag(0.0, "HAM", seed=4, size=(160, 96), words=False)  # a TaskPack labels the pack itself
     return merge([tray] + slices + [label]), {"tray": skin("plastic", (0.05, 0.05, 0.06)),
                                               "meat": skin("matte", _col(p)), "label": art(img)}
 

@@ -687,15 +687,21 @@ def sign(text: str, *, kind: str = "info", seed: int = 0, size=(384, 128)) -> np
     return as_rgb_array(img)
 
 
-def price_tag(price: float, item: str, *, currency: str = "\u20ac", seed: int = 0, size=(256, 128)) -> np.ndarray:
+def price_tag(price: float, item: str, *, currency: str = "\u20ac", seed: int = 0, size=(256, 128),
+              words: bool = True) -> np.ndarray:
     """A shelf-edge price tag: the item name, the price in large bold figures with its currency sign, a unit
     price line and a small barcode; a yellow 'offer' tag for some seeds.
 
+    Args:
+        words: False prints no letters or digits: the item and unit lines are bars of type seen from afar, the
+            price field an empty boxed window, the barcode without digits (``price`` and ``item`` are ignored).
+
     Raises:
-        ValueError: a negative or non-finite price, an empty item, a bad size or seed.
+        ValueError: a negative or non-finite price, an empty item (with ``words``), a bad size or seed.
     """
     fn = "price_tag"
-    item = checked_text(fn, "item", item)
+    if words:
+        item = checked_text(fn, "item", item)
     if not (isinstance(price, (int, float)) and math.isfinite(price) and price >= 0):
         raise ValueError(f"price_tag: price must be a finite number >= 0, got {price!r}")
     rng = print_rng(seed, fn)
@@ -706,7 +712,14 @@ def price_tag(price: float, item: str, *, currency: str = "\u20ac", seed: int = 
     draw.rectangle((0, 0, W - 1, H - 1), outline=(60, 60, 60), width=max(1, H // 64))
     if offer:
         draw.rectangle((0, 0, W, H * 0.2), fill=(210, 20, 30))
-        draw_fitted(draw, "OFFER", (W * 0.05, H * 0.02, W * 0.5, H * 0.18), "sans-bold", fill=(255, 255, 255))
+        if words:
+            draw_fitted(draw, "OFFER", (W * 0.05, H * 0.02, W * 0.5, H * 0.18), "sans-bold", fill=(255, 255, 255))
+    if not words:
+        _greeked(draw, (W * 0.05, H * 0.25, W * 0.9, H * 0.38), rng, (30, 30, 30), int(H * 0.1), 1)
+        draw.rectangle((W * 0.05, H * 0.46, W * 0.62, H * 0.88), outline=(40, 40, 40), width=max(1, H // 48))
+        _greeked(draw, (W * 0.72, H * 0.46, W * 0.96, H * 0.56), rng, (60, 60, 60), int(H * 0.06), 1)
+        _barcode(draw, (W * 0.72, H * 0.64, W * 0.96, H * 0.92), rng, bg=bg, digits=False)
+        return as_rgb_array(img)
     draw_fitted(draw, item, (W * 0.05, H * 0.22, W * 0.95, H * 0.4), "sans-bold", align="left", fill=(30, 30, 30))
     draw_fitted(draw, f"{currency}{price:.2f}", (W * 0.05, H * 0.44, W * 0.62, H * 0.9), "sans-bold", align="left",
          fill=(10, 10, 10))
