@@ -8,6 +8,7 @@ per capability C1-C9); each cell reads ``value [low, high]`` with the 95 % boots
 from __future__ import annotations
 
 import csv
+from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +204,76 @@ def _plots(out: Path, fam: list[dict[str, Any]], eff: list[dict[str, Any]], caps
 
 
 
+TASK_COLUMNS = [("assistant", "Assistant"), ("human", "Human"), ("task_id", "Task"), ("family", "Family"),
+                ("cells", "Cells"), ("void", "VOID"), ("pass", "Pass %"), ("completion", "Completion %"),
+                ("actions", "Actions"), ("efficiency", "Efficiency"), ("invalid_assistant", "Invalid A turns"),
+                ("invalid_human", "Invalid H turns"), ("calls", "Calls"), ("cost_usd", "Cost $")]
+"""(key, header) columns of :func:`task_table` rows (``tasks.csv`` and ``tasks.md``)."""
+
+
+def _number(rec: dict[str, Any], key: str) -> float | None:
+    v = rec.get(key)
+    return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+
+
+def task_table(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (Assistant, Human, TaskPack) over the cells of a sweep (its seeds together).
+
+    Columns (:data:`TASK_COLUMNS`): ``cells`` (seeds run) and ``void`` (how many of them are VOID, unreadable
+    ones included); over the valid cells, ``pass`` = 100 x mean strict pass [%], ``completion`` = 100 x mean
+    completion ``c_t`` [%], ``actions`` = mean actions executed, ``efficiency`` = mean over the strictly passing
+    cells of (actions to stable completion / the shortest legal oracle's actions, appendix C.3.3; None when
+    none passed); ``invalid_assistant`` / ``invalid_human`` the turns still unusable after one correction
+    (summed); over every cell, VOID ones included (their calls were paid for), ``calls`` and ``cost_usd`` [USD]
+    summed, ``"?"`` when a cell that made calls has no price (unknown, never shown as 0). A row whose cells are
+    all VOID has ``pass`` = ``completion`` = ``"VOID"``.
+
+    Rows are sorted by Assistant, Human, then TaskPack id; numbers are rounded to 4 decimals.
+    """
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in records:
+        groups[(str(r.get("assistant")), str(r.get("human")), str(r.get("task_id")))].append(r)
+    rows = []
+    for (a, h, task), recs in sorted(groups.items()):
+        valid = [r for r in recs if r.get("status") == "valid"]
+        effs = [e for r in valid if r.get("passed") == 1 and (e := _cell_efficiency(r)) is not None]
+        unpriced = any(r.get("cost_usd") is None and (_number(r, "calls") or 0) > 0 for r in recs)
+
+        def mean(key: str, scale: float = 1.0) -> float | None:
+            xs = [v for r in valid if (v := _number(r, key)) is not None]
+            return round(scale * sum(xs) / len(xs), 4) if xs else None
+
+        rows.append({
+            "assistant": a, "human": h, "task_id": task, "family": recs[0].get("family"), "cells": len(recs),
+            "void": len(recs) - len(valid),
+            "pass": mean("passed", 100.0) if valid else "VOID",
+            "completion": mean("completion", 100.0) if valid else "VOID",
+            "actions": mean("actions"),
+            "efficiency": round(sum(effs) / len(effs), 4) if effs else None,
+            "invalid_assistant": int(sum(_number(r, "invalid_assistant_turns") or 0 for r in valid)),
+            "invalid_human": int(sum(_number(r, "invalid_human_turns") or 0 for r in valid)),
+            "calls": int(sum(_number(r, "calls") or 0 for r in recs)),
+            "cost_usd": "?" if unpriced else round(sum(_number(r, "cost_usd") or 0.0 for r in recs), 6),
+        })
+    return rows
+
+
+def _cell_efficiency(rec: dict[str, Any]) -> float | None:
+    """A passing cell's actions to stable completion / oracle actions (as :func:`~.metrics.efficiency_table`)."""
+    done, oracle = _number(rec, "stable_completion_action"), _number(rec, "oracle_actions")
+    return done / oracle if done is not None and oracle else None
+
+
+def _task_markdown(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows for ``tasks.md``: the VOID count reads ``"1/2 VOID"`` and cost keeps 4 decimals."""
+    out = []
+    for r in rows:
+        cost = r["cost_usd"]
+        out.append({**r, "void": f"{r['void']}/{r['cells']} VOID" if r["void"] else "0",
+                    "cost_usd": cost if isinstance(cost, str) else f"{cost:.4f}"})
+    return out
+
+
 def _flat_ci(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Rows with every ``<key>_ci`` interval split into ``<key>_lo`` and ``<key>_hi`` (for CSV)."""
     out = []
@@ -217,7 +288,8 @@ def _flat_ci(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plots: bool = True) -> dict[str, Any]:
-    """Write ``report.md``, ``families.csv``, ``efficiency.csv``, ``capabilities.csv``, the ledgers
+    """Write ``report.md``, ``families.csv``, ``efficiency.csv``, ``capabilities.csv``, the per-task table
+    ``tasks.csv`` and ``tasks.md`` (:func:`task_table`), the ledgers
     ``ledger/tasks.jsonl`` and ``ledger/points.jsonl`` (:mod:`.ledger`) and PNG plots.
 
     Every cell under ``run_dir`` is accounted for: a cell whose ``eval.json`` is unusable is counted
@@ -306,6 +378,15 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
                                         "route_m"])
     write_csv(files[3], _flat_ci(caps), ["agents", "capability", "tasks", "points", "clean_pass", "wrong", "abstain",
                                          "unobserved", "assisted", "void", "score", "score_lo", "score_hi"])
+    tasks = task_table(records)
+    files += [out / "tasks.csv", out / "tasks.md"]
+    write_csv(out / "tasks.csv", tasks, [k for k, _ in TASK_COLUMNS])
+    (out / "tasks.md").write_text(Scrubber()(
+        f"# Per task: {run.resolve().name}\n\nOne row per Assistant, Human and TaskPack (seeds together). Pass, "
+        "Completion, Actions and Invalid turns over the valid cells; Efficiency over strict successes (actions to "
+        "stable completion / oracle actions); Calls and Cost over every cell, VOID ones included; Cost '?' when a "
+        "model has no price in litellm's cost map.\n\n" + markdown_table(_task_markdown(tasks), TASK_COLUMNS, nd=2)
+        + "\n"), encoding="utf-8")
     if usage:
         files.append(out / "usage.csv")
         write_csv(files[-1], usage, ["assistant", "human", *[k for k, _ in USAGE_COLUMNS]])
@@ -314,4 +395,4 @@ def write_report(run_dir: str | Path, out_dir: str | Path | None = None, *, plot
     return {"markdown": text, "files": [str(f) for f in files], "cells": len(records), "warnings": warnings}
 
 
-__all__ = ["AGENT_COLUMNS", "DENOMINATORS", "write_report", "markdown_table", "write_csv", "table2", "table3", "with_ci"]
+__all__ = ["AGENT_COLUMNS", "DENOMINATORS", "TASK_COLUMNS", "task_table", "write_report", "markdown_table", "write_csv", "table2", "table3", "with_ci"]
