@@ -39,14 +39,18 @@ class ScriptedServer:
         prompt_tokens / completion_tokens: usage reported per reply.
         status_for: model name -> (HTTP status, error message) for requests to that model; the message may
             contain ``{auth}``, replaced by the request's Authorization header (a provider echoing the key).
+        fail_after: apply ``status_for`` only once this many requests were counted (None: always); an endpoint
+            that goes wrong mid-sweep. Both are read per request, so a test may change them while it runs (an empty
+            ``status_for``: the endpoint is fixed).
     """
 
     def __init__(self, assistant_script=None, *, delay_s=0.0, rate_limited=0, retry_after="1",
-                 prompt_tokens=1000, completion_tokens=50, status_for=None):
+                 prompt_tokens=1000, completion_tokens=50, status_for=None, fail_after=None):
         self.script = list(assistant_script or ASSISTANT_SCRIPT)
         self.delay_s, self.rate_limited, self.retry_after = delay_s, rate_limited, retry_after
         self.usage = (prompt_tokens, completion_tokens)
         self.status_for = dict(status_for or {})
+        self.fail_after = fail_after
         self.requests, self.in_flight, self.peak = [], 0, 0
         self._lock = threading.Lock()
         outer = self
@@ -68,7 +72,7 @@ class ScriptedServer:
             def do_POST(self):
                 body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
                 if is_preflight_probe(body):  # answered (errors included), never recorded nor counted
-                    if body["model"] in outer.status_for:
+                    if body["model"] in outer.status_for and outer.failing(len(outer.requests)):
                         status, msg = outer.status_for[body["model"]]
                         msg = msg.replace("{auth}", self.headers.get("Authorization", ""))
                         self._send(status, {"error": {"message": msg, "type": "invalid_request_error"}})
@@ -89,7 +93,7 @@ class ScriptedServer:
                         self._send(429, {"error": {"message": "slow down", "type": "rate_limit"}},
                                    [("Retry-After", outer.retry_after)])
                         return
-                    if body["model"] in outer.status_for:
+                    if body["model"] in outer.status_for and outer.failing(n - 1):
                         status, msg = outer.status_for[body["model"]]
                         msg = msg.replace("{auth}", self.headers.get("Authorization", ""))
                         self._send(status, {"error": {"message": msg, "type": "invalid_request_error"}})
@@ -102,6 +106,10 @@ class ScriptedServer:
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
+
+    def failing(self, counted_before: int) -> bool:
+        """Whether ``status_for`` applies to a request that follows ``counted_before`` counted ones."""
+        return self.fail_after is None or counted_before >= self.fail_after
 
     @property
     def base(self) -> str:

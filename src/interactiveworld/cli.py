@@ -288,6 +288,11 @@ def _run_command(args: argparse.Namespace) -> int:
             print("\nModel calls (finished cells; invalid turns stayed unusable after one correction):")
             print(markdown_table(usage, [*AGENT_COLUMNS, *USAGE_COLUMNS]))
     print(f"results: {out}")
+    if summary.get("stopped"):  # a permanent call error: every later cell would meet it too
+        left = f"; {summary['unfinished']} cell(s) not run" if summary["unfinished"] else ""
+        print(f"iw-eval run: stopped: {summary['stopped']}{left} (fix it and run the same command again to resume)",
+              file=sys.stderr)
+        return 2
     return 1 if summary["void"] or summary["unfinished"] else 0
 
 

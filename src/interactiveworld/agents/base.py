@@ -231,6 +231,28 @@ class AgentTransportError(RuntimeError):
     """A model could not be reached after all retries: an infrastructure fault (the cell is VOID)."""
 
 
+class PermanentCallError(AgentTransportError):
+    """A model call failed in a way no retry and no other cell can fix (HTTP 401, 403, 404, or a 400 naming an
+    unknown model: :func:`~interactiveworld.agents.calls.permanent_problem`): the cell is VOID and the sweep
+    stops after it, naming the route.
+
+    Attributes:
+        model: the model string called.
+        url: the endpoint that answered (credentials removed).
+        status: the HTTP status.
+        why: what the status means for the person running the sweep.
+    """
+
+    def __init__(self, message: str, *, model: str, url: str, status: int, why: str):
+        super().__init__(message)
+        self.model, self.url, self.status, self.why = model, url, status, why
+
+    @property
+    def line(self) -> str:
+        """``"<model> at <url>: HTTP <status>: <why>"``, the one line a stopped sweep prints."""
+        return f"{self.model} at {self.url}: HTTP {self.status}: {self.why}"
+
+
 @runtime_checkable
 class Assistant(Protocol):
     """An Assistant policy. ``name`` identifies it in logs; ``polled`` is False for the no-help run."""
@@ -255,4 +277,4 @@ class Human(Protocol):
 
 
 __all__ = ["Frame", "AssistantObservation", "HumanObservation", "CallRecord", "AssistantTurn", "HumanTurn",
-           "AgentTransportError", "Assistant", "Human", "QUEUE_RULE", "next_queue"]
+           "AgentTransportError", "PermanentCallError", "Assistant", "Human", "QUEUE_RULE", "next_queue"]

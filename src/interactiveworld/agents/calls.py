@@ -49,7 +49,8 @@ one of these (:data:`MODEL_OUTCOME_MARKERS`) is classed the same, for providers 
 Everything else that fails a call is an infrastructure fault (the cell is VOID and re-run): refused
 connections, unknown hosts, timeouts and the wall-clock deadline, HTTP 5xx, rate limits (429), and
 configuration faults a re-run after fixing the setup can cure (401/403 credentials, 404 unknown model, other
-400 bad requests, unsupported parameters)."""
+400 bad requests, unsupported parameters). Of these, the permanent ones (:func:`permanent_problem`) also stop the
+sweep after the cell that met them."""
 
 MODEL_OUTCOME_MARKERS = (("context_length_exceeded", "context_window"), ("maximum context length", "context_window"),
                          ("context window", "context_window"), ("content_policy_violation", "content_policy"),
@@ -75,6 +76,48 @@ def model_outcome(exc: BaseException) -> str | None:
                 if marker in text:
                     return kind
         cur = cur.__cause__ or cur.__context__
+    return None
+
+
+PERMANENT_STATUS = {401: "unauthorized (check the key)", 403: "forbidden (the key may not use this model)",
+                    404: "not found (check the model name and that --api-base ends where the API does, e.g. /v1)"}
+"""HTTP statuses that no retry can fix (RFC 9110 sections 15.5.2, 15.5.4, 15.5.5), with what each means for the
+person running the sweep: met by the preflight call or by any call of a sweep, they stop it."""
+
+MODEL_NOT_FOUND = "the model does not exist there"
+
+
+def http_status(exc: BaseException) -> int | None:
+    """The HTTP status behind a failed call (litellm's exceptions carry ``status_code``), following the chain of
+    causes; None when no response came (a timeout, a refused connection)."""
+    cur: BaseException | None = exc
+    seen: list[BaseException] = []
+    while cur is not None and cur not in seen and len(seen) < 8:
+        seen.append(cur)
+        code = getattr(cur, "status_code", None)
+        if isinstance(code, int) and not isinstance(code, bool):
+            return code
+        cur = cur.__cause__ or cur.__context__
+    return None
+
+
+def permanent_problem(exc: BaseException, text: str | None = None) -> tuple[int, str] | None:
+    """``(status, meaning)`` when a failed call met an error that no retry, no other cell and no resume can fix
+    until the setup changes: HTTP 401, 403 or 404 (:data:`PERMANENT_STATUS`), or a 400 whose message says the model
+    was not found or does not exist (providers that answer an unknown model with 400). None for everything else:
+    429, 5xx, timeouts and refused connections are transient; a model's own refusal (context window, content
+    policy: :func:`model_outcome`) is scored.
+
+    Args:
+        exc: the failed call's exception.
+        text: the error message to read for the 400 case (default: ``str`` of the innermost cause).
+    """
+    status = http_status(exc)
+    if status in PERMANENT_STATUS:
+        return status, PERMANENT_STATUS[status]
+    low = (text if text is not None else str(exc.__cause__ or exc)).lower()
+    if status == 400 and "model" in low and ("not found" in low or "does not exist" in low):
+        return status, MODEL_NOT_FOUND
     return None
 
 
@@ -381,5 +424,5 @@ class CallMeter:
 
 
 __all__ = ["BudgetExceeded", "CACHE_FORMAT", "CallEstimate", "CallGate", "CallMeter", "MODEL_OUTCOMES",
-           "MODEL_OUTCOME_MARKERS", "CallDeadlineExceeded", "ModelRefusal", "ResponseCache", "cache_key", "model_outcome",
-           "within_deadline"]
+           "MODEL_OUTCOME_MARKERS", "MODEL_NOT_FOUND", "PERMANENT_STATUS", "CallDeadlineExceeded", "ModelRefusal",
+           "ResponseCache", "cache_key", "http_status", "model_outcome", "permanent_problem", "within_deadline"]

@@ -37,9 +37,9 @@ from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from .base import (AgentTransportError, AssistantObservation, AssistantTurn, CallRecord, Frame, HumanObservation,
-                   HumanTurn)
+                   HumanTurn, PermanentCallError)
 from .calls import (BudgetExceeded, CallDeadlineExceeded, CallEstimate, CallMeter, ModelRefusal, cache_key,
-                    model_outcome, within_deadline)
+                    model_outcome, permanent_problem, within_deadline)
 from .conversation import AssistantConversation, image_part, system_message, unique_frames, wants_cache_markers
 from .memory import AssistantMemory
 from .prompts import (ASSISTANT_CORRECTION, HUMAN_CORRECTION, assistant_system_prompt, human_system_prompt,
@@ -336,9 +336,13 @@ class LLMClient:
             if self.api_base and (url is None or _host(url) != _host(self.api_base)):
                 url = _public_url(self.api_base)
             url = url or "the provider's default endpoint"
-            raise AgentTransportError(f"{self.model} at {url}: call failed after {attempts} attempt(s) in "
-                                      f"{time.perf_counter() - t0:.1f} s: "
-                                      f"{last_error[-1] if last_error else exc}") from exc
+            message = (f"{self.model} at {url}: call failed after {attempts} attempt(s) in "
+                       f"{time.perf_counter() - t0:.1f} s: {last_error[-1] if last_error else exc}")
+            problem = permanent_problem(exc)
+            if problem is not None:  # no retry, no other cell and no resume can fix it: the sweep stops
+                raise PermanentCallError(message, model=self.model, url=_public_url(url) if "://" in url else url,
+                                         status=problem[0], why=problem[1]) from exc
+            raise AgentTransportError(message) from exc
         latency = time.perf_counter() - t0
         text = ""
         try:

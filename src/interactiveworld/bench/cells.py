@@ -310,10 +310,11 @@ def run_cell_unlocked(spec: CellSpec, out: str | Path, key: dict[str, Any] | Non
 
 def run_cell_with_retries(spec: CellSpec, out: str, key: dict[str, Any], void_retries: int,
                           calls: CallSettings | None = None) -> dict[str, Any]:
-    """:func:`run_cell`, re-run up to ``void_retries`` times while VOID; the record gains ``_cell`` (its folder)."""
+    """:func:`run_cell`, re-run up to ``void_retries`` times while VOID, except after a permanent call error (the
+    record's ``permanent_error``: a retry would meet it again); the record gains ``_cell`` (its folder)."""
     rec = run_cell(spec, out, key, calls)
     tries = 0
-    while rec.get("status") == "void" and tries < void_retries:
+    while rec.get("status") == "void" and not rec.get("permanent_error") and tries < void_retries:
         tries += 1
         spent = rec.get("_calls", {})
         rec = run_cell(spec, out, key, calls)

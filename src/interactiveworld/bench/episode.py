@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..actions.messages import for_person
-from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation, next_queue)
+from ..agents.base import (AgentTransportError, AssistantObservation, Frame, HumanObservation, PermanentCallError,
+                           next_queue)
 from ..agents.calls import BudgetExceeded
 from ..agents.prompts import PROMPT_VERSION
 from ..agents.protocol import AssistantAction, HumanReply
@@ -166,6 +167,8 @@ class Episode:
         self.scrub = Scrubber()
         self.protocol = taskpack.protocol_name
         self.st = _State()
+        self.permanent_error: str | None = None
+        """The one line naming a model route that answered a permanent error (HTTP 401/403/404): the sweep stops."""
         self._entity_names: frozenset[str] = frozenset()
         self._relations_now: frozenset | None = None  # the world's relations, until the next command runs
         self._view_now: tuple[set[str], set[str]] | None = None  # _in_view, until the next command runs
@@ -226,6 +229,8 @@ class Episode:
             stop_reason, void_reason = "void", str(exc)
         except AgentTransportError as exc:
             stop_reason, void_reason = "void", f"transport: {exc}"
+            if isinstance(exc, PermanentCallError):
+                self.permanent_error = self.scrub(exc.line)
         except Exception as exc:  # a harness or policy bug: recorded, cell void, never scored
             stop_reason = "error"
             void_reason = f"{type(exc).__name__}: {exc}"
@@ -677,6 +682,8 @@ class Episode:
             "frames": len(st.frames),
             "wall_s": round(wall_s, 4),
             "timing": {k: round(v, 6) for k, v in st.timing.items()},
+            # only on a cell VOIDed by a permanent call error (HTTP 401/403/404): the sweep stops after it
+            **({"permanent_error": self.permanent_error} if self.permanent_error else {}),
         }
         rec["manifest"] = cell_manifest(rec, evidence_path=self.cfg.evidence_path)
         return rec

@@ -14,7 +14,7 @@ from typing import Callable
 from urllib.parse import urlsplit
 
 from ..agents.base import AgentTransportError
-from ..agents.calls import ModelRefusal
+from ..agents.calls import ModelRefusal, permanent_problem
 from ..agents.controls import CONTROL_ASSISTANTS
 from ..agents.model import LLMClient, failed_url
 from ..agents.providers import litellm_module
@@ -118,23 +118,6 @@ def check_provider(models: list[str], api_base: str | None) -> None:
         check_credentials(models)
 
 
-PERMANENT_STATUS = {401: "unauthorized (check the key)", 403: "forbidden (the key may not use this model)",
-                    404: "not found (check the model name and that --api-base ends where the API does, e.g. /v1)"}
-"""HTTP statuses that no retry can fix: met once before the first cell, they stop the sweep."""
-
-
-def _status_of(exc: BaseException) -> int | None:
-    """The HTTP status behind a failed call (litellm's exceptions carry ``status_code``), following the chain."""
-    seen = 0
-    while exc is not None and seen < 8:
-        code = getattr(exc, "status_code", None)
-        if isinstance(code, int):
-            return code
-        exc = exc.__cause__ or exc.__context__
-        seen += 1
-    return None
-
-
 def check_routes(models: list[str], api_base: str | None, *, timeout_s: float = 30.0,
                  call: Callable[[str], None] | None = None) -> list[str]:
     """Call every distinct model route once with a minimal completion (one token) before the first cell, so a
@@ -170,13 +153,11 @@ def check_routes(models: list[str], api_base: str | None, *, timeout_s: float = 
         except ModelRefusal:
             continue  # the endpoint and the model exist; the refusal is the model's own, scored in the cells
         except AgentTransportError as exc:
-            status = _status_of(exc)
             url = failed_url(exc) or api_base or "the provider's default endpoint"
             text = str(exc.__cause__ or exc)
-            if status in PERMANENT_STATUS or (status == 400 and "model" in text.lower()
-                                              and ("not found" in text.lower() or "does not exist" in text.lower())):
-                why = PERMANENT_STATUS.get(status, "the model does not exist there")
-                problems.append(f"{model} at {url}: HTTP {status}: {why}")
+            problem = permanent_problem(exc, text)
+            if problem is not None:
+                problems.append(f"{model} at {url}: HTTP {problem[0]}: {problem[1]}")
             else:
                 warnings.append(f"warning: {model} at {url}: the preflight call failed ({text.splitlines()[0][:200]}); "
                                 f"the cells will retry")

@@ -100,7 +100,7 @@ def summary_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
         lines += [f"  {cell}: {'; '.join(diff)}" for cell, diff in rekeyed[:limit]]
         if len(rekeyed) > limit:
             lines.append(f"  ... and {len(rekeyed) - limit} more")
-    if summary.get("unfinished"):
+    if summary.get("unfinished") and not summary.get("stopped"):  # else the stop line says why
         lines.append(f"{summary['unfinished']} cell(s) not finished: the sweep's spending limit was reached "
                      f"(run again with a higher --max-cost/--max-tokens to finish them)")
     sp = summary.get("spend") or {}

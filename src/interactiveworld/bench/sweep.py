@@ -27,6 +27,11 @@ Model calls (:mod:`interactiveworld.agents.calls`): an optional response cache f
 cell that reaches its own limit stops with stop reason ``cost_budget`` / ``token_budget`` and is
 scored as it stands; when the sweep's limit is reached no further call is made, the cells that
 needed one stay unfinished (no ``eval.json``; they run on the next resume) and the sweep stops.
+
+A model call that meets a permanent error (HTTP 401, 403, 404, or a 400 naming an unknown model:
+:func:`~interactiveworld.agents.calls.permanent_problem`) makes its cell VOID, with no VOID retry, and stops the
+sweep after that cell (cells already running finish): every later cell would meet it too. The summary's
+``stopped`` names the model, the URL and the status; a resume after the setup is fixed runs the rest.
 """
 from __future__ import annotations
 
@@ -235,7 +240,9 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
     Returns:
         ``total``, ``skipped``, ``ran``, ``void``, ``unfinished`` (stopped by the sweep's limit),
         ``rekeyed`` (cells re-run because their key changed: ``[(folder, [differences])]``),
-        ``spend`` (``calls``, ``cache_hits``, ``cost_usd``, ``tokens``) and ``records``.
+        ``spend`` (``calls``, ``cache_hits``, ``cost_usd``, ``tokens``), ``records``, and ``stopped``: the line
+        naming the model route whose permanent error stopped the sweep (``"<model> at <url>: HTTP <status>:
+        <meaning>"``), else None.
 
     Raises:
         SweepLocked: another sweep holds the folder.
@@ -295,6 +302,8 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                 state["spend"] = {k: gate_stats[k] for k in ("calls", "cache_hits", "cost_usd", "tokens")}
             if rec.get("stop_reason") == "sweep_budget":
                 state["stop"] = True
+            if rec.get("permanent_error") and not state.get("stopped"):
+                state["stop"], state["stopped"] = True, str(rec["permanent_error"])
             line = {k: rec.get(k) for k in ("task_id", "assistant", "human", "seed", "status", "stop_reason",
                                             "passed", "completion")}
             cell = rec.get("_cell")
@@ -331,7 +340,7 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
         return {"total": len(cells), "skipped": len(cells) - len(pending), "ran": len(done),
                 "void": sum(1 for r in records if r.get("status") not in ("valid", "unfinished")),
                 "unfinished": len(pending) - len(done),
-                "rekeyed": rekeyed, "spend": state["spend"], "records": records}
+                "rekeyed": rekeyed, "spend": state["spend"], "records": records, "stopped": state.get("stopped")}
 
 
 __all__ = ["LOCK_NAME", "LineProgress", "SweepLock", "SweepLocked", "SweepManifestWarning", "SweepProgress",
