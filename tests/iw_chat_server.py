@@ -23,7 +23,7 @@ def is_human_request(body: dict) -> bool:
 
 
 class ChatServer:
-    """Canned chat completions: ``reply`` maps a request body to the reply text."""
+    """Canned chat completions: ``reply`` maps a request body to the reply text, or to (text, finish_reason)."""
 
     def __init__(self, reply: Callable[[dict], str]):
         self.reply = reply
@@ -41,6 +41,9 @@ class ChatServer:
                 if not probe:
                     outer.requests.append({"path": self.path, "body": body, "bytes": len(raw)})
                 text = "OK" if probe else outer.reply(body)
+                finish = "stop"
+                if isinstance(text, tuple):  # (text, finish_reason): e.g. "length", a reply cut at max_tokens
+                    text, finish = text
                 if self.path.endswith("/messages"):  # Anthropic's Messages API (litellm's anthropic/ provider)
                     payload = {"id": "msg", "type": "message", "role": "assistant", "model": body.get("model"),
                                "content": [{"type": "text", "text": text}], "stop_reason": "end_turn",
@@ -49,7 +52,7 @@ class ChatServer:
                 else:
                     payload = {"id": "x", "object": "chat.completion", "created": 0, "model": body.get("model"),
                                "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                                            "finish_reason": "stop"}],
+                                            "finish_reason": finish}],
                                "usage": {"prompt_tokens": 50, "completion_tokens": 5, "total_tokens": 55}}
                 data = json.dumps(payload).encode()
                 self.send_response(200)

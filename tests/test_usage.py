@@ -8,15 +8,17 @@ def test_call_usage_sums_a_cells_calls():
          "cached_prompt_tokens": None, "correction": True},
         {"role": "assistant", "attempts": 1, "latency_s": 0.25, "request_bytes": 1200, "images": 4,
          "cached_prompt_tokens": 300},
-        {"role": "human", "attempts": 2, "latency_s": 1.0, "request_bytes": 800, "images": 2, "correction": True},
+        {"role": "human", "attempts": 2, "latency_s": 1.0, "request_bytes": 800, "images": 2, "correction": True,
+         "truncated": True},
     ]
     spent = {"calls": 3, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0, "cost_usd": None,
              "cache_hit_tokens": {"prompt": 0, "completion": 0}, "cache_hit_cost_usd": 0.0}
     assert call_usage(calls) == {**spent, "corrections": {"assistant": 1, "human": 1}, "retries": 3,
-                                 "latency_s": 1.75, "bytes_sent": 3000, "images_sent": 10, "cached_prompt_tokens": 300}
+                                 "truncated_replies": 1, "latency_s": 1.75, "bytes_sent": 3000, "images_sent": 10,
+                                 "cached_prompt_tokens": 300}
     assert call_usage([]) == {**spent, "calls": 0, "cost_usd": 0.0, "corrections": {"assistant": 0, "human": 0},
-                              "retries": 0, "latency_s": 0.0, "bytes_sent": 0, "images_sent": 0,
-                              "cached_prompt_tokens": None}
+                              "retries": 0, "truncated_replies": 0, "latency_s": 0.0, "bytes_sent": 0,
+                              "images_sent": 0, "cached_prompt_tokens": None}
 
 
 def test_cache_hits_are_counted_apart_from_calls_and_cost_nothing():

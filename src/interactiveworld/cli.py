@@ -257,6 +257,7 @@ def _run_command(args: argparse.Namespace) -> int:
                                 manifest={"assistants": assistants, "humans": humans, "seeds": seeds,
                                           "memory": args.assistant_memory, "render": not args.no_render,
                                           "env": args.env, "release": args.release,
+                                          "max_reply_tokens": args.max_reply_tokens,
                                           **({"body_model": body} if body else {}),
                                           "taskpacks": {tp.id: tp.hash for _, tp in packs}},
                                 **run_options.sweep_kwargs(args))

@@ -173,6 +173,8 @@ class CallRecord:
         refused: the provider refused the request for a reason of the model's own, a model outcome and not a
             transport fault (:data:`~interactiveworld.agents.calls.MODEL_OUTCOMES`: ``context_window``,
             ``content_policy``); the turn is an invalid reply. None for an answered call.
+        truncated: the reply stopped at the reply-token limit (``max_tokens``; the provider's ``finish_reason``
+            was ``"length"``): a reasoning model cut off inside its thinking returns little or no usable text.
     """
 
     model: str
@@ -188,6 +190,7 @@ class CallRecord:
     correction: bool = False
     cache_hit: bool = False
     refused: str | None = None
+    truncated: bool = False
 
     def to_log(self) -> dict[str, Any]:
         return dict(self.__dict__)

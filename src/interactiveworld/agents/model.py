@@ -256,7 +256,8 @@ class LLMClient:
             return hit["text"], CallRecord(model=self.model, latency_s=0.0, attempts=0,
                                            prompt_tokens=hit.get("prompt_tokens"),
                                            completion_tokens=hit.get("completion_tokens"),
-                                           cost_usd=hit.get("cost_usd"), cache_hit=True)
+                                           cost_usd=hit.get("cost_usd"), cache_hit=True,
+                                           truncated=bool(hit.get("truncated")))
         reserved = None
         if est is not None and meter.gate_limited:
             refused = meter.gate.reserve(est.tokens, est.cost_usd)
@@ -285,7 +286,8 @@ class LLMClient:
                                   tokens, record.cost_usd, False)
             if key:
                 meter.cache.put(key, {"model": self.model, "text": text, "prompt_tokens": record.prompt_tokens,
-                                      "completion_tokens": record.completion_tokens, "cost_usd": record.cost_usd})
+                                      "completion_tokens": record.completion_tokens, "cost_usd": record.cost_usd,
+                                      "truncated": record.truncated})
         return text, record
 
     def _call(self, messages: list[dict[str, Any]]) -> tuple[str, CallRecord]:
@@ -351,6 +353,10 @@ class LLMClient:
             text = ""
         if isinstance(text, list):  # content parts
             text = "".join(p.get("text", "") for p in text if isinstance(p, dict))
+        try:  # OpenAI's finish_reason (litellm maps every provider's to it): "length" = cut at max_tokens
+            truncated = response.choices[0].finish_reason == "length"
+        except (AttributeError, IndexError, TypeError):
+            truncated = False
         # a lone surrogate is valid JSON but not encodable text: model content, never an infrastructure fault
         text = _LONE_SURROGATE.sub("\ufffd", str(text))
         usage = getattr(response, "usage", None)
@@ -370,7 +376,8 @@ class LLMClient:
                             completion_tokens=getattr(usage, "completion_tokens", None) if usage else None,
                             cost_usd=cost, error=last_error[-1] if last_error else None,
                             request_bytes=request_bytes, images=images,
-                            cached_prompt_tokens=cached if isinstance(cached, int) else None)
+                            cached_prompt_tokens=cached if isinstance(cached, int) else None,
+                            truncated=truncated)
         return text, record
 
 
@@ -419,6 +426,9 @@ def _correct(client: LLMClient, messages: list[dict[str, Any]], raw: str, call: 
     are appended and the model is called again. Returns (second reply, its call record, the trace's correction
     record: the rejected reply, the parser's reason, the message sent and the first call's record; the refusal
     note when the provider refused the second call, see :func:`ask`)."""
+    if call.truncated:  # say why the reply is unusable: it did not end, the limit cut it
+        why = (f"{why}; your reply was cut off at the {client.max_tokens}-token reply limit before it ended, so "
+               f"answer in fewer words")
     message = template.format(problem=why)
     retry = [*messages, {"role": "assistant", "content": kept_reply(raw)}, {"role": "user", "content": message}]
     call.correction = True

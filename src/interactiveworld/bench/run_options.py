@@ -9,6 +9,10 @@ from typing import Any
 
 from ..agents.providers import litellm_module
 
+DEFAULT_MAX_REPLY_TOKENS = 1024
+"""The reply-token limit of a model call when ``--max-reply-tokens`` is not given (the cell key's
+``max_completion_tokens``; :class:`~interactiveworld.bench.cells.CellSpec`'s default, so earlier sweeps resume)."""
+
 
 def add_arguments(r: argparse.ArgumentParser) -> None:
     """Add the scale options to the ``run`` parser."""
@@ -29,13 +33,18 @@ def add_arguments(r: argparse.ArgumentParser) -> None:
     g.add_argument("--cell-max-tokens", type=int, metavar="N",
                    help="a cell spends at most N tokens (stop reason token_budget)")
     g.add_argument("--temperature", type=float, default=0.0, help="sampling temperature of model calls (default 0)")
+    g.add_argument("--max-reply-tokens", type=int, default=DEFAULT_MAX_REPLY_TOKENS, metavar="N",
+                   help=f"reply-token limit of every model call, Assistant and Human (litellm's max_tokens; default "
+                        f"{DEFAULT_MAX_REPLY_TOKENS}; part of the cell key). A reply cut off by it is named in the "
+                        f"correction message and counted per cell (truncated_replies); reasoning models spend "
+                        f"tokens thinking, so give them more")
 
 
 def check(args: argparse.Namespace, models: list[str]) -> list[str]:
     """Problems with the scale options (each a message naming the flag); ``models`` are the model strings used."""
     bad = []
     for flag, v in (("--max-concurrency", args.max_concurrency), ("--max-tokens", args.max_tokens),
-                    ("--cell-max-tokens", args.cell_max_tokens)):
+                    ("--cell-max-tokens", args.cell_max_tokens), ("--max-reply-tokens", args.max_reply_tokens)):
         if v is not None and v < 1:
             bad.append(f"{flag}: expected >= 1, got {v}")
     for flag, v in (("--max-cost", args.max_cost), ("--cell-max-cost", args.cell_max_cost),
@@ -79,7 +88,7 @@ def priced(model: str) -> bool:
 def cell_fields(args: argparse.Namespace) -> dict[str, Any]:
     """:class:`~interactiveworld.bench.cells.CellSpec` fields set by the scale options."""
     return {"temperature": args.temperature, "cell_max_cost": args.cell_max_cost,
-            "cell_max_tokens": args.cell_max_tokens}
+            "cell_max_tokens": args.cell_max_tokens, "max_completion_tokens": args.max_reply_tokens}
 
 
 def sweep_kwargs(args: argparse.Namespace) -> dict[str, Any]:
@@ -110,4 +119,4 @@ def summary_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
     return lines
 
 
-__all__ = ["add_arguments", "cell_fields", "check", "priced", "summary_lines", "sweep_kwargs"]
+__all__ = ["DEFAULT_MAX_REPLY_TOKENS", "add_arguments", "cell_fields", "check", "priced", "summary_lines", "sweep_kwargs"]

@@ -4,7 +4,8 @@ Per cell (``eval.json``, from the calls the episode recorded): ``invalid_assista
 ``invalid_human_turns`` (turns whose reply was still unusable after the correction, treated as silence
 or no action), ``corrections`` per role (replies in the wrong format answered with a correction message),
 ``calls`` (calls made), ``cache_hits`` (replies served from the response cache: no call, no cost),
-``retries`` (transport retries: attempts beyond the first), tokens and ``cost_usd`` of the calls made,
+``retries`` (transport retries: attempts beyond the first), ``truncated_replies`` (replies cut off at the
+reply-token limit, ``finish_reason`` ``"length"``; cache hits included, they repeat such a reply), tokens and ``cost_usd`` of the calls made,
 ``cache_hit_tokens`` and ``cache_hit_cost_usd`` (what the cached replies cost when first made, reported apart
 and never added to the spend), ``latency_s``
 (summed wall time of the calls) [s], ``bytes_sent`` (request sizes summed) [bytes], ``images_sent`` and
@@ -45,6 +46,7 @@ def call_usage(calls: list[dict[str, Any]]) -> dict[str, Any]:
         "corrections": {role: sum(1 for c in calls if c.get("correction") and c.get("role") == role)
                         for role in ("assistant", "human")},
         "retries": sum(max(0, int(c.get("attempts") or 1) - 1) for c in calls),
+        "truncated_replies": sum(1 for c in calls if c.get("truncated")),
         "latency_s": round(sum(float(c.get("latency_s") or 0.0) for c in calls), 6),
         "bytes_sent": total("request_bytes"),
         "images_sent": total("images"),
