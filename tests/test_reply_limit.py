@@ -1,6 +1,7 @@
 """``iw-eval run --max-reply-tokens N``: the reply-token limit of every call of both roles, in the cell key and
 sweep.json; a reply cut off by it (finish_reason "length") is named in the correction message and the trace and
 counted per cell (truncated_replies). Against a local OpenAI-compatible server."""
+import csv
 import json
 import sys
 from pathlib import Path
@@ -60,6 +61,9 @@ def test_a_reply_cut_by_the_limit_is_named_and_counted(packs, tmp_path):
         corr = t["prompt"]["correction"]
         assert corr["rejected"] == THINKING and corr["call"]["truncated"] is True
         assert "cut off at the 64-token reply limit before it ended" in corr["message"]
+    assert main(["report", str(tmp_path / "cut"), "--no-plots"]) == 0  # the usage table counts them too
+    (row,) = list(csv.DictReader(open(tmp_path / "cut" / "report" / "usage.csv", newline="")))
+    assert int(row["truncated"]) == len(cut) and int(row["calls"]) == len(cut)
     _, ok = _eval(tmp_path / "whole")
     assert ok["truncated_replies"] == 0 and ok["passed"] == 1
     assert ok["cell_key"]["call"]["max_completion_tokens"] == 1024

@@ -43,16 +43,17 @@ def _rec(task, calls, cost, **kw):
             "cost_usd": cost, "prompt_tokens": 100 * calls, "completion_tokens": 10 * calls,
             "invalid_assistant_turns": kw.get("ia", 0), "invalid_human_turns": kw.get("ih", 0),
             "corrections": {"assistant": kw.get("ca", 0), "human": kw.get("ch", 0)}, "retries": kw.get("r", 0),
-            "latency_s": 0.5 * calls, "bytes_sent": 2_000_000 * calls}
+            "latency_s": 0.5 * calls, "bytes_sent": 2_000_000 * calls, "truncated_replies": kw.get("t", 0)}
 
 
 def test_usage_table_and_tally_over_cells():
-    recs = [_rec("t1", 4, 0.01, ia=1, ca=2, r=1), _rec("t2", 6, 0.02, ih=2, ch=2),
+    recs = [_rec("t1", 4, 0.01, ia=1, ca=2, r=1, t=1), _rec("t2", 6, 0.02, ih=2, ch=2, t=2),
             {"task_id": "t3", "assistant": "oracle", "human": "scripted", "status": "valid", "calls": 0},
             {**_rec("t4", 9, 1.0), "status": "void"}]
     (row,) = usage_table(recs)  # the control pair made no call; the VOID cell is not counted
     assert row == {"assistant": "openai/a", "human": "openai/h", "cells": 2, "invalid_assistant": 1,
-                   "invalid_human": 2, "corrections": "2/2", "calls": 10, "cache_hits": 0, "retries": 1, "tokens": "1000/100",
+                   "invalid_human": 2, "corrections": "2/2", "calls": 10, "cache_hits": 0, "retries": 1, "truncated": 3,
+                   "tokens": "1000/100",
                    "cost": "0.0300", "latency": "0.50", "mb_per_task": "10.0"}
     assert usage_table([_rec("t1", 4, None)])[0]["cost"] == "?"  # unknown, not zero
     tally = UsageTally()

@@ -130,7 +130,7 @@ def _mb(n: float) -> str:
 
 USAGE_COLUMNS = [("cells", "Cells"), ("invalid_assistant", "Invalid A turns"), ("invalid_human", "Invalid H turns"),
                  ("corrections", "Corrections A/H"), ("calls", "Calls"), ("cache_hits", "Cache hits"), ("retries", "Retries"),
-                 ("tokens", "Tokens in/out"), ("cost", "Cost $"), ("latency", "s/call"),
+                 ("truncated", "Truncated replies"), ("tokens", "Tokens in/out"), ("cost", "Cost $"), ("latency", "s/call"),
                  ("mb_per_task", "MB sent/cell")]
 """(key, header) columns of :func:`usage_table` rows, after the Assistant and Human columns."""
 
@@ -161,6 +161,7 @@ def usage_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             "invalid_human": int(sum(_num(r, "invalid_human_turns") for r in recs)),
             "corrections": f"{ca}/{ch}", "calls": int(calls), "cache_hits": int(hits),
             "retries": int(sum(_num(r, "retries") for r in recs)),
+            "truncated": int(sum(_num(r, "truncated_replies") for r in recs)),
             "tokens": f"{int(sum(_num(r, 'prompt_tokens') for r in recs))}/"
                       f"{int(sum(_num(r, 'completion_tokens') for r in recs))}",
             "cost": "?" if unknown else f"{cost:.4f}",
