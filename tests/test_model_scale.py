@@ -60,6 +60,21 @@ def _call_cost(prompt, completion):
     return pc + cc
 
 
+def test_the_money_of_unpriced_calls_is_unknown_not_zero(serve, tmp_path, capsys):
+    """An Assistant model litellm cannot price: the run summary and the progress lines say "$0.0... + ?" (the
+    priced Human's money and an unknown rest), never the priced share alone as if it were all."""
+    server = serve()
+    assert _run(server, tmp_path / "u", assistant="openai/iw-unpriced-model") == 0
+    made = len(server.requests)
+    unpriced = sum(1 for r in server.requests if r["model"] == "iw-unpriced-model")
+    assert 0 < unpriced < made
+    err = capsys.readouterr().err
+    summary = next(ln for ln in err.splitlines() if ln.startswith("model calls:"))
+    assert summary.startswith(f"model calls: {made} made, 0 answered from the cache; spent $")
+    assert " + ?, " in summary and summary.endswith(f"({unpriced} call(s) of unpriced models)"), summary
+    assert "pass=1 | spent $" in err and " + ?, " in err
+
+
 def test_second_run_with_cache_makes_no_calls_and_writes_the_same_eval_files(serve, tmp_path, capsys):
     server = serve()
     cache = tmp_path / "cache"

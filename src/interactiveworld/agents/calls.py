@@ -381,6 +381,7 @@ class CallMeter:
         self.calls = 0
         self.cache_hits = 0
         self.spent_usd = 0.0
+        self.unpriced = 0
 
     @property
     def limited(self) -> bool:
@@ -404,6 +405,7 @@ class CallMeter:
             self.cache_hits += 1
         else:
             self.spent_usd += float(cost_usd or 0.0)
+            self.unpriced += cost_usd is None
 
     def acquire(self, provider: str, poll_s: float = 0.01) -> None:
         """Wait for a concurrency slot of ``provider`` at the gate (no-op without a gate)."""
@@ -418,9 +420,10 @@ class CallMeter:
             self.gate.release(provider)
 
     def summary(self) -> dict[str, Any]:
-        """``calls``, ``cache_hits``, ``tokens``, ``cost_usd`` (the episode's) and ``spent_usd`` (money spent)."""
+        """``calls``, ``cache_hits``, ``tokens``, ``cost_usd`` (the episode's), ``spent_usd`` (money spent) and
+        ``unpriced`` (calls made whose price litellm does not know: their money is not in ``spent_usd``)."""
         return {"calls": self.calls, "cache_hits": self.cache_hits, "tokens": self.tokens, "cost_usd": self.cost_usd,
-                "spent_usd": self.spent_usd}
+                "spent_usd": self.spent_usd, "unpriced": self.unpriced}
 
 
 __all__ = ["BudgetExceeded", "CACHE_FORMAT", "CallEstimate", "CallGate", "CallMeter", "MODEL_OUTCOMES",

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents.providers import litellm_module
+from .usage import spent_text
 
 DEFAULT_MAX_REPLY_TOKENS = 1024
 """The reply-token limit of a model call when ``--max-reply-tokens`` is not given (the cell key's
@@ -115,7 +116,8 @@ def summary_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
     sp = summary.get("spend") or {}
     if sp.get("calls") or sp.get("cache_hits"):
         lines.append(f"model calls: {sp.get('calls', 0)} made, {sp.get('cache_hits', 0)} answered from the cache; "
-                     f"spent ${sp.get('cost_usd', 0.0):.4f}, {sp.get('tokens', 0)} tokens")
+                     f"spent {spent_text(sp)}, {sp.get('tokens', 0)} tokens"
+                     + (f" ({sp['unpriced']} call(s) of unpriced models)" if sp.get("unpriced") else ""))
     return lines
 
 

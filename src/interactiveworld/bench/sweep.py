@@ -52,7 +52,7 @@ from .identity import DEFAULT_ENV, key_differences, key_hash, public_url
 from .logs import has_symlink, read_eval, write_json_atomic
 from .pool import run_pool
 from .taskpack import compute_hash, read_taskpack_json
-from .usage import UsageTally, cell_postfix
+from .usage import UsageTally, cell_postfix, spent_text
 
 LOCK_NAME = ".sweep.lock"
 
@@ -210,7 +210,7 @@ def _progress_bar(total: int, progress: bool) -> Any:
 
 
 def _progress_text(rec: dict[str, Any], spend: dict[str, Any]) -> str:
-    cost = f"${spend.get('cost_usd', 0.0):.4f}"
+    cost = spent_text(spend)
     return (f"{rec.get('task_id')}: {rec.get('status')} pass={rec.get('passed')} | spent {cost}, "
             f"{spend.get('tokens', 0)} tok, {spend.get('calls', 0)} calls, {spend.get('cache_hits', 0)} cached")
 
@@ -282,7 +282,8 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
             pending.sort(key=lambda ck: -lengths[ck[0].taskpack])
         models = any(c.uses_models for c, _ in pending)
         limited = max_cost is not None or max_tokens is not None
-        state = {"records": [], "spend": {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0}, "stop": False}
+        state = {"records": [], "spend": {"calls": 0, "cache_hits": 0, "cost_usd": 0.0, "tokens": 0, "unpriced": 0},
+                 "stop": False}
         bar = _progress_bar(len(pending), progress)
         prog = _PROGRESS[0] = SweepProgress(str(out), len(cells), len(cells) - len(pending), len(pending))
         ledger = out / "results.jsonl"
@@ -297,9 +298,11 @@ def run_sweep(cells: Iterable[CellSpec], out: str | Path, *, workers: int = 1, v
                 sp = state["spend"]
                 sp.update(calls=sp["calls"] + c.get("calls", 0) - c.get("cache_hits", 0),
                           cache_hits=sp["cache_hits"] + c.get("cache_hits", 0),
-                          cost_usd=sp["cost_usd"] + c.get("spent_usd", 0.0), tokens=sp["tokens"] + c.get("tokens", 0))
+                          cost_usd=sp["cost_usd"] + c.get("spent_usd", 0.0), tokens=sp["tokens"] + c.get("tokens", 0),
+                          unpriced=sp["unpriced"] + c.get("unpriced", 0))
             else:
-                state["spend"] = {k: gate_stats[k] for k in ("calls", "cache_hits", "cost_usd", "tokens")}
+                state["spend"] = {k: gate_stats.get(k, 0) for k in ("calls", "cache_hits", "cost_usd", "tokens",
+                                                                    "unpriced")}
             if rec.get("stop_reason") == "sweep_budget":
                 state["stop"] = True
             if rec.get("permanent_error") and not state.get("stopped"):

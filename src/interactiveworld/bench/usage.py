@@ -171,4 +171,13 @@ def usage_table(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
-__all__ = ["USAGE_COLUMNS", "UsageTally", "call_usage", "cell_postfix", "usage_table"]
+def spent_text(spend: dict[str, Any]) -> str:
+    """The money of a spend tally: "$0.0123"; "$?" when every call made was unpriced, "$0.0123 + ?" when some
+    were (litellm has no price for the model: the money is unknown, never shown as 0)."""
+    known = f"${spend.get('cost_usd', 0.0):.4f}"
+    if not spend.get("unpriced"):
+        return known
+    return "$?" if spend.get("unpriced", 0) >= spend.get("calls", 0) else f"{known} + ?"
+
+
+__all__ = ["USAGE_COLUMNS", "UsageTally", "call_usage", "cell_postfix", "usage_table", "spent_text"]
