@@ -66,9 +66,10 @@ mark_for() { if [ -n "$user_mark" ]; then echo "($user_mark) and $1"; else echo 
 # stage NAME MARK_EXPR: run it, print its wall time; its pytest exit status in $stage_rc
 stage() {
   local start=$SECONDS
-  say "$1: python3 -m pytest -n auto --dist loadgroup -m '$2'${args[*]+ $(printf '%q ' "${args[@]}")}"
+  say "$1: python3 -m pytest -n auto --dist loadgroup --durations=15 -m '$2'${args[*]+ $(printf '%q ' "${args[@]}")}"
   stage_rc=0
-  python3 -m pytest -n auto --dist loadgroup -m "$2" ${args[@]+"${args[@]}"} || stage_rc=$?
+  # --durations: the slowest cases of each stage are printed, so a log shows where the time budget goes
+  python3 -m pytest -n auto --dist loadgroup --durations=15 -m "$2" ${args[@]+"${args[@]}"} || stage_rc=$?
   local t=$((SECONDS - start))
   say "$1: exit status $stage_rc, wall time $((t / 60)) min $((t % 60)) s"
 }
