@@ -20,6 +20,7 @@ from .meshkit_organic import apple, cheese_wedge, cushion, lemon, orange, potato
 from .dress import (Skin, art, dressed_part, letter_tile, linear_to_srgb8, pattern, recoloured, skin, text_page,
                     tinted_pattern)
 from .materials import DARK, STEEL
+from .objectkit_detail import DETAIL_LOOKS
 from .meshkit import MeshPiece, merge
 from .meshkit_shapes import extrude, revolve
 from .model import AssetModel, Part
@@ -728,4 +729,5 @@ LOOKS: dict[str, Look] = {
     "atomizer": _atomizer,
     "glass_shards": _shards,
 }
+LOOKS.update(DETAIL_LOOKS)
 """Kind (or ``_look`` name) -> look; kinds missing here are dressed generically."""

@@ -1,0 +1,523 @@
+"""Looks of movable kinds that must read at arm's length in a single render: the cue a person names the object by,
+drawn as shape or print (fork tines and a spoon's bowl, a screwdriver's thin shaft, a hand brush's bristles, an
+orange's dimpled peel and navel, a tomato's green calyx star, an onion's papery skin, neck and root tuft, a
+lettuce's loose leaves, a sock's heel and toe, a boot's shaft, a phone's app grid, a pot's side handles).
+
+Each look is ``(params, part) -> (piece, skins) | None`` as :data:`.object_looks.LOOKS` takes; the piece is fitted
+into the part's collision box by :func:`.dress.dressed_part`, so sizes, collision and physics stay the kind's.
+Pieces are built at the box's own size (fitting then scales by 1), so shapes are not stretched. Frames as
+:mod:`.model` (z up, metres); long objects lie along x, grip towards -x. Deterministic.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from .dress import Skin, art, linear_to_srgb8, skin, zlib_seed
+from .materials import DARK, STEEL
+from .meshkit import MeshPiece, merge
+from .meshkit_organic import blob, leaf, stem
+from .meshkit_shapes import bezier, extrude, revolve, sweep
+from .model import Part
+from .objectkit import VESSEL_PROFILES, along_x, bent, cyl, flat_quad, rbox, vessel_base
+
+__all__ = ["DETAIL_LOOKS", "peel_print", "onion_print", "app_grid_screen"]
+
+
+def _size(part: Part) -> tuple[float, float, float]:
+    return tuple(float(x) for x in 2 * part.box_half)
+
+
+def _col(p: dict, key: str = "color", default=(0.7, 0.7, 0.7)) -> tuple[float, float, float]:
+    return tuple(float(c) for c in p.get(key, default))
+
+
+def _specks(points, h: float, slot: str) -> list[MeshPiece]:
+    """0.6 mm pegs at ``points`` (x, y) from z = 0 to ``h``: make a piece span its box where the drawn shape is
+    narrower (as :func:`.objectkit.vessel_base`), too small to see."""
+    return [rbox((0.0006, 0.0006, h), 0.0, slot).translated((x, y, 0)) for x, y in points]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# prints (unit UV, sRGB uint8)
+# --------------------------------------------------------------------------------------------------------------
+
+def peel_print(colour, *, seed: int = 0, size=(256, 128), navel: bool = True) -> np.ndarray:
+    """A citrus peel for a lathe's unit UV ((H, W, 3) uint8; u around, v up, row 0 the top): ``colour`` (linear
+    RGB) pitted with small dark and light dimples, a greenish-brown navel at the top pole when ``navel``."""
+    w, h = size
+    rng = np.random.default_rng(zlib_seed("peel", seed))
+    base = np.asarray(linear_to_srgb8(colour), np.float64)
+    img = Image.new("RGB", (w, h), tuple(int(c) for c in base))
+    d = ImageDraw.Draw(img)
+    for _ in range(int(0.09 * w * h)):
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(0.6, 1.6)
+        k = rng.uniform(0.72, 0.88) if rng.random() < 0.7 else rng.uniform(1.06, 1.14)
+        d.ellipse((x - r, y - r, x + r, y + r), fill=tuple(int(min(255, c * k)) for c in base))
+    if navel:   # the navel: a darker ring and a dry scar at the top pole (v = 1, the image's top rows)
+        d.rectangle((0, 0, w, int(0.035 * h)), fill=(120, 110, 50))
+        d.rectangle((0, int(0.035 * h), w, int(0.06 * h)), fill=tuple(int(c * 0.7) for c in base))
+    return np.asarray(img, np.uint8).copy()
+
+
+def onion_print(colour, *, seed: int = 0, size=(256, 128)) -> np.ndarray:
+    """An onion's dry skin for a lathe's unit UV: ``colour`` (linear RGB) streaked along the meridians (the
+    papery layers), darker veins, a pale torn patch, and the brown dry neck at the top."""
+    w, h = size
+    rng = np.random.default_rng(zlib_seed("onion", seed))
+    base = np.asarray(linear_to_srgb8(colour), np.float64)
+    img = Image.new("RGB", (w, h), tuple(int(c) for c in base))
+    d = ImageDraw.Draw(img)
+    for _ in range(90):      # streaks run pole to pole: vertical lines of the image
+        x = rng.uniform(0, w)
+        k = rng.uniform(0.6, 0.85) if rng.random() < 0.6 else rng.uniform(1.1, 1.25)
+        d.line((x, 0, x + rng.uniform(-4, 4), h), fill=tuple(int(min(255, c * k)) for c in base),
+               width=int(rng.integers(1, 3)))
+    for _ in range(3):       # where the outer layer has flaked off, the paler flesh layer shows
+        x, y = rng.uniform(0.1, 0.9) * w, rng.uniform(0.35, 0.75) * h
+        d.ellipse((x - 14, y - 9, x + 14, y + 9), fill=tuple(int(min(255, 0.55 * c + 110)) for c in base))
+    d.rectangle((0, 0, w, int(0.08 * h)), fill=tuple(int(c * 0.6) for c in base))
+    return np.asarray(img, np.uint8).copy()
+
+
+def app_grid_screen(*, seed: int = 0, size=(160, 320)) -> np.ndarray:
+    """A lit smartphone home screen ((H, W, 3) uint8, portrait, row 0 the top): a blue-violet wallpaper, a
+    status bar and clock, a 4 x 5 grid of bright rounded app icons, a dock, and the front camera's hole."""
+    w, h = size
+    rng = np.random.default_rng(zlib_seed("apps", seed))
+    t = np.linspace(0, 1, h)[:, None, None]
+    grad = (1 - t) * np.array([40, 90, 200]) + t * np.array([120, 50, 160])
+    img = Image.fromarray(np.repeat(grad, w, axis=1).astype(np.uint8))
+    d = ImageDraw.Draw(img)
+    d.ellipse((w / 2 - 5, 6, w / 2 + 5, 16), fill=(5, 5, 8))                 # front camera
+    d.rectangle((10, 9, 30, 13), fill=(240, 240, 240))                        # status bar: time, battery
+    d.rectangle((w - 26, 9, w - 12, 14), outline=(240, 240, 240), width=1)
+    d.rectangle((w * 0.25, 34, w * 0.75, 52), fill=(245, 245, 250))         # the clock widget
+    cols = [(250, 80, 70), (60, 200, 90), (250, 200, 40), (60, 150, 250), (250, 250, 250), (240, 120, 30),
+            (160, 90, 230), (40, 200, 210), (250, 90, 160)]
+    s = w / 4
+    for row in range(5):
+        for col in range(4):
+            x, y = col * s + 0.17 * s, 70 + row * s * 1.05
+            c = cols[int(rng.integers(len(cols)))]
+            d.rounded_rectangle((x, y, x + 0.66 * s, y + 0.66 * s), radius=int(0.18 * s), fill=c)
+            d.ellipse((x + 0.2 * s, y + 0.2 * s, x + 0.46 * s, y + 0.46 * s), fill=(255, 255, 255))
+    d.rounded_rectangle((6, h - 50, w - 6, h - 10), radius=12, fill=(200, 200, 230))   # the dock
+    for col in range(4):
+        x = col * s + 0.17 * s
+        d.rounded_rectangle((x, h - 45, x + 0.66 * s, h - 45 + 0.66 * s), radius=int(0.18 * s),
+                            fill=cols[(col * 3 + 1) % len(cols)])
+    return np.asarray(img, np.uint8).copy()
+
+
+def _knit(colour, *, size: int = 64) -> np.ndarray:
+    """A rib knit: vertical ribs of ``colour`` (linear RGB) with darker valleys and a chain of stitches."""
+    base = np.asarray(linear_to_srgb8(colour), np.float64)
+    x = np.arange(size)
+    rib = 0.78 + 0.22 * np.abs(np.sin(math.pi * x / 8))[None, :]
+    st = 0.93 + 0.07 * np.abs(np.sin(math.pi * x / 5))[:, None]
+    img = np.clip(base[None, None] * (rib * st)[..., None], 0, 255)
+    return img.astype(np.uint8)
+
+
+def _bristle_print(colour, *, size=(128, 64), seed: int = 0) -> np.ndarray:
+    """Bristles seen from the side: dense vertical fibres of ``colour`` (linear RGB), tips lighter."""
+    w, h = size
+    rng = np.random.default_rng(zlib_seed("bristle", seed))
+    base = np.asarray(linear_to_srgb8(colour), np.float64)
+    k = rng.uniform(0.55, 1.15, (1, w))
+    fibres = np.repeat(k, h, axis=0) * np.linspace(1.0, 0.8, h)[:, None]
+    return np.clip(base[None, None] * fibres[..., None], 0, 255).astype(np.uint8)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# cutlery and hand tools (length along x from 0; a grip from -length to 0)
+# --------------------------------------------------------------------------------------------------------------
+
+def fork_head(length: float, width: float, height: float, *, tines: int = 4) -> MeshPiece:
+    """A dinner fork's neck, shoulder and tines from x = 0 to ``length`` (tines 45 % of it, gaps as wide as
+    tines so the floor shows between them), rising to ``height`` at the tips; slot ``"steel"``."""
+    w = width
+    tw = w / (2 * tines - 1) * 1.1
+    gap = (w - tines * tw) / (tines - 1)
+    root = 0.55 * length
+    pts = [(0.0, -0.16 * w), (0.25 * length, -0.18 * w), (0.45 * length, -0.48 * w), (root, -0.5 * w)]
+    for k in range(tines):
+        y0 = -w / 2 + k * (tw + gap)
+        pts += [(length - 0.03 * length, y0), (length, y0 + 0.35 * tw), (length, y0 + 0.65 * tw),
+                (length - 0.03 * length, y0 + tw)]
+        if k < tines - 1:
+            pts += [(root + 0.03 * length, y0 + tw), (root, y0 + tw + 0.5 * gap), (root + 0.03 * length,
+                                                                                    y0 + tw + gap)]
+    pts += [(root, 0.5 * w), (0.45 * length, 0.48 * w), (0.25 * length, 0.18 * w), (0.0, 0.16 * w)]
+    t = min(0.0022, 0.4 * height)
+    return bent(extrude(pts, t, material="steel"), height - t, towards=1.0)
+
+
+def spoon_head(length: float, width: float, height: float) -> MeshPiece:
+    """A teaspoon's thin neck and deep oval bowl (40 % of ``length``, the full ``width``) from x = 0; the
+    bowl's hollow is slot ``"inside"`` (drawn darker: the dish reads without reflections), the rest
+    ``"steel"``."""
+    bl = 0.42 * length
+    a = np.linspace(0, 2 * math.pi, 44, endpoint=False)
+    oval = np.c_[bl / 2 * np.cos(a), width / 2 * np.sin(a) * (1 + 0.12 * np.cos(a)) / 1.12]
+    depth = min(0.6 * height, 0.007)
+    cx = length - bl / 2
+    bowl = revolve([(0.0, 0.0), (0.55, 0.12), (0.85, 0.42), (1.0, 1.0)], 44, thickness=0.12,
+                   material="steel", inner_material="inside")
+    bowl = bowl.scaled((bl / 2, width / 2 / 1.0, depth)).translated((cx, 0, height - depth))
+    del oval   # the bowl's outline is the lathe's ellipse (scaled), widest at its middle
+    neck = extrude([(0.0, -0.16 * width), (length - 0.95 * bl, -0.09 * width), (length - 0.8 * bl, -0.16 * width),
+                    (length - 0.8 * bl, 0.16 * width), (length - 0.95 * bl, 0.09 * width), (0.0, 0.16 * width)],
+                   0.002, material="steel")
+    neck = bent(neck, height - depth * 0.9 - 0.002, towards=1.0)
+    return merge([bowl, neck])
+
+
+def cutlery_grip(length: float, width: float, height: float, *, slot: str = "steel") -> MeshPiece:
+    """A cutlery handle from x = -``length`` to 0: slim at the neck (30 % of ``width``) widening to a rounded
+    end, rising to ``height`` at the end; slot ``slot``."""
+    a = np.linspace(-math.pi / 2, math.pi / 2, 9)
+    end = np.c_[-length + 0.5 * width * (1 - np.cos(a)) * 0.6, 0.5 * width * np.sin(a)]
+    pts = np.concatenate([[(0.0, 0.15 * width), (-0.55 * length, 0.38 * width)], end[::-1],
+                          [(-0.55 * length, -0.38 * width), (0.0, -0.15 * width)]])
+    t = 0.0026
+    return bent(extrude(pts, t, bevel=0.35 * t, bevel_segments=1, material=slot), height - t, towards=-1.0)
+
+
+def screwdriver_head(length: float, width: float, height: float) -> MeshPiece:
+    """A screwdriver's tapered grip nose (``"nose"``, the grip's colour) and its thin steel shaft with a flat
+    blade tip (``"steel"``) from x = 0 to ``length``, on the box's mid-height."""
+    rz, ry = height / 2, width / 2
+    nose = along_x(revolve([(0, 0), (1.0, 0), (0.9, 0.06), (0.45, 0.16), (0, 0.16)], 24, material="nose"))
+    nose = nose.scaled((length, ry, rz)).translated((0, 0, rz))
+    r = min(0.0032, 0.3 * rz)
+    rod = along_x(revolve([(0, 0.0), (r, 0.0), (r, 0.86 * length), (0, 0.86 * length)], 16, material="steel"))
+    tip = rbox((0.14 * length, 2.2 * r, 0.5 * r), 0.0002, "steel").translated((0.93 * length, 0, rz - 0.25 * r))
+    return merge([nose, rod.translated((0.05 * length, 0, rz)), tip])
+
+
+def screwdriver_grip(length: float, width: float, height: float) -> MeshPiece:
+    """A screwdriver handle from x = -``length`` to 0: a round, fluted grip of the box's width and height with a
+    dark rubber band; slots ``"grip"`` and ``"band"``."""
+    n = 12
+    z = np.linspace(0, 1, n)
+    r = 0.8 + 0.2 * np.sin(np.pi * np.clip(z * 1.1, 0, 1)) ** 0.5
+    body = along_x(revolve([(0, 0)] + list(zip(r, z)) + [(0, 1)], 10, material="grip", crease_deg=35))
+    body = body.scaled((length, width / 2, height / 2)).translated((-length, 0, height / 2))
+    band = along_x(revolve([(0.0, 0.0), (1.02, 0.0), (1.02, 0.12), (0.0, 0.12)], 20, material="band"))
+    band = band.scaled((length, width / 2 * 0.99, height / 2 * 0.99)).translated((-0.62 * length, 0, height / 2))
+    return merge([body, band])
+
+
+def brush_block(length: float, width: float, height: float) -> MeshPiece:
+    """A hand brush's head from x = 0 to ``length``: a rounded wooden back on top (``"back"``) over a dense
+    block of bristles splaying slightly outward (``"bristle"``, the fibres printed down its sides)."""
+    back = rbox((0.9 * length, 0.62 * width, 0.34 * height), 0.15 * height, "back", z0=0.66 * height)
+    tuft = extrude([(0.02 * length, -0.4 * width), (0.98 * length, -0.4 * width), (length, -0.5 * width),
+                    (length, 0.5 * width), (0.98 * length, 0.4 * width), (0.02 * length, 0.4 * width),
+                    (0.0, 0.5 * width), (0.0, -0.5 * width)], 0.7 * height, material="bristle")
+    v = tuft.vertices.astype(np.float64)          # splayed: full width at the tips, 65 % where set in the back
+    k = 1 - 0.35 * v[:, 2] / (0.7 * height)
+    v[:, 1] *= k
+    v[:, 0] = 0.5 * length + (v[:, 0] - 0.5 * length) * (0.96 + 0.04 * k)
+    tuft = MeshPiece(v.astype(np.float32), tuft.faces, tuft.normals, tuft.uv, tuft.slots, tuft.face_slot)
+    return merge([back.translated((length / 2, 0, 0)), tuft])
+
+
+def brush_handle(length: float, width: float, height: float) -> MeshPiece:
+    """A hand brush's handle from x = -``length`` to 0: a flat wooden paddle narrowing from the head to a
+    rounded end with a hanging hole (a dark disc), rising towards the end; slots ``"grip"`` and ``"hole"``."""
+    a = np.linspace(-math.pi / 2, math.pi / 2, 11)
+    end = np.c_[-length + 0.3 * width * (1 - np.cos(a)), 0.3 * width * np.sin(a)]
+    pts = np.concatenate([[(0.0, 0.45 * width), (-0.3 * length, 0.3 * width)], end[::-1],
+                          [(-0.3 * length, -0.3 * width), (0.0, -0.45 * width)]])
+    t = 0.35 * height
+    paddle = extrude(pts, t, bevel=0.3 * t, bevel_segments=2, material="grip")
+    hole = cyl(0.1 * width, 0.0004, "hole").translated((-length + 0.3 * width, 0, t))
+    return bent(merge([paddle, hole]), height - t, towards=-1.0)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# food
+# --------------------------------------------------------------------------------------------------------------
+
+def citrus(size, *, segments: int = 40) -> MeshPiece:
+    """A round citrus fruit on z = 0 filling ``size``: an oblate sphere with a dimpled, lathe-UV peel (slot
+    ``"skin"``, print it with :func:`peel_print`) and a tiny stem button at the top (``"stem"``)."""
+    sx, sy, sz = size
+    eta = np.linspace(-math.pi / 2, math.pi / 2, 33)
+    r = np.cos(eta)
+    z = 0.5 + 0.5 * np.sin(eta) - 0.03 * np.exp(-((math.pi / 2 - eta) / 0.2) ** 2)
+    r[0] = r[-1] = 0.0
+    body = revolve(np.c_[r * 0.5, z * 0.985], segments, uv="unit", material="skin").scaled((sx, sy, sz))
+    button = cyl(0.06 * sx, 0.015 * sz, "stem").translated((0, 0, 0.985 * sz - 0.02 * sz))
+    return merge([body, button])
+
+
+def tomato(size, *, lobes: int = 5) -> MeshPiece:
+    """A tomato on z = 0 filling ``size``: oblate, ribbed towards the top (``"skin"``), a large five-pointed
+    green calyx star lying on it (``"leaf"``) and a short stalk (``"stem"``)."""
+    sx, sy, sz = size
+    eta = np.linspace(-math.pi / 2, math.pi / 2, 33)
+    r = np.cos(eta)
+    z = 0.5 + 0.5 * np.sin(eta) - 0.1 * np.exp(-((math.pi / 2 - eta) / 0.35) ** 2)
+    r[0] = r[-1] = 0.0
+    body = revolve(np.c_[r * 0.5, z * 0.95], 40, uv="unit", material="skin").scaled((sx, sy, sz))
+    v = body.vertices.astype(np.float64)
+    om = np.arctan2(v[:, 1], v[:, 0])
+    v[:, :2] *= (1 + 0.035 * np.cos(lobes * om) * np.clip(v[:, 2] / sz, 0, 1))[:, None]
+    body = MeshPiece(v.astype(np.float32), body.faces, body.normals, body.uv, body.slots, body.face_slot)
+    top = float(body.vertices[:, 2].max())
+    sepals = []
+    for k in range(lobes):
+        ang = 2 * math.pi * k / lobes + 0.3
+        lf = leaf(0.3 * sx, 0.1 * sx, fold=0.2, curl=0.35, seed=k, segments=6, material="leaf")
+        sepals.append(lf.rotated((0, 0, 1), ang).translated((0, 0, top - 0.05 * sz)))
+    stalk = stem(0.12 * sz, 0.045 * sx, bend=0.25, seed=2, material="stem").translated((0, 0, top - 0.06 * sz))
+    return merge([body] + sepals + [stalk])
+
+
+def onion(size) -> MeshPiece:
+    """A brown onion on z = 0 filling ``size``: a bulb with a rounded shoulder tapering to a dry twisted neck
+    (``"skin"``, unit lathe UV: print :func:`onion_print`) and a tuft of pale roots at the bottom (``"root"``)."""
+    sx, sy, sz = size
+    t = np.linspace(0, 1, 24)
+    # the radius as a fraction of the half width, up the bulb's height: a flat base, round belly, neck
+    r = np.sin(np.pi * np.clip(t / 0.82, 0, 1)) ** 0.7 * (1 - 0.1 * t)
+    r = np.maximum(r, np.where(t > 0.7, 0.09 * (1 - (t - 0.7) / 0.3) + 0.02, 0.0))
+    r[0] = r[-1] = 0.0
+    z = 0.07 + 0.93 * t
+    bulb = revolve(np.c_[0.5 * r * sx, z * sz], 36, uv="unit", material="skin")
+    roots = [sweep(bezier([(0, 0, 0.075 * sz), (0.1 * sx * math.cos(a), 0.1 * sx * math.sin(a), 0.03 * sz),
+                           (0.17 * sx * math.cos(a), 0.17 * sx * math.sin(a), 0.0)], 5),
+                   radius=0.008 * sx, segments=4, material="root") for a in np.linspace(0, 2 * math.pi, 9)[:-1]]
+    return merge([bulb] + roots)
+
+
+def lettuce(size, *, seed: int = 3) -> MeshPiece:
+    """A loose head of butterhead lettuce filling ``size``: a pale cupped heart and two rings of broad, ruffled
+    leaves opening outward and falling over (``"heart"``, ``"leaf"``, ``"outer"``)."""
+    sx, sy, sz = size
+    heart = blob((0.3 * sx, 0.3 * sy, 0.33 * sz), noise=0.15, seed=seed, frequency=5.0,
+                 material="heart").translated((0, 0, 0.4 * sz))
+    leaves = []
+    for ring, (count, length, tilt, slot) in enumerate(((7, 0.62, -1.3, "leaf"), (9, 0.62, -0.85, "outer"))):
+        for k in range(count):
+            ang = 2 * math.pi * (k + 0.5 * ring) / count
+            lf = leaf(length * sx, 0.55 * sx, fold=-0.5, curl=0.2, seed=seed + 10 * ring + k, segments=10,
+                      material=slot)
+            # ruffle: a wavy edge (waves across the leaf's width, growing to the tip)
+            v = lf.vertices.astype(np.float64)
+            s = v[:, 0] / max(v[:, 0].max(), 1e-9)
+            v[:, 2] += 0.04 * sx * np.sin(40 * v[:, 1] / sx + 9 * s) * s * np.abs(v[:, 1]) / (0.25 * sx)
+            lf = MeshPiece(v.astype(np.float32), lf.faces, lf.normals, lf.uv, lf.slots, lf.face_slot)
+            lf = lf.rotated((0, 1, 0), tilt).rotated((0, 0, 1), ang)
+            rr = 0.12 + 0.08 * ring
+            leaves.append(lf.translated((rr * sx * math.cos(ang), rr * sy * math.sin(ang), 0.03 * sz)))
+    return merge([heart] + leaves)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# textiles, footwear, devices, vessels
+# --------------------------------------------------------------------------------------------------------------
+
+def sock(size) -> MeshPiece:
+    """A sock lying flat: one knitted outline (``"knit"``) of the leg (towards -x, +y) turning at a rounded heel
+    into the foot and toe (towards +x, -y), a ribbed cuff at the leg's open end (``"cuff"``) and the heel and toe
+    in a contrasting colour (``"trim"``)."""
+    sx, sy, sz = size
+    t = 0.9 * sz
+    bev = 0.3 * t
+    heel = bezier([(-0.3, -0.12), (-0.24, -0.5), (-0.05, -0.5)], 6)[1:-1]
+    toe = bezier([(0.3, -0.5), (0.52, -0.5), (0.52, 0.06), (0.3, 0.06)], 8)[1:-1]
+    outline = np.concatenate([[(-0.5, 0.5), (-0.5, -0.1), (-0.3, -0.12)], heel[:, :2] if heel.shape[1] > 2 else heel,
+                              [(-0.05, -0.5), (0.3, -0.5)], toe[:, :2] if toe.shape[1] > 2 else toe,
+                              [(0.3, 0.06), (0.0, 0.1), (-0.1, 0.3), (-0.12, 0.5)]]) * (sx, sy)
+    body = extrude(outline, t, bevel=bev, material="knit")
+    toe_cap = np.concatenate([[(0.34, -0.5)], toe[:, :2] if toe.shape[1] > 2 else toe, [(0.34, 0.058)]]) * (sx, sy)
+    patch = extrude(toe_cap, 1.04 * t, bevel=bev, material="trim").translated((0, 0, -0.02 * t))
+    heel_cap = extrude(np.c_[-0.17 * sx + 0.09 * sx * np.cos(np.linspace(0, 2 * math.pi, 16, endpoint=False)),
+                             -0.33 * sy + 0.15 * sy * np.sin(np.linspace(0, 2 * math.pi, 16, endpoint=False))],
+                       1.04 * t, bevel=bev, material="trim").translated((0, 0, -0.02 * t))
+    cuff = extrude([(-0.5 * sx, -0.1 * sy), (-0.4 * sx, -0.11 * sy), (-0.4 * sx, 0.5 * sy), (-0.5 * sx, 0.5 * sy)],
+                   1.06 * t, bevel=bev, material="cuff").translated((0, 0, -0.03 * t))
+    return merge([body, patch, heel_cap, cuff])
+
+
+def boot_foot(size) -> MeshPiece:
+    """A boot's foot from the heel (-x) to a rounded toe (+x), its top falling towards the toe; slot
+    ``"leather"``."""
+    sx, sy, sz = size
+    foot = blob((0.5 * sx, 0.5 * sy, sz), (0.45, 0.8), segments=28, material="leather")
+    v = foot.vertices.astype(np.float64)
+    x = (v[:, 0] + 0.5 * sx) / sx
+    v[:, 2] = np.where(v[:, 2] < 0, 0.0, v[:, 2] * (1 - 0.45 * np.clip(x - 0.35, 0, 1) / 0.65))
+    return MeshPiece(v.astype(np.float32), foot.faces, foot.normals, foot.uv, foot.slots, foot.face_slot)
+
+
+def boot_shaft(size) -> MeshPiece:
+    """A boot's shaft: a leather tube (``"leather"``) with a dark open top (``"inside"``), a rolled collar and a
+    pull tab at the back (-x)."""
+    sx, sy, sz = size
+    tube = revolve([(0.46, 0.0), (0.47, 0.6), (0.5, 1.0)], 32, thickness=0.06, material="leather",
+                   inner_material="inside")
+    tube = tube.scaled((0.95 * sx, sy, 0.97 * sz)).translated((0.025 * sx, 0, 0))
+    tab = rbox((0.02 * sx, 0.25 * sy, 0.2 * sz), 0.005, "leather", z0=0.8 * sz).translated((-0.49 * sx, 0, 0))
+    return merge([tube, tab])
+
+
+def boot_sole(size) -> MeshPiece:
+    """A boot's rubber sole with a raised heel block at -x; slot ``"sole"``."""
+    sx, sy, sz = size
+    a = np.linspace(0, 2 * math.pi, 36, endpoint=False)
+    w = 0.5 * sy * (0.88 + 0.12 * np.cos(a))
+    plate = extrude(np.c_[0.5 * sx * np.cos(a), w * np.sin(a)], 0.45 * sz, bevel=0.1 * sz, material="sole")
+    heel = rbox((0.26 * sx, 0.9 * sy, sz), 0.1 * sz, "sole").translated((-0.36 * sx, 0, 0))
+    return merge([plate.translated((0, 0, 0.55 * sz)), heel, rbox((0.9 * sx, 0.8 * sy, 0.56 * sz), 0.2 * sz,
+                                                                       "sole").translated((0.04 * sx, 0, 0))])
+
+
+def phone(size) -> MeshPiece:
+    """A smartphone face up: a thin rounded case (``"case"``), a black glass front with a narrow bezel
+    (``"glass"``) and the lit screen (``"screen"``, unit UV, top towards +y)."""
+    sx, sy, sz = size
+    case = rbox((sx, sy, sz), 0.45 * sz, "case")
+    front = rbox((0.97 * sx, 0.985 * sy, 0.1 * sz), 0.04 * sz, "glass", z0=0.9 * sz)
+    scr = flat_quad(0.9 * sx, 0.94 * sy, sz + 0.0002, "screen", up=(0, 1, 0))
+    return merge([case, front, scr])
+
+
+def pot_wall(radius: float, height: float) -> MeshPiece:
+    """A cooking pot's straight wall (``"glaze"`` outside, ``"inside"``) a little inside the collision ring, with
+    a rolled rim and two riveted side handles at +-x reaching the ring (slot ``"grip"``)."""
+    rb = 0.86 * radius
+    wall = revolve([(0.0, 0.0), (0.97 * rb, 0.0), (rb, 0.05 * height), (rb, height)], 40, thickness=0.035 * rb,
+                   material="glaze", inner_material="inside")
+    ears = []
+    for s in (-1.0, 1.0):
+        path = [(s * 0.95 * rb, -0.55 * rb, 0.8 * height), (s * (radius - 0.006), -0.45 * rb, 0.84 * height),
+                (s * (radius - 0.006), 0.45 * rb, 0.84 * height), (s * 0.95 * rb, 0.55 * rb, 0.8 * height)]
+        ears.append(sweep(bezier(path, 14), radius=0.006, segments=8, material="grip"))
+    return merge([wall] + ears + _specks([(0, radius - 0.0003), (0, -radius + 0.0003)], 0.001, "glaze"))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# the looks
+# --------------------------------------------------------------------------------------------------------------
+
+def _cutlery(head_fn):
+    def look(p, part):
+        sx, sy, sz = _size(part)
+        steel = skin("metal", tuple(0.62 * c for c in _col(p, "color", STEEL)))
+        if part.name == "grip":
+            return cutlery_grip(sx, sy, sz), {"steel": steel}
+        if part.name == "head":
+            return head_fn(sx, sy, sz), {"steel": steel, "inside": skin("metal", tuple(0.3 * c for c in _col(
+                p, "color", STEEL)))}
+        return None
+    return look
+
+
+def _screwdriver(p, part):
+    sx, sy, sz = _size(part)
+    c = _col(p)
+    if part.name == "grip":
+        return screwdriver_grip(sx, sy, sz), {"grip": skin("glossy", c), "band": skin("matte", DARK)}
+    if part.name == "head":
+        return screwdriver_head(sx, sy, sz), {"nose": skin("glossy", c), "steel": skin("metal", STEEL)}
+    return None
+
+
+def _hand_brush(p, part):
+    sx, sy, sz = _size(part)
+    wood = skin("wood", _col(p, "grip_color", (0.45, 0.28, 0.12)))
+    if part.name == "grip":
+        return brush_handle(sx, sy, sz), {"grip": wood, "hole": skin("matte", (0.02, 0.02, 0.02))}
+    if part.name == "head":
+        return brush_block(sx, sy, sz), {"back": wood, "bristle": Skin(art(_bristle_print(_col(p))).material, 0.05)}
+    return None
+
+
+def _peel_colour(c) -> tuple[float, float, float]:
+    """An orange's peel: the kind's colour with its green held to 25 % of its red (linear; sRGB about 250, 135,
+    60), so a yellowish parameter still reads orange, not lemon."""
+    return (c[0], min(c[1], 0.25 * c[0]), c[2])
+
+
+def _orange(p, part):
+    if part.name != "body":
+        return None
+    c = _peel_colour(_col(p))
+    return citrus(_size(part)), {"skin": art(peel_print(c, seed=1), "peel", roughness=0.6),
+                                 "stem": skin("matte", (0.2, 0.25, 0.08))}
+
+
+def _tomato(p, part):
+    if part.name != "body":
+        return None
+    c = _col(p)
+    red = (c[0] * 0.75, c[1] * 0.3, c[2] * 0.4)     # ripe tomato red (a scarlet parameter reads orange)
+    return tomato(_size(part)), {"skin": skin("glossy", red), "leaf": skin("matte", (0.05, 0.25, 0.03)),
+                                 "stem": skin("matte", (0.1, 0.3, 0.05))}
+
+
+def _onion(p, part):
+    if part.name != "body":
+        return None
+    c = _col(p)
+    gold = (0.75 * c[0], 0.38 * c[1], 0.2 * c[2])    # dry golden-brown skin of the kind's tone
+    return onion(_size(part)), {"skin": art(onion_print(gold, seed=1), "onion_skin", roughness=0.7),
+                                "root": skin("matte", (0.75, 0.68, 0.5))}
+
+
+def _lettuce(p, part):
+    if part.name != "body":
+        return None
+    return lettuce(_size(part)), {"heart": skin("matte", (0.55, 0.75, 0.25)),
+                                  "leaf": skin("matte", (0.22, 0.55, 0.08)),
+                                  "outer": skin("matte", (0.1, 0.38, 0.04))}
+
+
+def _sock(p, part):
+    c = _col(p)
+    return sock(_size(part)), {"knit": Skin(art(_knit(c)).material, 0.03),
+                               "trim": skin("fabric", tuple(0.4 * x for x in c)),
+                               "cuff": Skin(art(_knit(tuple(0.8 * x for x in c))).material, 0.012)}
+
+
+def _boot(p, part):
+    size = _size(part)
+    leather = skin("leather", _col(p))
+    if part.name == "sole":
+        return boot_sole(size), {"sole": skin("matte", _col(p, "sole_color", DARK))}
+    if part.name == "foot":
+        return boot_foot(size), {"leather": leather}
+    if part.name == "shaft":
+        return boot_shaft(size), {"leather": leather, "inside": skin("matte", (0.03, 0.02, 0.02))}
+    return None
+
+
+def _phone(p, part):
+    return phone(_size(part)), {"case": skin("plastic", _col(p)), "glass": skin("glossy", (0.01, 0.01, 0.012)),
+                                "screen": art(app_grid_screen(seed=2), "screen", roughness=0.1)}
+
+
+def _pot(p, part):
+    sx, sy, sz = _size(part)
+    c = _col(p)
+    if part.name.endswith("_wall"):
+        return pot_wall(sx / 2, sz), {"glaze": skin("metal", c), "inside": skin("metal", tuple(0.55 * x for x in c)),
+                                      "grip": skin("matte", DARK)}
+    if part.name.endswith("_bottom"):      # the base under the drawn wall (the foot of the pot's profile)
+        return vessel_base(sx / 2, 0.86 * VESSEL_PROFILES["mug"][1][0] * sx / 2, sz, "glaze"), {"glaze": skin("metal", c)}
+    return None
+
+
+DETAIL_LOOKS = {"fork": _cutlery(fork_head), "spoon": _cutlery(spoon_head), "screwdriver": _screwdriver,
+                "broom": _hand_brush, "orange": _orange, "tomato": _tomato, "onion": _onion, "lettuce": _lettuce,
+                "sock": _sock, "boot": _boot, "phone": _phone, "pot": _pot}
+"""Kind -> look for the kinds drawn here (merged over :data:`.object_looks.LOOKS`)."""
