@@ -15,6 +15,7 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
+from ..geometry import Material
 from .dress import Skin, art, linear_to_srgb8, skin, zlib_seed
 from .materials import DARK, STEEL
 from .meshkit import MeshPiece, merge
@@ -406,6 +407,123 @@ def pot_wall(radius: float, height: float) -> MeshPiece:
 
 
 # --------------------------------------------------------------------------------------------------------------
+# furniture parts, kitchen boards, bags, treats, glassware
+# --------------------------------------------------------------------------------------------------------------
+
+def table_leg(size) -> MeshPiece:
+    """A turned table leg standing up: a square top block (where it is screwed to the frame) over a lathe-turned
+    shaft with a bead and a ring, tapering to a small foot; slot ``"wood"``."""
+    sx, sy, sz = size
+    block = rbox((sx, sy, 0.2 * sz), 0.04 * sx, "wood", z0=0.8 * sz)
+    r = 0.5 * min(sx, sy)
+    prof = [(0, 0), (0.55 * r, 0), (0.6 * r, 0.02 * sz), (0.5 * r, 0.05 * sz), (0.55 * r, 0.45 * sz),
+            (0.72 * r, 0.62 * sz), (0.62 * r, 0.66 * sz), (0.85 * r, 0.7 * sz), (0.95 * r, 0.74 * sz),
+            (0.85 * r, 0.78 * sz), (0.6 * r, 0.79 * sz), (0.6 * r, 0.81 * sz), (0, 0.81 * sz)]
+    return merge([block, revolve(prof, 28, material="wood")])
+
+
+def ice_pop(length: float, width: float, height: float) -> MeshPiece:
+    """An ice lolly lying flat from x = 0 to ``length``: a bar with a round top (``"ice"``) whose top third is
+    dipped in a darker coat (``"coat"``); the wooden stick's end inside it (``"stick"``)."""
+    a = np.linspace(-math.pi / 2, math.pi / 2, 13)
+    outline = np.concatenate([[(0.0, -0.5 * width)], np.c_[length - 0.5 * width + 0.5 * width * np.cos(a),
+                                                           0.5 * width * np.sin(a)], [(0.0, 0.5 * width)]])
+    t = 0.92 * height
+    bar = extrude(outline, t, bevel=0.4 * t, bevel_segments=3, material="ice")
+    cut = outline[outline[:, 0] >= 0.62 * length - 1e-9]
+    coat = extrude(np.concatenate([[(0.62 * length, -0.5 * width)], cut, [(0.62 * length, 0.5 * width)]]), height,
+                   bevel=0.42 * height, bevel_segments=3, material="coat")
+    return merge([bar.translated((0, 0, 0.04 * height)), coat])
+
+
+def lolly_stick(length: float, width: float, height: float, zc: float) -> MeshPiece:
+    """A flat wooden lolly stick from x = -``length`` to 0 leaving the ice at height ``zc`` and rising to the box's
+    top at its rounded end (``"stick"``)."""
+    sw = min(0.01, 0.3 * width)
+    a = np.linspace(-math.pi / 2, math.pi / 2, 9)
+    end = np.c_[-length + 0.5 * sw * (1 - np.cos(a)), 0.5 * sw * np.sin(a)]
+    t = 0.0025
+    stick = extrude(np.concatenate([[(0.0, 0.5 * sw)], end[::-1], [(0.0, -0.5 * sw)]]), t, material="stick")
+    # the stick rises a little off the table towards its end (the box's top); flat specks on the table hold
+    # the box's width
+    stick = bent(stick.translated((0, 0, zc - t / 2)), height - zc - t / 2, towards=-1.0)
+    return merge([stick] + _specks([(-0.5 * length, 0.499 * width), (-0.5 * length, -0.499 * width)], 0.0004,
+                                   "stick"))
+
+
+def board_with_handle(size) -> MeshPiece:
+    """A wooden chopping board: a rounded slab (``"wood"``) narrowing at +y into a handle with a hanging hole
+    (``"hole"``, a dark disc on both faces) and a juice groove round the top (``"groove"``)."""
+    sx, sy, sz = size
+    body = _round_rect(sx, 0.8 * sy, 0.08 * sx, (0, -0.1 * sy))
+    handle = _round_rect(0.42 * sx, 0.25 * sy, 0.45 * min(0.42 * sx, 0.25 * sy), (0, 0.375 * sy))
+    board = merge([extrude(body, sz, bevel=0.3 * sz, material="wood"),
+                   extrude(handle, sz, bevel=0.3 * sz, material="wood")])
+    hole = [cyl(0.07 * sx, 0.0006, "hole").translated((0, 0.41 * sy, z)) for z in (sz - 0.0004, -0.0002)]
+    groove = [rbox((0.84 * sx, 0.012, 0.0005), 0.0, "groove", z0=sz - 0.0002).translated((0, y * sy, 0))
+              for y in (-0.46, 0.26)] + [rbox((0.012, 0.72 * sy, 0.0005), 0.0, "groove", z0=sz - 0.0002).translated(
+                  (x * sx, -0.1 * sy, 0)) for x in (-0.42, 0.42)]
+    return merge([board] + hole + groove)
+
+
+def _round_rect(w: float, h: float, r: float, centre=(0.0, 0.0), n: int = 6) -> np.ndarray:
+    """A rectangle ``w`` x ``h`` with corner radius ``r`` about ``centre``, counter-clockwise (N, 2)."""
+    pts = []
+    for cx, cy, a0 in ((w / 2 - r, h / 2 - r, 0.0), (-w / 2 + r, h / 2 - r, 0.5 * math.pi),
+                       (-w / 2 + r, -h / 2 + r, math.pi), (w / 2 - r, -h / 2 + r, 1.5 * math.pi)):
+        a = np.linspace(a0, a0 + 0.5 * math.pi, n)
+        pts.append(np.c_[cx + r * np.cos(a), cy + r * np.sin(a)])
+    return np.concatenate(pts) + np.asarray(centre, np.float64)
+
+
+def bag_wall(size, *, handle: int) -> MeshPiece:
+    """One wall of a paper shopping bag (``"kraft"``) with a folded top hem (``"hem"``); a broad wall
+    (``handle`` +1 or -1: the side along x its outer face looks to) carries a twisted paper handle folded down
+    on that face (``"handle"``), a side wall (``handle`` 0) a crease down its middle (``"crease"``)."""
+    sx, sy, sz = size
+    along_y = sy >= sx
+    panel_t = 0.4 * (sx if along_y else sy)
+    if handle:
+        panel = rbox((panel_t, sy, sz), 0.2 * panel_t, "kraft").translated((-handle * 0.45 * (sx - panel_t), 0, 0))
+        hem = rbox((0.6 * panel_t, sy, 0.08 * sz), 0.0, "hem", z0=0.9 * sz).translated(
+            (handle * (0.5 * sx - 0.55 * sx), 0, 0))
+        w = 0.3 * sy
+        path = bezier([(-w, 0.93 * sz), (-w, 0.52 * sz), (w, 0.52 * sz), (w, 0.93 * sz)], 16)
+        r = 0.45 * (sx - panel_t)
+        pts = np.c_[np.full(len(path), handle * (0.5 * sx - r)), path[:, 0], path[:, 1]]
+        return merge([panel, hem, sweep(pts, radius=r, segments=6, material="handle")])
+    crease = rbox((sx * 1.0, 0.004, 0.98 * sz), 0.0, "crease") if sx < sy else rbox(
+        (0.004, sy, 0.98 * sz), 0.0, "crease")
+    panel = rbox((sx, sy, sz), 0.2 * min(sx, sy), "kraft")
+    return merge([panel, crease.translated((0, 0, 0.01 * sz))])
+
+
+def glass_print(*, size=(128, 64)) -> np.ndarray:
+    """Clear glass for a lathe's unit UV ((H, W, 3) uint8, u around): a pale blue-green tint with two bright
+    vertical highlights and a darker refracting edge band, so an opaque renderer still shows glass."""
+    w, h = size
+    u = (np.arange(w) + 0.5) / w
+    tint = np.array([228, 244, 244], np.float64)
+    k = 1.0 - 0.3 * np.exp(-((u - 0.3) / 0.05) ** 2) - 0.3 * np.exp(-((u - 0.7) / 0.05) ** 2)
+    k += 0.3 * np.exp(-((u - 0.47) / 0.012) ** 2) + 0.2 * np.exp(-((u - 0.55) / 0.02) ** 2)
+    row = np.clip(tint[None] * k[:, None], 0, 255)
+    img = np.repeat(row[None], h, axis=0)
+    return img.astype(np.uint8)
+
+
+def tumbler(radius: float, height: float) -> MeshPiece:
+    """A drinking glass: a slightly flared thin wall (``"glass"`` outside, unit UV; ``"inner"`` inside) on a
+    thick clear base (``"base"``) with a bright rim bead (``"rim"``)."""
+    wall = revolve([(0.0, 0.0), (0.86 * radius, 0.0), (0.9 * radius, 0.1 * height), (radius, height)], 40,
+                   thickness=0.05 * radius, uv="unit", material="glass", inner_material="inner")
+    base = revolve([(0, 0.02 * height), (0.85 * radius, 0.02 * height), (0.85 * radius, 0.1 * height),
+                    (0, 0.1 * height)], 40, material="base")
+    rim = revolve([(0.95 * radius, 0.985 * height), (1.0 * radius, 0.985 * height), (1.0 * radius, height),
+                   (0.95 * radius, height)], 40, closed_loop=True, material="rim")
+    return merge([wall, base, rim])
+
+
+# --------------------------------------------------------------------------------------------------------------
 # the looks
 # --------------------------------------------------------------------------------------------------------------
 
@@ -517,7 +635,51 @@ def _pot(p, part):
     return None
 
 
+def _leg(p, part):
+    return table_leg(_size(part)), {"wood": skin("wood", _col(p))}
+
+
+def _lolly(p, part):
+    sx, sy, sz = _size(part)
+    if part.name == "head":
+        return ice_pop(sx, sy, sz), {"ice": skin("glossy", _col(p)),
+                                     "coat": skin("glossy", (0.12, 0.05, 0.02))}
+    if part.name == "grip":
+        return lolly_stick(sx, sy, sz, 0.3 * sz), {"stick": skin("wood", (0.75, 0.6, 0.4))}
+    return None
+
+
+def _cutting_board(p, part):
+    return board_with_handle(_size(part)), {"wood": skin("wood", _col(p)),
+                                            "hole": skin("matte", (0.03, 0.025, 0.02)),
+                                            "groove": skin("wood", tuple(0.55 * c for c in _col(p)))}
+
+
+def _paper_bag(p, part):
+    size = _size(part)
+    kraft = skin("paper", _col(p))
+    if part.name.startswith("wall"):
+        side = {"wall_front": 1, "wall_back": -1}.get(part.name, 0)
+        return bag_wall(size, handle=side), {"hem": skin("paper", tuple(0.85 * c for c in _col(p))), "kraft": kraft, "handle": skin("paper", tuple(min(1.0, 1.15 * c) for c in _col(
+            p))), "crease": skin("paper", tuple(0.6 * c for c in _col(p)))}
+    return rbox(size, 0.1 * min(size), "kraft"), {"kraft": kraft}
+
+
+def _glass(p, part):
+    sx, sy, sz = _size(part)
+    # full-strength albedo (art() dims prints to 0.8): a vertical wall takes little of the overhead light
+    clear = Skin(Material("clear_glass", base_color=(1.0, 1.0, 1.0), albedo=glass_print(), roughness=0.05,
+                          opacity=0.35), None)
+    if part.name.endswith("_wall"):
+        return tumbler(sx / 2, sz), {"glass": clear, "inner": skin("glass", (0.45, 0.6, 0.62)),
+                                     "base": skin("glass", (0.55, 0.72, 0.72)), "rim": skin("glossy", (0.95, 1.0, 1.0))}
+    if part.name.endswith("_bottom"):
+        return cyl(sx / 2, sz, "base"), {"base": skin("glass", (0.55, 0.72, 0.72))}
+    return None
+
+
 DETAIL_LOOKS = {"fork": _cutlery(fork_head), "spoon": _cutlery(spoon_head), "screwdriver": _screwdriver,
                 "broom": _hand_brush, "orange": _orange, "tomato": _tomato, "onion": _onion, "lettuce": _lettuce,
-                "sock": _sock, "boot": _boot, "phone": _phone, "pot": _pot}
+                "sock": _sock, "boot": _boot, "phone": _phone, "pot": _pot, "leg": _leg, "lolly": _lolly,
+                "cutting_board": _cutting_board, "paper_bag": _paper_bag, "glass": _glass}
 """Kind -> look for the kinds drawn here (merged over :data:`.object_looks.LOOKS`)."""
