@@ -1,12 +1,13 @@
-"""Looks of movable kinds that must read at arm's length in a single render: the cue a person names the object by,
-drawn as shape or print (fork tines and a spoon's bowl, a screwdriver's thin shaft, a hand brush's bristles, an
-orange's dimpled peel and navel, a tomato's green calyx star, an onion's papery skin, neck and root tuft, a
-lettuce's loose leaves, a sock's heel and toe, a boot's shaft, a phone's app grid, a pot's side handles).
+"""Shapes and prints of movable kinds that must read at arm's length in a single render, each with the cue a
+person names the object by: fork tines and a spoon's bowl, a screwdriver's thin shaft, a hand brush's bristles,
+an orange's dimpled peel and navel, a tomato's green calyx star, an onion's papery skin, neck and root tuft, a
+lettuce's loose leaves, a sock's heel and toe, a boot's shaft, a phone's app grid, a pot's side handles, a turned
+table leg, an ice lolly, a chopping board's handle hole, a paper bag's handles, a towel's border bands, a
+folder's papers, a wallet's card edges, a plywood panel's plies, a lid's clips, a dustpan's open front.
 
-Each look is ``(params, part) -> (piece, skins) | None`` as :data:`.object_looks.LOOKS` takes; the piece is fitted
-into the part's collision box by :func:`.dress.dressed_part`, so sizes, collision and physics stay the kind's.
-Pieces are built at the box's own size (fitting then scales by 1), so shapes are not stretched. Frames as
-:mod:`.model` (z up, metres); long objects lie along x, grip towards -x. Deterministic.
+Builders take the size of the collision box they will be fitted into (:func:`.dress.dressed_part`) and build at
+that size, so fitting scales by 1 and shapes are not stretched; :mod:`.object_looks_detail` dresses the kinds
+with them. Frames as :mod:`.model` (z up, metres); long objects lie along x, grip towards -x. Deterministic.
 """
 from __future__ import annotations
 
@@ -15,24 +16,18 @@ import math
 import numpy as np
 from PIL import Image, ImageDraw
 
-from ..geometry import Material
-from .dress import Skin, art, linear_to_srgb8, skin, zlib_seed
-from .materials import DARK, STEEL
+from .dress import linear_to_srgb8, zlib_seed
 from .meshkit import MeshPiece, merge
 from .meshkit_organic import blob, leaf, stem
 from .meshkit_shapes import bezier, extrude, revolve, sweep
-from .model import Part
-from .objectkit import VESSEL_PROFILES, along_x, bent, cyl, flat_quad, rbox, vessel_base
+from .objectkit import along_x, bent, cyl, flat_quad, rbox
 
-__all__ = ["DETAIL_LOOKS", "peel_print", "onion_print", "app_grid_screen"]
-
-
-def _size(part: Part) -> tuple[float, float, float]:
-    return tuple(float(x) for x in 2 * part.box_half)
-
-
-def _col(p: dict, key: str = "color", default=(0.7, 0.7, 0.7)) -> tuple[float, float, float]:
-    return tuple(float(c) for c in p.get(key, default))
+__all__ = ["peel_print", "onion_print", "app_grid_screen", "knit", "bristle_print", "fork_head", "spoon_head",
+           "cutlery_grip", "screwdriver_head", "screwdriver_grip", "brush_block", "brush_handle", "citrus", "tomato",
+           "onion", "lettuce", "sock", "boot_foot", "boot_shaft", "boot_sole", "phone", "pot_wall", "table_leg",
+           "ice_pop", "lolly_stick", "board_with_handle", "bag_wall", "glass_print", "tumbler", "folded_towel",
+           "file_folder", "bifold_wallet", "card_edges", "mouse_pad", "logo_print", "ply_edge", "plywood_panel",
+           "clip_lid", "dustpan_wall"]
 
 
 def _specks(points, h: float, slot: str) -> list[MeshPiece]:
@@ -114,7 +109,7 @@ def app_grid_screen(*, seed: int = 0, size=(160, 320)) -> np.ndarray:
     return np.asarray(img, np.uint8).copy()
 
 
-def _knit(colour, *, size: int = 64) -> np.ndarray:
+def knit(colour, *, size: int = 64) -> np.ndarray:
     """A rib knit: vertical ribs of ``colour`` (linear RGB) with darker valleys and a chain of stitches."""
     base = np.asarray(linear_to_srgb8(colour), np.float64)
     x = np.arange(size)
@@ -124,7 +119,7 @@ def _knit(colour, *, size: int = 64) -> np.ndarray:
     return img.astype(np.uint8)
 
 
-def _bristle_print(colour, *, size=(128, 64), seed: int = 0) -> np.ndarray:
+def bristle_print(colour, *, size=(128, 64), seed: int = 0) -> np.ndarray:
     """Bristles seen from the side: dense vertical fibres of ``colour`` (linear RGB), tips lighter."""
     w, h = size
     rng = np.random.default_rng(zlib_seed("bristle", seed))
@@ -524,162 +519,131 @@ def tumbler(radius: float, height: float) -> MeshPiece:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# the looks
+# flat things: towels, folders, wallets, pads, boards, lids, a dustpan
 # --------------------------------------------------------------------------------------------------------------
 
-def _cutlery(head_fn):
-    def look(p, part):
-        sx, sy, sz = _size(part)
-        steel = skin("metal", tuple(0.62 * c for c in _col(p, "color", STEEL)))
-        if part.name == "grip":
-            return cutlery_grip(sx, sy, sz), {"steel": steel}
-        if part.name == "head":
-            return head_fn(sx, sy, sz), {"steel": steel, "inside": skin("metal", tuple(0.3 * c for c in _col(
-                p, "color", STEEL)))}
-        return None
-    return look
+def folded_towel(size, *, layers: int = 3) -> MeshPiece:
+    """A folded bath towel: ``layers`` soft, bulging terry layers (``"terry"``) whose folded edges round over at
+    +x, each with a woven border band of two stripes across both ends (``"band"``)."""
+    sx, sy, sz = size
+    h = sz / layers
+    out = []
+    for i in range(layers):
+        w = sx * (1 - 0.025 * i)
+        layer = blob((w / 2, sy / 2, 0.52 * h), (0.35, 0.25), segments=24, material="terry")
+        out.append(layer.translated((-0.5 * (sx - w), 0, (i + 0.5) * h)))
+        for y in (-0.36, -0.3, 0.3, 0.36):
+            band = blob((0.5 * w * 1.004, 0.018 * sy, 0.53 * h), (0.35, 0.25), segments=16, material="band")
+            out.append(band.translated((-0.5 * (sx - w), y * sy, (i + 0.5) * h)))
+    return merge(out)
 
 
-def _screwdriver(p, part):
-    sx, sy, sz = _size(part)
-    c = _col(p)
-    if part.name == "grip":
-        return screwdriver_grip(sx, sy, sz), {"grip": skin("glossy", c), "band": skin("matte", DARK)}
-    if part.name == "head":
-        return screwdriver_head(sx, sy, sz), {"nose": skin("glossy", c), "steel": skin("metal", STEEL)}
-    return None
+def file_folder(size) -> MeshPiece:
+    """A card file folder lying flat: the back board with an index tab along +y (``"board"``), a stack of white
+    sheets with a loose one on top sticking out of the open side at +x (``"pages"``) and the shorter front board
+    (``"board"``)."""
+    sx, sy, sz = size
+    t = 0.2 * sz
+    back = rbox((0.92 * sx, 0.9 * sy, t), 0.3 * t, "board").translated((-0.04 * sx, -0.05 * sy, 0))
+    tab = rbox((0.35 * sx, 0.12 * sy, t), 0.3 * t, "board").translated((-0.2 * sx, 0.43 * sy, 0))
+    sheets = [rbox((0.85 * sx, 0.84 * sy, 0.5 * sz), 0.1 * sz, "pages", z0=t).translated((0.07 * sx, -0.06 * sy, 0)),
+              rbox((0.8 * sx, 0.8 * sy, 0.1 * sz), 0.04 * sz, "pages", z0=t + 0.5 * sz).rotated(
+                  (0, 0, 1), 0.06).translated((0.09 * sx, -0.07 * sy, 0))]
+    front = rbox((0.78 * sx, 0.88 * sy, t), 0.3 * t, "board", z0=sz - t).translated((-0.11 * sx, -0.06 * sy, 0))
+    return merge([back, tab, front] + sheets)
 
 
-def _hand_brush(p, part):
-    sx, sy, sz = _size(part)
-    wood = skin("wood", _col(p, "grip_color", (0.45, 0.28, 0.12)))
-    if part.name == "grip":
-        return brush_handle(sx, sy, sz), {"grip": wood, "hole": skin("matte", (0.02, 0.02, 0.02))}
-    if part.name == "head":
-        return brush_block(sx, sy, sz), {"back": wood, "bristle": Skin(art(_bristle_print(_col(p))).material, 0.05)}
-    return None
+def bifold_wallet(size) -> MeshPiece:
+    """A closed bifold leather wallet: two leather halves (``"leather"``) joined by a rounded fold at -x, a light
+    stitch line round the top (``"stitch"``), and the edges of cards in colours showing in the gap at +x
+    (``"cards"``)."""
+    sx, sy, sz = size
+    low = rbox((sx, sy, 0.4 * sz), 0.15 * sz, "leather")
+    high = rbox((sx, sy, 0.4 * sz), 0.15 * sz, "leather", z0=0.6 * sz)
+    fold = along_x(cyl(0.5 * sz, 0.98 * sy, "leather")).translated((0, 0, 0.5 * sz)).rotated(
+        (0, 0, 1), math.pi / 2).translated((-0.5 * sx + 0.5 * sz, -0.49 * sy, 0))
+    cards = rbox((0.96 * sx, 0.94 * sy, 0.24 * sz), 0.0, "cards", z0=0.38 * sz).translated((-0.01 * sx, 0, 0))
+    stitch = []
+    for (cx, cy, lx, ly) in ((0.0, 0.44 * sy, 0.86 * sx, 0.0012), (0.0, -0.44 * sy, 0.86 * sx, 0.0012),
+                             (0.44 * sx, 0.0, 0.0012, 0.86 * sy)):
+        stitch.append(rbox((lx, ly, 0.0006), 0.0, "stitch", z0=sz - 0.0002).translated((cx, cy, 0)))
+    return merge([low, high, fold, cards] + stitch)
 
 
-def _peel_colour(c) -> tuple[float, float, float]:
-    """An orange's peel: the kind's colour with its green held to 25 % of its red (linear; sRGB about 250, 135,
-    60), so a yellowish parameter still reads orange, not lemon."""
-    return (c[0], min(c[1], 0.25 * c[0]), c[2])
+def card_edges(*, size=(64, 64)) -> np.ndarray:
+    """Stacked card edges seen side on: bands of bright card colours (rows), for a wallet's gap."""
+    w, h = size
+    cols = [(30, 90, 200), (240, 190, 40), (230, 60, 50), (240, 240, 240), (40, 160, 90), (20, 20, 20)]
+    img = np.zeros((h, w, 3), np.uint8)
+    for i in range(h):
+        img[i] = cols[(i * len(cols)) // h]
+    return img
 
 
-def _orange(p, part):
-    if part.name != "body":
-        return None
-    c = _peel_colour(_col(p))
-    return citrus(_size(part)), {"skin": art(peel_print(c, seed=1), "peel", roughness=0.6),
-                                 "stem": skin("matte", (0.2, 0.25, 0.08))}
+def mouse_pad(size) -> MeshPiece:
+    """A mouse pad: a thin black rubber base (``"rubber"``) under a dark cloth top with rounded corners
+    (``"cloth"``), a stitched edge (``"stitch"``) and a small printed logo near a corner (``"logo"``)."""
+    sx, sy, sz = size
+    outline = _round_rect(sx, sy, 0.06 * min(sx, sy))
+    base = extrude(outline, 0.5 * sz, material="rubber")
+    edge = extrude(outline, 0.97 * sz, material="stitch", bevel=0.3 * sz, bevel_segments=1)
+    top = extrude(_round_rect(0.975 * sx, 0.975 * sy, 0.055 * min(sx, sy)), sz, material="cloth")
+    logo = flat_quad(0.16 * sx, 0.16 * sy, sz + 0.0002, "logo", up=(0, 1, 0)).translated((0.33 * sx, -0.33 * sy, 0))
+    return merge([base, edge, top, logo])
 
 
-def _tomato(p, part):
-    if part.name != "body":
-        return None
-    c = _col(p)
-    red = (c[0] * 0.75, c[1] * 0.3, c[2] * 0.4)     # ripe tomato red (a scarlet parameter reads orange)
-    return tomato(_size(part)), {"skin": skin("glossy", red), "leaf": skin("matte", (0.05, 0.25, 0.03)),
-                                 "stem": skin("matte", (0.1, 0.3, 0.05))}
+def logo_print(*, size: int = 64) -> np.ndarray:
+    """A small round brand mark: a light ring and a swoosh on the pad's dark ground, (size, size, 3) uint8."""
+    img = Image.new("RGB", (size, size), (20, 24, 40))
+    d = ImageDraw.Draw(img)
+    d.ellipse((6, 6, size - 6, size - 6), outline=(230, 230, 240), width=4)
+    d.arc((16, 18, size - 16, size - 10), 200, 340, fill=(250, 190, 50), width=5)
+    return np.asarray(img, np.uint8).copy()
 
 
-def _onion(p, part):
-    if part.name != "body":
-        return None
-    c = _col(p)
-    gold = (0.75 * c[0], 0.38 * c[1], 0.2 * c[2])    # dry golden-brown skin of the kind's tone
-    return onion(_size(part)), {"skin": art(onion_print(gold, seed=1), "onion_skin", roughness=0.7),
-                                "root": skin("matte", (0.75, 0.68, 0.5))}
+def ply_edge(*, size=(32, 64), plies: int = 7) -> np.ndarray:
+    """Plywood seen edge on: ``plies`` alternating light and darker veneer layers (rows), (H, W, 3) uint8."""
+    w, h = size
+    img = np.zeros((h, w, 3), np.uint8)
+    for i in range(h):
+        k = (i * plies) // h
+        img[i] = (222, 190, 140) if k % 2 == 0 else (180, 140, 90)
+    img[:, ::5] = (img[:, ::5] * 0.92).astype(np.uint8)
+    return img
 
 
-def _lettuce(p, part):
-    if part.name != "body":
-        return None
-    return lettuce(_size(part)), {"heart": skin("matte", (0.55, 0.75, 0.25)),
-                                  "leaf": skin("matte", (0.22, 0.55, 0.08)),
-                                  "outer": skin("matte", (0.1, 0.38, 0.04))}
+def plywood_panel(size) -> MeshPiece:
+    """A plywood panel: a slab with a birch face (``"face"``) and layered veneer edges (``"ply"``, the plies
+    as v runs up the edge)."""
+    sx, sy, sz = size
+    return extrude(_round_rect(sx, sy, 0.004), sz, material="face", side_material="ply")
 
 
-def _sock(p, part):
-    c = _col(p)
-    return sock(_size(part)), {"knit": Skin(art(_knit(c)).material, 0.03),
-                               "trim": skin("fabric", tuple(0.4 * x for x in c)),
-                               "cuff": Skin(art(_knit(tuple(0.8 * x for x in c))).material, 0.012)}
+def clip_lid(size) -> MeshPiece:
+    """A food box's snap-on lid: a flat top with a raised sealing rim (``"lid"``), a grey gasket line
+    (``"seal"``) and four hinged clip flaps hanging over the long and short sides (``"clip"``)."""
+    sx, sy, sz = size
+    plate = rbox((0.94 * sx, 0.92 * sy, 0.55 * sz), 0.25 * sz, "lid")
+    rim = [rbox((0.9 * sx, 0.05 * sy, 0.3 * sz), 0.1 * sz, "lid", z0=0.55 * sz).translated((0, s * 0.4 * sy, 0))
+           for s in (-1, 1)] + [rbox((0.05 * sx, 0.85 * sy, 0.3 * sz), 0.1 * sz, "lid", z0=0.55 * sz).translated(
+               (s * 0.42 * sx, 0, 0)) for s in (-1, 1)]
+    seal = rbox((0.9 * sx, 0.88 * sy, 0.05 * sz), 0.0, "seal", z0=0.5 * sz)
+    clips = [rbox((0.3 * sx, 0.04 * sy, sz), 0.2 * sz, "clip").translated((0, s * 0.48 * sy, 0)) for s in (-1, 1)]
+    clips += [rbox((0.04 * sx, 0.3 * sy, sz), 0.2 * sz, "clip").translated((s * 0.48 * sx, 0, 0)) for s in (-1, 1)]
+    tab = rbox((0.12 * sx, 0.1 * sy, 0.2 * sz), 0.08 * sz, "clip", z0=0.8 * sz)
+    return merge([plate, seal, tab] + rim + clips)
 
 
-def _boot(p, part):
-    size = _size(part)
-    leather = skin("leather", _col(p))
-    if part.name == "sole":
-        return boot_sole(size), {"sole": skin("matte", _col(p, "sole_color", DARK))}
-    if part.name == "foot":
-        return boot_foot(size), {"leather": leather}
-    if part.name == "shaft":
-        return boot_shaft(size), {"leather": leather, "inside": skin("matte", (0.03, 0.02, 0.02))}
-    return None
-
-
-def _phone(p, part):
-    return phone(_size(part)), {"case": skin("plastic", _col(p)), "glass": skin("glossy", (0.01, 0.01, 0.012)),
-                                "screen": art(app_grid_screen(seed=2), "screen", roughness=0.1)}
-
-
-def _pot(p, part):
-    sx, sy, sz = _size(part)
-    c = _col(p)
-    if part.name.endswith("_wall"):
-        return pot_wall(sx / 2, sz), {"glaze": skin("metal", c), "inside": skin("metal", tuple(0.55 * x for x in c)),
-                                      "grip": skin("matte", DARK)}
-    if part.name.endswith("_bottom"):      # the base under the drawn wall (the foot of the pot's profile)
-        return vessel_base(sx / 2, 0.86 * VESSEL_PROFILES["mug"][1][0] * sx / 2, sz, "glaze"), {"glaze": skin("metal", c)}
-    return None
-
-
-def _leg(p, part):
-    return table_leg(_size(part)), {"wood": skin("wood", _col(p))}
-
-
-def _lolly(p, part):
-    sx, sy, sz = _size(part)
-    if part.name == "head":
-        return ice_pop(sx, sy, sz), {"ice": skin("glossy", _col(p)),
-                                     "coat": skin("glossy", (0.12, 0.05, 0.02))}
-    if part.name == "grip":
-        return lolly_stick(sx, sy, sz, 0.3 * sz), {"stick": skin("wood", (0.75, 0.6, 0.4))}
-    return None
-
-
-def _cutting_board(p, part):
-    return board_with_handle(_size(part)), {"wood": skin("wood", _col(p)),
-                                            "hole": skin("matte", (0.03, 0.025, 0.02)),
-                                            "groove": skin("wood", tuple(0.55 * c for c in _col(p)))}
-
-
-def _paper_bag(p, part):
-    size = _size(part)
-    kraft = skin("paper", _col(p))
-    if part.name.startswith("wall"):
-        side = {"wall_front": 1, "wall_back": -1}.get(part.name, 0)
-        return bag_wall(size, handle=side), {"hem": skin("paper", tuple(0.85 * c for c in _col(p))), "kraft": kraft, "handle": skin("paper", tuple(min(1.0, 1.15 * c) for c in _col(
-            p))), "crease": skin("paper", tuple(0.6 * c for c in _col(p)))}
-    return rbox(size, 0.1 * min(size), "kraft"), {"kraft": kraft}
-
-
-def _glass(p, part):
-    sx, sy, sz = _size(part)
-    # full-strength albedo (art() dims prints to 0.8): a vertical wall takes little of the overhead light
-    clear = Skin(Material("clear_glass", base_color=(1.0, 1.0, 1.0), albedo=glass_print(), roughness=0.05,
-                          opacity=0.35), None)
-    if part.name.endswith("_wall"):
-        return tumbler(sx / 2, sz), {"glass": clear, "inner": skin("glass", (0.45, 0.6, 0.62)),
-                                     "base": skin("glass", (0.55, 0.72, 0.72)), "rim": skin("glossy", (0.95, 1.0, 1.0))}
-    if part.name.endswith("_bottom"):
-        return cyl(sx / 2, sz, "base"), {"base": skin("glass", (0.55, 0.72, 0.72))}
-    return None
-
-
-DETAIL_LOOKS = {"fork": _cutlery(fork_head), "spoon": _cutlery(spoon_head), "screwdriver": _screwdriver,
-                "broom": _hand_brush, "orange": _orange, "tomato": _tomato, "onion": _onion, "lettuce": _lettuce,
-                "sock": _sock, "boot": _boot, "phone": _phone, "pot": _pot, "leg": _leg, "lolly": _lolly,
-                "cutting_board": _cutting_board, "paper_bag": _paper_bag, "glass": _glass}
-"""Kind -> look for the kinds drawn here (merged over :data:`.object_looks.LOOKS`)."""
+def dustpan_wall(size, name: str) -> MeshPiece:
+    """A dustpan's wall: the back and sides full height (``"pan"``), the back with a hanging hole (``"hole"``);
+    the front open down to a thin rubber lip on the floor (``"lip"``) with its corners inside the side walls."""
+    sx, sy, sz = size
+    if name == "wall_front":
+        lip = rbox((sx, sy, 0.12 * sz), 0.3 * sx, "lip")
+        posts = [rbox((sx, 0.035 * sy, sz), 0.0, "pan").translated((0, s * 0.48 * sy, 0)) for s in (-1, 1)]
+        return merge([lip] + posts)
+    panel = rbox((sx, sy, sz), 0.3 * min(sx, sy), "pan")
+    if name == "wall_back":
+        hole = rbox((sx * 1.02, 0.12 * sy, 0.3 * sz), 0.14 * sz, "hole", z0=0.55 * sz)
+        return merge([panel, hole])
+    return panel
