@@ -175,10 +175,10 @@ def _glass(p, part):
     clear = Skin(Material("clear_glass", base_color=(1.0, 1.0, 1.0), albedo=glass_print(), roughness=0.05,
                           opacity=0.35), None)
     if part.name.endswith("_wall"):
-        return tumbler(sx / 2, sz), {"glass": clear, "inner": skin("glass", (0.45, 0.6, 0.62)),
-                                     "base": skin("glass", (0.55, 0.72, 0.72)), "rim": skin("glossy", (0.95, 1.0, 1.0))}
-    if part.name.endswith("_bottom"):
-        return cyl(sx / 2, sz, "base"), {"base": skin("glass", (0.55, 0.72, 0.72))}
+        return tumbler(sx / 2, sz), {"glass": clear, "inner": skin("glass", (0.62, 0.85, 0.78)),
+                                     "base": skin("glass", (0.7, 0.9, 0.85)), "rim": skin("glossy", (0.95, 1.0, 1.0))}
+    if part.name.endswith("_bottom"):      # the foot of the drawn wall only (no coaster ring round it)
+        return vessel_base(sx / 2, 0.86 * sx / 2, sz, "base"), {"base": skin("glass", (0.7, 0.9, 0.85))}
     return None
 
 

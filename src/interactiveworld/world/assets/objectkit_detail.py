@@ -17,14 +17,14 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from .dress import linear_to_srgb8, zlib_seed
-from .meshkit import MeshPiece, merge
+from .meshkit import MeshPiece, RawMesh, merge
 from .meshkit_organic import blob, leaf, stem
 from .meshkit_shapes import bezier, extrude, revolve, sweep
 from .objectkit import along_x, bent, cyl, flat_quad, rbox
 
 __all__ = ["peel_print", "onion_print", "app_grid_screen", "knit", "bristle_print", "fork_head", "spoon_head",
            "cutlery_grip", "screwdriver_head", "screwdriver_grip", "brush_block", "brush_handle", "citrus", "tomato",
-           "onion", "lettuce", "sock", "boot_foot", "boot_shaft", "boot_sole", "phone", "pot_wall", "table_leg",
+           "onion", "round_leaf", "lettuce", "sock", "boot_foot", "boot_shaft", "boot_sole", "phone", "pot_wall", "table_leg",
            "ice_pop", "lolly_stick", "board_with_handle", "bag_wall", "glass_print", "tumbler", "folded_towel",
            "file_folder", "bifold_wallet", "card_edges", "mouse_pad", "logo_print", "ply_edge", "plywood_panel",
            "clip_lid", "dustpan_wall"]
@@ -294,26 +294,47 @@ def onion(size) -> MeshPiece:
     return merge([bulb] + roots)
 
 
+def round_leaf(length: float, width: float, *, cup: float = 0.3, ruffle: float = 0.08, waves: int = 7,
+               bend: float = 0.0, material: str = "leaf", segments: int = 12) -> MeshPiece:
+    """A broad lettuce leaf from the origin along +x: an oval blade (round at the tip, an open two-sided
+    surface) cupped upward across its width by ``cup`` (fraction of the half width, as height) with a ruffled
+    edge of ``waves`` waves of ``ruffle`` (fraction of the width), curving up along its length by ``bend``
+    (fraction of the length, at the tip). UV: unit, u along, v across."""
+    s = np.linspace(0, 1, 2 * segments + 1)
+    tcol = np.linspace(-1, 1, 9)
+    S, T = np.meshgrid(s, tcol, indexing="ij")
+    half = width / 2 * np.sqrt(np.clip(1 - (1.15 * S - 1.0) ** 2, 0, 1)) * np.clip(S * 6, 0.15, 1)
+    x = S * length
+    y = T * half
+    z = cup * (width / 2) * T ** 2 + ruffle * width * np.sin(waves * math.pi * S + 3 * T) * np.abs(T) ** 3
+    z += bend * length * S ** 2
+    pos = np.stack([x, y, z], -1).reshape(-1, 3)
+    m = len(tcol)
+    idx = np.arange(len(pos)).reshape(len(s), m)
+    a, b, c, d = idx[:-1, :-1].ravel(), idx[1:, :-1].ravel(), idx[1:, 1:].ravel(), idx[:-1, 1:].ravel()
+    faces = np.concatenate([np.stack([a, b, c], 1), np.stack([a, c, d], 1)])
+    uv = np.stack([S.ravel(), (T.ravel() + 1) / 2], 1)
+    p = pos[faces]
+    keep = np.linalg.norm(np.cross(p[:, 1] - p[:, 0], p[:, 2] - p[:, 0]), axis=1) > 1e-14
+    return RawMesh.single(pos, faces[keep], uv[faces[keep]], material).finish()
+
+
 def lettuce(size, *, seed: int = 3) -> MeshPiece:
-    """A loose head of butterhead lettuce filling ``size``: a pale cupped heart and two rings of broad, ruffled
-    leaves opening outward and falling over (``"heart"``, ``"leaf"``, ``"outer"``)."""
+    """A loose head of butterhead lettuce filling ``size``: a pale green heart (``"heart"``) cupped by an inner
+    ring of upright rounded leaves (``"leaf"``) and an outer ring of broad ruffled leaves opening outward
+    (``"outer"``)."""
     sx, sy, sz = size
-    heart = blob((0.3 * sx, 0.3 * sy, 0.33 * sz), noise=0.15, seed=seed, frequency=5.0,
-                 material="heart").translated((0, 0, 0.4 * sz))
+    rng = np.random.default_rng(seed)
+    heart = blob((0.22 * sx, 0.22 * sy, 0.26 * sz), noise=0.15, seed=seed, frequency=5.0,
+                 material="heart").translated((0, 0, 0.36 * sz))
     leaves = []
-    for ring, (count, length, tilt, slot) in enumerate(((7, 0.62, -1.3, "leaf"), (9, 0.62, -0.85, "outer"))):
+    for ring, (count, length, width, tilt, bend, r0, slot) in enumerate(((6, 0.55, 0.42, -1.25, 0.0, 0.1, "leaf"),
+                                                                         (8, 0.6, 0.5, -0.75, 0.0, 0.16, "outer"))):
         for k in range(count):
-            ang = 2 * math.pi * (k + 0.5 * ring) / count
-            lf = leaf(length * sx, 0.55 * sx, fold=-0.5, curl=0.2, seed=seed + 10 * ring + k, segments=10,
-                      material=slot)
-            # ruffle: a wavy edge (waves across the leaf's width, growing to the tip)
-            v = lf.vertices.astype(np.float64)
-            s = v[:, 0] / max(v[:, 0].max(), 1e-9)
-            v[:, 2] += 0.04 * sx * np.sin(40 * v[:, 1] / sx + 9 * s) * s * np.abs(v[:, 1]) / (0.25 * sx)
-            lf = MeshPiece(v.astype(np.float32), lf.faces, lf.normals, lf.uv, lf.slots, lf.face_slot)
-            lf = lf.rotated((0, 1, 0), tilt).rotated((0, 0, 1), ang)
-            rr = 0.12 + 0.08 * ring
-            leaves.append(lf.translated((rr * sx * math.cos(ang), rr * sy * math.sin(ang), 0.03 * sz)))
+            ang = 2 * math.pi * (k + 0.5 * ring + 0.2 * rng.uniform()) / count
+            lf = round_leaf(length * sx, width * sx, cup=0.45, ruffle=0.06 + 0.03 * ring, bend=bend, material=slot)
+            lf = lf.rotated((0, 1, 0), tilt + 0.1 * rng.uniform(-1, 1)).rotated((0, 0, 1), ang)
+            leaves.append(lf.translated((r0 * sx * math.cos(ang), r0 * sy * math.sin(ang), 0.04 * sz)))
     return merge([heart] + leaves)
 
 
@@ -367,14 +388,17 @@ def boot_shaft(size) -> MeshPiece:
 
 
 def boot_sole(size) -> MeshPiece:
-    """A boot's rubber sole with a raised heel block at -x; slot ``"sole"``."""
+    """A boot's rubber sole: a footprint outline (narrow at the heel, widest at the ball, round at the toe)
+    whose front rises a little off the floor, and a deeper heel block at -x; slot ``"sole"``."""
     sx, sy, sz = size
-    a = np.linspace(0, 2 * math.pi, 36, endpoint=False)
-    w = 0.5 * sy * (0.88 + 0.12 * np.cos(a))
-    plate = extrude(np.c_[0.5 * sx * np.cos(a), w * np.sin(a)], 0.45 * sz, bevel=0.1 * sz, material="sole")
-    heel = rbox((0.26 * sx, 0.9 * sy, sz), 0.1 * sz, "sole").translated((-0.36 * sx, 0, 0))
-    return merge([plate.translated((0, 0, 0.55 * sz)), heel, rbox((0.9 * sx, 0.8 * sy, 0.56 * sz), 0.2 * sz,
-                                                                       "sole").translated((0.04 * sx, 0, 0))])
+    a = np.linspace(0, 2 * math.pi, 40, endpoint=False)
+    x = 0.5 * sx * np.cos(a)
+    w = 0.5 * sy * (0.78 + 0.22 * np.clip(np.cos(a) + 0.3, -1, 1)) * np.abs(np.sin(a)) ** 0.6
+    plate = extrude(np.c_[x, np.sign(np.sin(a)) * np.maximum(w, 0.0)], 0.45 * sz, bevel=0.12 * sz,
+                    material="sole")
+    heel = rbox((0.28 * sx, 0.8 * sy, 0.6 * sz), 0.1 * sz, "sole").translated((-0.34 * sx, 0, 0))
+    return merge([plate.translated((0, 0, 0.55 * sz)), heel, bent(rbox((0.6 * sx, 0.85 * sy, 0.56 * sz),
+                                                                      0.2 * sz, "sole"), 0.0001, towards=1.0)])
 
 
 def phone(size) -> MeshPiece:
@@ -498,9 +522,9 @@ def glass_print(*, size=(128, 64)) -> np.ndarray:
     vertical highlights and a darker refracting edge band, so an opaque renderer still shows glass."""
     w, h = size
     u = (np.arange(w) + 0.5) / w
-    tint = np.array([228, 244, 244], np.float64)
-    k = 1.0 - 0.3 * np.exp(-((u - 0.3) / 0.05) ** 2) - 0.3 * np.exp(-((u - 0.7) / 0.05) ** 2)
-    k += 0.3 * np.exp(-((u - 0.47) / 0.012) ** 2) + 0.2 * np.exp(-((u - 0.55) / 0.02) ** 2)
+    tint = np.array([206, 240, 230], np.float64)
+    k = 1.0 - 0.12 * np.exp(-((u - 0.3) / 0.05) ** 2) - 0.12 * np.exp(-((u - 0.7) / 0.05) ** 2)
+    k += 0.3 * np.exp(-((u - 0.4) / 0.01) ** 2) + 0.2 * np.exp(-((u - 0.47) / 0.02) ** 2)
     row = np.clip(tint[None] * k[:, None], 0, 255)
     img = np.repeat(row[None], h, axis=0)
     return img.astype(np.uint8)
