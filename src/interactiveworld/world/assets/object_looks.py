@@ -587,7 +587,6 @@ LOOKS: dict[str, Look] = {
     "jug": _jug,
     "tray": _tray,
     "kitchen_scale": _scale,
-    "dish_rack": _container_box("wire"),
     "box": _container_box("card"),
     "storage_box": _container_box("plastic"),
     # documents and office

@@ -10,7 +10,7 @@ from .dress import Skin, art, skin, tinted_pattern
 from .materials import DARK, STEEL
 from .model import Part
 from .objectkit import cyl, rbox, vessel_base
-from .objectkit_detail import (app_grid_screen, bag_wall, bifold_wallet, board_with_handle, boot_foot, boot_shaft,
+from .objectkit_detail import (app_grid_screen, drip_tray, rack_wall, bag_wall, bifold_wallet, board_with_handle, boot_foot, boot_shaft,
                                boot_sole, bristle_print, brush_block, brush_handle, card_edges, citrus, clip_lid,
                                cutlery_grip, dustpan_wall, file_folder, folded_towel, fork_head, glass_print, ice_pop,
                                knit, lettuce, logo_print, lolly_stick, mouse_pad, onion, onion_print, peel_print,
@@ -225,10 +225,19 @@ def _dustpan(p, part):
     return rbox(size, 0.3 * min(size), "pan"), {"pan": skin("plastic", c)}
 
 
+
+def _dish_rack(p, part):
+    size = _size(part)
+    wire = skin("metal", _col(p))
+    if part.name.startswith("wall"):
+        return rack_wall(size, prongs=part.name in ("wall_front", "wall_back")), {"wire": wire}
+    return drip_tray(size), {"tray": skin("plastic", (0.85, 0.86, 0.88))}
+
+
 DETAIL_LOOKS = {"fork": _cutlery(fork_head), "spoon": _cutlery(spoon_head), "screwdriver": _screwdriver,
                 "broom": _hand_brush, "orange": _orange, "tomato": _tomato, "onion": _onion, "lettuce": _lettuce,
                 "sock": _sock, "boot": _boot, "phone": _phone, "pot": _pot, "leg": _leg, "lolly": _lolly,
                 "cutting_board": _cutting_board, "paper_bag": _paper_bag, "glass": _glass, "towel": _towel,
                 "folder": _folder, "wallet": _wallet, "mouse_pad": _mouse_pad, "panel": _panel, "lid": _lid,
-                "dustpan": _dustpan}
+                "dustpan": _dustpan, "dish_rack": _dish_rack}
 """Kind -> look for the kinds drawn here (merged over :data:`.object_looks.LOOKS`)."""

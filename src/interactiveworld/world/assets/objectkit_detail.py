@@ -27,7 +27,7 @@ __all__ = ["peel_print", "onion_print", "app_grid_screen", "knit", "bristle_prin
            "onion", "round_leaf", "lettuce", "sock", "boot_foot", "boot_shaft", "boot_sole", "phone", "pot_wall", "table_leg",
            "ice_pop", "lolly_stick", "board_with_handle", "bag_wall", "glass_print", "tumbler", "folded_towel",
            "file_folder", "bifold_wallet", "card_edges", "mouse_pad", "logo_print", "ply_edge", "plywood_panel",
-           "clip_lid", "dustpan_wall"]
+           "clip_lid", "dustpan_wall", "rack_wall", "drip_tray"]
 
 
 def _specks(points, h: float, slot: str) -> list[MeshPiece]:
@@ -428,6 +428,37 @@ def pot_wall(radius: float, height: float) -> MeshPiece:
 # --------------------------------------------------------------------------------------------------------------
 # furniture parts, kitchen boards, bags, treats, glassware
 # --------------------------------------------------------------------------------------------------------------
+
+def rack_wall(size, *, prongs: bool) -> MeshPiece:
+    """A dish rack's wire side (``"wire"``): two horizontal rails and vertical wires along its long side; with
+    ``prongs`` the wires alternate tall and short (the plate dividers of a drainer), else they are even."""
+    sx, sy, sz = size
+    along_y = sy >= sx
+    L, T = (sy, sx) if along_y else (sx, sy)
+    r = 0.5 * T
+
+    def at(u, z):
+        return (0.0, u, z) if along_y else (u, 0.0, z)
+
+    n = max(3, int(L / (0.022 if prongs else 0.05)))
+    wires = []
+    for i, u in enumerate(np.linspace(-L / 2 + r, L / 2 - r, n)):
+        top = sz - r if (not prongs or i % 2 == 0 or i in (0, n - 1)) else 0.62 * sz
+        wires.append(sweep([at(u, 0.0), at(u, top)], radius=r, segments=8, material="wire"))
+    rails = [sweep([at(-L / 2 + r, z), at(L / 2 - r, z)], radius=r, segments=8, material="wire")
+             for z in (sz - r, 0.45 * sz)]
+    return merge(wires + rails)
+
+
+def drip_tray(size) -> MeshPiece:
+    """A dish rack's plastic drip tray (``"tray"``): a shallow tray with a raised rim and a spout at +x."""
+    sx, sy, sz = size
+    base = rbox((0.96 * sx, sy, 0.5 * sz), 0.2 * sz, "tray")
+    rims = [rbox((0.96 * sx, 0.03 * sy, sz), 0.3 * sz, "tray").translated((0, s * 0.485 * sy, 0)) for s in (-1, 1)]
+    rims += [rbox((0.03 * sx, sy, sz), 0.3 * sz, "tray").translated((s * 0.465 * sx, 0, 0)) for s in (-1, 1)]
+    spout = rbox((0.04 * sx, 0.12 * sy, 0.6 * sz), 0.2 * sz, "tray").translated((0.48 * sx, 0.3 * sy, 0))
+    return merge([base, spout] + rims)
+
 
 def table_leg(size) -> MeshPiece:
     """A turned table leg standing up: a square top block (where it is screwed to the frame) over a lathe-turned
