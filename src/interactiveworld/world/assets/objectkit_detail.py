@@ -154,18 +154,15 @@ def fork_head(length: float, width: float, height: float, *, tines: int = 4) -> 
 
 
 def spoon_head(length: float, width: float, height: float) -> MeshPiece:
-    """A teaspoon's thin neck and deep oval bowl (40 % of ``length``, the full ``width``) from x = 0; the
-    bowl's hollow is slot ``"inside"`` (drawn darker: the dish reads without reflections), the rest
-    ``"steel"``."""
+    """A teaspoon's thin neck and deep oval bowl (42 % of ``length`` long, the full ``width`` across: a lathe
+    dish scaled to an ellipse) from x = 0, rising to ``height``; the bowl's hollow is slot ``"inside"`` (drawn
+    darker: the dish reads without reflections), the rest ``"steel"``."""
     bl = 0.42 * length
-    a = np.linspace(0, 2 * math.pi, 44, endpoint=False)
-    oval = np.c_[bl / 2 * np.cos(a), width / 2 * np.sin(a) * (1 + 0.12 * np.cos(a)) / 1.12]
     depth = min(0.6 * height, 0.007)
     cx = length - bl / 2
     bowl = revolve([(0.0, 0.0), (0.55, 0.12), (0.85, 0.42), (1.0, 1.0)], 44, thickness=0.12,
                    material="steel", inner_material="inside")
-    bowl = bowl.scaled((bl / 2, width / 2 / 1.0, depth)).translated((cx, 0, height - depth))
-    del oval   # the bowl's outline is the lathe's ellipse (scaled), widest at its middle
+    bowl = bowl.scaled((bl / 2, width / 2, depth)).translated((cx, 0, height - depth))
     neck = extrude([(0.0, -0.16 * width), (length - 0.95 * bl, -0.09 * width), (length - 0.8 * bl, -0.16 * width),
                     (length - 0.8 * bl, 0.16 * width), (length - 0.95 * bl, 0.09 * width), (0.0, 0.16 * width)],
                    0.002, material="steel")
@@ -328,11 +325,11 @@ def lettuce(size, *, seed: int = 3) -> MeshPiece:
     heart = blob((0.22 * sx, 0.22 * sy, 0.26 * sz), noise=0.15, seed=seed, frequency=5.0,
                  material="heart").translated((0, 0, 0.36 * sz))
     leaves = []
-    for ring, (count, length, width, tilt, bend, r0, slot) in enumerate(((6, 0.55, 0.42, -1.25, 0.0, 0.1, "leaf"),
-                                                                         (8, 0.6, 0.5, -0.75, 0.0, 0.16, "outer"))):
+    for ring, (count, length, width, tilt, r0, slot) in enumerate(((6, 0.55, 0.42, -1.25, 0.1, "leaf"),
+                                                                   (8, 0.6, 0.5, -0.75, 0.16, "outer"))):
         for k in range(count):
             ang = 2 * math.pi * (k + 0.5 * ring + 0.2 * rng.uniform()) / count
-            lf = round_leaf(length * sx, width * sx, cup=0.45, ruffle=0.06 + 0.03 * ring, bend=bend, material=slot)
+            lf = round_leaf(length * sx, width * sx, cup=0.45, ruffle=0.06 + 0.03 * ring, material=slot)
             lf = lf.rotated((0, 1, 0), tilt + 0.1 * rng.uniform(-1, 1)).rotated((0, 0, 1), ang)
             leaves.append(lf.translated((r0 * sx * math.cos(ang), r0 * sy * math.sin(ang), 0.04 * sz)))
     return merge([heart] + leaves)
