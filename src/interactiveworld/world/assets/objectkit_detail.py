@@ -8,6 +8,9 @@ folder's papers, a wallet's card edges, a plywood panel's plies, a lid's clips, 
 Builders take the size of the collision box they will be fitted into (:func:`.dress.dressed_part`) and build at
 that size, so fitting scales by 1 and shapes are not stretched; :mod:`.object_looks_detail` dresses the kinds
 with them. Frames as :mod:`.model` (z up, metres); long objects lie along x, grip towards -x. Deterministic.
+Sizes are (x, y, z) extents [m]; prints are (H, W, 3) uint8 sRGB images for unit UV, colours linear RGB in [0, 1].
+A builder given a size its shape cannot take raises the mesh kit's ``ValueError`` (a bevel too large for a thin
+outline); :func:`.object_looks.dress_model` then draws that part as its primitive.
 """
 from __future__ import annotations
 
