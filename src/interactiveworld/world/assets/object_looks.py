@@ -15,17 +15,18 @@ from typing import Any, Callable
 
 import numpy as np
 
-from .objectkit import (VESSEL_PROFILES, vessel_base, along_x, bag, ball, berry_punnet, blade, book, bottle, bread, bristles, burger, cactus, can, carton, chicken, cloth, crown, cutlery_handle, cyl, donut, egg, flat_quad, fluted_grip, folder, fork_head, front_quad, kettle, keys, laptop, lens, lettuce, loop_handle, marker_body, marker_cap, muffin, mushroom, onion, phone, pie, piece_from_mesh, pineapple_body, pizza, rbox, shaft, sheet, shoe, sock, sponge, spoon_head, steak, toilet_roll, towel, tub, turner, vessel, wallet, wire_panel)
+from .objectkit import (VESSEL_PROFILES, vessel_base, along_x, bag, ball, berry_punnet, blade, book, bottle, bread, bristles, burger, cactus, can, carton, chicken, cloth, crown, cutlery_handle, cyl, donut, egg, flat_quad, fluted_grip, fork_head, front_quad, kettle, keys, laptop, lens, loop_handle, marker_body, marker_cap, muffin, mushroom, pie, piece_from_mesh, pineapple_body, pizza, rbox, shaft, sheet, shoe, sponge, spoon_head, steak, toilet_roll, tub, turner, vessel, wire_panel)
 from .meshkit_organic import apple, cheese_wedge, cushion, lemon, orange, potato, superellipsoid, tomato
 from .dress import (Skin, art, dressed_part, letter_tile, linear_to_srgb8, pattern, recoloured, skin, text_page,
                     tinted_pattern)
 from .materials import DARK, STEEL
+from .object_looks_detail import DETAIL_LOOKS
 from .meshkit import MeshPiece, merge
-from .meshkit_shapes import extrude, revolve
+from .meshkit_shapes import revolve
 from .model import AssetModel, Part
 from .parts import finish
 from .texturekit_print import bag_print, book_cover, carton_print, price_tag, product_label
-from .texturekit_screens import lcd_display, screen_desktop
+from .texturekit_screens import lcd_display
 
 __all__ = ["LOOKS", "Look", "dress_model", "dressed_model", "generic_piece", "surface_of"]
 
@@ -217,23 +218,12 @@ def _sheet(title: str, seed: int, card: bool = False) -> Look:
     return look
 
 
-def _folder(p, part):
-    sx, sy, sz = _size(part)
-    label = text_page("PROJECT", 5, size=(192, 128), words=False)  # a TaskPack labels the folder itself
-    return folder((sx, sy, sz)), {"board": skin("card", _col(p)), "pages": skin("paper", WHITE_PAPER),
-                                     "tab": skin("plastic", (0.9, 0.75, 0.1)), "print": art(label)}
-
 
 def _cloth(p, part):
     sx, sy, sz = _size(part)
     # a checked kitchen cloth: the weave alone reads as a flat mat at arm's length
     return cloth((sx, sy, sz), seed=2), {"cloth": tinted_pattern("check", _col(p), 0.06)}
 
-
-def _towel(p, part):
-    sx, sy, sz = _size(part)
-    return towel((sx, sy, sz)), {"terry": tinted_pattern("terry", _col(p), 0.05),
-                                    "hem": skin("fabric", (0.3, 0.45, 0.7))}
 
 
 def _stick(handle_style: str, head_style: str, head_surface: str = "metal", grip_surface: str | None = None) -> Look:
@@ -339,12 +329,6 @@ def _toy_block(p, part):
     return merge([body] + faces), {"wood": skin("wood", (0.75, 0.6, 0.4)), "face": art(img)}
 
 
-def _phone(p, part):
-    sx, sy, sz = _size(part)
-    return phone((sx, sy, sz)), {"case": skin("plastic", _col(p)),
-                                    "screen": art(np.ascontiguousarray(np.rot90(screen_desktop(seed=2, size=(160, 320)),
-                                                                                0)))}
-
 
 def _laptop(p, part):
     sx, sy, sz = _size(part)
@@ -408,27 +392,7 @@ def _storage(p, part):
     return rbox((sx, sy, sz), 0.3 * min(sx, sy, sz), "plastic"), {"plastic": skin("plastic", c)}
 
 
-def _lid(p, part):
-    sx, sy, sz = _size(part)
-    top = rbox((sx, sy, 0.6 * sz), 0.3 * sz, "lid", z0=0.4 * sz)
-    skirt = rbox((0.96 * sx, 0.96 * sy, 0.5 * sz), 0.1 * sz, "lid")
-    knob = rbox((0.3 * sx, 0.1 * sy, 0.25 * sz), 0.1 * sz, "lid", z0=0.75 * sz)
-    return merge([top, skirt, knob]), {"lid": skin("plastic", _col(p))}
 
-
-def _panel(p, part):
-    sx, sy, sz = _size(part)
-    return rbox((sx, sy, sz), 0.15 * min(sx, sy, sz), "wood"), {"wood": skin("wood", _col(p))}
-
-
-def _cutting_board(p, part):
-    sx, sy, sz = _size(part)
-    a = np.linspace(0, 2 * math.pi, 40, endpoint=False)
-    # a rounded rectangle with a handle lobe at +y
-    outline = np.c_[0.5 * sx * np.sign(np.cos(a)) * np.abs(np.cos(a)) ** 0.3,
-                    0.5 * sy * np.sign(np.sin(a)) * np.abs(np.sin(a)) ** 0.3]
-    board = extrude(outline, sz, bevel=0.3 * sz, material="wood")
-    return board, {"wood": skin("wood", _col(p))}
 
 
 def _tray(p, part):
@@ -439,16 +403,6 @@ def _tray(p, part):
     return merge([base] + rims), {"tray": skin("plastic", _col(p))}
 
 
-def _mouse_pad(p, part):
-    sx, sy, sz = _size(part)
-    return merge([rbox((sx, sy, 0.7 * sz), 0.3 * sz, "rubber"),
-                     rbox((sx * 0.995, sy * 0.995, 0.3 * sz), 0.1 * sz, "top", z0=0.7 * sz)]), \
-        {"rubber": skin("matte", DARK), "top": skin("fabric", _col(p))}
-
-
-def _paper_bag(p, part):
-    sx, sy, sz = _size(part)
-    return rbox((sx, sy, sz), 0.1 * min(sx, sy, sz), "kraft"), {"kraft": skin("paper", _col(p))}
 
 
 def _sponge(p, part):
@@ -461,14 +415,6 @@ def _keys(p, part):
     return keys((sx, sy, sz)), {"ring": skin("metal", STEEL), "key": skin("metal", _col(p))}
 
 
-def _wallet(p, part):
-    sx, sy, sz = _size(part)
-    return wallet((sx, sy, sz)), {"leather": skin("glossy", _col(p)), "stitch": skin("matte", (0.8, 0.7, 0.5))}
-
-
-def _sock(p, part):
-    sx, sy, sz = _size(part)
-    return sock((sx, sy, sz)), {"knit": skin("fabric", _col(p)), "trim": skin("fabric", _dark(_col(p), 0.5))}
 
 
 def _shoe(p, part):
@@ -543,11 +489,6 @@ def _muffin(p, part):
     return muffin((sx, sy, sz)), {"case": skin("paper", (0.85, 0.3, 0.3)), "top": skin("matte", _col(p))}
 
 
-def _lettuce(p, part):
-    sx, sy, sz = _size(part)
-    return lettuce((sx, sy, sz), seed=3), {"heart": skin("matte", (0.7, 0.85, 0.45)),
-                                              "leaf": Skin(art(pattern("lettuce")).material, None)}
-
 
 def _projector(p, part):
     sx, sy, sz = _size(part)
@@ -582,12 +523,6 @@ def _backpack(p, part):
             {"fabric": skin("fabric", _col(p, "pocket_color"))}
     return None
 
-
-def _boot(p, part):
-    sx, sy, sz = _size(part)
-    if part.name == "sole":
-        return rbox((sx, sy, sz), 0.4 * sz, "sole"), {"sole": skin("matte", _col(p, "sole_color"))}
-    return rbox((sx, sy, sz), 0.45 * min(sx, sy), "leather"), {"leather": skin("leather", _col(p))}
 
 
 def _headset(p, part):
@@ -648,72 +583,46 @@ LOOKS: dict[str, Look] = {
     # kitchenware and cookware
     "mug": _vessel_look("mug"),
     "cup": _vessel_look("cup"),
-    "glass": _vessel_look("glass", "glass"),
     "bowl": _vessel_look("bowl"),
-    "pot": _vessel_look("pot", "metal"),
     "pan": _vessel_look("pan", "metal", inner=(0.05, 0.05, 0.05), handle="stick"),
     "plate": _solid_vessel_look("plate"),
     "kettle": _kettle,
     "jug": _jug,
-    "cutting_board": _cutting_board,
     "tray": _tray,
     "kitchen_scale": _scale,
-    "dish_rack": _container_box("wire"),
     "box": _container_box("card"),
-    "paper_bag": _container_box("paper"),
     "storage_box": _container_box("plastic"),
-    "dustpan": _container_box("plastic"),
-    "lid": _lid,
     # documents and office
     "book": _book,
     "document": _sheet("RECIPE", 1),
     "card": _sheet("CARD", 2, card=True),
     "invoice_card": _sheet("INVOICE", 3, card=True),
-    "folder": _folder,
-    "mouse_pad": _mouse_pad,
     "eraser": _eraser,
     "laptop": _laptop,
-    "phone": _phone,
     "projector": _projector,
     "camera": _camera,
     "headset": _headset,
     # textiles, personal
     "cloth": _cloth,
-    "towel": _towel,
-    "sock": _sock,
     "shoe": _shoe,
-    "boot": _boot,
     "backpack": _backpack,
     "keys": _keys,
-    "wallet": _wallet,
     "sponge": _sponge,
     "toilet_roll": _toilet_roll,
     "toy_block": _toy_block,
     "ball": _ball,
-    "panel": _panel,
-    "leg": _panel,
     # tools (grip at -x, head at +x)
     "knife": _stick("wood", "blade", grip_surface="wood"),
-    "spoon": _stick("steel", "spoon"),
-    "fork": _stick("steel", "fork"),
     "spatula": _stick("plain", "turner"),
-    "screwdriver": _stick("fluted", "shaft"),
     "pen": _stick("cap", "marker"),
-    "lolly": _stick("stick", "lolly"),
     "squeegee": _stick("plain", "squeegee"),
     "thermometer": _stick("plain", "probe"),
-    "broom": _stick("wood", "brush"),
     # food
-    "tomato": _round(_fruit("tomato"), {"skin": ("glossy", "color"), "leaf": ("matte", (0.15, 0.4, 0.1)),
-                                        "stem": ("matte", (0.2, 0.35, 0.1))}),
     "apple": _round(_fruit("apple"), {"skin": ("glossy", "color"), "stem": ("matte", (0.25, 0.15, 0.06))}),
-    "orange": _round(_fruit("orange"), {"skin": ("matte", "color")}),
     "lemon": _round(_fruit("lemon"), {"skin": ("matte", "color")}),
     "potato": _round(_fruit("potato"), {"skin": ("matte", "color")}),
-    "onion": _round(onion, {"skin": ("glossy", "color"), "root": ("matte", (0.5, 0.4, 0.3))}),
     "egg": _round(egg, {"shell": ("matte", "color")}),
     "mushroom": _mushroom,
-    "lettuce": _lettuce,
     "steak": _steak,
     "pineapple": _pineapple,
     "donut": _donut,
@@ -731,4 +640,5 @@ LOOKS: dict[str, Look] = {
     "atomizer": _atomizer,
     "glass_shards": _shards,
 }
+LOOKS.update(DETAIL_LOOKS)
 """Kind (or ``_look`` name) -> look; kinds missing here are dressed generically."""
