@@ -56,7 +56,9 @@ Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSO
 64 levels or naming a key twice in one object (:mod:`.jsonsafe`), a scene with a ``path`` field
 (the scene is carried inline, so the hash covers it), and a scene over the limits of :data:`SCENE_LIMITS`
 (:func:`scene_limit_problem`: the extent every coordinate spans, the counts of entities, rooms, walls and
-doors), which bound the navigation grid and the meshes the world builds from the file.
+doors), which bound the navigation grid and the meshes the world builds from the file. Building the scene
+(``Environment.reset``, ``iw-eval validate``) also caps the triangles its meshes hold
+(:data:`interactiveworld.world.serialize.MAX_SCENE_TRIANGLES`).
 """
 from __future__ import annotations
 
