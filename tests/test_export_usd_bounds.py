@@ -184,3 +184,11 @@ def test_brace_depth_skips_strings_comments_and_asset_paths():
             b' asset p = @./{{.png@\n def "B" { } }\n')
     assert usd.usda_brace_depth(text) == 2
     assert usd.usda_brace_depth(b"") == 0
+
+
+def test_a_scene_file_too_deep_is_one_line(tmp_path, capfd):
+    src = tmp_path / "deep.json"
+    src.write_text('{"format": "interactiveworld.scene/1", "x": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    err = _one_line_exit_1(["export-usd", str(src), str(tmp_path / "out.usda")], capfd)
+    assert err == f"iw-eval export-usd: error: {src}: JSON nested deeper than 64 levels\n"
+    assert list(tmp_path.iterdir()) == [src]

@@ -9,9 +9,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..bench import jsonsafe
 from ..bench.preflight import file_above
 from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
-from ..bench.taskpack import TaskPack, TaskPackError, builtin_taskpacks, load_taskpack, unknown_id_message
+from ..bench.taskpack import (MAX_TASKPACK_BYTES, TaskPack, TaskPackError, builtin_taskpacks, load_taskpack,
+                              unknown_id_message)
 from ..env import Environment
 from ..world.serialize import SCENE_FORMAT
 from . import usd
@@ -32,7 +34,9 @@ def _load_source(source: str) -> tuple[dict[str, Any], TaskPack | None]:
     path = Path(source)
     if path.is_file():
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = jsonsafe.read_json_file(path, max_bytes=MAX_TASKPACK_BYTES)
+        except jsonsafe.JSONLimitError as exc:  # a scene file is held to a TaskPack's limits
+            raise _Refused(str(exc), 1) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise _Refused(f"{path}: not a readable JSON file ({exc})", 2) from None
         fmt = data.get("format") if isinstance(data, dict) else None
