@@ -119,3 +119,27 @@ def test_field_problem_names_the_first_field_of_the_wrong_kind():
     assert field_problem({"tags": "a" * 100}, kinds) == f"field 'tags' must be a list, got '{'a' * 56}..."
     assert eval_record_problem({**GOOD, "calls": 2.5}) == "field 'calls' must be a non-negative integer or null, got 2.5"
     assert eval_record_problem(GOOD) is None
+
+
+@pytest.mark.parametrize("case", ["too deep", "huge", "key twice"])
+def test_a_hostile_study_plan_is_one_line_before_anything_runs(case, tmp_path, capsys):
+    pytest.importorskip("fastapi")
+    from interactiveworld.web.study import MAX_PLAN_BYTES, load_plan
+
+    plan = tmp_path / "plan.json"
+    if case == "too deep":
+        plan.write_text('{"format": "interactiveworld.study/1", "x": ' + "[" * 10_000 + "]" * 10_000 + "}")
+        reason = f"JSON nested deeper than {MAX_DEPTH} levels"
+    elif case == "huge":
+        _huge(plan, MAX_PLAN_BYTES + 1)
+        reason = f"{MAX_PLAN_BYTES + 1} bytes, over the limit of {MAX_PLAN_BYTES} bytes"
+    else:
+        plan.write_text('{"format": "interactiveworld.study/1", "env": "a:b", "env": "interactiveworld.env:x"}')
+        reason = "key 'env' appears twice in one object"
+    with pytest.raises(ValueError) as info:
+        load_plan(plan)
+    assert str(info.value) == f"{plan}: {reason}"
+    assert main(["study", str(plan)]) == 2  # a bad plan is a usage error, as for any invalid field
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{plan}: {reason}" in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.json"]  # nothing made for the study
