@@ -143,3 +143,26 @@ def test_a_hostile_study_plan_is_one_line_before_anything_runs(case, tmp_path, c
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{plan}: {reason}" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["plan.json"]  # nothing made for the study
+
+
+def test_a_trace_header_too_long_or_too_deep_is_unreadable_not_fatal(tmp_path):
+    from interactiveworld.bench.logs import read_header
+
+    cell = _cell(tmp_path)
+    trace = cell / "trace.jsonl"
+    assert read_header(cell) == HEADER
+    trace.write_text('{"type": "header", "x": ' + "[" * 5000 + "]" * 5000 + "}\n")
+    assert read_header(cell) is None
+    with open(trace, "wb") as f:  # one line longer than the limit: read up to the limit, never further
+        f.write(b'{"type": "header", "pad": "' + b"x" * (MAX_EVAL_BYTES + 10) + b'"}\n')
+    assert read_header(cell) is None
+
+
+def test_a_labels_file_too_deep_is_one_line(tmp_path):
+    from interactiveworld.analysis.labels import LABELS_NAME, LabelFileError, read_labels
+
+    (tmp_path / LABELS_NAME).write_text('{"history": ' + "[" * 10_000 + "]" * 10_000 + "}")
+    with pytest.raises(LabelFileError) as info:
+        read_labels(tmp_path)
+    assert str(info.value) == (f"{tmp_path / LABELS_NAME}: cannot read ({tmp_path / LABELS_NAME}: JSON nested deeper "
+                               f"than {MAX_DEPTH} levels)")

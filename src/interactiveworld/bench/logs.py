@@ -350,12 +350,16 @@ def read_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
 
 
 def read_header(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
-    """The ``header`` record of a cell's trace (its first line), or None when missing or unreadable."""
+    """The ``header`` record of a cell's trace (its first line), or None when missing or unreadable (a first
+    line over :data:`MAX_EVAL_BYTES` or nested deeper than :data:`.jsonsafe.MAX_DEPTH` counts as unreadable)."""
     p = Path(cell_dir) / TRACE_NAME
     try:
-        with open(p, encoding="utf-8") as f:
-            rec = json.loads(f.readline())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        with open(p, "rb") as f:
+            line = f.readline(MAX_EVAL_BYTES + 1)  # never more than the limit, however long the line
+        if len(line) > MAX_EVAL_BYTES:
+            return None
+        rec = jsonsafe.loads(line.decode("utf-8"), source=str(p), allow_duplicate_keys=True)
+    except (OSError, ValueError):  # UnicodeDecodeError, JSONDecodeError and JSONLimitError are ValueErrors
         return None
     return rec if isinstance(rec, dict) and rec.get("type") == "header" else None
 
