@@ -125,7 +125,7 @@ def test_prims_nested_10000_deep_are_one_line(tmp_path, capfd):
     src = _nested_usda(tmp_path / "deep.usda", 10_000)
     err = _one_line_exit_1(["export-usd", "--import", str(src), str(tmp_path / "s.json")], capfd)
     assert err == (f"iw-eval export-usd: error: {src}: nested 10001 levels deep, over the limit of "
-                   f"{usd.MAX_USD_DEPTH} levels (MAX_USD_DEPTH; InteractiveWorld's export nests 6)\n")
+                   f"{usd.MAX_USD_DEPTH} levels (MAX_USD_DEPTH; InteractiveWorld's export nests 7)\n")
     assert not (tmp_path / "s.json").exists()
 
 
@@ -179,11 +179,20 @@ def test_a_json_attribute_nested_10000_deep_is_one_line(good_usda, tmp_path, cap
     assert f"{src}: " in err and "interactiveworld:params: JSON nested deeper than 64 levels" in err
 
 
-def test_brace_depth_skips_strings_comments_and_asset_paths():
+def test_nesting_depth_skips_strings_comments_and_asset_paths():
     text = (b'#usda 1.0 {{{\n( doc = """ {{{ """ )\ndef "A" { string s = "{{{" \n string t = \'{{\'\n'
-            b' asset p = @./{{.png@\n def "B" { } }\n')
-    assert usd.usda_brace_depth(text) == 2
-    assert usd.usda_brace_depth(b"") == 0
+            b' asset p = @./{{.png@\n def "B" { int[] x = [1] } }\n')
+    assert usd.usda_nesting_depth(text) == 3  # A { B { [ } }
+    assert usd.usda_nesting_depth(b"") == 0
+
+
+def test_parentheses_nested_100000_deep_are_refused_at_once(tmp_path, capfd):
+    # usd-core's parser keeps working on this for minutes: the text is refused before it sees it
+    src = tmp_path / "parens.usda"
+    src.write_text('#usda 1.0\ndef Xform "World" (\n    customData = {\n        int x = ' + "(" * 100_000 + "1"
+                   + ")" * 100_000 + "\n    }\n)\n{\n}\n")
+    err = _one_line_exit_1(["export-usd", "--import", str(src), "-"], capfd)
+    assert f"{src}: nested 100002 levels deep, over the limit of {usd.MAX_USD_DEPTH} levels" in err
 
 
 def test_a_scene_file_too_deep_is_one_line(tmp_path, capfd):

@@ -57,7 +57,7 @@ from .usd_looks import Looks, define_mesh
 from .usd_skel import define_human
 
 __all__ = ["USD_FORMAT", "USD_SUFFIXES", "LINK_DENSITY", "GRAVITY", "MAX_USD_BYTES", "MAX_USD_DEPTH",
-           "COMPOSITION_ARCS", "UsdFormatError", "UsdLimitError", "usda_brace_depth", "check_usd_limits",
+           "COMPOSITION_ARCS", "UsdFormatError", "UsdLimitError", "usda_nesting_depth", "check_usd_limits",
            "UsdExport", "export_scene",
            "import_scene", "entity_prim_name"]
 
@@ -78,10 +78,11 @@ MAX_USD_BYTES = 256 * 1024 * 1024
 ``accessibility-01``, 274 entities, with the human) exports to 29.7 MB as ``.usda`` and 2.2 MB as ``.usdc``; the
 cap leaves room for text stages nine times larger."""
 MAX_USD_DEPTH = 32
-"""Deepest prim nesting (and, in a text layer, ``{`` nesting) :func:`import_scene` accepts. The stages this module
-writes nest 6 deep (``/World/Entities/<entity>/Link_<joint>/Visual``...); usd-core's text parser and its
-composition recurse once per level and end the interpreter with a segmentation fault near 100,000 levels, so the
-depth is checked before usd-core reads the file."""
+"""Deepest prim nesting (and, in a text layer, nesting of ``{``, ``(`` and ``[`` together) :func:`import_scene`
+accepts. The stages this module writes nest prims 6 deep (``/World/Entities/<entity>/Link_<joint>/Visual``...) and
+brackets 7 deep, measured on the largest built-in TaskPack's export; usd-core's text parser recurses once per level
+and ends the interpreter with a segmentation fault near 100,000 levels, so the depth is checked before usd-core
+reads the file."""
 COMPOSITION_ARCS = ("references", "payload", "inheritPaths", "specializes", "variantSetNames")
 """Prim metadata that pulls in other prims or layers. :func:`export_scene` writes none, so :func:`import_scene`
 refuses a file holding any (with sub-layers), which also rules out reference cycles."""
@@ -441,14 +442,17 @@ _USDA_SKIP = re.compile(rb'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)
 """Strings, asset paths and comments of a text layer: braces inside them do not nest prims."""
 
 
-def usda_brace_depth(text: bytes) -> int:
-    """Deepest ``{`` nesting of a text USD layer (``#usda``), strings, asset paths and comments left out; read
-    without recursion, so it is safe on a file that would crash usd-core's parser."""
+def usda_nesting_depth(text: bytes) -> int:
+    """Deepest nesting of ``{``, ``(`` and ``[`` together in a text USD layer (``#usda``), strings, asset paths and
+    comments left out; read without recursion, so it is safe on a file that would crash or stall usd-core's
+    parser (100,000 nested braces end it with a segmentation fault; 100,000 nested parentheses in a metadata
+    value keep it parsing for minutes)."""
     body = np.frombuffer(_USDA_SKIP.sub(b"", text), np.uint8)
     if body.size == 0:
         return 0
-    steps = (body == ord("{")).astype(np.int64) - (body == ord("}"))
-    return int(np.cumsum(steps).max(initial=0))
+    opens = (body == ord("{")) | (body == ord("(")) | (body == ord("["))
+    closes = (body == ord("}")) | (body == ord(")")) | (body == ord("]"))
+    return int(np.cumsum(opens.astype(np.int64) - closes).max(initial=0))
 
 
 def _text_layers(src: Path) -> list[tuple[str, bytes]]:
@@ -476,7 +480,7 @@ def check_usd_limits(path: str | Path) -> Sdf.Layer:
     not composed), for ``Usd.Stage.Open``.
 
     Checks, in order: the size (:data:`MAX_USD_BYTES`); the ``{`` nesting of every text layer
-    (:func:`usda_brace_depth`, before usd-core parses it); then, on the root layer as parsed by ``Sdf`` (no
+    (:func:`usda_nesting_depth`, before usd-core parses it); then, on the root layer as parsed by ``Sdf`` (no
     composition), sub-layers, the composition arcs of :data:`COMPOSITION_ARCS` and the prim nesting
     (:data:`MAX_USD_DEPTH`), walked without recursion.
 
@@ -492,10 +496,10 @@ def check_usd_limits(path: str | Path) -> Sdf.Layer:
     if size > MAX_USD_BYTES:
         raise UsdLimitError(f"{src}: {size} bytes, over the limit of {MAX_USD_BYTES} bytes (MAX_USD_BYTES)")
     for name, text in _text_layers(src):
-        depth = usda_brace_depth(text)
+        depth = usda_nesting_depth(text)
         if depth > MAX_USD_DEPTH:
             raise UsdLimitError(f"{name}: nested {depth} levels deep, over the limit of {MAX_USD_DEPTH} levels "
-                                f"(MAX_USD_DEPTH; InteractiveWorld's export nests 6)")
+                                f"(MAX_USD_DEPTH; InteractiveWorld's export nests 7)")
     try:
         layer = Sdf.Layer.FindOrOpen(str(src))
     except Tf.ErrorException:
