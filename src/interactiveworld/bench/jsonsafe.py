@@ -1,6 +1,6 @@
-"""Reading JSON that came from outside the process (TaskPacks, sweep records, cached model replies)
-with limits, so a hostile or broken file fails with a message naming it instead of a RecursionError,
-an out-of-memory stall or a silently dropped field.
+"""Reading JSON that came from outside the process (TaskPacks, eval.json, trace lines, study plans, labels, USD
+attributes) with limits and field-type checks, so a hostile or broken file fails with a message naming it
+instead of a RecursionError, an out-of-memory stall or a silently dropped field.
 
 * nesting deeper than :data:`MAX_DEPTH` containers is refused (the parser and the schema validator
   both recurse; Python's own limit is about 1000 levels and surfaces as ``RecursionError``);
