@@ -105,7 +105,7 @@ def test_a_trace_record_too_deep_or_a_huge_trace_is_one_line(tmp_path, capsys):
 def test_a_trace_line_that_is_not_a_record_is_named(tmp_path):
     trace = tmp_path / "trace.jsonl"
     trace.write_text(json.dumps(HEADER) + "\n[1, 2]\n" + json.dumps({"type": "final"}) + "\n")
-    with pytest.raises(ValueError, match=r"record 2 is not a JSON object with a string 'type' field"):
+    with pytest.raises(ValueError, match=r"record 2 is not a JSON object$"):
         list(iter_trace(trace))
 
 
