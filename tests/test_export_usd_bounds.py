@@ -3,6 +3,7 @@ so a failure midway leaves nothing under the final name; ``--import`` refuses fi
 (nesting depth, composition arcs and cycles, JSON depth) with one line and exit 1, before usd-core can crash."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -81,7 +82,7 @@ def test_a_failed_export_keeps_the_previous_stage_whole(env, tmp_path, monkeypat
 
     monkeypatch.setattr(usd, "_write_architecture", disk_full)
     scene = tmp_path / "scene.json"
-    scene.write_text(__import__("json").dumps(SCENE))
+    scene.write_text(json.dumps(SCENE))
     assert iw_main(["export-usd", str(scene), str(out)]) == 1
     err = capsys.readouterr().err
     assert err == f"iw-eval export-usd: error: {out}: cannot be written ([Errno 28] No space left on device)\n"
@@ -201,3 +202,20 @@ def test_a_scene_file_too_deep_is_one_line(tmp_path, capfd):
     err = _one_line_exit_1(["export-usd", str(src), str(tmp_path / "out.usda")], capfd)
     assert err == f"iw-eval export-usd: error: {src}: JSON nested deeper than 64 levels\n"
     assert list(tmp_path.iterdir()) == [src]
+
+
+def test_import_writes_its_scene_json_through_a_temporary_name(good_usda, tmp_path, monkeypatch, capsys):
+    out = tmp_path / "scene.json"
+    out.write_text("previous\n")
+
+    def fail_replace(src, dst):  # the disk fills as the finished file is moved into place
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("interactiveworld.interop.commands.os.replace", fail_replace)
+    assert iw_main(["export-usd", "--import", str(good_usda), str(out)]) == 1
+    assert capsys.readouterr().err == (f"iw-eval export-usd: error: {out}: cannot be written ([Errno 28] No space "
+                                       f"left on device)\n")
+    assert out.read_text() == "previous\n" and sorted(p.name for p in tmp_path.iterdir()) == ["scene.json"]
+    monkeypatch.undo()
+    assert iw_main(["export-usd", "--import", str(good_usda), str(out)]) == 0
+    assert json.loads(out.read_text())["format"] == SCENE_FORMAT
