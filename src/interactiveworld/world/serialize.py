@@ -58,15 +58,16 @@ __all__ = ["scene_from_dict", "scene_to_dict", "SceneFormatError", "SceneLimitEr
 
 SCENE_FORMAT = "interactiveworld.scene/1"
 """The format tag of a serialised scene (module docstring)."""
-MAX_SCENE_TRIANGLES = 2_000_000
+MAX_SCENE_TRIANGLES = 4_000_000
 """Most triangles the meshes of a scene's doors and entities may hold together (:attr:`AssetModel.triangle_count`
 summed as the load builds them); a scene over it is refused with :class:`SceneLimitError` before the rest is built,
-placed or settled. Measured on the built scenes: the largest built-in TaskPack holds 302,492 triangles (release 2
-``accessibility-01``, 274 entities; release 1 at most 32,512, ``planning-09``) and the largest generated layout of
-:mod:`.layouts.library` 392,398 (``restaurant-01``, 288 entities), so the cap is five times the largest scene
-shipped. One asset holds at most about 8,000 triangles with its defaults (``spoon``, 7,848), so a scene within the
-entity count of a TaskPack (500) can still pass it and be refused here. Floors, walls and ceilings are not counted:
-the room and wall counts bound them."""
+placed or settled. Measured on the built scenes with the detailed object meshes: the largest built-in TaskPack
+holds 428,194 triangles (release 2 ``decision-10``, 255 entities; release 1 at most 32,512, ``planning-09``) and the
+largest generated layout of :mod:`.layouts.library` 765,746 (``spa-01``, 257 entities), so the cap is about five
+times the largest scene shipped (before those meshes: 302,492 and 392,398). One asset holds at most about 18,000
+triangles with its defaults (``towel``, 18,144), so a TaskPack within its entity limit (500) can pass the cap, and a
+scene file (``iw-eval export-usd SCENE.json``, which has no entity limit) is bounded by it alone. Floors, walls and
+ceilings are not counted: the room and wall counts bound them."""
 
 
 class SceneFormatError(ValueError):
