@@ -143,7 +143,8 @@ def test_prims_nested_100000_deep_do_not_crash_the_interpreter(tmp_path):
 def test_a_reference_cycle_is_one_line(tmp_path, capfd):
     for me, other in (("a", "b"), ("b", "a")):
         (tmp_path / f"{me}.usda").write_text(
-            f'#usda 1.0\n(\n    defaultPrim = "World"\n)\ndef Xform "World" (\n    prepend references = @./{other}.usda@\n)'
+            f'#usda 1.0\n(\n    defaultPrim = "World"\n)\ndef Xform "World" (\n'
+            f'    prepend references = @./{other}.usda@\n)'
             f'\n{{\n    custom string interactiveworld:format = "{usd.USD_FORMAT}"\n}}\n')
     src = tmp_path / "a.usda"
     err = _one_line_exit_1(["export-usd", "--import", str(src), "-"], capfd)

@@ -117,7 +117,8 @@ def test_field_problem_names_the_first_field_of_the_wrong_kind():
     assert field_problem({"calls": -1}, kinds) == "field 'calls' must be a non-negative integer, got -1"
     assert field_problem({"cost": float("nan")}, kinds) == "field 'cost' must be a finite number or null, got nan"
     assert field_problem({"tags": "a" * 100}, kinds) == f"field 'tags' must be a list, got '{'a' * 56}..."
-    assert eval_record_problem({**GOOD, "calls": 2.5}) == "field 'calls' must be a non-negative integer or null, got 2.5"
+    assert eval_record_problem({**GOOD, "calls": 2.5}) == ("field 'calls' must be a non-negative integer or null, "
+                                                           "got 2.5")
     assert eval_record_problem(GOOD) is None
 
 

@@ -385,4 +385,5 @@ def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 __all__ = ["LABELS", "CAPABILITY_IDS", "CATALOG_TASKS", "UNREADABLE", "load_results", "run_folder_problem",
-           "eval_record_problem", "EVAL_FIELD_KINDS", "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key", "bootstrap_ci"]
+           "eval_record_problem", "EVAL_FIELD_KINDS", "family_table", "efficiency_table", "capability_table",
+           "void_cells", "agent_key", "bootstrap_ci"]
