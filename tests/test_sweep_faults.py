@@ -110,9 +110,9 @@ def test_deep_eval_and_trace_files_are_reported_not_raised(packs, tmp_path, caps
     (cells[1] / "trace.jsonl").write_text(_nested(100_000) + "\n{}\n")
     capsys.readouterr()
     assert main(["report", str(out), "--no-plots"]) == 0
-    assert "nested too deeply to read; counted as VOID" in capsys.readouterr().err
+    assert "eval.json: JSON nested deeper than 64 levels; counted as VOID" in capsys.readouterr().err
     assert main(["replay", str(cells[1]), "--env", ENV]) == 2
-    assert "nested too deeply to read" in capsys.readouterr().err
+    assert "trace.jsonl: record 1: JSON nested deeper than 64 levels" in capsys.readouterr().err
 
 
 def _pack_file(tmp_path, data, name="p.json"):

@@ -432,7 +432,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from .bench.html import render_episode_html, render_index_html
+    from .bench.html import episode_eval, render_episode_html, render_index_html
     from .bench.logs import TRACE_NAME, find_cells
 
     target = Path(args.path)
@@ -450,6 +450,11 @@ def cmd_show(args: argparse.Namespace) -> int:
             annotate_page(pages[-1])  # the first-error label of a failed cell, read-only
         except (ValueError, KeyError, TypeError, OSError) as exc:  # UnicodeDecodeError is a ValueError
             print(f"warning: {c}: cannot render the episode page ({type(exc).__name__}: {exc})", file=sys.stderr)
+            failed += 1
+            continue
+        why = episode_eval(c)[2]
+        if why is not None:  # the page is written, its result shown as UNREADABLE
+            print(f"warning: {why}; shown as UNREADABLE", file=sys.stderr)
             failed += 1
     if not pages:
         print(f"iw-eval show: no page written ({failed} unreadable trace(s))", file=sys.stderr)

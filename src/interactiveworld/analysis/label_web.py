@@ -29,7 +29,7 @@ from typing import Any
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..bench.html import render_episode_html
-from ..bench.logs import has_symlink, load_eval
+from ..bench.logs import has_symlink, load_eval, read_eval
 from ..web.guard import MAX_BODY_BYTES, GuardMiddleware, LocalGuard, header_map, new_token
 from .labels import CATEGORIES, LabelFileError, failed_cells, label_in_force, read_labels, set_label
 
@@ -96,7 +96,7 @@ def label_section(cell: Path, *, form_for: str | None = None, default_by: str = 
 def annotate_page(page: Path) -> None:
     """Add the read-only label section to an episode page written by ``iw-eval show`` (failed valid cells)."""
     cell = page.parent
-    ev = load_eval(cell) or {}
+    ev = read_eval(cell) or {}  # an unusable eval.json is shown as UNREADABLE by the page itself
     if ev.get("status") != "valid" or ev.get("passed") != 0:
         return
     text = page.read_text(encoding="utf-8")

@@ -29,7 +29,9 @@ from typing import Any, Iterator, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model, field_validator
 
 from ..agents.base import AgentTransportError
-from ..bench.logs import EVAL_NAME, TRACE_NAME, find_cells, iter_trace, load_eval, write_json_atomic
+from ..bench import jsonsafe
+from ..bench.logs import (EVAL_NAME, MAX_EVAL_BYTES, TRACE_NAME, find_cells, iter_trace, load_eval,
+                          write_json_atomic)
 from ..bench.report import markdown_table, write_csv
 from ..bench.taskpack import TaskPackError, builtin_taskpacks, load_taskpack
 from .categories import CATEGORIES, Category
@@ -119,8 +121,8 @@ def read_labels(cell: str | Path) -> list[LabelEntry]:
     if not p.is_file():
         return []
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError) as exc:
+        data = jsonsafe.read_json_file(p, max_bytes=MAX_EVAL_BYTES)  # held to an eval.json's limits
+    except (OSError, ValueError) as exc:  # not JSON, not UTF-8, too large or too deep
         raise LabelFileError(f"{p}: cannot read ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != LABELS_FORMAT or not isinstance(data.get("history"), list):
         raise LabelFileError(f"{p}: not a {LABELS_FORMAT} file")

@@ -10,7 +10,8 @@ import html
 from pathlib import Path
 from typing import Any
 
-from .logs import TRACE_NAME, EvalFileError, load_eval, read_trace
+from .logs import EVAL_NAME, TRACE_NAME, EvalFileError, load_eval, read_trace
+from .metrics import eval_record_problem
 
 PAGE_NAME = "episode.html"
 
@@ -48,10 +49,27 @@ def _delta(outcome: dict[str, Any]) -> str:
     return f'<div class="delta">{_e(" ".join(parts))}</div>' if parts else ""
 
 
+def episode_eval(cell: Path) -> tuple[dict[str, Any], str, str | None]:
+    """(record, status, problem) of a cell's ``eval.json`` for the pages: ``({}, "unfinished", None)`` when there
+    is none; ``({}, "unreadable", line)`` when it cannot be read (:func:`.logs.load_eval`) or a field the pages
+    read has the wrong type (:func:`.metrics.eval_record_problem`), the line naming the file and the field."""
+    try:
+        ev = load_eval(cell)
+    except EvalFileError as exc:
+        return {}, "unreadable", str(exc)
+    if ev is None:
+        return {}, "unfinished", None
+    why = eval_record_problem(ev)
+    if why is not None:
+        return {}, "unreadable", f"{cell / EVAL_NAME}: {why}"
+    return ev, str(ev["status"]), None
+
+
 def render_episode_html(cell_dir: str | Path) -> Path:
     """Write ``episode.html`` for a cell folder and return its path.
 
-    An ``eval.json`` that cannot be read shows as UNREADABLE.
+    An ``eval.json`` that cannot be read, or whose fields have the wrong types, shows as UNREADABLE
+    (:func:`episode_eval`).
 
     Raises:
         FileNotFoundError: the folder has no ``trace.jsonl``.
@@ -60,11 +78,7 @@ def render_episode_html(cell_dir: str | Path) -> Path:
     """
     cell = Path(cell_dir)
     trace = read_trace(cell / TRACE_NAME)
-    try:
-        ev = load_eval(cell) or {}
-        status = ev.get("status", "unfinished")
-    except EvalFileError:
-        ev, status = {}, "unreadable"
+    ev, status, why = episode_eval(cell)
     header = next((r for r in trace if r["type"] == "header"), {})
 
     if status != "valid":
@@ -141,7 +155,7 @@ def render_episode_html(cell_dir: str | Path) -> Path:
         body.append(f'<tr><td class="tick">{t}</td><td class="frames">{_imgs(rw["frames"])}</td>'
                     f'<td class="dialogue">{"".join(rw["dialogue"])}</td><td>{"".join(rw["actions"])}</td></tr>')
     body.append("</table>")
-    points = ev.get("points") or []
+    points = [p for p in ev.get("points") or [] if isinstance(p, dict)]  # a stranger's file: skip odd entries
     if points:
         body.append('<h2>Score points</h2><table class="caps"><tr><th>Point</th><th>Met</th><th>Note</th></tr>')
         body += [f'<tr><td>{_e(p.get("label", ""))}</td><td class="{"ok" if p.get("satisfied") else "err"}">'
@@ -152,11 +166,13 @@ def render_episode_html(cell_dir: str | Path) -> Path:
     if caps:
         body.append('<h2>Capability points</h2><table class="caps"><tr><th>Capability</th><th>Point</th>'
                     '<th>Label</th></tr>')
-        body += [f'<tr><td>{_e(c["capability"])} {_e(c.get("atom", ""))}</td><td>{_e(c["point"])}</td>'
+        body += [f'<tr><td>{_e(c["capability"])} {_e(c.get("atom", ""))}</td><td>{_e(c.get("point", ""))}</td>'
                  f'<td>{_e(c["label"])}</td></tr>' for c in caps]
         body.append("</table>")
     if ev.get("void_reason"):
         body.append(f'<p class="err">VOID: {_e(ev["void_reason"])}</p>')
+    if why is not None:
+        body.append(f'<p class="err">UNREADABLE: {_e(why)}</p>')
     page = (f'<!DOCTYPE html><html><head><meta charset="utf-8"><title>{_e(header.get("task_id", "episode"))}'
             f'</title><style>{_CSS}</style></head><body>{"".join(body)}</body></html>\n')
     out = cell / PAGE_NAME
@@ -172,11 +188,7 @@ SHEET_NAME = "contact_sheet.png"
 def _index_row(root: Path, page: Path) -> tuple[dict[str, Any], str]:
     """One episode's eval record (``{}`` when unreadable) and its table row."""
     cell = page.parent
-    try:
-        ev = load_eval(cell) or {}
-        status = ev.get("status", "unfinished")
-    except EvalFileError:
-        ev, status = {}, "unreadable"
+    ev, status, _why = episode_eval(cell)
     if status == "valid":
         verdict, cls = ("PASS", "pass") if ev.get("passed") else ("FAIL", "fail")
     else:
@@ -239,4 +251,4 @@ def render_index_html(root: str | Path, pages: list[Path]) -> Path:
     return out
 
 
-__all__ = ["render_episode_html", "render_index_html", "PAGE_NAME", "INDEX_NAME", "SHEET_NAME", "VIDEO_NAMES"]
+__all__ = ["episode_eval", "render_episode_html", "render_index_html", "PAGE_NAME", "INDEX_NAME", "SHEET_NAME", "VIDEO_NAMES"]

@@ -1,12 +1,16 @@
-"""Reading JSON that came from outside the process (TaskPacks, sweep records, cached model replies)
-with limits, so a hostile or broken file fails with a message naming it instead of a RecursionError,
-an out-of-memory stall or a silently dropped field.
+"""Reading JSON that came from outside the process (TaskPacks, eval.json, trace lines, study plans, labels, USD
+attributes) with limits and field-type checks, so a hostile or broken file fails with a message naming it
+instead of a RecursionError, an out-of-memory stall or a silently dropped field.
 
 * nesting deeper than :data:`MAX_DEPTH` containers is refused (the parser and the schema validator
   both recurse; Python's own limit is about 1000 levels and surfaces as ``RecursionError``);
 * a JSON object that names the same key twice is refused (``json.loads`` would keep the last value,
   so two readers of one file could disagree about what it says);
-* a file larger than the caller's byte limit is refused before it is read.
+* a file larger than the caller's byte limit is refused before it is read;
+* :func:`field_problem` checks the types of named fields against a table, naming the first field at fault.
+
+Readers of files from outside (TaskPacks, ``eval.json``, ``trace.jsonl`` lines, study plans, USD attributes) go
+through :func:`read_json_file` or :func:`loads`, so each fails with one line naming the file and the limit.
 """
 from __future__ import annotations
 
@@ -85,4 +89,50 @@ def read_json_file(path: str | os.PathLike[str], *, max_bytes: int, max_depth: i
     return loads(raw.decode("utf-8"), source=str(p), max_depth=max_depth, allow_duplicate_keys=allow_duplicate_keys)
 
 
-__all__ = ["MAX_DEPTH", "JSONLimitError", "loads", "nesting_depth", "read_json_file"]
+def _kind_ok(value: Any, kind: str) -> bool:
+    if kind == "null":
+        return value is None
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "count":
+        return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+    if kind == "number":
+        return isinstance(value, (int, float)) and not isinstance(value, bool) and value == value \
+            and value not in (float("inf"), float("-inf"))
+    if kind == "list":
+        return isinstance(value, list)
+    if kind == "object":
+        return isinstance(value, dict)
+    raise ValueError(f"unknown field kind {kind!r}")
+
+
+_KIND_WORDS = {"null": "null", "str": "a string", "bool": "true or false", "int": "an integer",
+               "count": "a non-negative integer", "number": "a finite number", "list": "a list",
+               "object": "an object"}
+
+
+def field_problem(record: dict[str, Any], kinds: dict[str, str]) -> str | None:
+    """The first field of ``record`` whose value is not of its kind in ``kinds``, as one line, or None.
+
+    ``kinds`` maps a field name to kinds joined by ``|``: ``null``, ``str``, ``bool``, ``int``, ``count``
+    (an integer >= 0), ``number`` (finite int or float), ``list``, ``object``; a boolean is never a number.
+    A field absent from ``record`` is not checked (say ``null`` and check presence apart where it is required).
+
+    Returns e.g. ``"field 'seed' must be an integer or null, got 'x'"``.
+    """
+    for name, spec in kinds.items():
+        if name not in record:
+            continue
+        value, options = record[name], spec.split("|")
+        if not any(_kind_ok(value, k) for k in options):
+            want = " or ".join(_KIND_WORDS[k] for k in options)
+            shown = repr(value)
+            return f"field {name!r} must be {want}, got {shown if len(shown) <= 60 else shown[:57] + '...'}"
+    return None
+
+
+__all__ = ["MAX_DEPTH", "JSONLimitError", "loads", "nesting_depth", "read_json_file", "field_problem"]

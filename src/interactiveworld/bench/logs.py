@@ -29,8 +29,15 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
+from . import jsonsafe
+
 TRACE_NAME = "trace.jsonl"
 EVAL_NAME = "eval.json"
+MAX_EVAL_BYTES = 16 * 1024 * 1024
+"""Largest ``eval.json`` read [bytes] (2,116 records on this project's disks measured at most 7,805 bytes)."""
+MAX_TRACE_BYTES = 256 * 1024 * 1024
+"""Largest ``trace.jsonl`` read [bytes] (2,010 traces on this project's disks measured at most 768,832 bytes; a
+model run with long replies writes more, hence the margin)."""
 FRAMES_DIR = "frames"
 ATTEMPTS_DIR = "attempts"
 """Inside a cell folder: earlier, unfinished or VOID attempts archived on a re-run (not cells themselves)."""
@@ -238,17 +245,25 @@ def read_trace(path: str | os.PathLike[str]) -> list[dict[str, Any]]:
 
 
 def iter_trace(path: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
-    """Records of a trace file one by one (see :func:`read_trace`)."""
+    """Records of a trace file one by one (see :func:`read_trace`); a file over :data:`MAX_TRACE_BYTES` or a
+    record nested deeper than :data:`.jsonsafe.MAX_DEPTH` is refused (ValueError naming the file and record)."""
+    size = Path(path).stat().st_size
+    if size > MAX_TRACE_BYTES:
+        raise ValueError(f"{path}: {size} bytes, over the limit of {MAX_TRACE_BYTES} bytes for a trace "
+                         f"(MAX_TRACE_BYTES)")
     lines = [ln for ln in Path(path).read_text(encoding="utf-8").split("\n") if ln.strip()]
     for i, line in enumerate(lines):
         try:
-            yield json.loads(line)
+            rec = jsonsafe.loads(line, source=f"{path}: record {i + 1}", allow_duplicate_keys=True)
+        except jsonsafe.JSONLimitError as exc:
+            raise ValueError(str(exc)) from None
         except json.JSONDecodeError as exc:
             if i == len(lines) - 1:
                 return  # torn last line of a killed writer
             raise ValueError(f"{path}: record {i + 1} is not valid JSON ({exc})") from exc
-        except RecursionError:
-            raise ValueError(f"{path}: record {i + 1} is nested too deeply to read") from None
+        if not isinstance(rec, dict):
+            raise ValueError(f"{path}: record {i + 1} is not a JSON object")
+        yield rec
 
 
 @functools.lru_cache(maxsize=1)
@@ -313,13 +328,13 @@ def load_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
     if not p.exists():
         return None
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = jsonsafe.read_json_file(p, max_bytes=MAX_EVAL_BYTES)
+    except jsonsafe.JSONLimitError as exc:  # its message starts with the path
+        raise EvalFileError(p, str(exc).removeprefix(f"{p}: ")) from None
     except (OSError, UnicodeDecodeError) as exc:
         raise EvalFileError(p, f"cannot read ({type(exc).__name__}: {exc})") from exc
     except json.JSONDecodeError as exc:
         raise EvalFileError(p, f"not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from exc
-    except RecursionError:
-        raise EvalFileError(p, "nested too deeply to read") from None
     if not isinstance(data, dict):
         raise EvalFileError(p, f"expected a JSON object, got {type(data).__name__}")
     return data
@@ -335,12 +350,16 @@ def read_eval(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
 
 
 def read_header(cell_dir: str | os.PathLike[str]) -> dict[str, Any] | None:
-    """The ``header`` record of a cell's trace (its first line), or None when missing or unreadable."""
+    """The ``header`` record of a cell's trace (its first line), or None when missing or unreadable (a first
+    line over :data:`MAX_EVAL_BYTES` or nested deeper than :data:`.jsonsafe.MAX_DEPTH` counts as unreadable)."""
     p = Path(cell_dir) / TRACE_NAME
     try:
-        with open(p, encoding="utf-8") as f:
-            rec = json.loads(f.readline())
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        with open(p, "rb") as f:
+            line = f.readline(MAX_EVAL_BYTES + 1)  # never more than the limit, however long the line
+        if len(line) > MAX_EVAL_BYTES:
+            return None
+        rec = jsonsafe.loads(line.decode("utf-8"), source=str(p), allow_duplicate_keys=True)
+    except (OSError, ValueError):  # UnicodeDecodeError, JSONDecodeError and JSONLimitError are ValueErrors
         return None
     return rec if isinstance(rec, dict) and rec.get("type") == "header" else None
 
@@ -412,4 +431,4 @@ def has_symlink(root: str | os.PathLike[str], path: str | os.PathLike[str]) -> b
 
 __all__ = ["TRACE_NAME", "EVAL_NAME", "FRAMES_DIR", "ATTEMPTS_DIR", "EvalFileError", "Scrubber", "ScrubbedStream",
            "TraceWriter", "read_trace", "iter_trace", "write_json_atomic", "load_eval", "read_eval", "read_header",
-           "find_cells", "dumps", "has_symlink", "scrubbed_streams"]
+           "find_cells", "dumps", "has_symlink", "scrubbed_streams", "MAX_EVAL_BYTES", "MAX_TRACE_BYTES"]

@@ -27,6 +27,7 @@ from scipy import stats
 from .capabilities import LABELS
 from .families import Family
 from .identity import split_agents_folder
+from .jsonsafe import field_problem
 from .logs import EVAL_NAME, EvalFileError, find_cells, load_eval, read_header
 
 CAPABILITY_IDS = tuple(f"C{i}" for i in range(1, 10))
@@ -40,11 +41,31 @@ UNREADABLE = "unreadable"
 """``status`` of a cell whose ``eval.json`` cannot be used; counted as VOID (never scored)."""
 
 
+EVAL_FIELD_KINDS = {
+    "assistant": "str|null", "human": "str|null", "seed": "int|null", "taskpack_hash": "str|null",
+    "stop_reason": "str|null", "void_reason": "str|null", "evaluator": "str|object|null",
+    "points": "list", "windows": "list", "capabilities": "list",
+    "ticks": "count|null", "actions": "number|null", "refused_actions": "count|null", "oracle_actions": "number|null",
+    "stable_completion_action": "number|null", "efficiency": "number|null", "route_m": "number|null",
+    "interventions": "count|null", "leaks": "count|list|null", "invalid_assistant_turns": "count|null",
+    "invalid_human_turns": "count|null", "repairs": "count|list|null", "calls": "count|null",
+    "cache_hits": "count|null", "prompt_tokens": "count|null", "completion_tokens": "count|null",
+    "cost_usd": "number|null", "cache_hit_cost_usd": "number|null", "frames": "count|null",
+    "wall_s": "number|null", "timing": "object|null", "manifest": "object|null"}
+"""Kinds (:func:`.jsonsafe.field_problem`) of the ``eval.json`` fields the tables, pages and ledgers read, as
+:meth:`.episode.Episode` writes them; a record breaking one is counted UNREADABLE, naming the field."""
+
+
 def eval_record_problem(rec: dict[str, Any]) -> str | None:
-    """Why an ``eval.json`` record cannot enter the tables (a missing or mistyped field), or None."""
+    """Why an ``eval.json`` record cannot enter the tables (a missing or mistyped field, one line naming it), or
+    None. Checks ``task_id``, ``family`` and ``status`` (strings, required), the kinds of
+    :data:`EVAL_FIELD_KINDS`, and in a valid cell ``passed``, ``completion`` and the capability points."""
     for key in ("task_id", "family", "status"):
         if not isinstance(rec.get(key), str):
             return f"field {key!r} missing or not a string"
+    why = field_problem(rec, EVAL_FIELD_KINDS)
+    if why is not None:
+        return why
     if rec["status"] != "valid":
         return None
     if rec.get("passed") not in (0, 1) or isinstance(rec.get("passed"), bool):
@@ -364,4 +385,5 @@ def void_cells(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 __all__ = ["LABELS", "CAPABILITY_IDS", "CATALOG_TASKS", "UNREADABLE", "load_results", "run_folder_problem",
-           "eval_record_problem", "family_table", "efficiency_table", "capability_table", "void_cells", "agent_key", "bootstrap_ci"]
+           "eval_record_problem", "EVAL_FIELD_KINDS", "family_table", "efficiency_table", "capability_table",
+           "void_cells", "agent_key", "bootstrap_ci"]

@@ -56,7 +56,9 @@ Loading refuses, naming the problem: a file over :data:`MAX_TASKPACK_BYTES`, JSO
 64 levels or naming a key twice in one object (:mod:`.jsonsafe`), a scene with a ``path`` field
 (the scene is carried inline, so the hash covers it), and a scene over the limits of :data:`SCENE_LIMITS`
 (:func:`scene_limit_problem`: the extent every coordinate spans, the counts of entities, rooms, walls and
-doors), which bound the navigation grid and the meshes the world builds from the file.
+doors), which bound the navigation grid and the meshes the world builds from the file. Building the scene
+(``Environment.reset``, ``iw-eval validate``) also caps the triangles its meshes hold
+(:data:`interactiveworld.world.serialize.MAX_SCENE_TRIANGLES`).
 """
 from __future__ import annotations
 
@@ -91,7 +93,9 @@ SCENE_LIMITS = {"extent_m": 60.0, "height_m": 20.0, "entities": 500, "rooms": 64
 """Documented limits of a TaskPack's scene, checked at load: ``extent_m`` [m], the side of the square every
 horizontal coordinate (rooms, walls, entities, the human) must fit in (the navigation grid covers it at 5 cm
 cells: 60 m is 1200 x 1200 cells); ``height_m`` [m], the largest floor level, wall height or size parameter;
-and counts. The built-in TaskPacks span at most 13 m with 33 entities."""
+and counts. The built-in TaskPacks span at most 13.8 m with at most 297 entities (release 2 ``guidance-05``;
+release 1: 13 m, 33 entities). The meshes the scene builds are capped when it is built
+(:data:`interactiveworld.world.serialize.MAX_SCENE_TRIANGLES`)."""
 _KEY = r"^[a-z][a-z0-9_]*#\d+$"
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
 """TaskPack ids: usable as a folder name on every common file system (no separators, no leading dot)."""

@@ -6,7 +6,9 @@
     iw-eval export-usd --import out/decision-05.usda scene.json # back to an interactiveworld.scene/1 file
 
 Exit status: 0 on success, 1 when the world refuses the scene (an opening command fails, the scene does not
-load), 2 for bad arguments (unknown task, unreadable or foreign file, wrong suffix, usd-core missing).
+load, its meshes pass the triangle cap) or a USD file breaks a reading limit of ``--import`` (size, nesting depth,
+composition arcs: interop.usd.check_usd_limits), 2 for bad arguments (unknown task, unreadable or foreign file,
+wrong suffix, usd-core missing). Files are written under a temporary name and renamed when whole.
 """
 from __future__ import annotations
 

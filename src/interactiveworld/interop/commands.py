@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from ..bench import jsonsafe
 from ..bench.preflight import file_above
 from ..bench.taskpack import FORMAT as TASKPACK_FORMAT
-from ..bench.taskpack import TaskPack, TaskPackError, builtin_taskpacks, load_taskpack, unknown_id_message
+from ..bench.taskpack import (MAX_TASKPACK_BYTES, TaskPack, TaskPackError, builtin_taskpacks, load_taskpack,
+                              unknown_id_message)
 from ..env import Environment
 from ..world.serialize import SCENE_FORMAT
 from . import usd
@@ -31,7 +34,9 @@ def _load_source(source: str) -> tuple[dict[str, Any], TaskPack | None]:
     path = Path(source)
     if path.is_file():
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = jsonsafe.read_json_file(path, max_bytes=MAX_TASKPACK_BYTES)
+        except jsonsafe.JSONLimitError as exc:  # a scene file is held to a TaskPack's limits
+            raise _Refused(str(exc), 1) from None
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise _Refused(f"{path}: not a readable JSON file ({exc})", 2) from None
         fmt = data.get("format") if isinstance(data, dict) else None
@@ -137,8 +142,12 @@ def _import(args: argparse.Namespace) -> int:
         _writable(Path(args.out))
     try:
         scene = usd.import_scene(args.source)
+    except usd.UsdLimitError as exc:  # a file over a reading limit: refused like a scene the world refuses
+        raise _Refused(str(exc), 1) from None
     except (FileNotFoundError, usd.UsdFormatError) as exc:
         raise _Refused(str(exc), 2) from None
+    except RecursionError:  # a structure the limits above missed: still one line, not a traceback
+        raise _Refused(f"{args.source}: nested too deeply to read (RecursionError)", 1) from None
     try:
         Environment(render=False).reset(scene)
     except Exception as exc:  # noqa: BLE001 - the loader's message names the field
@@ -147,10 +156,16 @@ def _import(args: argparse.Namespace) -> int:
     if args.out == "-":
         sys.stdout.write(text)
     else:
+        out = Path(args.out)
+        tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")  # same folder: renamed into place when whole
         try:
-            Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-            Path(args.out).write_text(text, encoding="utf-8")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, out)
         except OSError as exc:
-            raise _write_error(Path(args.out), exc) from None
+            raise _write_error(out, exc) from None
+        finally:
+            if tmp.exists():
+                tmp.unlink()
         print(f"wrote {args.out}: {len(scene['entities'])} entities, {len(scene['doors'])} door(s)")
     return 0

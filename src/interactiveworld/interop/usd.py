@@ -36,7 +36,11 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
+import secrets
 import tempfile
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,6 +48,7 @@ from typing import Any
 import numpy as np
 from pxr import Gf, Sdf, Tf, Usd, UsdGeom, UsdPhysics, UsdShade, UsdUtils, Vt
 
+from ..bench import jsonsafe
 from ..body import BodyModel
 from ..world.assets import Joint, joint_transform
 from ..world.serialize import SCENE_FORMAT
@@ -51,7 +56,9 @@ from ..world.scene import FLOOR_COLOR, FLOOR_THICKNESS, WALL_COLOR, Entity, Scen
 from .usd_looks import Looks, define_mesh
 from .usd_skel import define_human
 
-__all__ = ["USD_FORMAT", "USD_SUFFIXES", "LINK_DENSITY", "GRAVITY", "UsdFormatError", "UsdExport", "export_scene",
+__all__ = ["USD_FORMAT", "USD_SUFFIXES", "LINK_DENSITY", "GRAVITY", "MAX_USD_BYTES", "MAX_USD_DEPTH",
+           "COMPOSITION_ARCS", "UsdFormatError", "UsdLimitError", "usda_nesting_depth", "check_usd_limits",
+           "UsdExport", "export_scene",
            "import_scene", "entity_prim_name"]
 
 USD_FORMAT = "interactiveworld.usd/1"
@@ -66,8 +73,29 @@ GRAVITY = 9.81
 NS = "interactiveworld"
 
 
+MAX_USD_BYTES = 256 * 1024 * 1024
+"""Largest USD file :func:`import_scene` reads [bytes]. The largest built-in TaskPack's scene (release 2
+``accessibility-01``, 274 entities, with the human) exports to 29.7 MB as ``.usda`` and 2.2 MB as ``.usdc``; the
+cap leaves room for text stages nine times larger."""
+MAX_USD_DEPTH = 32
+"""Deepest prim nesting (and, in a text layer, nesting of ``{``, ``(`` and ``[`` together) :func:`import_scene`
+accepts. The stages this module writes nest prims 6 deep (``/World/Entities/<entity>/Link_<joint>/Visual``...) and
+brackets 7 deep, measured on the largest built-in TaskPack's export; usd-core's text parser recurses once per level
+and ends the interpreter with a segmentation fault near 100,000 levels, so the depth is checked before usd-core
+reads the file."""
+COMPOSITION_ARCS = ("references", "payload", "inheritPaths", "specializes", "variantSetNames")
+"""Prim metadata that pulls in other prims or layers. :func:`export_scene` writes none, so :func:`import_scene`
+refuses a file holding any (with sub-layers), which also rules out reference cycles."""
+
+
 class UsdFormatError(ValueError):
     """A USD file that cannot be read back as a scene (the message names the file, prim and attribute)."""
+
+
+class UsdLimitError(UsdFormatError):
+    """A USD file over a reading limit of :func:`import_scene`: :data:`MAX_USD_BYTES`, :data:`MAX_USD_DEPTH`,
+    a composition arc (:data:`COMPOSITION_ARCS`) or an attribute's JSON nested too deep (the message names the
+    file and the limit)."""
 
 
 @dataclass
@@ -166,20 +194,58 @@ def export_scene(scene: Scene, path: str | Path, *, body: BodyModel | None = Non
     Raises:
         ValueError: an unsupported file suffix.
         OSError: the file or its texture folder cannot be written.
+        RuntimeError: usd-core cannot write the stage (its message, naming ``path``).
+
+    The stage is written under a temporary name in ``path``'s folder (``.<name>.<pid>-<hex>.tmp<suffix>``) and
+    renamed when whole, its label PNGs likewise moved into ``<stem>_textures/`` one by one: a failure or a kill
+    midway leaves the previous file, if any, under the final name and removes the temporary ones (a kill leaves
+    them, hidden, but never a truncated stage under the final name).
     """
     out = Path(path)
     if out.suffix.lower() not in USD_SUFFIXES:
         raise ValueError(f"{out}: a USD file name ends in one of {', '.join(USD_SUFFIXES)}")
-    if out.suffix.lower() == ".usdz":
-        with tempfile.TemporaryDirectory(prefix="iw-usdz-") as tmp:
-            inner = Path(tmp) / f"{out.stem}.usdc"
-            result = export_scene(scene, inner, body=body, metadata=metadata)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            if not UsdUtils.CreateNewUsdzPackage(Sdf.AssetPath(str(inner)), str(out)):
-                raise OSError(f"{out}: could not write the USDZ package")
-            return UsdExport(out, [Path(p.name) for p in result.textures], result.prims)
     out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Usd.Stage.CreateNew(str(out))
+    # written under a temporary name in the same folder and renamed when whole (an atomic rename), so a failure
+    # or a kill midway never leaves a truncated stage under the final name
+    token = f"{os.getpid()}-{secrets.token_hex(4)}"
+    tmp = out.with_name(f".{out.name}.{token}.tmp{out.suffix}")
+    tex_tmp = out.with_name(f".{out.stem}_textures.{token}.tmp")
+    try:
+        if out.suffix.lower() == ".usdz":
+            with tempfile.TemporaryDirectory(prefix="iw-usdz-") as inner_dir:
+                inner = Path(inner_dir) / f"{out.stem}.usdc"
+                result = export_scene(scene, inner, body=body, metadata=metadata)
+                if not UsdUtils.CreateNewUsdzPackage(Sdf.AssetPath(str(inner)), str(tmp)):
+                    raise OSError(f"{out}: could not write the USDZ package")
+                os.replace(tmp, out)
+                return UsdExport(out, [Path(p.name) for p in result.textures], result.prims)
+        try:
+            result = _write_stage(scene, tmp, out, tex_tmp, body=body, metadata=metadata)
+        except Tf.ErrorException as exc:  # usd-core names the file it opened: name the one asked for
+            raise RuntimeError(str(exc).replace(str(tmp), str(out))) from None
+        if result.textures:  # each label PNG renamed into the stage's texture folder, then the stage itself
+            tex_dir = out.parent / f"{out.stem}_textures"
+            tex_dir.mkdir(exist_ok=True)
+            moved = []
+            for t in result.textures:
+                os.replace(t, tex_dir / t.name)
+                moved.append(tex_dir / t.name)
+            result.textures = moved
+        os.replace(tmp, out)
+        return result
+    finally:
+        for left in (tmp, *(tex_tmp.iterdir() if tex_tmp.is_dir() else ())):
+            if left.exists():
+                left.unlink()
+        if tex_tmp.is_dir():
+            tex_tmp.rmdir()
+
+
+def _write_stage(scene: Scene, file: Path, out: Path, texture_dir: Path, *, body: BodyModel | None,
+                 metadata: dict[str, Any] | None) -> UsdExport:
+    """Write the stage of :func:`export_scene` to ``file``, which is renamed to ``out`` afterwards: label PNGs go
+    to ``texture_dir`` and are referred to as ``./<out stem>_textures/<name>``."""
+    stage = Usd.Stage.CreateNew(str(file))
     UsdGeom.SetStageUpAxis(stage, UsdGeom.Tokens.z)
     UsdGeom.SetStageMetersPerUnit(stage, 1.0)
     UsdPhysics.SetStageKilogramsPerUnit(stage, 1.0)
@@ -202,8 +268,7 @@ def export_scene(scene: Scene, path: str | Path, *, body: BodyModel | None = Non
     physics.CreateGravityDirectionAttr(Gf.Vec3f(0.0, 0.0, -1.0))
     physics.CreateGravityMagnitudeAttr(GRAVITY)
 
-    texture_dir = out.parent / f"{out.stem}_textures"
-    looks = Looks(stage, "/World/Looks", texture_dir, f"./{texture_dir.name}")
+    looks = Looks(stage, "/World/Looks", texture_dir, f"./{out.stem}_textures")
     _write_architecture(stage, scene, looks)
 
     result = UsdExport(out)
@@ -365,9 +430,98 @@ def _get(prim: Usd.Prim, name: str, where: str) -> Any:
 def _get_json(prim: Usd.Prim, name: str, where: str) -> Any:
     text = _get(prim, name, where)
     try:
-        return json.loads(text)
+        return jsonsafe.loads(text, source=f"{where}: {prim.GetPath()}.{NS}:{name}")
+    except jsonsafe.JSONLimitError as exc:
+        raise UsdLimitError(str(exc)) from None
     except json.JSONDecodeError as exc:
         raise UsdFormatError(f"{where}: {prim.GetPath()}.{NS}:{name} is not valid JSON ({exc.msg})") from None
+
+
+_USDA_SKIP = re.compile(rb'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|#[^\n]*'
+                        rb'|@[^@\n]*@')
+"""Strings, asset paths and comments of a text layer: braces inside them do not nest prims."""
+
+
+def usda_nesting_depth(text: bytes) -> int:
+    """Deepest nesting of ``{``, ``(`` and ``[`` together in a text USD layer (``#usda``), strings, asset paths and
+    comments left out; read without recursion, so it is safe on a file that would crash or stall usd-core's
+    parser (100,000 nested braces end it with a segmentation fault; 100,000 nested parentheses in a metadata
+    value keep it parsing for minutes)."""
+    body = np.frombuffer(_USDA_SKIP.sub(b"", text), np.uint8)
+    if body.size == 0:
+        return 0
+    opens = (body == ord("{")) | (body == ord("(")) | (body == ord("["))
+    closes = (body == ord("}")) | (body == ord(")")) | (body == ord("]"))
+    return int(np.cumsum(opens.astype(np.int64) - closes).max(initial=0))
+
+
+def _text_layers(src: Path) -> list[tuple[str, bytes]]:
+    """(name, bytes) of the text layers of ``src``: the file itself when it is ``#usda`` text, the ``#usda``
+    members of a ``.usdz`` package."""
+    if zipfile.is_zipfile(src):
+        out = []
+        with zipfile.ZipFile(src) as z:
+            for info in z.infolist():
+                if info.file_size > MAX_USD_BYTES:
+                    raise UsdLimitError(f"{src}: package member {info.filename} holds {info.file_size} bytes, over "
+                                        f"the limit of {MAX_USD_BYTES} bytes (MAX_USD_BYTES)")
+                if info.filename.lower().endswith((".usda", ".usd")):
+                    data = z.read(info)
+                    if data.startswith(b"#usda"):
+                        out.append((f"{src}[{info.filename}]", data))
+        return out
+    with open(src, "rb") as f:
+        data = f.read(MAX_USD_BYTES + 1)
+    return [(str(src), data)] if data.startswith(b"#usda") else []
+
+
+def check_usd_limits(path: str | Path) -> Sdf.Layer:
+    """Refuse a USD file that breaks a reading limit, before usd-core composes it; returns its root layer (parsed,
+    not composed), for ``Usd.Stage.Open``.
+
+    Checks, in order: the size (:data:`MAX_USD_BYTES`); the ``{`` nesting of every text layer
+    (:func:`usda_nesting_depth`, before usd-core parses it); then, on the root layer as parsed by ``Sdf`` (no
+    composition), sub-layers, the composition arcs of :data:`COMPOSITION_ARCS` and the prim nesting
+    (:data:`MAX_USD_DEPTH`), walked without recursion.
+
+    Raises:
+        FileNotFoundError: no such file.
+        UsdLimitError: a limit is broken (the message names the file, the prim where there is one, and the limit).
+        UsdFormatError: usd-core cannot parse the file.
+    """
+    src = Path(path)
+    if not src.is_file():
+        raise FileNotFoundError(f"{src}: no such USD file")
+    size = src.stat().st_size
+    if size > MAX_USD_BYTES:
+        raise UsdLimitError(f"{src}: {size} bytes, over the limit of {MAX_USD_BYTES} bytes (MAX_USD_BYTES)")
+    for name, text in _text_layers(src):
+        depth = usda_nesting_depth(text)
+        if depth > MAX_USD_DEPTH:
+            raise UsdLimitError(f"{name}: nested {depth} levels deep, over the limit of {MAX_USD_DEPTH} levels "
+                                f"(MAX_USD_DEPTH; InteractiveWorld's export nests 7)")
+    try:
+        layer = Sdf.Layer.FindOrOpen(str(src))
+    except Tf.ErrorException:
+        layer = None
+    if layer is None:
+        raise UsdFormatError(f"{src}: not a file USD can open (expected .usd, .usda, .usdc or .usdz)")
+    if layer.subLayerPaths:
+        raise UsdLimitError(f"{src}: has sub-layers ({', '.join(list(layer.subLayerPaths)[:3])}); "
+                            f"InteractiveWorld's export writes one layer")
+    stack = [(p, 1) for p in layer.rootPrims]
+    while stack:
+        spec, depth = stack.pop()
+        if depth > MAX_USD_DEPTH:
+            raise UsdLimitError(f"{src}: prims nested over {MAX_USD_DEPTH} levels deep at {spec.path} "
+                                f"(MAX_USD_DEPTH; InteractiveWorld's export nests 6)")
+        for arc in COMPOSITION_ARCS:
+            if spec.HasInfo(arc):
+                raise UsdLimitError(f"{src}: prim {spec.path} has a composition arc ({arc}); InteractiveWorld's "
+                                    f"export writes none, so it is not read (it could pull in other files or "
+                                    f"form a cycle)")
+        stack += [(c, depth + 1) for c in spec.nameChildren]
+    return layer
 
 
 def import_scene(path: str | Path) -> dict[str, Any]:
@@ -380,12 +534,13 @@ def import_scene(path: str | Path) -> dict[str, Any]:
         FileNotFoundError: no such file.
         UsdFormatError: the file does not open as USD, or lacks the attributes this module writes (the
             message names the prim and attribute).
+        UsdLimitError: the file breaks a reading limit (:func:`check_usd_limits`, JSON attributes deeper than
+            :data:`interactiveworld.bench.jsonsafe.MAX_DEPTH`).
     """
     src = Path(path)
-    if not src.is_file():
-        raise FileNotFoundError(f"{src}: no such USD file")
+    layer = check_usd_limits(src)
     try:
-        stage = Usd.Stage.Open(str(src))
+        stage = Usd.Stage.Open(layer)
     except Tf.ErrorException:
         raise UsdFormatError(f"{src}: not a file USD can open (expected .usd, .usda, .usdc or .usdz)") from None
     where = str(src)

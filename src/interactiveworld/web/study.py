@@ -39,6 +39,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..bench import jsonsafe
 from ..bench.cells import cell_dir, expected_key, is_finished
 from ..bench.families import Family
 from ..bench.identity import DEFAULT_ENV, slug
@@ -50,6 +51,8 @@ from .session import CellPlan, PlaySession
 
 PLAN_FORMAT = "interactiveworld.study/1"
 STUDY_RECORD = "study.json"
+MAX_PLAN_BYTES = 1024 * 1024
+"""Largest study plan (and its ``study.json`` record) read [bytes]; a plan names partners and tasks, a few kB."""
 
 
 class PerFamily(BaseModel):
@@ -147,9 +150,11 @@ def load_plan(path: str | Path) -> StudyPlan:
     """
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = jsonsafe.read_json_file(p, max_bytes=MAX_PLAN_BYTES)
     except FileNotFoundError:
         raise ValueError(f"{p}: no such study plan") from None
+    except jsonsafe.JSONLimitError as exc:  # too large, too deep or a key twice: the message names the file
+        raise ValueError(str(exc)) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise ValueError(f"{p}: not a JSON study plan ({exc})") from None
     if not isinstance(data, dict):
@@ -186,8 +191,8 @@ def load_plan(path: str | Path) -> StudyPlan:
 
 def _read_record(path: Path) -> dict[str, Any] | None:
     try:
-        rec = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        rec = jsonsafe.read_json_file(path, max_bytes=MAX_PLAN_BYTES)
+    except (OSError, ValueError):  # unreadable, not JSON or over a limit: the plan is resolved afresh
         return None
     return rec if isinstance(rec, dict) and isinstance(rec.get("tasks"), list) else None
 
@@ -272,4 +277,5 @@ class StudyController:
             self.session.join(timeout=60)
 
 
-__all__ = ["StudyPlan", "PerFamily", "StudyController", "load_plan", "draw_per_family", "PLAN_FORMAT"]
+__all__ = ["StudyPlan", "PerFamily", "StudyController", "load_plan", "draw_per_family", "PLAN_FORMAT",
+           "MAX_PLAN_BYTES"]

@@ -21,7 +21,8 @@ from typing import Any
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, Response
 
-from ..bench.logs import ATTEMPTS_DIR, FRAMES_DIR, TRACE_NAME, find_cells, read_eval
+from ..bench import jsonsafe
+from ..bench.logs import ATTEMPTS_DIR, FRAMES_DIR, MAX_TRACE_BYTES, TRACE_NAME, find_cells, read_eval
 from .app import not_found, page_app, static_text
 
 POLL_S = 1.0
@@ -65,8 +66,8 @@ class CellTail:
             self._pos += end + 1
             for raw in data[:end].splitlines():
                 try:
-                    rec = json.loads(raw)
-                except (UnicodeDecodeError, json.JSONDecodeError):
+                    rec = jsonsafe.loads(raw, source=str(trace), allow_duplicate_keys=True)
+                except ValueError:  # not UTF-8, not JSON or nested too deep: a line the page cannot show
                     continue
                 if isinstance(rec, dict):
                     changed |= self._apply(rec)
@@ -139,9 +140,9 @@ class SweepWatcher:
 
     def planned(self) -> int | None:
         """How many cells the sweep's ``sweep.json`` lists (None when it has none or cannot be read)."""
-        try:
-            cells = json.loads((self.root / "sweep.json").read_text(encoding="utf-8")).get("cells")
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, AttributeError):
+        try:  # held to a trace's limits (bench.jsonsafe)
+            cells = jsonsafe.read_json_file(self.root / "sweep.json", max_bytes=MAX_TRACE_BYTES).get("cells")
+        except (OSError, ValueError, AttributeError):
             return None
         return len(cells) if isinstance(cells, list) else None
 

@@ -53,14 +53,39 @@ from .placement import RELEASE_HEIGHT, PlacementError, find_spot, rest_on_suppor
 from .scene import Entity, HumanState, Room, Scene, Wall, install_codec, yaw_pose
 from .soil import validate_soil
 
-__all__ = ["scene_from_dict", "scene_to_dict", "SceneFormatError", "SCENE_FORMAT"]
+__all__ = ["scene_from_dict", "scene_to_dict", "SceneFormatError", "SceneLimitError", "SCENE_FORMAT",
+           "MAX_SCENE_TRIANGLES"]
 
 SCENE_FORMAT = "interactiveworld.scene/1"
 """The format tag of a serialised scene (module docstring)."""
+MAX_SCENE_TRIANGLES = 4_000_000
+"""Most triangles the meshes of a scene's doors and entities may hold together (:attr:`AssetModel.triangle_count`
+summed as the load builds them); a scene over it is refused with :class:`SceneLimitError` before the rest is built,
+placed or settled. Measured on the built scenes with the detailed object meshes: the largest built-in TaskPack
+holds 428,194 triangles (release 2 ``decision-10``, 255 entities; release 1 at most 32,512, ``planning-09``) and the
+largest generated layout of :mod:`.layouts.library` 765,746 (``spa-01``, 257 entities), so the cap is about five
+times the largest scene shipped (before those meshes: 302,492 and 392,398). One asset holds at most about 18,000
+triangles with its defaults (``towel``, 18,144), so a TaskPack within its entity limit (500) can pass the cap, and a
+scene file (``iw-eval export-usd SCENE.json``, which has no entity limit) is bounded by it alone. Floors, walls and
+ceilings are not counted: the room and wall counts bound them."""
 
 
 class SceneFormatError(ValueError):
     """The scene dict does not follow ``interactiveworld.scene/1`` (the message names the field)."""
+
+
+class SceneLimitError(SceneFormatError):
+    """The scene would build more geometry than :data:`MAX_SCENE_TRIANGLES` (the message names the count and
+    the cap)."""
+
+
+def _count_triangles(total: int, model: Any, where: str, kind: str) -> int:
+    """``total`` plus ``model``'s triangles; raises :class:`SceneLimitError` once over the cap."""
+    total += model.triangle_count
+    if total > MAX_SCENE_TRIANGLES:
+        raise SceneLimitError(f"{where} ({kind}): the scene's meshes reach {total:,} triangles, over the limit "
+                              f"of {MAX_SCENE_TRIANGLES:,} triangles (MAX_SCENE_TRIANGLES)")
+    return total
 
 
 def _need(d: dict[str, Any], key: str, where: str) -> Any:
@@ -89,6 +114,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
 
     Raises:
         SceneFormatError: wrong format tag, missing field, unknown reference or duplicate key.
+        SceneLimitError: the doors' and entities' meshes hold more than :data:`MAX_SCENE_TRIANGLES` triangles.
         KeyError / ValueError: unknown asset kind or parameter (from the catalog).
         placement.PlacementError: an ``on``/``in`` entity has no free spot or does not come to rest on its
             support (the message names it).
@@ -99,6 +125,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         raise SceneFormatError(f"format must be {SCENE_FORMAT!r}, got {data.get('format')!r}")
     scene = Scene(str(data.get("name", "scene")))
     placed: list[tuple[str, str]] = []  # objects put on/in a support at load, settled together at the end
+    triangles = 0  # built so far, held under MAX_SCENE_TRIANGLES
     for i, r in enumerate(_list(data, "rooms")):
         rect = _need(r, "rect", f"rooms[{i}]")
         scene.rooms.append(Room(_need(r, "name", f"rooms[{i}]"), tuple(float(v) for v in rect),
@@ -111,6 +138,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         where = f"doors[{i}]"
         params = dict(d.get("params", {}))
         model = build_asset("door", params)
+        triangles = _count_triangles(triangles, model, where, "door")
         openings = _need(d, "openings", where)
         first = None
         for op in openings:
@@ -136,6 +164,7 @@ def scene_from_dict(data: dict[str, Any]) -> Scene:
         kind = _need(d, "kind", where)
         params = copy.deepcopy(d.get("params", {}))
         model = build_asset(kind, params)
+        triangles = _count_triangles(triangles, model, where, str(kind))
         e = Entity(_need(d, "name", where), int(_need(d, "index", where)), kind, params, model, np.eye(4),
                    copy.deepcopy(d.get("state", {})), [dict(x) for x in d.get("labels", [])],
                    d.get("description", ""))

@@ -239,6 +239,11 @@ class AssetModel:
     def half_extents(self) -> np.ndarray:
         return 0.5 * (self.bounds[1] - self.bounds[0])
 
+    @property
+    def triangle_count(self) -> int:
+        """Triangles of every part's mesh (the count a renderer and the scene-load limit see)."""
+        return sum(len(p.mesh.faces) for p in self.parts)
+
 
 def joint_transform(joint: Joint, fraction: float) -> np.ndarray:
     """Local transform (4, 4) that a joint at opening ``fraction`` in [0, 1] applies to its parts."""
