@@ -6,7 +6,7 @@ import trimesh
 
 from interactiveworld.world import Material
 from interactiveworld.world.assets.model import Part
-from interactiveworld.world.scene import _merge_parts
+from interactiveworld.world.scene import merge_part_visuals
 
 
 def _srgb_to_linear(x):
@@ -57,7 +57,7 @@ def test_merged_mesh_carries_normals_uv_and_offset_material_indices():
     one = _box("one", materials=(green,))
     quarter = np.eye(4)
     quarter[:3, :3] = [[1, 0, 0], [0, 0, -1], [0, 1, 0]]          # +90 deg about x: +z goes to -y
-    mesh = _merge_parts([flat, rich, one], {None: quarter}, "thing#1")
+    mesh = merge_part_visuals([flat, rich, one], {None: quarter}, "thing#1")
     assert mesh.owner == "thing#1" and mesh.faces.shape == (36, 3) and mesh.faces.max() == 23
     assert np.isnan(mesh.normals[:8]).all()
     np.testing.assert_allclose(mesh.normals[8:16], np.tile([0, -1, 0], (8, 1)), atol=1e-6)
@@ -70,7 +70,7 @@ def test_merged_mesh_carries_normals_uv_and_offset_material_indices():
 
 
 def test_plain_parts_give_a_plain_mesh():
-    mesh = _merge_parts([_box("a"), _box("b")], {None: np.eye(4)}, "")
+    mesh = merge_part_visuals([_box("a"), _box("b")], {None: np.eye(4)}, "")
     assert mesh.normals is None and mesh.face_material is None and mesh.materials == ()
 
 
@@ -87,3 +87,17 @@ def test_part_from_piece_keeps_vertex_order_normals_uv_and_slots():
     np.testing.assert_allclose(part.box_half, [0.04, 0.04, 0.05], atol=1e-3)
     with pytest.raises(KeyError, match="glaze"):
         part_from_piece("mug_body", piece, {})
+
+
+def test_the_asset_sheet_draws_a_model_with_the_scene_materials():
+    """A recognition sheet shows what a frame shows: the sheet's mesh of a glass keeps the shading normals, the UV
+    and the see-through material of the glass's parts (the sheet once flattened them into untextured colour)."""
+    from interactiveworld.render.asset_sheet import model_visuals
+    from interactiveworld.world.assets import build_asset
+
+    model = build_asset("glass")
+    (mesh,) = model_visuals(model)
+    assert len(mesh.faces) == sum(len(p.mesh.faces) for p in model.parts)
+    assert mesh.normals is not None and mesh.uv is not None and mesh.face_material is not None
+    assert any(m.opacity < 1.0 for m in mesh.materials)
+    assert np.allclose(mesh.vertices, np.concatenate([np.asarray(p.mesh.vertices) for p in model.parts]), atol=1e-6)

@@ -1,70 +1,32 @@
-"""Contact sheets of catalog assets: each model rendered alone on a wooden floor with the ray-cast renderer, its
-material albedo textures drawn by UV (tiling UV repeats the image), for the catalog listing (``iw-eval assets
---sheet DIR``) and recognition checks (numbered tiles, no names).
-
-The renderer of today samples one texture per :class:`~interactiveworld.world.geometry.VisualMesh`, so a model is
-handed over as one mesh per material (:func:`model_visuals`); faces without a material keep their part colour.
-"""
+"""Contact sheets of catalog assets: each model rendered alone on a wooden floor with the ray-cast renderer, with
+the materials, shading normals and UV a scene frame draws it with (:func:`model_visuals`), for the catalog listing
+(``iw-eval assets --sheet DIR``) and recognition checks (numbered tiles, no names)."""
 from __future__ import annotations
 
 import math
 
 import numpy as np
 
-from ..world.assets.model import AssetModel
+from ..world.assets.model import AssetModel, joint_transform
 from ..world.geometry import VisualMesh
+from ..world.scene import merge_part_visuals
 from .camera import Camera
 from .renderer import Renderer
 from .sheets import contact_sheet
 
-__all__ = ["MAX_REPEAT", "model_visuals", "render_model", "model_sheet"]
-
-MAX_REPEAT = 8
-"""Most repeats of a tiling texture per axis in one mesh (the image is tiled so clamped UV covers the mesh)."""
+__all__ = ["model_visuals", "render_model", "model_sheet"]
 
 _FLOOR = (0.42, 0.36, 0.30)   # linear RGB of the floor the objects stand on
 _VIEW = np.array([1.0, -0.55, 0.75]) / np.linalg.norm([1.0, -0.55, 0.75])   # front-right, from above
 
 
-def _textured(vertices: np.ndarray, faces: np.ndarray, uv: np.ndarray, img: np.ndarray, owner: str) -> VisualMesh:
-    """A mesh sampling ``img`` by ``uv``; UV outside [0, 1] is folded in by tiling the image (MAX_REPEAT cap)."""
-    used = uv[np.unique(faces)] if len(faces) else uv
-    lo = np.floor(used.min(axis=0)) if len(used) else np.zeros(2)
-    hi = used.max(axis=0) if len(used) else np.ones(2)
-    reps = np.clip(np.ceil(hi - lo), 1, MAX_REPEAT).astype(int)
-    tex = np.tile(img, (int(reps[1]), int(reps[0]), 1)) if reps.max() > 1 else img
-    uvn = np.clip((uv - lo) / reps, 0.0, 1.0).astype(np.float32)
-    tex = np.ascontiguousarray(tex)   # UV (0, 0) samples the image's bottom-left, as label quads do
-    n = len(faces)
-    return VisualMesh(vertices.astype(np.float32), faces.astype(np.int32), np.ones((n, 3), np.float32), owner,
-                      uv=uvn, texture=tex, textured_faces=np.ones(n, bool))
-
-
 def model_visuals(model: AssetModel, *, owner: str = "asset") -> list[VisualMesh]:
-    """Visual meshes of ``model`` at opening 0 in its local frame: one per (part, material) with the material's
-    albedo as texture, plus one flat mesh per part for faces without a material (in the part colour)."""
-    out = []
-    for p in model.parts:
-        v = np.asarray(p.mesh.vertices, np.float64)
-        f = np.asarray(p.mesh.faces, np.int64)
-        idx = p.face_materials()
-        flat = idx < 0
-        if flat.any():
-            out.append(VisualMesh(v.astype(np.float32), f[flat].astype(np.int32),
-                                  np.tile(np.asarray(p.color, np.float32), (int(flat.sum()), 1)), owner))
-        for k, mat in enumerate(p.materials):
-            sel = idx == k
-            if not sel.any():
-                continue
-            if mat.albedo is None or p.uv is None:
-                out.append(VisualMesh(v.astype(np.float32), f[sel].astype(np.int32),
-                                      np.tile(mat.mean_color, (int(sel.sum()), 1)).astype(np.float32), owner))
-            else:
-                tint = np.asarray(mat.base_color, np.float32)
-                img = mat.albedo if np.allclose(tint, 1.0) else np.clip(
-                    mat.albedo.astype(np.float32) * tint[None, None], 0, 255).astype(np.uint8)
-                out.append(_textured(v, f[sel], np.asarray(p.uv, np.float64), img, owner))
-    return out
+    """Visual meshes of ``model`` at opening 0 in its local frame, built as a scene builds an entity's
+    (:func:`~interactiveworld.world.scene.merge_part_visuals`): one mesh with shading normals, UV and the
+    parts' materials (albedo, roughness, metal, emission, glass opacity), so a sheet shows what a frame does."""
+    links = {None: np.eye(4)}
+    links.update({j.name: joint_transform(j, 0.0) for j in model.joints})
+    return [merge_part_visuals(model.parts, links, owner)]
 
 
 def _floor(size: float) -> VisualMesh:

@@ -32,7 +32,8 @@ from .geometry import AreaLight, CollisionGeometry, SurfaceTag, VisualMesh
 from .lighting import ceiling_lights, ceiling_mesh, window_light
 from .soil import mouldy_slices, soil_meshes, soils
 
-__all__ = ["Room", "Wall", "Entity", "HumanState", "Scene", "yaw_pose", "FLOOR_KEY", "install_codec"]
+__all__ = ["Room", "Wall", "Entity", "HumanState", "Scene", "yaw_pose", "FLOOR_KEY", "install_codec",
+           "merge_part_visuals"]
 
 FLOOR_KEY = "floor#1"
 """Pseudo-entity key of the floor in relations such as ``("on", "mug#1", "floor#1")``."""
@@ -517,7 +518,7 @@ class Scene:
                 out.extend(soil_meshes(e, pose))
         for e in self._steaming(object_poses):
             pose = e.pose if object_poses is None or e.key not in object_poses else object_poses[e.key]
-            out.append(_merge_parts(steam_parts(e.model), {None: pose}, ""))   # steam is no entity's pixels
+            out.append(merge_part_visuals(steam_parts(e.model), {None: pose}, ""))   # steam is no entity's pixels
         return out
 
     def _steaming(self, object_poses=None) -> list[Entity]:
@@ -559,9 +560,9 @@ class Scene:
             links[j.name] = pose @ joint_transform(j, frac)
         if looks:
             look = self._state_look(e)
-            out = [_merge_parts(look.base, links, e.key)] + self._look_visuals(e, look, links)
+            out = [merge_part_visuals(look.base, links, e.key)] + self._look_visuals(e, look, links)
         else:
-            out = [_merge_parts(e.model.parts, links, e.key)]
+            out = [merge_part_visuals(e.model.parts, links, e.key)]
         if e.labels:
             r = pose[:3, :3]
             for lab in e.labels:
@@ -585,7 +586,7 @@ class Scene:
         """The overlays of ``look`` as one mesh and each of its screens as a textured quad, posed by ``links``."""
         out = []
         if look.overlays:
-            out.append(_merge_parts(look.overlays, links, e.key))
+            out.append(merge_part_visuals(look.overlays, links, e.key))
         for s in look.screens:
             t = links.get(s.joint, links[None])
             r = t[:3, :3]
@@ -676,7 +677,7 @@ def _merged_local(parts) -> dict[str, Any]:
     return out
 
 
-def _merge_parts(parts, links: dict, owner: str) -> VisualMesh:
+def merge_part_visuals(parts, links: dict, owner: str) -> VisualMesh:
     """One :class:`VisualMesh` of ``parts`` posed by ``links`` (joint name -> world-from-link 4x4): positions,
     face colours, and where any part carries them, shading normals (NaN rows for flat parts), UV and materials."""
     local = _merged_local(parts)
