@@ -190,7 +190,7 @@ def accessibility_05() -> dict:
                   says(phrase("can't see the spray"), phrase("cannot see the spray"), phrase("don't see the spray"),
                        phrase("not on the counter"), before=f"pick({spray})")),
             point("C7", "cactus-flagged", "a cactus stands at the left end of the counter",
-                  says(phrase("cactus"), before=f"place({spray}, counter#2)")),
+                  says(phrase("a cactus"), phrase("cactus there"), phrase("cactus at the left end"), before=f"place({spray}, counter#2)")),
             point("C2", "finds-spray", "the spray is at the left of the cabinet shelf",
                   acts(f"pick({spray})", among=["pick(*)"]))))
 

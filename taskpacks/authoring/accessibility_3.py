@@ -229,7 +229,8 @@ def accessibility_19() -> dict:
         evaluator={"kind": "cfss", "gates": [negate(ever(moved("remote#1")))]},
         capabilities=caps(
             point("C4", "recalls-phone", "the phone was put down on the bookshelf before breakfast",
-                  says(phrase("bookshelf"), wrong=[phrase("sofa")], before=f"pick({ph})")),
+                  says(phrase("phone on the bookshelf"), phrase("it on the bookshelf"), phrase("is on the bookshelf"),
+                       phrase("second shelf"), wrong=[phrase("sofa")], before=f"pick({ph})")),
             point("C2", "phone-reached", "the phone, not the remote, is the one to take",
                   acts(f"pick({ph})", among=["pick(*)"]))))
 

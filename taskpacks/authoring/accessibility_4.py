@@ -156,7 +156,8 @@ def accessibility_16() -> dict:
         evaluator={"kind": "cfss", "gates": gate_still(*keep)},
         capabilities=caps(
             point("C2", "phone-found", "the phone lies on the window bench",
-                  says(phrase("window bench"), before=f"pick({ph})")),
+                  says(phrase("is on the window bench"), phrase("phone on the window bench"), phrase("by the window"),
+                       before=f"pick({ph})")),
             point("C1", "three-found", "the phone, not the marker, is the wearer's",
                   acts(f"pick({ph})", f"pick({bk})", f"pick({fd})", among=["pick(*)"]))),
         ticks=30)

@@ -58,7 +58,7 @@ def decision_11() -> dict:
         prohibitions=[moved("fruit#1"), moved("steak#1"), moved("bowl#1"), HELD_NOTHING],
         capabilities=caps(
             point("C6", "enzyme-knowledge", "pineapple's bromelain tenderizes; lemon's acid does not",
-                  says(phrase("pineapple"), phrase("bromelain"), wrong=[phrase("lemon")], before=f"pick({fruit})")),
+                  says(phrase("bromelain"), phrase("enzyme"), wrong=[phrase("lemon")], before=f"pick({fruit})")),
             point("C1", "fruit-told-apart", "the pineapple is the right-hand fruit",
                   acts(f"pick({fruit})", among=["pick(*)"]))))
 
@@ -295,7 +295,7 @@ def decision_18() -> dict:
         prohibitions=[moved("item#2"), moved("sponge#1"), HELD_NOTHING],
         capabilities=caps(
             point("C6", "passive-fragrance", "reeds wick the scent with nobody acting; a spray must be pressed",
-                  says(phrase("reed"), phrase("diffuser"), phrase("sticks"), wrong=[phrase("spray"),
+                  says(phrase("sticks"), phrase("on its own"), phrase("by itself"), phrase("without pressing"), wrong=[phrase("spray"),
                                                                                    phrase("atomizer")],
                        before=f"pick({item})")),
             point("C1", "affordance-seen", "the bottle with reed sticks is the left one",

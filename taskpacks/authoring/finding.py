@@ -224,7 +224,8 @@ def finding_15() -> dict:
             point("C3", "reads-form-title", "the EQUIPMENT STORAGE title, not the FOOD STORAGE copy beside it",
                   acts(f"pick({f})", among=[f"pick({f})", "pick(form#2)"])),
             point("C4", "recalls-cabinet", "the form seen in the light file cabinet, now closed",
-                  says(phrase("file cabinet"), wrong=[phrase("archive cabinet")], before="open(file_cabinet#1)"))),
+                  says(phrase("in the light file cabinet"), phrase("in the file cabinet"), phrase("light file cabinet"),
+                       wrong=[phrase("archive cabinet")], before="open(file_cabinet#1)"))),
         ticks=20)
 
 
@@ -267,7 +268,7 @@ def finding_08() -> dict:
         prohibitions=[moved("gift_box#1"), moved("mug#1"), holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-living-room", "the gift put down on the living-room side table before the walk",
-                  says(phrase("living room"), phrase("side table"), wrong=[phrase("counter")],
+                  says(phrase("in the living room"), phrase("living-room side table"), wrong=[phrase("counter")],
                        before=f"pick({g})")),
             point("C1", "not-the-look-alike", "the identical gift on the kitchen counter is the neighbours'",
                   acts(f"pick({g})", among=[f"pick({g})", "pick(gift_box#1)"])),

@@ -270,7 +270,7 @@ def finding_06() -> dict:
         prohibitions=[moved("tray#1"), holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-fridge", "the second bottle put in the fridge and the door closed",
-                  says(phrase("fridge"), before=f"pick({f})")),
+                  says(phrase("in the fridge"), before=f"pick({f})")),
             point("C4", "recalls-garden", "the first bottle left on the garden table",
                   says(phrase("garden"), before=f"pick({g})")),
             point("C2", "search-garden", "the garden table, out of view from the kitchen",
@@ -320,7 +320,8 @@ def finding_07() -> dict:
         prohibitions=[moved(soy), holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-counter", "the sesame oil left on the counter when the soy sauce was moved",
-                  says(phrase("counter"), wrong=[phrase("table")], before=f"pick({so})")),
+                  says(phrase("still on the counter"), phrase("still on the kitchen counter"), phrase("on the kitchen counter"),
+                       phrase("by the sink"), wrong=[phrase("table")], before=f"pick({so})")),
             point("C3", "sesame-not-soy", "the SESAME OIL label, not the look-alike SOY SAUCE",
                   acts(f"pick({so})", among=[f"pick({so})", f"pick({soy})"]))),
         ticks=24)

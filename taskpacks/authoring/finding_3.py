@@ -275,7 +275,8 @@ def finding_18() -> dict:
         prohibitions=[moved(water), holds("held", "*")],
         capabilities=caps(
             point("C4", "recalls-cola-on-table", "the red cola stayed on the table when the water went in",
-                  says(phrase("on the table"), phrase("on the kitchen table"), wrong=[phrase("in the fridge")],
+                  says(phrase("cola on the kitchen table"), phrase("cola on the table"), phrase("is on the kitchen table"),
+                       phrase("is on the table"), phrase("still on the table"), wrong=[phrase("in the fridge")],
                        before=f"pick({cola})")),
             point("C1", "cola-not-water", "the red cola, not the blue water",
                   acts(f"pick({cola})", among=[f"pick({cola})", f"pick({water})"]))),

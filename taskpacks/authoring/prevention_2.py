@@ -229,7 +229,9 @@ def prevention_14() -> dict:
             *watch_points("gift-omitted", "the gift box still on the desk",
                           "quiet while mug and water go up, then before the sign-off"),
             point("C3", "reads-checklist", "the checklist's third line, gift",
-                  says(phrase("gift"), before="confirm"))),
+                  says(phrase("gift box is still"), phrase("gift is still"), phrase("gift box on the"), phrase("gift on the"),
+                       phrase("gift is missing"), phrase("gift box is missing"), phrase("missing the gift"),
+                       before="confirm"))),
         ticks=20)
 
 

@@ -190,7 +190,8 @@ def scene_categories(tp: TaskPack) -> list[str]:
     """Every scene entity's kind, name and category in words ("milk carton"; a symbolic scene's ``key`` without
     its index): what a talker reading the frames could name."""
     out = set()
-    for e in tp.scene.get("entities", []):
+    ents = tp.scene.get("entities") if isinstance(tp.scene, dict) else None
+    for e in ents if isinstance(ents, list) else []:   # a malformed scene is the "scene loads" check's to name
         if isinstance(e, dict):
             out |= {str(e[k]) for k in ("kind", "name", "category") if k in e}
             if "key" in e:

@@ -234,9 +234,10 @@ def sliced_parts(model: AssetModel, *, pieces: int = 3,
     out: list[Part] = []
     for part in model.parts:
         # weld the mesh (a dressed part splits its vertices at UV seams and creases) so a cut can be capped; a part
-        # of several closed bodies (a fruit with its stem) is cut body by body, an open one as its convex hull
+        # of several bodies (a fruit with its stem and calyx leaves) is cut body by body, an open body (a leaf
+        # sheet) as its convex hull, so one open leaf does not turn the whole fruit into its hull
         welded = trimesh.Trimesh(part.mesh.vertices, part.mesh.faces)
-        bodies = welded.split(only_watertight=False) if welded.is_watertight else [welded.convex_hull]
+        bodies = [b if b.is_watertight else b.convex_hull for b in welded.split(only_watertight=False)]
         for i in range(pieces):
             cut = []
             for body in bodies:
