@@ -169,3 +169,19 @@ def write_packs(folder: Path) -> dict[str, Path]:
         p.write_text(json.dumps(data, indent=2), encoding="utf-8")
         out[data["id"]] = p
     return out
+
+
+def control_sweep(root: Path) -> tuple[dict[str, Path], list, Path]:
+    """Both TaskPacks written under ``root / "tp"`` and swept into ``root / "run"`` with the oracle, silent and
+    wrong control Assistants on seeds 0 and 1 in the fake environment (12 cells, none VOID); returns the packs,
+    the cells and the sweep folder."""
+    from interactiveworld.bench.cells import CellSpec
+    from interactiveworld.bench.sweep import run_sweep
+
+    packs = write_packs(root / "tp")
+    cells = [CellSpec(taskpack=str(p), task_id=t, assistant=a, seed=s, env="iw_fake_env:FakeEnv", render=False)
+             for t, p in sorted(packs.items()) for a in ("oracle", "silent", "wrong") for s in (0, 1)]
+    out = root / "run"
+    res = run_sweep(cells, out, progress=False)
+    assert res["ran"] == len(cells) and res["void"] == 0
+    return packs, cells, out

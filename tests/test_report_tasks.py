@@ -10,25 +10,16 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from iw_taskpacks import write_packs  # noqa: E402
+from iw_taskpacks import control_sweep  # noqa: E402
 
-from interactiveworld.bench.cells import CellSpec, cell_dir  # noqa: E402
+from interactiveworld.bench.cells import cell_dir  # noqa: E402
 from interactiveworld.bench.report import TASK_COLUMNS, write_report  # noqa: E402
-from interactiveworld.bench.sweep import run_sweep  # noqa: E402
 from interactiveworld.cli import main  # noqa: E402
-
-ENV = "iw_fake_env:FakeEnv"
 
 
 @pytest.fixture(scope="module")
 def sweep(tmp_path_factory):
-    root = tmp_path_factory.mktemp("tasks")
-    packs = write_packs(root / "tp")
-    cells = [CellSpec(taskpack=str(p), task_id=t, assistant=a, seed=s, env=ENV, render=False)
-             for t, p in sorted(packs.items()) for a in ("oracle", "silent", "wrong") for s in (0, 1)]
-    out = root / "run"
-    res = run_sweep(cells, out, progress=False)
-    assert res["ran"] == len(cells) and res["void"] == 0
+    packs, cells, out = control_sweep(tmp_path_factory.mktemp("tasks"))
     return cells, out
 
 
